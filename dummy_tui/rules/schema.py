@@ -1,0 +1,157 @@
+"""The ruleset schema: one frozen pydantic model per rummy family.
+
+Every field is an option key of ``rulesets.toml`` and of a record's
+``options``.  The docstring under each field is its one-line meaning, shown
+by ``dummy-tui rules``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+RANK_NAMES: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+DUMMY_RANK_POINTS: dict[str, int] = {
+    "2": 5, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 5,
+    "10": 10, "J": 10, "Q": 10, "K": 10, "A": 15,
+}  # fmt: skip
+
+NonNegative = Annotated[int, Field(ge=0)]
+Multiplier = Annotated[int, Field(ge=1, le=100)]
+
+
+class RulesetBase(BaseModel):
+    """Fields every family shares."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+    description: str = ""
+    """A one-line description of the preset."""
+    hand_size: dict[int, Annotated[int, Field(ge=1, le=20)]]
+    """Cards dealt to each player, keyed by the number of players."""
+    target_score: Annotated[int, Field(ge=1)] = 500
+    """A match ends at the end of the round in which someone reaches this total."""
+
+    @field_validator("hand_size")
+    @classmethod
+    def _player_counts(cls, value: dict[int, int]) -> dict[int, int]:
+        for players in value:
+            if players < 2 or players > 4:
+                raise ValueError(f"player counts run from 2 to 4, not {players}")
+        if not value:
+            raise ValueError("at least one player count is needed")
+        return value
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted(self.hand_size))
+
+    def deck_size(self) -> int:
+        return 52
+
+    def cards_needed(self, players: int) -> int:
+        """Cards the deal takes for this many players (hands and the upcard)."""
+        return players * self.hand_size[players] + 1
+
+    def _check_dealable(self, extra: dict[int, int] | None = None) -> None:
+        for players, size in self.hand_size.items():
+            need = players * size + 1 + (extra or {}).get(players, 0)
+            if need > self.deck_size():
+                raise ValueError(
+                    f"hand_size {size} for {players} players cannot be dealt: "
+                    f"it needs {need} cards and the deck has {self.deck_size()}"
+                )
+
+
+class DummyRules(RulesetBase):
+    """Dummy (ดัมมี่): every option of the rules, at its default."""
+
+    family: Literal["dummy"] = "dummy"
+    hand_size: dict[int, Annotated[int, Field(ge=1, le=20)]] = Field(
+        default_factory=lambda: {2: 11, 3: 9, 4: 7}
+    )
+    """Cards dealt to each player, keyed by the number of players."""
+    rank_points: dict[str, NonNegative] = Field(default_factory=lambda: dict(DUMMY_RANK_POINTS))
+    """Points of each rank (2 to A) on the table or in hand."""
+    speto_cards: tuple[str, ...] = ("2C", "QS")
+    """The spe-to cards (สเปโต), worth speto_points each."""
+    speto_points: NonNegative = 50
+    """Points of a spe-to card, in place of its rank value."""
+    burn_two_player: Annotated[int, Field(ge=0, le=20)] = 0
+    """With two players, cards set aside unseen from the bottom of the stock."""
+    pickup_to_layoff: bool = False
+    """A born player may lay the picked-up card off instead of melding it."""
+    first_turn_must_draw: bool = False
+    """The first turn of a round must draw (the head card cannot be taken at once)."""
+    layoff_chain: Literal["any", "owner_or_self"] = "any"
+    """Who may extend a run end: anyone, or only if that end was laid by the owner or you."""
+    layoff_limit: NonNegative = 0
+    """Most cards one player may lay off in a round (0 = no limit)."""
+    knock_points: NonNegative = 50
+    """Points of the face-down knock card (น็อค)."""
+    speto_knock_points: NonNegative = 50
+    """Points of the knock card when it is a spe-to."""
+    dark_knock_multiplier: Multiplier = 2
+    """Multiplies the knocker's score for a dark knock (น็อคมืด)."""
+    one_suit_knock_multiplier: Multiplier = 1
+    """Multiplies the knocker's score when everything they laid is one suit (น็อคสี)."""
+    layoff_knock_bonus: NonNegative = 0
+    """Extra knock points when the knock card would fit onto a meld on the table."""
+    unborn_hand_multiplier: Multiplier = 2
+    """Hand points multiplier for a player who falls (ตกตึก): not born at a knock."""
+    fool_penalty: NonNegative = 50
+    """Charged to the player whose fresh discard the knocker picked up alone (โง่)."""
+    fool_reverses_direction: bool = True
+    """A fool (โง่) reverses the direction of play for the next round."""
+    head_card_points: NonNegative = 0
+    """Points of the head card (หัวกอง) for whoever lays or holds it (0 = off)."""
+    head_card_speto_points: NonNegative = 100
+    """Points of the head card when it is a spe-to (with head_card_points on)."""
+    penalty_discard_layoff: NonNegative = 0
+    """Charged for discarding a card that could be laid off onto the table (0 = off)."""
+    penalty_discard_row_meld: NonNegative = 0
+    """Charged for discarding a card that melds with two cards in the row (0 = off)."""
+    penalty_feed_head: NonNegative = 0
+    """Charged when your discard near the head card lets another take it (0 = off)."""
+    penalty_feed_speto: NonNegative = 0
+    """Charged when your discard lets another take a spe-to with it (0 = off)."""
+
+    @field_validator("rank_points")
+    @classmethod
+    def _all_ranks(cls, value: dict[str, int]) -> dict[str, int]:
+        normal = {k.upper().replace("T", "10"): v for k, v in value.items()}
+        missing = [r for r in RANK_NAMES if r not in normal]
+        unknown = [k for k in normal if k not in RANK_NAMES]
+        if unknown:
+            raise ValueError(f"unknown rank {unknown[0]!r} (ranks are 2-10, J, Q, K, A)")
+        if missing:
+            raise ValueError(f"missing points for rank {missing[0]!r}")
+        return normal
+
+    @field_validator("speto_cards")
+    @classmethod
+    def _cards(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        from dummy_tui.engine.cards import CardError, card_text, parse_card
+
+        out = []
+        for text in value:
+            try:
+                out.append(card_text(parse_card(text)))
+            except CardError as exc:
+                raise ValueError(str(exc)) from None
+        if len(set(out)) != len(out):
+            raise ValueError("a spe-to card is named twice")
+        return tuple(out)
+
+    @model_validator(mode="after")
+    def _dealable(self) -> DummyRules:
+        self._check_dealable({2: self.burn_two_player})
+        return self
+
+
+Ruleset = DummyRules
+"""Any family's rules (the loader picks the model by ``family``)."""
+
+RULESET_TYPES: dict[str, type[RulesetBase]] = {"dummy": DummyRules}
