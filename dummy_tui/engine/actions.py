@@ -1,0 +1,67 @@
+"""Actions: small immutable values with the notation of ``records.md``.
+
+An action names what a player does; the round (:mod:`state`) decides whether
+it is legal.  Meld targets are table indexes inside the engine and a card of
+the target meld in text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """จั่ว — take the top card of the stock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """เก็บ — take ``card`` and everything after it, melding it at once.
+
+    ``meld`` is the new meld (sorted cards) that must contain ``card``.
+    """
+
+    card: int
+    meld: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PickLayoff:
+    """``pickup_to_layoff``: a born player lays the picked card off at once."""
+
+    card: int
+    target: int  # table index
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Lay these cards from hand as a new meld."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """ฝาก — add ``card`` to the table meld at index ``target``."""
+
+    card: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """ทิ้ง — discard; with the last card in hand this is the knock (น็อค)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """With the stock empty, end the round instead of picking up."""
+
+
+Action = Draw | Pick | PickLayoff | Meld | LayOff | Discard | End
+
+DRAW = Draw()
+END = End()

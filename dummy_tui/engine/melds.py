@@ -1,0 +1,379 @@
+"""Meld checks, meld finding, layoff targets and the go-out search.
+
+Everything here works on card masks (see :mod:`cards`).  Runs follow Dummy's
+rank order, ace high only: ``2 3 … K A`` with nothing wrapping.  ``ace_low``
+variants (basic and gin rummy) use the order ``A 2 … K``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from dummy_tui.engine.cards import cards_of, rank_mask
+
+SET = "set"
+RUN = "run"
+
+SUIT_MASK = 0x1FFF  # the 13 ranks of one suit
+
+
+def run_position(rank: int, ace_low: bool) -> int:
+    """Position of a rank in the run order (2..A = 0..12, or A..K = 0..12)."""
+    return (rank + 1) % 13 if ace_low else rank
+
+
+def position_rank(position: int, ace_low: bool) -> int:
+    return (position - 1) % 13 if ace_low else position
+
+
+def meld_kind(cards: list[int] | tuple[int, ...], ace_low: bool = False) -> str | None:
+    """``"set"``, ``"run"`` or ``None`` for a group of distinct ordinary cards."""
+    n = len(cards)
+    if n < 3 or len(set(cards)) != n or any(c >= 52 for c in cards):
+        return None
+    ranks = {c % 13 for c in cards}
+    if len(ranks) == 1 and n <= 4:
+        return SET
+    suits = {c // 13 for c in cards}
+    if len(suits) != 1:
+        return None
+    positions = sorted(run_position(c % 13, ace_low) for c in cards)
+    if positions[-1] - positions[0] == n - 1:
+        return RUN
+    return None
+
+
+def run_sorted(cards: list[int] | tuple[int, ...], ace_low: bool = False) -> list[int]:
+    return sorted(cards, key=lambda c: run_position(c % 13, ace_low))
+
+
+@dataclass(slots=True)
+class TableMeld:
+    """A meld on the table.  ``layers[i]`` is the seat that laid ``cards[i]``."""
+
+    owner: int
+    kind: str
+    cards: list[int]
+    layers: list[int]
+    suit: int = -1  # runs
+    rank: int = -1  # sets
+    lo: int = -1  # run positions (ace-high: rank index)
+    hi: int = -1
+    at_once: int = 0  # cards laid by the owner when the meld was made
+    ace_low: bool = False
+    mask: int = 0
+    anchor: int = -1  # a card of the meld as first laid: names it in records
+
+    @classmethod
+    def new(
+        cls, owner: int, cards: list[int] | tuple[int, ...], ace_low: bool = False
+    ) -> TableMeld:
+        kind = meld_kind(cards, ace_low)
+        if kind is None:
+            raise ValueError("not a meld")
+        if kind == SET:
+            ordered = sorted(cards, key=lambda c: c // 13)
+            return cls(
+                owner, SET, ordered, [owner] * len(ordered), rank=ordered[0] % 13,
+                at_once=len(ordered), ace_low=ace_low, mask=_mask(ordered), anchor=ordered[0],
+            )  # fmt: skip
+        ordered = run_sorted(cards, ace_low)
+        return cls(
+            owner, RUN, ordered, [owner] * len(ordered), suit=ordered[0] // 13,
+            lo=run_position(ordered[0] % 13, ace_low), hi=run_position(ordered[-1] % 13, ace_low),
+            at_once=len(ordered), ace_low=ace_low, mask=_mask(ordered), anchor=ordered[0],
+        )  # fmt: skip
+
+    def copy(self) -> TableMeld:
+        return TableMeld(
+            self.owner, self.kind, list(self.cards), list(self.layers), self.suit, self.rank,
+            self.lo, self.hi, self.at_once, self.ace_low, self.mask, self.anchor,
+        )  # fmt: skip
+
+    def end_open(self, low_end: bool, seat: int, chain_rule: str) -> bool:
+        """May *seat* extend this run at the given end under the chain rule?"""
+        if chain_rule == "any":
+            return True
+        layer = self.layers[0] if low_end else self.layers[-1]
+        return layer == self.owner or layer == seat
+
+    def fits(self, card: int, seat: int, chain_rule: str = "any") -> bool:
+        """Would *card* lay off onto this meld, laid by *seat*?"""
+        if card >= 52:
+            return False
+        if self.kind == SET:
+            return card % 13 == self.rank and len(self.cards) < 4
+        if card // 13 != self.suit:
+            return False
+        pos = run_position(card % 13, self.ace_low)
+        if pos == self.lo - 1:
+            return self.end_open(True, seat, chain_rule)
+        if pos == self.hi + 1:
+            return self.end_open(False, seat, chain_rule)
+        return False
+
+    def add(self, card: int, seat: int) -> None:
+        """Lay *card* off onto this meld (the caller has checked :meth:`fits`)."""
+        self.mask |= 1 << card
+        if self.kind == SET:
+            self.cards.append(card)
+            self.layers.append(seat)
+            return
+        pos = run_position(card % 13, self.ace_low)
+        if pos == self.lo - 1:
+            self.cards.insert(0, card)
+            self.layers.insert(0, seat)
+            self.lo = pos
+        else:
+            self.cards.append(card)
+            self.layers.append(seat)
+            self.hi = pos
+
+
+def _mask(cards: list[int] | tuple[int, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+# --------------------------------------------------------------------------
+# Meld finding (ace high, Dummy)
+
+
+def _suit_runs(bits: int) -> list[tuple[int, int]]:
+    """Maximal runs of set bits (start, length >= 3) within 13 bits."""
+    out = []
+    pos = 0
+    while bits:
+        if bits & 1:
+            start = pos
+            while bits & 1:
+                bits >>= 1
+                pos += 1
+            if pos - start >= 3:
+                out.append((start, pos - start))
+        else:
+            # skip zeros quickly
+            low = bits & -bits
+            shift = low.bit_length() - 1
+            bits >>= shift
+            pos += shift
+    return out
+
+
+def melds_in(mask: int) -> list[int]:
+    """Every meld (as a mask) that can be made from the cards of *mask*.
+
+    Sets of three and four, and every run of three or more (ace high only).
+    """
+    out: list[int] = []
+    # sets
+    for rank in range(13):
+        rm = mask & rank_mask(rank)
+        cnt = rm.bit_count()
+        if cnt >= 3:
+            cards = cards_of(rm)
+            if cnt == 4:
+                out.append(rm)
+            for combo in combinations(cards, 3):
+                out.append((1 << combo[0]) | (1 << combo[1]) | (1 << combo[2]))
+    # runs
+    for suit in range(4):
+        bits = (mask >> (suit * 13)) & SUIT_MASK
+        if bits.bit_count() < 3:
+            continue
+        for start, length in _suit_runs(bits):
+            base = suit * 13
+            for a in range(start, start + length - 2):
+                for b in range(a + 2, start + length):
+                    out.append(((1 << (b - a + 1)) - 1) << (base + a))
+    return out
+
+
+def melds_with(card: int, mask: int) -> list[int]:
+    """Every meld within ``mask`` that contains ``card`` (which must be in it)."""
+    out: list[int] = []
+    rank = card % 13
+    others = mask & rank_mask(rank) & ~(1 << card)
+    n = others.bit_count()
+    if n >= 2:
+        oc = cards_of(others)
+        for a, b in combinations(oc, 2):
+            out.append((1 << card) | (1 << a) | (1 << b))
+        if n == 3:
+            out.append(others | (1 << card))
+    suit = card // 13
+    base = suit * 13
+    bits = (mask >> base) & SUIT_MASK
+    lo = rank
+    while lo > 0 and bits >> (lo - 1) & 1:
+        lo -= 1
+    hi = rank
+    while hi < 12 and bits >> (hi + 1) & 1:
+        hi += 1
+    if hi - lo >= 2:
+        for a in range(lo, rank + 1):
+            for b in range(max(rank, a + 2), hi + 1):
+                out.append(((1 << (b - a + 1)) - 1) << (base + a))
+    return out
+
+
+# --------------------------------------------------------------------------
+# Layoff slots and the go-out (knock) search
+
+
+def layoff_pieces(
+    melds: list[TableMeld], seat: int, chain_rule: str, hand: int
+) -> dict[int, list[int]]:
+    """Groups of hand cards that could be laid off onto the table in a row.
+
+    Maps a card to the masks of layoff blocks whose lowest card it is: the
+    fourth card of a set, or a contiguous block that extends a run end.
+    Only blocks made wholly of cards in ``hand`` are listed.
+    """
+    pieces: dict[int, list[int]] = {}
+    for m in melds:
+        if m.kind == SET:
+            if len(m.cards) < 4:
+                free = hand & rank_mask(m.rank) & ~m.mask
+                if free:
+                    c = free.bit_length() - 1
+                    pieces.setdefault(c, []).append(1 << c)
+            continue
+        base = m.suit * 13
+        bits = (hand >> base) & SUIT_MASK
+        if m.ace_low:
+            continue  # Dummy's search is ace high; other families use their own
+        if m.hi < 12 and bits >> (m.hi + 1) & 1 and m.end_open(False, seat, chain_rule):
+            block = 0
+            p = m.hi + 1
+            while p <= 12 and bits >> p & 1:
+                block |= 1 << (base + p)
+                pieces.setdefault(base + m.hi + 1, []).append(block)
+                p += 1
+        if m.lo > 0 and bits >> (m.lo - 1) & 1 and m.end_open(True, seat, chain_rule):
+            block = 0
+            p = m.lo - 1
+            while p >= 0 and bits >> p & 1:
+                block |= 1 << (base + p)
+                pieces.setdefault(base + p, []).append(block)
+                p -= 1
+    return pieces
+
+
+def can_go_out(
+    hand: int,
+    melds: list[TableMeld],
+    seat: int,
+    chain_rule: str = "any",
+    layoffs_left: int | None = None,
+) -> bool:
+    """Can ``hand`` be melded and laid off down to exactly one card?
+
+    Cards go into new melds (sets, runs) or onto the table's melds (the
+    fourth card of a set, blocks extending a run end that ``seat`` may
+    extend), using at most ``layoffs_left`` layoffs (None: no limit); one
+    card stays for the knock.
+    """
+    if hand == 0:
+        return False
+    if hand & (hand - 1) == 0:
+        return True
+    pieces = layoff_pieces(melds, seat, chain_rule, hand)
+    if not _quick_possible(hand, pieces):
+        return False
+    limit = 10_000 if layoffs_left is None else layoffs_left
+    memo: dict[tuple[int, bool, int], bool] = {}
+    return _cover(hand, True, limit, pieces, memo)
+
+
+def _quick_possible(hand: int, pieces: dict[int, list[int]]) -> bool:
+    """Cheap necessary test: at most one card belongs to no possible piece."""
+    coverable = 0
+    for lst in pieces.values():
+        for p in lst:
+            coverable |= p
+    for m in melds_in_cover_hint(hand):
+        coverable |= m
+    return (hand & ~coverable).bit_count() <= 1
+
+
+def melds_in_cover_hint(hand: int) -> list[int]:
+    """Masks whose union is every card of ``hand`` that sits in some meld."""
+    out = []
+    for rank in range(13):
+        rm = hand & rank_mask(rank)
+        if rm.bit_count() >= 3:
+            out.append(rm)
+    for suit in range(4):
+        bits = (hand >> (suit * 13)) & SUIT_MASK
+        if bits.bit_count() < 3:
+            continue
+        for start, length in _suit_runs(bits):
+            out.append(((1 << length) - 1) << (suit * 13 + start))
+    return out
+
+
+def _cover(
+    mask: int,
+    leftover: bool,
+    layoffs_left: int,
+    pieces: dict[int, list[int]],
+    memo: dict[tuple[int, bool, int], bool],
+) -> bool:
+    if mask == 0:
+        return not leftover
+    key = (mask, leftover, layoffs_left)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    low = mask & -mask
+    c = low.bit_length() - 1
+    result = False
+    # 1. keep it as the knock card
+    if leftover and _cover(mask ^ low, False, layoffs_left, pieces, memo):
+        result = True
+    # 2. sets containing c (other cards of its rank are all higher in order)
+    if not result:
+        others = mask & rank_mask(c % 13) & ~low
+        n = others.bit_count()
+        if n >= 2:
+            oc = cards_of(others)
+            for a, b in combinations(oc, 2):
+                if _cover(
+                    mask & ~(low | (1 << a) | (1 << b)), leftover, layoffs_left, pieces, memo
+                ):
+                    result = True
+                    break
+            if (
+                not result
+                and n == 3
+                and _cover(mask & ~(low | others), leftover, layoffs_left, pieces, memo)
+            ):
+                result = True
+    # 3. runs starting at c
+    if not result:
+        r = c % 13
+        if r <= 10 and (mask >> (c + 1)) & 1 and (mask >> (c + 2)) & 1:
+            run = low | (1 << (c + 1)) | (1 << (c + 2))
+            top = r + 2
+            while True:
+                if _cover(mask & ~run, leftover, layoffs_left, pieces, memo):
+                    result = True
+                    break
+                top += 1
+                if top > 12 or not (mask >> (c - r + top)) & 1:
+                    break
+                run |= 1 << (c - r + top)
+    # 4. layoff blocks whose lowest card is c
+    if not result and layoffs_left > 0:
+        for block in pieces.get(c, ()):
+            size = block.bit_count()
+            if size <= layoffs_left and block & mask == block:
+                if _cover(mask & ~block, leftover, layoffs_left - size, pieces, memo):
+                    result = True
+                    break
+    memo[key] = result
+    return result

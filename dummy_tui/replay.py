@@ -1,0 +1,131 @@
+"""``dummy-tui replay FILE [--json]``: apply a record and report the outcome."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from dummy_tui.engine.cards import card_pretty, cards_of
+from dummy_tui.engine.errors import RecordError
+from dummy_tui.engine.record import ReplayResult, load_record, replay, result_json
+from dummy_tui.engine.scoring import table_cards
+
+# The Thai term beside each item of the score, as players say it.
+TERMS = {
+    "table": "แต้มบนโต๊ะ",
+    "hand": "แต้มในมือ",
+    "knock": "น็อค",
+    "dark_knock": "น็อคมืด",
+    "one_suit_knock": "น็อคสี",
+    "fall": "ตกตึก",
+    "fool": "โง่",
+    "fool_penalty": "โง่",
+    "penalty_discard_layoff": "ทิ้งให้ฝาก",
+    "penalty_discard_row_meld": "ทิ้งเข้าชุดในกอง",
+    "penalty_feed_head": "ป้อนหัวกอง",
+    "penalty_feed_speto": "ป้อนสเปโต",
+    "total": "รวม",
+}
+
+
+def main(path: Path | str, json_output: bool = False, rules_path: Path | None = None) -> int:
+    """Run the command; returns the exit code of ``records.md``."""
+    try:
+        loaded = load_record(Path(path), rules_path)
+    except RecordError as exc:
+        if json_output:
+            error = {"index": None, "move": None, "message": str(exc)}
+            print(json.dumps({"ok": False, "error": error}, ensure_ascii=False))
+        else:
+            print(f"dummy-tui replay: {exc}", file=sys.stderr)
+        return 2
+    result = replay(loaded)
+    if json_output:
+        print(json.dumps(result_json(result), ensure_ascii=False))
+    else:
+        print(render_text(result))
+    return 0 if result.ok else 1
+
+
+def render_text(result: ReplayResult) -> str:
+    """A readable account: moves applied, the table by owner, hands, scores."""
+    game = result.game
+    names = result.names
+    lines: list[str] = []
+    lines.append(f"{result.moves_applied} moves applied.")
+    if result.error is not None:
+        err = result.error
+        lines.append(f"Move {err['index']} ({err['move']!r}) refused: {err['message']}")
+    if result.pending_pick:
+        lines.append(f"The record stops after {result.pending_pick!r}, before its meld.")
+    lines.append("")
+    lines.append("Discard row (หัวกอง first): " + _cards(game.row))
+    lines.append(f"Stock: {len(game.stock)} cards")
+    lines.append("")
+    lines.append("Table (melds by owner; laid-off cards marked with who laid them):")
+    for seat, name in enumerate(names):
+        mine = [m for m in game.melds if m.owner == seat]
+        born = "born (เกิด)" if game.born[seat] else "not born"
+        lines.append(f"  {name} — {born}")
+        for m in mine:
+            parts = []
+            for card, layer in zip(m.cards, m.layers, strict=True):
+                text = card_pretty(card)
+                if layer != seat:
+                    text += f"[{names[layer]}]"
+                parts.append(text)
+            lines.append("    " + " ".join(parts))
+        if not mine:
+            lines.append("    (no melds)")
+    lines.append("")
+    lines.append("Hands:")
+    width = max(len(n) for n in names)
+    for seat, name in enumerate(names):
+        lines.append(f"  {name:<{width}}  {_cards(cards_of(game.hands[seat]))}")
+    lines.append("")
+    if not game.is_over:
+        lines.append(f"The round goes on; {names[game.seat]} (seat {game.seat}) is to move.")
+        return "\n".join(lines)
+    how = {"knock": "a knock (น็อค)", "stock_out": "the stock running out"}.get(
+        game.end or "", str(game.end)
+    )
+    if game.knocker is not None:
+        kind = "dark knock (น็อคมืด)" if game.dark_knock else "knock"
+        card = card_pretty(game.knock_card) if game.knock_card is not None else "?"
+        lines.append(f"Round over by {how}: {names[game.knocker]} made a {kind} with {card}.")
+    else:
+        lines.append(f"Round over by {how}.")
+    lines.append("")
+    lines.append("Scores:")
+    for b in game.scores():
+        name = names[b.seat]
+        laid = len(table_cards(game, b.seat))
+        lines.append(f"  {name}")
+        lines.append(f"    table ({TERMS['table']}): {b.table:+d}  ({laid} cards)")
+        hand_note = f" × {b.hand_multiplier} fall ({TERMS['fall']})" if b.fell else ""
+        lines.append(f"    hand ({TERMS['hand']}): -{b.hand}{hand_note}")
+        if b.knock:
+            bonus = f", incl. layoff bonus {b.knock_bonus}" if b.knock_bonus else ""
+            lines.append(f"    knock card ({TERMS['knock']}): +{b.knock}{bonus}")
+        if b.dark_knock:
+            mult = game.rules.dark_knock_multiplier
+            lines.append(f"    dark knock ({TERMS['dark_knock']}): × {mult}")
+        if b.one_suit_knock:
+            mult = game.rules.one_suit_knock_multiplier
+            lines.append(f"    one-suit knock ({TERMS['one_suit_knock']}): × {mult}")
+        for p in b.penalty_items:
+            lines.append(
+                f"    {p.kind.replace('_', ' ')} ({TERMS.get(p.kind, '')}, "
+                f"{card_pretty(p.card)}): -{p.points}"
+            )
+        lines.append(f"    total ({TERMS['total']}): {b.total:+d}")
+    starter, direction = game.next_round()
+    way = "same direction" if direction == game.start_direction else "direction reversed"
+    lines.append("")
+    lines.append(f"Next round: {names[starter]} starts, {way}.")
+    return "\n".join(lines)
+
+
+def _cards(cards: list[int]) -> str:
+    return " ".join(card_pretty(c) for c in cards) or "—"
