@@ -71,10 +71,10 @@ def render_text(result: ReplayResult) -> str:
         for m in mine:
             parts = []
             for card, layer in zip(m.cards, m.layers, strict=True):
-                text = card_pretty(card)
+                shown = card_pretty(card)
                 if layer != seat:
-                    text += f"[{names[layer]}]"
-                parts.append(text)
+                    shown += f"[{names[layer]}]"
+                parts.append(shown)
             lines.append("    " + " ".join(parts))
         if not mine:
             lines.append("    (no melds)")

@@ -371,9 +371,12 @@ def _cover(
     if not result and layoffs_left > 0:
         for block in pieces.get(c, ()):
             size = block.bit_count()
-            if size <= layoffs_left and block & mask == block:
-                if _cover(mask & ~block, leftover, layoffs_left - size, pieces, memo):
-                    result = True
-                    break
+            if (
+                size <= layoffs_left
+                and block & mask == block
+                and _cover(mask & ~block, leftover, layoffs_left - size, pieces, memo)
+            ):
+                result = True
+                break
     memo[key] = result
     return result

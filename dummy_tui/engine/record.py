@@ -239,7 +239,8 @@ def pick_action(game: DummyRound, pick_card: int, follow: str) -> Action:
         if action.card != pick_card:
             raise IllegalMoveError(
                 "pickup_meld",
-                f"pickup must meld: the card laid off must be the picked card {card_text(pick_card)}",
+                "pickup must meld: the card laid off must be the picked card "
+                f"{card_text(pick_card)}",
             )
         return PickLayoff(pick_card, action.target)
     raise IllegalMoveError(
@@ -263,7 +264,9 @@ def check_pick_start(game: DummyRound, card: int) -> None:
             "first_turn_must_draw",
             "first turn must draw: the first turn of the round must draw from the stock",
         )
-    options = [a for a in game.pick_options() if a.card == card]
+    options = [
+        a for a in game.pick_options() if isinstance(a, Pick | PickLayoff) and a.card == card
+    ]
     if not options:
         hint = ""
         if card % 13 in (0, 1, 12):

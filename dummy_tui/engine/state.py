@@ -381,14 +381,11 @@ class DummyRound:
         hand = self.hands[seat]
         out: list[Action] = []
         taken = 0
-        taken_n = 0
         hand_n = hand.bit_count()
         layoff_ok = self.rules.pickup_to_layoff and self.born[seat] and self.layoffs_left(seat) != 0
         chain = self.rules.layoff_chain
-        for i in range(len(self.row) - 1, -1, -1):
-            card = self.row[i]
+        for taken_n, card in enumerate(reversed(self.row), start=1):
             taken |= 1 << card
-            taken_n += 1
             pool = hand | taken
             limit = hand_n + taken_n - 1
             for m in melds_with(card, pool):
@@ -786,7 +783,7 @@ class DummyRound:
 
     def move_words(self, index: int) -> list[str]:
         """The record moves for ``history[index]`` (a pick is two moves)."""
-        seat, action = self.history[index]
+        _, action = self.history[index]
         if isinstance(action, Draw):
             return ["draw"]
         if isinstance(action, End):
