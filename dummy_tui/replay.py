@@ -92,8 +92,8 @@ def render_text(result: ReplayResult) -> str:
     )
     if game.knocker is not None:
         kind = "dark knock (น็อคมืด)" if game.dark_knock else "knock"
-        card = card_pretty(game.knock_card) if game.knock_card is not None else "?"
-        lines.append(f"Round over by {how}: {names[game.knocker]} made a {kind} with {card}.")
+        knock_card = card_pretty(game.knock_card) if game.knock_card is not None else "?"
+        lines.append(f"Round over by {how}: {names[game.knocker]} made a {kind} with {knock_card}.")
     else:
         lines.append(f"Round over by {how}.")
     lines.append("")
