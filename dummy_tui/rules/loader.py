@@ -1,0 +1,319 @@
+"""Loading ``rulesets.toml`` and applying option overrides.
+
+Every failure is a :class:`RulesetError` whose text is one line that names
+where the problem is (the file and preset, or the source of an override), the
+option key, and what is wrong with it::
+
+    rulesets.toml: preset 'dummy-house': option 'penalty_feed_head': must be >= 0 (got -5)
+    record game.json: option 'foo': unknown option
+
+Values are checked strictly: an option that wants a number must be given a
+number (``50``, not ``"50"``), a switch must be ``true`` or ``false``.  Option
+values look the same wherever they come from: TOML in ``rulesets.toml``, JSON
+in a record's ``options``, TOML again on the command line
+(``--options hand_size={2=11}``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, cast
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from dummy_tui.rules.schema import RULESET_TYPES, Ruleset, RulesetBase
+
+PACKAGED_NAME = "rulesets.toml"
+"""The name of the presets file, at the top of the repository and in the package."""
+
+NOT_OPTIONS = frozenset({"family", "description"})
+"""Keys of a preset that describe it rather than set a rule."""
+
+_OPTION_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_TOML_POSITION = re.compile(r"^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$")
+
+
+class RulesetError(ValueError):
+    """A ruleset file, preset, or option value that cannot be used.
+
+    ``str(error)`` is a single line fit to show a user as it is.
+    """
+
+
+# ---------------------------------------------------------------------------
+# Reading files
+
+
+def load_rulesets(path: Path | None = None) -> dict[str, Ruleset]:
+    """Every preset of a rulesets file, by name, in the file's order.
+
+    *path* ``None`` reads the ``rulesets.toml`` shipped inside the package.
+    """
+    label, data = _read_toml(path)
+    presets = data.get("presets")
+    unknown = [key for key in data if key != "presets"]
+    if unknown:
+        raise RulesetError(
+            f"{label}: unknown top-level key {unknown[0]!r} (presets go in [presets.NAME] tables)"
+        )
+    if presets is None:
+        raise RulesetError(f"{label}: no presets (write them as tables named [presets.NAME])")
+    if not isinstance(presets, dict):
+        raise RulesetError(f"{label}: 'presets' must be a table of [presets.NAME] tables")
+    if not presets:
+        raise RulesetError(f"{label}: no presets (write them as tables named [presets.NAME])")
+    rulesets: dict[str, Ruleset] = {}
+    for name, table in presets.items():
+        where = f"{label}: preset {name!r}"
+        if not isinstance(table, dict):
+            raise RulesetError(
+                f"{where}: must be a table of options (got {_shown(table)}); "
+                f"write it as [presets.{_toml_key(name)}]"
+            )
+        rulesets[name] = _validate_preset(table, where)
+    return rulesets
+
+
+def get_ruleset(
+    name: str,
+    path: Path | None = None,
+    overrides: Mapping[str, object] | None = None,
+    *,
+    source: str | None = None,
+) -> Ruleset:
+    """The preset *name* from *path* (default: the packaged file), with *overrides* applied.
+
+    *overrides* are option values as a record's JSON ``options`` holds them;
+    *source* names where they came from in error messages (``"record
+    game.json"``, ``"--options"``).
+    """
+    rulesets = load_rulesets(path)
+    try:
+        ruleset = rulesets[name]
+    except KeyError:
+        known = ", ".join(rulesets)
+        raise RulesetError(f"{_label(path)}: no preset named {name!r} (presets: {known})") from None
+    if overrides:
+        ruleset = apply_overrides(ruleset, overrides, source=source)
+    return ruleset
+
+
+def apply_overrides(
+    ruleset: Ruleset, overrides: Mapping[str, object], *, source: str | None = None
+) -> Ruleset:
+    """*ruleset* with some options changed, checked as strictly as a preset.
+
+    A table-valued option (``hand_size``, ``rank_points``) changes only the
+    entries the override names: ``{"hand_size": {"2": 9}}`` keeps the hand
+    sizes for 3 and 4 players.
+    """
+    prefix = f"{source}: " if source else ""
+    data: dict[str, Any] = ruleset.model_dump(mode="json")
+    for key, value in overrides.items():
+        if key in NOT_OPTIONS:
+            raise RulesetError(
+                f"{prefix}option {key!r}: cannot be overridden (choose another preset)"
+            )
+        current = data.get(key)  # an unknown key is left to the schema to refuse
+        if isinstance(current, dict) and isinstance(value, Mapping):
+            data[key] = {**current, **{str(k): v for k, v in value.items()}}
+        else:
+            data[key] = value
+    return _validate(type(ruleset), data, prefix)
+
+
+# ---------------------------------------------------------------------------
+# The command line
+
+
+def parse_option_assignment(text: str) -> tuple[str, object]:
+    """Split a command-line ``KEY=VALUE`` into the key and a value.
+
+    VALUE is read as a TOML value (``50``, ``true``, ``"any"``,
+    ``{2 = 11}``, ``["2C", "QS"]``); anything TOML cannot read is taken as
+    a bare string (``layoff_chain=owner_or_self``).
+    """
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not _OPTION_KEY.match(key):
+        raise RulesetError(f"option {text!r}: write it as KEY=VALUE, e.g. penalty_feed_head=50")
+    raw = raw.strip()
+    try:
+        parsed = tomllib.loads(f"value = {raw}")
+    except tomllib.TOMLDecodeError:
+        return key, raw
+    if set(parsed) != {"value"}:  # VALUE held a newline and more TOML after it
+        return key, raw
+    return key, parsed["value"]
+
+
+def option_docs(family: str) -> list[tuple[str, object, str]]:
+    """``(key, default, meaning)`` for every option of *family*, in schema order."""
+    try:
+        model = RULESET_TYPES[family]
+    except KeyError:
+        raise RulesetError(
+            f"unknown family {family!r} (families: {', '.join(RULESET_TYPES)})"
+        ) from None
+    docs: list[tuple[str, object, str]] = []
+    for key, field in model.model_fields.items():
+        if key in NOT_OPTIONS:
+            continue
+        default = field.get_default(call_default_factory=True)
+        docs.append((key, default, field.description or ""))
+    return docs
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+
+def _label(path: Path | None) -> str:
+    return PACKAGED_NAME if path is None else str(path)
+
+
+def _read_toml(path: Path | None) -> tuple[str, dict[str, Any]]:
+    label = _label(path)
+    try:
+        if path is None:
+            raw = resources.files("dummy_tui").joinpath(PACKAGED_NAME).read_bytes()
+        else:
+            raw = path.read_bytes()
+    except OSError as exc:
+        raise RulesetError(f"{label}: cannot read it: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesetError(f"{label}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        return label, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        found = _TOML_POSITION.match(message)
+        if found:
+            what = found["what"]
+            what = what[:1].lower() + what[1:]
+            raise RulesetError(
+                f"{label}: line {found['line']}, column {found['col']}: not valid TOML: {what}"
+            ) from None
+        raise RulesetError(f"{label}: not valid TOML: {message}") from None
+
+
+def _validate_preset(table: dict[str, Any], where: str) -> Ruleset:
+    families = ", ".join(RULESET_TYPES)
+    if "family" not in table:
+        raise RulesetError(f"{where}: missing 'family' (families: {families})")
+    family = table["family"]
+    model = RULESET_TYPES.get(family) if isinstance(family, str) else None
+    if model is None:
+        shown = repr(family) if isinstance(family, str) else _shown(family)
+        raise RulesetError(f"{where}: unknown family {shown} (families: {families})")
+    return _validate(model, table, f"{where}: ")
+
+
+def _validate(model: type[RulesetBase], data: Mapping[str, Any], prefix: str) -> Ruleset:
+    """Validate *data* strictly, as JSON, so that files, records and flags agree."""
+    for key, value in data.items():
+        try:
+            json.dumps(value, default=_not_plain)
+        except _NotPlainError as exc:
+            raise RulesetError(
+                f"{prefix}option {key!r}: a date or time is not an option value (got {exc.value})"
+            ) from None
+    try:
+        ruleset = model.model_validate_json(json.dumps(data), strict=True)
+    except ValidationError as exc:
+        raise RulesetError(prefix + _describe(exc.errors()[0], data, model)) from None
+    return cast(Ruleset, ruleset)
+
+
+class _NotPlainError(TypeError):
+    def __init__(self, value: object) -> None:
+        super().__init__(value)
+        self.value = value
+
+
+def _not_plain(value: object) -> object:
+    raise _NotPlainError(value)
+
+
+_EXPECTED = {
+    "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number",
+    "bool_type": "must be true or false",
+    "string_type": "must be a string",
+    "dict_type": "must be a table",
+    "tuple_type": "must be a list",
+    "list_type": "must be a list",
+}
+
+
+def _describe(error: ErrorDetails, data: Mapping[str, Any], model: type[RulesetBase]) -> str:
+    """One pydantic error as ``option 'KEY': problem``."""
+    kind = error["type"]
+    loc = error["loc"]
+    ctx = error.get("ctx", {})
+    got = f" (got {_shown(error['input'])})"
+    if kind == "extra_forbidden":
+        return f"option {loc[0]!r}: unknown option{_did_you_mean(str(loc[0]), model)}"
+    if kind in _EXPECTED:
+        problem = _EXPECTED[kind] + got
+    elif kind == "greater_than_equal":
+        problem = f"must be >= {ctx['ge']}{got}"
+    elif kind == "less_than_equal":
+        problem = f"must be <= {ctx['le']}{got}"
+    elif kind == "literal_error":
+        problem = f"must be {ctx['expected']}{got}"
+    elif kind == "value_error":
+        problem = str(ctx.get("error", error["msg"]))
+    else:
+        msg = error["msg"]
+        problem = (
+            "must be " + msg[len("Input should be ") :]
+            if msg.startswith("Input should be ")
+            else msg
+        )
+        problem += got
+    if not loc:
+        # A check across options (the deal fits the deck): name the option the
+        # message begins with, if any.
+        first = problem.split(" ", 1)[0]
+        return f"option {first!r}: {problem}" if first in model.model_fields else problem
+    return f"option {loc[0]!r}{_inner(loc[1:], data.get(str(loc[0])))}: {problem}"
+
+
+def _inner(path: tuple[int | str, ...], value: object) -> str:
+    """Where inside a table or list option the problem is: ``, entry "5"``."""
+    if not path:
+        return ""
+    if path[-1] == "[key]":
+        return f", key {json.dumps(str(path[0]), ensure_ascii=False)}"
+    if isinstance(value, list):
+        return f", item {int(path[0]) + 1}"
+    return f", entry {json.dumps(str(path[0]), ensure_ascii=False)}"
+
+
+def _shown(value: object) -> str:
+    """A value as the user wrote it (JSON and TOML agree on these), cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _toml_key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name, ensure_ascii=False)
+
+
+def _did_you_mean(key: str, model: type[RulesetBase]) -> str:
+    names = [name for name in model.model_fields if name not in NOT_OPTIONS]
+    close = difflib.get_close_matches(key, names, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -1,0 +1,403 @@
+"""rulesets.toml loading: the presets, overrides, and the message for every mistake."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from dummy_tui.rules import (
+    DummyRules,
+    RulesetError,
+    apply_overrides,
+    get_ruleset,
+    load_rulesets,
+    option_docs,
+    parse_option_assignment,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+TOP_LEVEL = ROOT / "rulesets.toml"
+NOT_OPTIONS = {"family", "description"}
+OPTION_KEYS = set(DummyRules.model_fields) - NOT_OPTIONS
+
+
+# ---------------------------------------------------------------------------
+# The shipped presets
+
+
+def test_the_shipped_presets() -> None:
+    assert list(load_rulesets()) == ["dummy", "dummy-house"]
+
+
+def test_dummy_is_every_option_at_its_default() -> None:
+    dummy = load_rulesets()["dummy"]
+    assert dummy.family == "dummy"
+    assert dummy.model_dump(exclude={"description"}) == DummyRules().model_dump(
+        exclude={"description"}
+    )
+    # The defaults of the rules (§1-§12), spelled out.
+    assert dummy.hand_size == {2: 11, 3: 9, 4: 7}
+    assert dummy.rank_points == {
+        "2": 5, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 5,
+        "10": 10, "J": 10, "Q": 10, "K": 10, "A": 15,
+    }  # fmt: skip
+    assert dummy.speto_cards == ("2C", "QS")
+    assert (dummy.speto_points, dummy.knock_points, dummy.speto_knock_points) == (50, 50, 50)
+    assert (dummy.dark_knock_multiplier, dummy.one_suit_knock_multiplier) == (2, 1)
+    assert (dummy.unborn_hand_multiplier, dummy.fool_penalty) == (2, 50)
+    assert dummy.fool_reverses_direction is True
+    assert (dummy.head_card_points, dummy.head_card_speto_points) == (0, 100)
+    assert dummy.layoff_chain == "any"
+    assert (dummy.layoff_limit, dummy.burn_two_player, dummy.layoff_knock_bonus) == (0, 0, 0)
+    assert dummy.pickup_to_layoff is False
+    assert dummy.first_turn_must_draw is False
+    assert dummy.target_score == 500
+
+
+def test_dummy_house_differs_from_the_defaults_exactly_as_in_section_13() -> None:
+    rulesets = load_rulesets()
+    house = rulesets["dummy-house"].model_dump(exclude={"description"})
+    plain = rulesets["dummy"].model_dump(exclude={"description"})
+    differences = {key: value for key, value in house.items() if plain[key] != value}
+    assert differences == {
+        "burn_two_player": 5,
+        "speto_knock_points": 100,
+        "head_card_points": 50,
+        "one_suit_knock_multiplier": 2,
+        "layoff_knock_bonus": 50,
+        "penalty_discard_layoff": 50,
+        "penalty_discard_row_meld": 50,
+        "penalty_feed_head": 50,
+        "penalty_feed_speto": 50,
+    }
+
+
+def test_every_preset_writes_out_every_option_with_a_comment() -> None:
+    text = TOP_LEVEL.read_text(encoding="utf-8")
+    presets = tomllib.loads(text)["presets"]
+    for name, table in presets.items():
+        assert set(table) == OPTION_KEYS | NOT_OPTIONS, name
+        assert table["description"], name
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        key = line.split("=", 1)[0].strip()
+        if key in OPTION_KEYS:
+            assert lines[i - 1].startswith("#"), f"line {i + 1}: {key} has no comment above it"
+
+
+def test_the_packaged_file_is_the_top_level_file() -> None:
+    packaged = resources.files("dummy_tui").joinpath("rulesets.toml").read_bytes()
+    assert packaged == TOP_LEVEL.read_bytes()
+
+
+def test_the_package_file_is_a_link_to_the_top_level_file() -> None:
+    link = ROOT / "dummy_tui" / "rulesets.toml"
+    assert link.is_symlink()
+    assert link.readlink() == Path("..", "rulesets.toml")
+
+
+def test_an_installed_copy_holds_the_content_itself() -> None:
+    """A regular (not editable) install must carry the file, not a dangling link."""
+    try:
+        files = importlib.metadata.distribution("dummy-tui").files or []
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("dummy-tui is not installed")
+    shipped = [f for f in files if f.as_posix() == "dummy_tui/rulesets.toml"]
+    if not shipped:
+        pytest.skip("dummy-tui is installed in editable mode: there is no copy to check")
+    installed = Path(str(shipped[0].locate()))
+    assert not installed.is_symlink()
+    assert installed.read_bytes() == TOP_LEVEL.read_bytes()
+
+
+# ---------------------------------------------------------------------------
+# One bad file per mistake, with the line a user sees
+
+
+def _error(name: str) -> str:
+    path = DATA / name
+    with pytest.raises(RulesetError) as caught:
+        load_rulesets(path)
+    message = str(caught.value)
+    assert "\n" not in message
+    prefix = f"{path}: "
+    assert message.startswith(prefix)
+    return message[len(prefix) :]
+
+
+def test_not_toml() -> None:
+    assert _error("not_toml.toml") == "line 4, column 16: not valid TOML: invalid value"
+
+
+def test_not_utf8() -> None:
+    assert _error("not_utf8.toml") == "not UTF-8 text (byte 51)"
+
+
+def test_no_presets() -> None:
+    assert _error("no_presets.toml") == "no presets (write them as tables named [presets.NAME])"
+
+
+def test_presets_at_the_top_level() -> None:
+    assert (
+        _error("unknown_top_level.toml")
+        == "unknown top-level key 'dummy' (presets go in [presets.NAME] tables)"
+    )
+
+
+def test_preset_not_a_table() -> None:
+    assert (
+        _error("preset_not_table.toml")
+        == "preset 'dummy': must be a table of options (got \"dummy\"); write it as [presets.dummy]"
+    )
+
+
+def test_missing_family() -> None:
+    assert _error("missing_family.toml") == "preset 'house': missing 'family' (families: dummy)"
+
+
+def test_unknown_family() -> None:
+    assert (
+        _error("unknown_family.toml")
+        == "preset 'canasta': unknown family 'canasta' (families: dummy)"
+    )
+
+
+def test_unknown_option() -> None:
+    assert (
+        _error("unknown_option.toml") == "preset 'house': option 'penalty_feed_haed': "
+        "unknown option (did you mean 'penalty_feed_head'?)"
+    )
+
+
+def test_wrong_type() -> None:
+    assert (
+        _error("wrong_type.toml")
+        == "preset 'house': option 'knock_points': must be a whole number (got \"50\")"
+    )
+
+
+def test_wrong_type_for_a_switch() -> None:
+    assert (
+        _error("wrong_type_bool.toml")
+        == "preset 'house': option 'pickup_to_layoff': must be true or false (got 1)"
+    )
+
+
+def test_wrong_type_inside_a_table() -> None:
+    assert (
+        _error("wrong_type_in_table.toml") == "preset 'house': option 'rank_points', entry \"A\": "
+        'must be a whole number (got "fifteen")'
+    )
+
+
+def test_a_date_is_not_an_option_value() -> None:
+    assert (
+        _error("date_value.toml") == "preset 'house': option 'target_score': "
+        "a date or time is not an option value (got 2024-01-01)"
+    )
+
+
+def test_out_of_range() -> None:
+    assert (
+        _error("out_of_range.toml")
+        == "preset 'dummy-house': option 'penalty_feed_head': must be >= 0 (got -5)"
+    )
+
+
+def test_out_of_range_multiplier() -> None:
+    assert (
+        _error("out_of_range_multiplier.toml")
+        == "preset 'house': option 'dark_knock_multiplier': must be >= 1 (got 0)"
+    )
+
+
+def test_not_one_of_the_choices() -> None:
+    assert (
+        _error("bad_choice.toml") == "preset 'house': option 'layoff_chain': "
+        "must be 'any' or 'owner_or_self' (got \"everyone\")"
+    )
+
+
+def test_not_a_card() -> None:
+    assert (
+        _error("bad_speto_card.toml") == "preset 'house': option 'speto_cards': "
+        "'1S' is not a card (write a rank 2-10/J/Q/K/A and a suit C/D/H/S)"
+    )
+
+
+def test_player_count_out_of_range() -> None:
+    assert (
+        _error("bad_player_count.toml")
+        == "preset 'house': option 'hand_size': player counts run from 2 to 4, not 5"
+    )
+
+
+def test_undealable_hand_size() -> None:
+    assert (
+        _error("undealable_hand_size.toml") == "preset 'big-hands': option 'hand_size': "
+        "hand_size 13 for 4 players cannot be dealt: it needs 53 cards and the deck has 52"
+    )
+
+
+def test_undealable_with_burnt_cards() -> None:
+    message = _error("undealable_with_burn.toml")
+    assert message.startswith("preset 'two': option 'hand_size': ")
+    assert "cannot be dealt" in message
+
+
+def test_missing_file() -> None:
+    assert _error("no_such_file.toml") == "cannot read it: No such file or directory"
+
+
+def test_every_bad_file_is_tested() -> None:
+    tested = {
+        "not_toml.toml", "not_utf8.toml", "no_presets.toml", "unknown_top_level.toml",
+        "preset_not_table.toml", "missing_family.toml", "unknown_family.toml",
+        "unknown_option.toml", "wrong_type.toml", "wrong_type_bool.toml",
+        "wrong_type_in_table.toml", "date_value.toml", "out_of_range.toml",
+        "out_of_range_multiplier.toml", "bad_choice.toml", "bad_speto_card.toml",
+        "bad_player_count.toml", "undealable_hand_size.toml", "undealable_with_burn.toml",
+    }  # fmt: skip
+    assert {path.name for path in DATA.glob("*.toml")} == tested
+
+
+# ---------------------------------------------------------------------------
+# Asking for a preset, with overrides
+
+
+def test_unknown_preset_lists_the_known_ones() -> None:
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("dumy")
+    assert (
+        str(caught.value) == "rulesets.toml: no preset named 'dumy' (presets: dummy, dummy-house)"
+    )
+
+
+def test_unknown_preset_in_a_file_of_ones_own(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text('[presets.quick]\nfamily = "dummy"\ntarget_score = 200\n', encoding="utf-8")
+    assert get_ruleset("quick", path).target_score == 200
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("dummy", path)
+    assert str(caught.value) == f"{path}: no preset named 'dummy' (presets: quick)"
+
+
+def test_overrides_change_only_what_they_name() -> None:
+    rules = get_ruleset(
+        "dummy-house", overrides={"penalty_feed_head": 0, "layoff_chain": "owner_or_self"}
+    )
+    assert rules.penalty_feed_head == 0
+    assert rules.layoff_chain == "owner_or_self"
+    assert rules.penalty_feed_speto == 50
+    assert rules.head_card_points == 50
+
+
+def test_a_table_override_merges_into_the_preset_table() -> None:
+    rules = get_ruleset("dummy", overrides={"hand_size": {"2": 9}, "rank_points": {"A": 20}})
+    assert rules.hand_size == {2: 9, 3: 9, 4: 7}
+    assert rules.rank_points["A"] == 20
+    assert rules.rank_points["K"] == 10
+
+
+def test_overrides_as_a_record_holds_them() -> None:
+    rules = get_ruleset("dummy", overrides={"speto_cards": ["2c", "QS"], "pickup_to_layoff": True})
+    assert rules.speto_cards == ("2C", "QS")
+    assert rules.pickup_to_layoff is True
+
+
+def test_unknown_override_names_its_source() -> None:
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("dummy", overrides={"foo": 1}, source="record game.json")
+    assert str(caught.value) == "record game.json: option 'foo': unknown option"
+
+
+def test_bad_override_value_names_its_source() -> None:
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("dummy", overrides={"penalty_feed_head": -5}, source="--options")
+    assert str(caught.value) == "--options: option 'penalty_feed_head': must be >= 0 (got -5)"
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("dummy", overrides={"knock_points": "50"})
+    assert str(caught.value) == "option 'knock_points': must be a whole number (got \"50\")"
+
+
+def test_override_that_cannot_be_dealt() -> None:
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("dummy", overrides={"hand_size": {"4": 13}}, source="record r.json")
+    assert str(caught.value) == (
+        "record r.json: option 'hand_size': "
+        "hand_size 13 for 4 players cannot be dealt: it needs 53 cards and the deck has 52"
+    )
+
+
+def test_the_family_cannot_be_overridden() -> None:
+    with pytest.raises(RulesetError) as caught:
+        apply_overrides(load_rulesets()["dummy"], {"family": "gin"}, source="--options")
+    assert str(caught.value) == (
+        "--options: option 'family': cannot be overridden (choose another preset)"
+    )
+
+
+def test_no_overrides_is_the_preset_itself() -> None:
+    assert get_ruleset("dummy-house", overrides={}) == load_rulesets()["dummy-house"]
+
+
+# ---------------------------------------------------------------------------
+# The command line's KEY=VALUE
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("penalty_feed_head=50", ("penalty_feed_head", 50)),
+        ("pickup_to_layoff=true", ("pickup_to_layoff", True)),
+        ("layoff_chain=owner_or_self", ("layoff_chain", "owner_or_self")),
+        ('layoff_chain="owner_or_self"', ("layoff_chain", "owner_or_self")),
+        ("hand_size={2=9}", ("hand_size", {"2": 9})),
+        ("hand_size = { 2 = 9, 3 = 8 }", ("hand_size", {"2": 9, "3": 8})),
+        ('speto_cards=["2C", "QS"]', ("speto_cards", ["2C", "QS"])),
+        ("description=", ("description", "")),
+        ("x=a=b", ("x", "a=b")),
+        ("x=1\ny=2", ("x", "1\ny=2")),
+    ],
+)
+def test_parse_option_assignment(text: str, expected: tuple[str, object]) -> None:
+    assert parse_option_assignment(text) == expected
+
+
+@pytest.mark.parametrize("text", ["penalty_feed_head", "=5", "two words=1", ""])
+def test_parse_option_assignment_needs_a_key(text: str) -> None:
+    with pytest.raises(RulesetError) as caught:
+        parse_option_assignment(text)
+    assert str(caught.value) == (
+        f"option {text!r}: write it as KEY=VALUE, e.g. penalty_feed_head=50"
+    )
+
+
+def test_a_parsed_assignment_overrides_a_preset() -> None:
+    key, value = parse_option_assignment("hand_size={2=9}")
+    assert get_ruleset("dummy", overrides={key: value}).hand_size[2] == 9
+
+
+# ---------------------------------------------------------------------------
+# Option documentation
+
+
+def test_option_docs_cover_every_option_with_its_default_and_meaning() -> None:
+    docs = option_docs("dummy")
+    assert {key for key, _, _ in docs} == OPTION_KEYS
+    defaults = DummyRules()
+    for key, default, meaning in docs:
+        assert default == getattr(defaults, key), key
+        assert meaning and "\n" not in meaning, key
+    assert dict((key, default) for key, default, _ in docs)["hand_size"] == {2: 11, 3: 9, 4: 7}
+
+
+def test_option_docs_of_an_unknown_family() -> None:
+    with pytest.raises(RulesetError) as caught:
+        option_docs("canasta")
+    assert str(caught.value) == "unknown family 'canasta' (families: dummy)"
