@@ -1,0 +1,251 @@
+"""The ``dummy-tui`` command: argument parsing, then the game or a headless command.
+
+::
+
+    dummy-tui [--rules FILE] [play] [--players N] [--humans N] [--ai LEVEL]
+              [--ruleset NAME] [--seed N] [--lang en|th] [--resume] [--ascii]
+              [--options KEY=VALUE ...]
+    dummy-tui [--rules FILE] rules [NAME]
+    dummy-tui [--rules FILE] replay FILE [--json]
+
+``play`` is the command when none is given.  ``--rules FILE`` reads presets
+from FILE instead of the packaged ``rulesets.toml``; it may be given before or
+after the command.
+
+The game itself is started by ``dummy_tui.ui.app.run_app(args)``, which gets
+the parsed namespace with these attributes: ``players``, ``humans``, ``ai``,
+``ruleset`` (the preset name), ``seed``, ``lang``, ``resume``, ``ascii``,
+``rules`` (a ``Path`` or ``None``), ``options`` (a ``dict`` of the
+``--options`` overrides) and ``game_rules`` (the preset with those overrides
+applied, already checked).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from dummy_tui import __version__
+from dummy_tui.rules import RulesetError, get_ruleset, parse_option_assignment
+
+PROG = "dummy-tui"
+COMMANDS = ("play", "rules", "replay")
+"""Subcommands; ``play`` is assumed when the command line names none."""
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+# ---------------------------------------------------------------------------
+# Parsing
+
+
+def _option_assignment(text: str) -> tuple[str, object]:
+    try:
+        return parse_option_assignment(text)
+    except RulesetError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _int_between(low: int, high: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
+def _add_rules_file(parser: argparse.ArgumentParser, *, top: bool) -> None:
+    parser.add_argument(
+        "--rules",
+        metavar="FILE",
+        type=Path,
+        # On a subcommand, an absent --rules must not hide one given before it.
+        default=None if top else argparse.SUPPRESS,
+        help="read presets from FILE instead of the built-in rulesets.toml",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Dummy (ดัมมี่), Thailand's rummy, in the terminal.",
+        epilog="With no command, 'play' starts a game. "
+        f"'{PROG} COMMAND --help' tells more about a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    _add_rules_file(parser, top=True)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal (the default)",
+        description="Play a game of Dummy in the terminal.",
+    )
+    play.add_argument(
+        "--players",
+        type=_int_between(2, 4, "--players"),
+        metavar="N",
+        help="number of players at the table, 2 to 4",
+    )
+    play.add_argument(
+        "--humans",
+        type=_int_between(0, 4, "--humans"),
+        metavar="N",
+        help="how many of them are people taking turns at this keyboard (the rest are AI)",
+    )
+    play.add_argument("--ai", metavar="LEVEL", help="strength of the AI players")
+    play.add_argument(
+        "--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)"
+    )
+    play.add_argument(
+        "--seed",
+        type=_int_between(0, 2**63 - 1, "--seed"),
+        metavar="N",
+        help="seed for the deal and the AI, to repeat a game",
+    )
+    play.add_argument("--lang", choices=("en", "th"), help="language of the interface")
+    play.add_argument("--resume", action="store_true", help="continue the saved game")
+    play.add_argument(
+        "--ascii", action="store_true", help="draw cards with letters (C D H S) instead of symbols"
+    )
+    play.add_argument(
+        "--options",
+        metavar="KEY=VALUE",
+        nargs="+",
+        action="extend",
+        type=_option_assignment,
+        default=[],
+        help="change an option of the preset for this game, e.g. penalty_feed_head=50 "
+        "(VALUE is read as TOML; see 'rules' for the keys)",
+    )
+    _add_rules_file(play, top=False)
+    play.set_defaults(handler=_cmd_play)
+
+    rules = commands.add_parser(
+        "rules",
+        help="list the presets and every option, or show one preset",
+        description="Without NAME: the presets, then every option with its default and "
+        "meaning. With NAME: that preset's values, marking those that differ from the default.",
+    )
+    rules.add_argument("name", metavar="NAME", nargs="?", help="a preset to show")
+    _add_rules_file(rules, top=False)
+    rules.set_defaults(handler=_cmd_rules)
+
+    replay = commands.add_parser(
+        "replay",
+        help="apply a game record and report the result",
+        description="Apply the moves of a game record and print the table, hands and scores. "
+        "Exit code 0: every move applied; 1: a move was refused; 2: the record cannot be read.",
+    )
+    replay.add_argument("file", metavar="FILE", type=Path, help="a dummy-tui record (JSON)")
+    replay.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of a readable account"
+    )
+    _add_rules_file(replay, top=False)
+    replay.set_defaults(handler=_cmd_replay)
+    return parser
+
+
+def _with_default_command(argv: Sequence[str]) -> list[str]:
+    """*argv* with ``play`` put in where the command line names no command."""
+    args = list(argv)
+    i = 0
+    while i < len(args):
+        if args[i] == "--rules":
+            i += 2
+        elif args[i].startswith("--rules="):
+            i += 1
+        else:
+            break
+    if i < len(args) and (args[i] in ("-h", "--help", "--version") or not args[i].startswith("-")):
+        return args  # help, a command, or a word argparse will report as an unknown command
+    return [*args[:i], "play", *args[i:]]
+
+
+# ---------------------------------------------------------------------------
+# Commands
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    args.options = dict(args.options)
+    args.game_rules = get_ruleset(
+        args.ruleset, args.rules, overrides=args.options, source="--options"
+    )
+    if args.players is not None and args.players not in args.game_rules.player_counts:
+        counts = ", ".join(str(n) for n in args.game_rules.player_counts)
+        raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {args.players}")
+    if args.humans is not None and args.players is not None and args.humans > args.players:
+        raise RulesetError(f"--humans {args.humans} is more than --players {args.players}")
+    try:
+        from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith("dummy_tui"):
+            raise
+        print(f"{PROG}: the game screen is not part of this build yet", file=sys.stderr)
+        return EXIT_USAGE
+    code: int | None = run_app(args)
+    return code or 0
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from dummy_tui.rules.show import print_preset, print_presets
+
+    if args.name is None:
+        print_presets(args.rules)
+    else:
+        print_preset(args.name, args.rules)
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        from dummy_tui.replay import main as replay_main  # type: ignore[import-not-found,unused-ignore]
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith("dummy_tui"):
+            raise
+        print(f"{PROG}: replay is not part of this build yet", file=sys.stderr)
+        return EXIT_USAGE
+    code: int = replay_main(args.file, json_output=args.json, rules_path=args.rules)
+    return code
+
+
+# ---------------------------------------------------------------------------
+# Entry point
+
+
+def _one_line(exc: OSError) -> str:
+    if exc.filename is not None and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}"
+    return str(exc)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``dummy-tui`` with *argv* (default: the process's); return the exit code."""
+    try:
+        args = build_parser().parse_args(
+            _with_default_command(sys.argv[1:] if argv is None else argv)
+        )
+        code: int = args.handler(args)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (``dummy-tui rules | head``): say nothing more.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except RulesetError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        print(f"{PROG}: {_one_line(exc)}", file=sys.stderr)
+        return EXIT_USAGE
+    return code

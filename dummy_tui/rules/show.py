@@ -1,0 +1,96 @@
+"""``dummy-tui rules``: the presets and options as tables on the terminal."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from dummy_tui.rules.loader import PACKAGED_NAME, get_ruleset, load_rulesets, option_docs
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
+
+
+def toml_value(value: object) -> str:
+    """*value* written as in ``rulesets.toml`` (and as ``--options`` reads it)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        items = ", ".join(f"{_toml_key(key)} = {toml_value(item)}" for key, item in value.items())
+        return "{ " + items + " }"
+    return str(value)
+
+
+def _toml_key(key: object) -> str:
+    text = str(key)
+    return text if _BARE_KEY.match(text) else json.dumps(text, ensure_ascii=False)
+
+
+def print_presets(path: Path | None = None, console: Console | None = None) -> None:
+    """Every preset with its description, then every option with default and meaning."""
+    console = console or Console()
+    rulesets = load_rulesets(path)
+    source = PACKAGED_NAME if path is None else str(path)
+
+    presets = Table(title=Text(f"Presets ({source})"), title_justify="left")
+    presets.add_column("preset", no_wrap=True)
+    presets.add_column("family", no_wrap=True)
+    presets.add_column("description")
+    for name, ruleset in rulesets.items():
+        presets.add_row(Text(name), Text(ruleset.family), Text(ruleset.description))
+    console.print(presets)
+
+    for family in dict.fromkeys(ruleset.family for ruleset in rulesets.values()):
+        options = Table(title=Text(f"Options of {family}"), title_justify="left", expand=True)
+        options.add_column("option", no_wrap=True)
+        options.add_column("default", ratio=2)
+        options.add_column("meaning", ratio=3)
+        for key, default, meaning in option_docs(family):
+            options.add_row(Text(key), Text(toml_value(default)), Text(meaning))
+        console.print()
+        console.print(options)
+    console.print()
+    console.print(
+        Text(
+            "Change an option for one game with: dummy-tui play --options KEY=VALUE "
+            "(VALUE as written above)"
+        )
+    )
+
+
+def print_preset(name: str, path: Path | None = None, console: Console | None = None) -> None:
+    """One preset's values, marking those that differ from the defaults."""
+    console = console or Console()
+    ruleset = get_ruleset(name, path)
+    table = Table(
+        title=Text(f"Preset {name} ({ruleset.family}): {ruleset.description}"),
+        title_justify="left",
+        caption=Text("* differs from the default"),
+        caption_justify="left",
+    )
+    table.add_column("", no_wrap=True)
+    table.add_column("option", no_wrap=True)
+    table.add_column("value")
+    table.add_column("default")
+    for key, default, _meaning in option_docs(ruleset.family):
+        value = getattr(ruleset, key)
+        if value == default:
+            table.add_row(Text(""), Text(key), Text(toml_value(value)), Text(""))
+        else:
+            table.add_row(
+                Text("*", style="bold"),
+                Text(key, style="bold"),
+                Text(toml_value(value), style="bold"),
+                Text(toml_value(default)),
+            )
+    console.print(table)

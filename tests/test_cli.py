@@ -1,0 +1,275 @@
+"""The ``dummy-tui`` command line, run as a user runs it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from dummy_tui import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+
+
+def run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m dummy_tui ARGS`` outside the source tree, so the installed package runs."""
+    return subprocess.run(
+        [sys.executable, "-m", "dummy_tui", *map(str, args)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "COLUMNS": "120", "NO_COLOR": "1"},
+    )
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess[str], text: str) -> None:
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert text in result.stderr
+
+
+# ---------------------------------------------------------------------------
+# Subprocess: what a user sees
+
+
+def test_version(tmp_path: Path) -> None:
+    result = run("--version", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout.startswith("dummy-tui ")
+    assert result.stdout.strip() != "dummy-tui"
+
+
+def test_help(tmp_path: Path) -> None:
+    result = run("--help", cwd=tmp_path)
+    assert result.returncode == 0
+    for word in ("play", "rules", "replay", "--rules FILE", "--version"):
+        assert word in result.stdout
+
+
+def test_play_help_lists_its_flags(tmp_path: Path) -> None:
+    result = run("play", "--help", cwd=tmp_path)
+    assert result.returncode == 0
+    for flag in (
+        "--players",
+        "--humans",
+        "--ai",
+        "--ruleset",
+        "--seed",
+        "--lang",
+        "--resume",
+        "--ascii",
+        "--rules",
+        "--options",
+    ):
+        assert flag in result.stdout
+
+
+def test_rules_lists_presets_and_options(tmp_path: Path) -> None:
+    result = run("rules", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "dummy-house" in out
+    assert "Common house rules" in out
+    for key in ("hand_size", "burn_two_player", "layoff_chain", "penalty_feed_speto"):
+        assert key in out
+    assert "{ 2 = 11, 3 = 9, 4 = 7 }" in out
+
+
+def test_rules_of_one_preset_marks_what_differs(tmp_path: Path) -> None:
+    result = run("rules", "dummy-house", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    rows = {
+        cells[2]: cells
+        for line in result.stdout.splitlines()
+        if len(cells := [cell.strip() for cell in line.split("│")]) == 6
+    }
+    assert rows["burn_two_player"][1:5] == ["*", "burn_two_player", "5", "0"]
+    assert rows["penalty_feed_head"][1:5] == ["*", "penalty_feed_head", "50", "0"]
+    assert rows["knock_points"][1:5] == ["", "knock_points", "50", ""]
+    assert rows["speto_cards"][1:5] == ["", "speto_cards", '["2C", "QS"]', ""]
+    assert sum(cells[1] == "*" for cells in rows.values()) == 9
+
+
+def test_rules_with_a_bad_file(tmp_path: Path) -> None:
+    bad = DATA / "out_of_range.toml"
+    expected = (
+        f"dummy-tui: {bad}: preset 'dummy-house': option 'penalty_feed_head': "
+        "must be >= 0 (got -5)\n"
+    )
+    result = run("rules", "--rules", bad, cwd=tmp_path)
+    assert_one_line_error(result, "")
+    assert result.stderr == expected
+    assert result.stdout == ""
+    # --rules is a global option too.
+    result = run("--rules", bad, "rules", "dummy", cwd=tmp_path)
+    assert result.stderr == expected
+
+
+def test_rules_with_a_file_that_is_not_toml(tmp_path: Path) -> None:
+    result = run("rules", "--rules", DATA / "not_toml.toml", cwd=tmp_path)
+    assert_one_line_error(result, "line 4, column 16: not valid TOML")
+
+
+def test_rules_with_a_missing_file(tmp_path: Path) -> None:
+    result = run("--rules", tmp_path / "nowhere.toml", "rules", cwd=tmp_path)
+    assert_one_line_error(result, "nowhere.toml: cannot read it: No such file or directory")
+
+
+def test_rules_of_an_unknown_preset(tmp_path: Path) -> None:
+    result = run("rules", "dumy", cwd=tmp_path)
+    assert_one_line_error(result, "no preset named 'dumy' (presets: dummy, dummy-house)")
+
+
+def test_rules_from_a_file_of_ones_own(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.toml"
+    mine.write_text(
+        '[presets.quick]\nfamily = "dummy"\ndescription = "Short match"\ntarget_score = 200\n',
+        encoding="utf-8",
+    )
+    result = run("--rules", mine, "rules", "quick", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Short match" in result.stdout
+    assert "target_score" in result.stdout
+
+
+def test_play_refuses_a_bad_option_before_starting(tmp_path: Path) -> None:
+    result = run("--options", "penalty_feed_haed=50", cwd=tmp_path)
+    assert_one_line_error(
+        result,
+        "dummy-tui: --options: option 'penalty_feed_haed': unknown option "
+        "(did you mean 'penalty_feed_head'?)",
+    )
+    result = run("play", "--ruleset", "nope", cwd=tmp_path)
+    assert_one_line_error(result, "rulesets.toml: no preset named 'nope'")
+
+
+def test_play_refuses_a_bad_flag(tmp_path: Path) -> None:
+    result = run("play", "--players", "5", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "--players must be from 2 to 4, not 5" in result.stderr
+    assert "Traceback" not in result.stderr
+    result = run("play", "--options", "novalue", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "write it as KEY=VALUE" in result.stderr
+
+
+def test_replay_of_a_missing_record(tmp_path: Path) -> None:
+    result = run("replay", tmp_path / "nothing.json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    result = run("replay", tmp_path / "nothing.json", "--json", cwd=tmp_path)
+    assert result.returncode == 2
+    answer = json.loads(result.stdout)
+    assert answer["ok"] is False
+    assert answer["error"]["index"] is None
+
+
+# ---------------------------------------------------------------------------
+# In process: the parts a subprocess cannot reach
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        ([], ["play"]),
+        (["--players", "3"], ["play", "--players", "3"]),
+        (["--rules", "f.toml"], ["--rules", "f.toml", "play"]),
+        (["--rules=f.toml", "--seed", "1"], ["--rules=f.toml", "play", "--seed", "1"]),
+        (["--rules", "f.toml", "rules"], ["--rules", "f.toml", "rules"]),
+        (["rules", "dummy"], ["rules", "dummy"]),
+        (["replay", "r.json"], ["replay", "r.json"]),
+        (["--help"], ["--help"]),
+        (["--version"], ["--version"]),
+        (["bogus"], ["bogus"]),
+    ],
+)
+def test_play_is_the_default_command(argv: list[str], expected: list[str]) -> None:
+    assert cli._with_default_command(argv) == expected
+
+
+def test_play_hands_the_checked_rules_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[argparse.Namespace] = []
+
+    def run_app(args: argparse.Namespace) -> int:
+        seen.append(args)
+        return 0
+
+    fake = types.ModuleType("dummy_tui.ui.app")
+    fake.run_app = run_app  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "dummy_tui.ui.app", fake)
+    argv = ["--players", "2", "--ruleset", "dummy-house", "--seed", "7", "--lang", "th"]
+    argv += ["--options", "penalty_feed_head=0", "hand_size={2=9}", "--ascii"]
+    assert cli.main(argv) == 0
+    (args,) = seen
+    assert (args.players, args.ruleset, args.seed, args.lang) == (2, "dummy-house", 7, "th")
+    assert args.ascii is True
+    assert args.resume is False
+    assert args.rules is None
+    assert args.options == {"penalty_feed_head": 0, "hand_size": {"2": 9}}
+    assert args.game_rules.penalty_feed_head == 0
+    assert args.game_rules.penalty_feed_speto == 50
+    assert args.game_rules.hand_size == {2: 9, 3: 9, 4: 7}
+
+
+def test_play_without_the_game_screen(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "dummy_tui.ui.app", None)  # import raises ModuleNotFoundError
+    assert cli.main([]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("dummy-tui: ")
+
+
+def test_interrupt_exits_130_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(args: argparse.Namespace) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_cmd_rules", interrupted)
+    assert cli.main(["rules"]) == 130
+    assert capsys.readouterr() == ("", "")
+
+
+def test_os_error_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def failing(args: argparse.Namespace) -> int:
+        raise PermissionError(13, "Permission denied", "/some/file")
+
+    monkeypatch.setattr(cli, "_cmd_rules", failing)
+    assert cli.main(["rules"]) == 2
+    assert capsys.readouterr().err == "dummy-tui: /some/file: Permission denied\n"
+
+
+def test_replay_is_handed_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[Path, bool, Path | None]] = []
+
+    def main(path: Path, json_output: bool = False, rules_path: Path | None = None) -> int:
+        calls.append((path, json_output, rules_path))
+        return 1
+
+    fake = types.ModuleType("dummy_tui.replay")
+    fake.main = main  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "dummy_tui.replay", fake)
+    assert cli.main(["--rules", "r.toml", "replay", "g.json", "--json"]) == 1
+    assert cli.main(["replay", "g.json", "--rules", "s.toml"]) == 1
+    assert cli.main(["replay", "g.json"]) == 1
+    assert calls == [
+        (Path("g.json"), True, Path("r.toml")),
+        (Path("g.json"), False, Path("s.toml")),
+        (Path("g.json"), False, None),
+    ]
