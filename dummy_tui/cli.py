@@ -188,9 +188,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     try:
         from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
     except ModuleNotFoundError as exc:
-        if not (exc.name or "").startswith("dummy_tui"):
+        if exc.name not in ("dummy_tui.ui", "dummy_tui.ui.app"):
             raise
-        print(f"{PROG}: the game screen is not part of this build yet", file=sys.stderr)
+        print(f"{PROG}: the game screen (dummy_tui.ui.app) is not installed", file=sys.stderr)
         return EXIT_USAGE
     code: int | None = run_app(args)
     return code or 0
@@ -210,9 +210,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     try:
         from dummy_tui.replay import main as replay_main  # type: ignore[import-not-found,unused-ignore]
     except ModuleNotFoundError as exc:
-        if not (exc.name or "").startswith("dummy_tui"):
+        if exc.name != "dummy_tui.replay":
             raise
-        print(f"{PROG}: replay is not part of this build yet", file=sys.stderr)
+        print(f"{PROG}: replay (dummy_tui.replay) is not installed", file=sys.stderr)
         return EXIT_USAGE
     code: int = replay_main(args.file, json_output=args.json, rules_path=args.rules)
     return code

@@ -63,12 +63,10 @@ def load_rulesets(path: Path | None = None) -> dict[str, Ruleset]:
         raise RulesetError(
             f"{label}: unknown top-level key {unknown[0]!r} (presets go in [presets.NAME] tables)"
         )
-    if presets is None:
+    if presets is None or presets == {}:
         raise RulesetError(f"{label}: no presets (write them as tables named [presets.NAME])")
     if not isinstance(presets, dict):
         raise RulesetError(f"{label}: 'presets' must be a table of [presets.NAME] tables")
-    if not presets:
-        raise RulesetError(f"{label}: no presets (write them as tables named [presets.NAME])")
     rulesets: dict[str, Ruleset] = {}
     for name, table in presets.items():
         where = f"{label}: preset {name!r}"
