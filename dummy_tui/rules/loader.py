@@ -282,8 +282,8 @@ def _describe(error: ErrorDetails, data: Mapping[str, Any], model: type[RulesetB
     if not loc:
         # A check across options (the deal fits the deck): name the option the
         # message begins with, if any.
-        first = problem.split(" ", 1)[0]
-        return f"option {first!r}: {problem}" if first in model.model_fields else problem
+        first, _, rest = problem.partition(" ")
+        return f"option {first!r}: {rest}" if first in model.model_fields else problem
     return f"option {loc[0]!r}{_inner(loc[1:], data.get(str(loc[0])))}: {problem}"
 
 

@@ -57,11 +57,15 @@ class RulesetBase(BaseModel):
 
     def _check_dealable(self, extra: dict[int, int] | None = None) -> None:
         for players, size in self.hand_size.items():
-            need = players * size + 1 + (extra or {}).get(players, 0)
+            burned = (extra or {}).get(players, 0)
+            need = players * size + 1 + burned
             if need > self.deck_size():
+                parts = f"{players} hands of {size} and the upcard"
+                if burned:
+                    parts += f" and {burned} burned cards"
                 raise ValueError(
-                    f"hand_size {size} for {players} players cannot be dealt: "
-                    f"it needs {need} cards and the deck has {self.deck_size()}"
+                    f"hand_size {size} cards each for {players} players cannot be dealt: "
+                    f"{parts} need {need} cards and the deck has {self.deck_size()}"
                 )
 
 

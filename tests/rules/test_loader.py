@@ -240,7 +240,8 @@ def test_player_count_out_of_range() -> None:
 def test_undealable_hand_size() -> None:
     assert (
         _error("undealable_hand_size.toml") == "preset 'big-hands': option 'hand_size': "
-        "hand_size 13 for 4 players cannot be dealt: it needs 53 cards and the deck has 52"
+        "13 cards each for 4 players cannot be dealt: 4 hands of 13 and the upcard need 53 "
+            "cards and the deck has 52"
     )
 
 
@@ -248,6 +249,7 @@ def test_undealable_with_burnt_cards() -> None:
     message = _error("undealable_with_burn.toml")
     assert message.startswith("preset 'two': option 'hand_size': ")
     assert "cannot be dealt" in message
+    assert "burned cards" in message
 
 
 def test_missing_file() -> None:
@@ -330,7 +332,8 @@ def test_override_that_cannot_be_dealt() -> None:
         get_ruleset("dummy", overrides={"hand_size": {"4": 13}}, source="record r.json")
     assert str(caught.value) == (
         "record r.json: option 'hand_size': "
-        "hand_size 13 for 4 players cannot be dealt: it needs 53 cards and the deck has 52"
+        "13 cards each for 4 players cannot be dealt: 4 hands of 13 and the upcard need 53 "
+            "cards and the deck has 52"
     )
 
 
