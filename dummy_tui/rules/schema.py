@@ -155,7 +155,139 @@ class DummyRules(RulesetBase):
         return self
 
 
-Ruleset = DummyRules
+LOW_RANK_POINTS: dict[str, int] = {
+    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "10": 10, "J": 10, "Q": 10, "K": 10, "A": 1,
+}  # fmt: skip
+
+PERSIAN_RANK_POINTS: dict[str, int] = {
+    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "10": 10, "J": 10, "Q": 10, "K": 10, "A": 15,
+}  # fmt: skip
+
+
+def _rank_table(value: dict[str, int]) -> dict[str, int]:
+    normal = {k.upper().replace("T", "10"): v for k, v in value.items()}
+    missing = [r for r in RANK_NAMES if r not in normal]
+    unknown = [k for k in normal if k not in RANK_NAMES]
+    if unknown:
+        raise ValueError(f"unknown rank {unknown[0]!r} (ranks are 2-10, J, Q, K, A)")
+    if missing:
+        raise ValueError(f"missing points for rank {missing[0]!r}")
+    return normal
+
+
+def _only_players(value: dict[int, int], allowed: tuple[int, ...], family: str) -> None:
+    for players in value:
+        if players not in allowed:
+            counts = " or ".join(str(n) for n in allowed)
+            raise ValueError(f"{family} is played by {counts} players, not {players}")
+
+
+class RummyRules(RulesetBase):
+    """Basic rummy: ace low, a discard pile, lay off onto any meld."""
+
+    family: Literal["rummy"] = "rummy"
+    hand_size: dict[int, Annotated[int, Field(ge=1, le=20)]] = Field(
+        default_factory=lambda: {2: 10, 3: 7, 4: 7}
+    )
+    """Cards dealt to each player, keyed by the number of players."""
+    rank_points: dict[str, NonNegative] = Field(default_factory=lambda: dict(LOW_RANK_POINTS))
+    """Points of each rank (2 to A) left in a hand, scored by the player who goes out."""
+    melds_per_turn: NonNegative = 0
+    """New melds a player may lay in one turn (0 = any number)."""
+    rummy_multiplier: Multiplier = 2
+    """Multiplies the score for going out in one turn with no card laid before (rummy)."""
+    target_score: Annotated[int, Field(ge=1)] = 100
+    """A match ends at the end of the round in which someone reaches this total."""
+
+    @field_validator("rank_points")
+    @classmethod
+    def _all_ranks(cls, value: dict[str, int]) -> dict[str, int]:
+        return _rank_table(value)
+
+    @model_validator(mode="after")
+    def _dealable(self) -> RummyRules:
+        self._check_dealable()
+        return self
+
+
+class GinRules(RulesetBase):
+    """Gin rummy: two players, knock with little deadwood, gin and undercut bonuses."""
+
+    family: Literal["gin"] = "gin"
+    hand_size: dict[int, Annotated[int, Field(ge=1, le=20)]] = Field(
+        default_factory=lambda: {2: 10}
+    )
+    """Cards dealt to each player, keyed by the number of players (gin is for two)."""
+    knock_limit: Annotated[int, Field(ge=0, le=100)] = 10
+    """Most deadwood (unmatched card points) a player may knock with."""
+    gin_bonus: NonNegative = 25
+    """Bonus for knocking with no deadwood at all (gin)."""
+    undercut_bonus: NonNegative = 10
+    """Bonus for the defender whose deadwood is not above the knocker's (undercut)."""
+    undercut_on_tie: bool = True
+    """Equal deadwood counts as an undercut (false: the knocker then scores 0)."""
+    zero_sum_scores: bool = False
+    """The loser of a hand scores minus the winner's score instead of 0 (as OpenSpiel)."""
+    wall: Annotated[int, Field(ge=0, le=30)] = 2
+    """The hand is void when only this many cards remain in the stock after a discard."""
+    target_score: Annotated[int, Field(ge=1)] = 100
+    """A match ends at the end of the round in which someone reaches this total."""
+
+    @field_validator("hand_size")
+    @classmethod
+    def _two_players(cls, value: dict[int, int]) -> dict[int, int]:
+        _only_players(value, (2,), "gin rummy")
+        return value
+
+    @model_validator(mode="after")
+    def _dealable(self) -> GinRules:
+        self._check_dealable({2: self.wall + 1})
+        return self
+
+
+class PersianRules(RulesetBase):
+    """Persian rummy: four players in two teams, 56 cards with jokers, ace high."""
+
+    family: Literal["persian"] = "persian"
+    hand_size: dict[int, Annotated[int, Field(ge=1, le=20)]] = Field(default_factory=lambda: {4: 7})
+    """Cards dealt to each player, keyed by the number of players (Persian is for four)."""
+    rank_points: dict[str, NonNegative] = Field(default_factory=lambda: dict(PERSIAN_RANK_POINTS))
+    """Points of each rank (2 to A) on the table (for the team) or in hand (against it)."""
+    joker_points: NonNegative = 20
+    """Points of a joker, on the table or in hand."""
+    out_bonus: NonNegative = 25
+    """Bonus for the team of the player who goes out."""
+    deals: Annotated[int, Field(ge=1, le=100)] = 2
+    """Deals in a game; the team with the higher total wins."""
+
+    @field_validator("hand_size")
+    @classmethod
+    def _four_players(cls, value: dict[int, int]) -> dict[int, int]:
+        _only_players(value, (4,), "Persian rummy")
+        return value
+
+    @field_validator("rank_points")
+    @classmethod
+    def _all_ranks(cls, value: dict[str, int]) -> dict[str, int]:
+        return _rank_table(value)
+
+    def deck_size(self) -> int:
+        return 56
+
+    @model_validator(mode="after")
+    def _dealable(self) -> PersianRules:
+        self._check_dealable()
+        return self
+
+
+Ruleset = DummyRules | RummyRules | GinRules | PersianRules
 """Any family's rules (the loader picks the model by ``family``)."""
 
-RULESET_TYPES: dict[str, type[RulesetBase]] = {"dummy": DummyRules}
+RULESET_TYPES: dict[str, type[RulesetBase]] = {
+    "dummy": DummyRules,
+    "rummy": RummyRules,
+    "gin": GinRules,
+    "persian": PersianRules,
+}

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from dummy_tui.rules import (
+    RULESET_TYPES,
     DummyRules,
     RulesetError,
     apply_overrides,
@@ -31,7 +32,14 @@ OPTION_KEYS = set(DummyRules.model_fields) - NOT_OPTIONS
 
 
 def test_the_shipped_presets() -> None:
-    assert list(load_rulesets()) == ["dummy", "dummy-house"]
+    assert list(load_rulesets()) == [
+        "dummy",
+        "dummy-house",
+        "rummy",
+        "gin",
+        "gin-openspiel",
+        "persian",
+    ]
 
 
 def test_dummy_is_every_option_at_its_default() -> None:
@@ -81,12 +89,14 @@ def test_every_preset_writes_out_every_option_with_a_comment() -> None:
     text = TOP_LEVEL.read_text(encoding="utf-8")
     presets = tomllib.loads(text)["presets"]
     for name, table in presets.items():
-        assert set(table) == OPTION_KEYS | NOT_OPTIONS, name
+        keys = set(RULESET_TYPES[table["family"]].model_fields)
+        assert set(table) == keys, name
         assert table["description"], name
+    every_key = {key for model in RULESET_TYPES.values() for key in model.model_fields}
     lines = text.splitlines()
     for i, line in enumerate(lines):
         key = line.split("=", 1)[0].strip()
-        if key in OPTION_KEYS:
+        if key in every_key - NOT_OPTIONS:
             assert lines[i - 1].startswith("#"), f"line {i + 1}: {key} has no comment above it"
 
 
@@ -157,13 +167,16 @@ def test_preset_not_a_table() -> None:
 
 
 def test_missing_family() -> None:
-    assert _error("missing_family.toml") == "preset 'house': missing 'family' (families: dummy)"
+    assert (
+        _error("missing_family.toml")
+        == "preset 'house': missing 'family' (families: dummy, rummy, gin, persian)"
+    )
 
 
 def test_unknown_family() -> None:
     assert (
         _error("unknown_family.toml")
-        == "preset 'canasta': unknown family 'canasta' (families: dummy)"
+        == "preset 'canasta': unknown family 'canasta' (families: dummy, rummy, gin, persian)"
     )
 
 
@@ -241,7 +254,7 @@ def test_undealable_hand_size() -> None:
     assert (
         _error("undealable_hand_size.toml") == "preset 'big-hands': option 'hand_size': "
         "13 cards each for 4 players cannot be dealt: 4 hands of 13 and the upcard need 53 "
-            "cards and the deck has 52"
+        "cards and the deck has 52"
     )
 
 
@@ -276,7 +289,8 @@ def test_unknown_preset_lists_the_known_ones() -> None:
     with pytest.raises(RulesetError) as caught:
         get_ruleset("dumy")
     assert (
-        str(caught.value) == "rulesets.toml: no preset named 'dumy' (presets: dummy, dummy-house)"
+        str(caught.value) == "rulesets.toml: no preset named 'dumy' "
+        "(presets: dummy, dummy-house, rummy, gin, gin-openspiel, persian)"
     )
 
 
@@ -333,7 +347,7 @@ def test_override_that_cannot_be_dealt() -> None:
     assert str(caught.value) == (
         "record r.json: option 'hand_size': "
         "13 cards each for 4 players cannot be dealt: 4 hands of 13 and the upcard need 53 "
-            "cards and the deck has 52"
+        "cards and the deck has 52"
     )
 
 
@@ -403,4 +417,4 @@ def test_option_docs_cover_every_option_with_its_default_and_meaning() -> None:
 def test_option_docs_of_an_unknown_family() -> None:
     with pytest.raises(RulesetError) as caught:
         option_docs("canasta")
-    assert str(caught.value) == "unknown family 'canasta' (families: dummy)"
+    assert str(caught.value) == "unknown family 'canasta' (families: dummy, rummy, gin, persian)"
