@@ -61,7 +61,27 @@ class End:
     """With the stock empty, end the round instead of picking up."""
 
 
-Action = Draw | Pick | PickLayoff | Meld | LayOff | Discard | End
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Gin and basic rummy: take ``card``, the top card of the discard pile."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline: gin's upcard offer, or Persian rummy's turn with the stock empty."""
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Gin: discard ``card`` and knock; the melds are laid out as the best arrangement."""
+
+    card: int
+
+
+Action = Draw | Pick | PickLayoff | Meld | LayOff | Discard | End | TakeDiscard | Pass | Knock
 
 DRAW = Draw()
 END = End()
+PASS = Pass()

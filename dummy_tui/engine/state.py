@@ -801,6 +801,8 @@ class DummyRound:
             if isinstance(action, PickLayoff):
                 return [f"pick {card_text(action.card)}", words]
             return [words]
+        if not isinstance(action, Discard):
+            raise ValueError(f"not an action of Dummy: {action!r}")
         last = index == len(self.history) - 1 and self.end == "knock"
         return [("knock " if last else "discard ") + card_text(action.card)]
 
@@ -827,6 +829,8 @@ class DummyRound:
         if isinstance(action, LayOff):
             anchor = self.melds[action.target].anchor
             return f"lay off {card_text(action.card)} on {card_text(anchor)}"
+        if not isinstance(action, Discard):
+            raise ValueError(f"not an action of Dummy: {action!r}")
         return f"discard {card_text(action.card)}"
 
 
