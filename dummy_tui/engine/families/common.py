@@ -1,0 +1,654 @@
+"""What the rummy families share: deals, the view, undo, ace-low deadwood.
+
+Deadwood (gin and basic rummy, ace low) works on a second bit layout, the
+*low* layout: bit ``suit * 13 + position`` where position 0..12 is A, 2 … K.
+:func:`to_low` turns a card mask into it with two shifts, so that runs are
+runs of adjacent bits within a suit's 13 bits, and the lowest set bit of a
+mask is always the lowest card of its suit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from dummy_tui.engine.actions import Action
+from dummy_tui.engine.cards import JOKER_BASE, card_text, cards_of
+from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.state import Deal
+from dummy_tui.rules.schema import RANK_NAMES
+
+TAKE = "take"
+PLAY = "play"
+OVER = "over"
+
+# --------------------------------------------------------------------------
+# The low layout
+
+_ALL_SUITS = sum(1 << (13 * s) for s in range(4))
+_POS0 = _ALL_SUITS  # position 0 (the ace) of every suit
+_NOT_POS0 = sum(0x1FFE << (13 * s) for s in range(4))
+_LOW_12 = sum(0xFFF << (13 * s) for s in range(4))  # positions 0..11
+_RUN_START = sum(0x7FF << (13 * s) for s in range(4))  # positions 0..10
+_SUIT = 0x1FFF
+
+LOW_VALUES = tuple(min(p + 1, 10) for p in range(13))
+"""Gin points by low position: A 1, 2-10 their number, J Q K 10."""
+
+GIN_POINTS = tuple(LOW_VALUES[(c % 13 + 1) % 13] for c in range(52))
+"""Gin points by card."""
+
+_SUIT_VALUE = [0] * 8192
+for _bits in range(1, 8192):
+    _low = _bits & -_bits
+    _SUIT_VALUE[_bits] = _SUIT_VALUE[_bits ^ _low] + LOW_VALUES[_low.bit_length() - 1]
+
+
+def to_low(mask: int) -> int:
+    """A card mask in the low layout (the ace moves below the 2)."""
+    return ((mask << 1) & _NOT_POS0) | ((mask >> 12) & _POS0)
+
+
+def from_low(low: int) -> int:
+    """The card mask of a low-layout mask."""
+    return ((low >> 1) & _LOW_12) | ((low & _POS0) << 12)
+
+
+def low_value(low: int) -> int:
+    """Gin points of a low-layout mask."""
+    return (
+        _SUIT_VALUE[low & _SUIT]
+        + _SUIT_VALUE[(low >> 13) & _SUIT]
+        + _SUIT_VALUE[(low >> 26) & _SUIT]
+        + _SUIT_VALUE[low >> 39]
+    )
+
+
+def meldable_low(low: int) -> int:
+    """The cards of ``low`` that belong to at least one set or run."""
+    r = low & (low >> 1) & (low >> 2) & _RUN_START
+    runs = r | (r << 1) | (r << 2)
+    b0 = low & _SUIT
+    b1 = (low >> 13) & _SUIT
+    b2 = (low >> 26) & _SUIT
+    b3 = low >> 39
+    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
+    sets = three * _ALL_SUITS
+    return low & (runs | sets)
+
+
+_CACHE: dict[int, int] = {}
+_CACHE_LIMIT = 400_000
+
+
+def _min_dw(m: int) -> int:
+    """Least deadwood of the low-layout cards ``m`` (every card counts)."""
+    if not m:
+        return 0
+    hit = _CACHE.get(m)
+    if hit is not None:
+        return hit
+    low = m & -m
+    c = low.bit_length() - 1
+    s, p = divmod(c, 13)
+    rest = m ^ low
+    best = LOW_VALUES[p] + _min_dw(rest)
+    if best:
+        same = [b for t in range(s + 1, 4) if (b := 1 << (13 * t + p)) & rest]
+        if len(same) >= 2:
+            for a, b in combinations(same, 2):
+                v = _min_dw(rest & ~(a | b))
+                if v < best:
+                    best = v
+            if len(same) == 3:
+                v = _min_dw(rest & ~(same[0] | same[1] | same[2]))
+                if v < best:
+                    best = v
+        if p <= 10 and (rest >> (c + 1)) & 1 and (rest >> (c + 2)) & 1:
+            run = (1 << (c + 1)) | (1 << (c + 2))
+            top = p + 2
+            while True:
+                v = _min_dw(rest & ~run)
+                if v < best:
+                    best = v
+                top += 1
+                if top > 12 or not (rest >> (c + top - p)) & 1:
+                    break
+                run |= 1 << (c + top - p)
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[m] = best
+    return best
+
+
+def deadwood(mask: int) -> int:
+    """Least deadwood (gin points of unmatched cards) of a card mask, ace low."""
+    low = to_low(mask)
+    meld = meldable_low(low)
+    return low_value(low & ~meld) + _min_dw(meld)
+
+
+def _high_value(low: int) -> int:
+    """Points of the highest card of a (non-empty) low-layout mask."""
+    tops = (low | (low >> 13) | (low >> 26) | (low >> 39)) & _SUIT
+    return LOW_VALUES[tops.bit_length() - 1]
+
+
+def deadwood_after_discard(mask: int) -> int:
+    """Least deadwood after the best discard (an 11-card hand, before discarding)."""
+    low = to_low(mask)
+    meld = meldable_low(low)
+    iso = low & ~meld
+    best = 1 << 30
+    if iso:
+        best = low_value(iso) - _high_value(iso) + _min_dw(meld)
+    if meld:
+        base = low_value(iso)
+        rest = meld
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            v = base + _min_dw(meld ^ b)
+            if v < best:
+                best = v
+    return best
+
+
+def discard_deadwoods(mask: int, limit: int | None = None) -> dict[int, int]:
+    """Deadwood after discarding each card of ``mask``: ``{card: deadwood}``.
+
+    With ``limit``, only the discards that leave at most ``limit`` are
+    listed, and a cheap bound skips the search when none can.
+    """
+    low = to_low(mask)
+    meld = meldable_low(low)
+    iso = low & ~meld
+    iso_value = low_value(iso)
+    if limit is not None and iso and iso_value - _high_value(iso) > limit:
+        return {}
+    if limit is not None and not iso and iso_value > limit:
+        return {}
+    out: dict[int, int] = {}
+    base = iso_value + _min_dw(meld) if iso else 0
+    rest = iso
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        c = b.bit_length() - 1
+        v = base - LOW_VALUES[c % 13]
+        if limit is None or v <= limit:
+            out[from_low(b).bit_length() - 1] = v
+    if limit is None or iso_value <= limit:
+        rest = meld
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            v = iso_value + _min_dw(meld ^ b)
+            if limit is None or v <= limit:
+                out[from_low(b).bit_length() - 1] = v
+    return out
+
+
+# --------------------------------------------------------------------------
+# Meld arrangements
+
+
+def _arrangements(
+    m: int, memo: dict[int, tuple[int, list[list[int]]]]
+) -> tuple[int, list[list[int]]]:
+    """(least deadwood, every arrangement reaching it) of low-layout ``m``."""
+    if not m:
+        return 0, [[]]
+    hit = memo.get(m)
+    if hit is not None:
+        return hit
+    low = m & -m
+    c = low.bit_length() - 1
+    s, p = divmod(c, 13)
+    rest = m ^ low
+    options: list[tuple[int, int]] = []  # (meld or 0 for deadwood, remaining)
+    options.append((0, rest))
+    same = [b for t in range(s + 1, 4) if (b := 1 << (13 * t + p)) & rest]
+    if len(same) >= 2:
+        for a, b in combinations(same, 2):
+            options.append((low | a | b, rest & ~(a | b)))
+        if len(same) == 3:
+            group = same[0] | same[1] | same[2]
+            options.append((low | group, rest & ~group))
+    if p <= 10 and (rest >> (c + 1)) & 1 and (rest >> (c + 2)) & 1:
+        run = (1 << (c + 1)) | (1 << (c + 2))
+        top = p + 2
+        while True:
+            options.append((low | run, rest & ~run))
+            top += 1
+            if top > 12 or not (rest >> (c + top - p)) & 1:
+                break
+            run |= 1 << (c + top - p)
+    best = 1 << 30
+    found: list[list[int]] = []
+    for meld, remaining in options:
+        sub, ways = _arrangements(remaining, memo)
+        value = sub + (0 if meld else LOW_VALUES[p])
+        if value < best:
+            best = value
+            found = []
+        if value == best:
+            found.extend([meld, *w] if meld else list(w) for w in ways)
+    memo[m] = (best, found)
+    return best, found
+
+
+def arrangements(mask: int) -> tuple[int, list[list[int]]]:
+    """Least deadwood of ``mask`` and every set of melds (card masks) reaching it."""
+    best, ways = _arrangements(to_low(mask), {})
+    return best, [[from_low(m) for m in way] for way in ways]
+
+
+def best_melds(mask: int) -> list[int]:
+    """One arrangement of least deadwood (card masks), the first found."""
+    return arrangements(mask)[1][0]
+
+
+def run_extensions(meld: TableMeld, hand: int) -> list[int]:
+    """Masks of hand cards that can be laid off onto ``meld`` together.
+
+    For a run: every block below and above (both ends at once included); for
+    a set of three: the fourth card.  The empty mask is not listed.
+    """
+    if meld.kind == "set":
+        if len(meld.cards) >= 4:
+            return []
+        free = hand & ~meld.mask
+        out = []
+        for t in range(4):
+            c = t * 13 + meld.rank
+            if free >> c & 1:
+                out.append(1 << c)
+        return out
+    from dummy_tui.engine.melds import position_rank
+
+    base = meld.suit * 13
+    downs = [0]
+    pos = meld.lo - 1
+    block = 0
+    while pos >= 0:
+        c = base + position_rank(pos, meld.ace_low)
+        if not hand >> c & 1:
+            break
+        block |= 1 << c
+        downs.append(block)
+        pos -= 1
+    ups = [0]
+    pos = meld.hi + 1
+    block = 0
+    while pos <= 12:
+        c = base + position_rank(pos, meld.ace_low)
+        if not hand >> c & 1:
+            break
+        block |= 1 << c
+        ups.append(block)
+        pos += 1
+    return [d | u for d in downs for u in ups if d | u]
+
+
+def best_defence(
+    hand: int, melds: list[TableMeld], layoffs: bool
+) -> tuple[int, list[int], list[tuple[int, int]]]:
+    """The defender's layout with the least deadwood.
+
+    Returns (deadwood, own melds as card masks, layoffs as ``(card, index of
+    the knocker's meld)`` in an order that can be laid one by one).  Without
+    ``layoffs`` only the defender's own melds are laid.
+    """
+    choices: list[list[int]] = []
+    for m in melds:
+        choices.append([0, *run_extensions(m, hand)] if layoffs else [0])
+    best: tuple[int, int, list[int]] | None = None  # (deadwood, laid count, per meld)
+
+    def walk(i: int, used: int, picked: list[int]) -> None:
+        nonlocal best
+        if i == len(choices):
+            dw = deadwood(hand & ~used)
+            key = (dw, used.bit_count())
+            if best is None or key < (best[0], best[1]):
+                best = (dw, used.bit_count(), list(picked))
+            return
+        for ext in choices[i]:
+            if ext & used:
+                continue
+            picked.append(ext)
+            walk(i + 1, used | ext, picked)
+            picked.pop()
+
+    walk(0, 0, [])
+    assert best is not None
+    dw, _, picked = best
+    laid: list[tuple[int, int]] = []
+    used = 0
+    for index, ext in enumerate(picked):
+        used |= ext
+        meld = melds[index]
+        # lay the cards nearest the meld first so that each one fits
+        order = sorted(
+            cards_of(ext),
+            key=lambda c: _distance(meld, c),
+        )
+        laid.extend((c, index) for c in order)
+    own = best_melds(hand & ~used)
+    return dw, own, laid
+
+
+def _distance(meld: TableMeld, card: int) -> int:
+    if meld.kind == "set":
+        return 0
+    from dummy_tui.engine.melds import run_position
+
+    pos = run_position(card % 13, meld.ace_low)
+    return meld.lo - pos if pos < meld.lo else pos - meld.hi
+
+
+# --------------------------------------------------------------------------
+# Deals
+
+
+def deck_of(rules: Any) -> list[int]:
+    """The ruleset's deck in canonical order (jokers last)."""
+    return list(range(int(rules.deck_size())))
+
+
+def shuffled_deal(rules: Any, players: int, rng: random.Random) -> Deal:
+    deck = deck_of(rules)
+    rng.shuffle(deck)
+    size = rules.hand_size[players]
+    hands = [sorted(deck[i * size : (i + 1) * size]) for i in range(players)]
+    upcard = deck[players * size]
+    return Deal(hands, upcard, deck[players * size + 1 :])
+
+
+def rank_point_table(rank_points: dict[str, int], joker_points: int = 0) -> list[int]:
+    """Points by card int (jokers 52..55 last)."""
+    by_rank = [rank_points[name] for name in RANK_NAMES]
+    return [by_rank[c % 13] for c in range(52)] + [joker_points] * 4
+
+
+def cards_words(cards: Iterable[int]) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+# --------------------------------------------------------------------------
+# The view
+
+
+@dataclass(slots=True)
+class FamilyView:
+    """What one seat may know in a gin, basic rummy or Persian round."""
+
+    seat: int
+    players: int
+    family: str
+    rules: Any
+    phase: str
+    to_move: int | None
+    direction: int
+    hand: list[int]
+    hand_counts: list[int]
+    stock_count: int
+    row: list[int]  # the discard pile, oldest first; the top is the last card
+    melds: list[TableMeld]
+    history: list[tuple[int, Action]]
+    taken: int | None  # the card this seat took from the pile this turn
+    teams: list[int]  # team of each seat (every seat its own team outside Persian)
+    offer: bool  # gin: the upcard is being offered (take it or pass)
+    passes: int  # Persian: passes in a row with the stock empty
+
+    @property
+    def hand_mask(self) -> int:
+        mask = 0
+        for c in self.hand:
+            mask |= 1 << c
+        return mask
+
+
+# --------------------------------------------------------------------------
+# The shared round machinery
+
+
+class FamilyRound:
+    """State and bookkeeping every non-Dummy family shares.
+
+    A subclass sets ``family`` and ``ace_low`` and writes ``_legal``,
+    ``check``, ``_do``, ``scores``, ``next_round``, ``move_words`` and
+    ``parse_move``.
+    """
+
+    family = ""
+    ace_low = True
+
+    def __init__(self, rules: Any, deal: Deal, starter: int = 0, direction: int = 1) -> None:
+        players = len(deal.hands)
+        if players not in rules.hand_size:
+            raise ValueError(f"this ruleset is not for {players} players")
+        self.rules = rules
+        self.players = players
+        self.deal = deal
+        self.starter = starter
+        self.start_direction = direction
+        self.hands = [_mask(h) for h in deal.hands]
+        self.stock = list(reversed(deal.stock))  # top at the end
+        self.row = [deal.upcard]
+        self.melds: list[TableMeld] = []
+        self.history: list[tuple[int, Action]] = []
+        self.seat = starter
+        self.direction = direction
+        self.phase = TAKE
+        self.turn_start = 0
+        self.taken: int | None = None
+        self.end: str | None = None
+        self.knocker: int | None = None
+        self.knock_card: int | None = None
+        self.dark_knock = False
+        self._legal_cache: list[Action] | None = None
+        self._setup()
+
+    def _setup(self) -> None:
+        """Family-specific state; called at the end of ``__init__``."""
+
+    @classmethod
+    def new(
+        cls,
+        rules: Any,
+        players: int,
+        seed: int | random.Random | None = None,
+        starter: int = 0,
+        direction: int = 1,
+    ) -> Any:
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        return cls(rules, shuffled_deal(rules, players, rng), starter, direction)
+
+    # copies
+
+    _LISTS: tuple[str, ...] = ("hands", "stock", "row", "history")
+
+    def clone(self) -> Any:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        for name in self._LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        new.melds = [m.copy() for m in self.melds]
+        return new
+
+    # queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.seat
+
+    @property
+    def pile(self) -> list[int]:
+        """The discard pile, oldest first (the same list as ``row``)."""
+        return self.row
+
+    def hand(self, seat: int) -> list[int]:
+        return cards_of(self.hands[seat])
+
+    def next_seat(self, seat: int | None = None) -> int:
+        s = self.seat if seat is None else seat
+        return (s + self.direction) % self.players
+
+    def team_of(self, seat: int) -> int:
+        return seat
+
+    def find_meld(self, card: int) -> int | None:
+        bit = 1 << card
+        for i, m in enumerate(self.melds):
+            if m.mask & bit:
+                return i
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal_cache is None:
+            self._legal_cache = self._legal()
+        return list(self._legal_cache)
+
+    def _legal(self) -> list[Action]:
+        raise NotImplementedError
+
+    def check(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _do(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` or raise :class:`IllegalMoveError` naming the rule."""
+        self.check(action)
+        self._do(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (from :meth:`legal_actions`)."""
+        self._do(action)
+
+    # undo (the current turn only)
+
+    def turn_actions(self) -> list[Action]:
+        return [a for _, a in self.history[self.turn_start :]]
+
+    def can_undo(self) -> bool:
+        return self.phase != OVER and len(self.history) > self.turn_start
+
+    def undo(self) -> Action:
+        """Take back the current turn's last action; returns it."""
+        from dummy_tui.engine.errors import IllegalMoveError
+
+        if not self.can_undo():
+            raise IllegalMoveError("undo", "undo: nothing to take back this turn")
+        undone = self.history[-1][1]
+        fresh = type(self)(self.rules, self.deal, self.starter, self.start_direction)
+        for _, action in self.history[:-1]:
+            fresh._do(action)
+        self.__dict__.update(fresh.__dict__)
+        return undone
+
+    def undo_turn(self) -> None:
+        while self.can_undo():
+            self.undo()
+
+    # views
+
+    def _view_extra(self, seat: int) -> dict[str, Any]:
+        return {"offer": False, "passes": 0}
+
+    def view(self, seat: int) -> FamilyView:
+        return FamilyView(
+            seat=seat,
+            players=self.players,
+            family=self.family,
+            rules=self.rules,
+            phase=self.phase,
+            to_move=self.to_move,
+            direction=self.direction,
+            hand=cards_of(self.hands[seat]),
+            hand_counts=[h.bit_count() for h in self.hands],
+            stock_count=len(self.stock),
+            row=list(self.row),
+            melds=[m.copy() for m in self.melds],
+            history=list(self.history),
+            taken=self.taken if seat == self.seat else None,
+            teams=[self.team_of(s) for s in range(self.players)],
+            **self._view_extra(seat),
+        )
+
+    # notation
+
+    def move_words(self, index: int) -> list[str]:
+        raise NotImplementedError
+
+    def moves(self) -> list[str]:
+        out: list[str] = []
+        for i in range(len(self.history)):
+            out.extend(self.move_words(i))
+        return out
+
+    def describe(self, action: Action) -> str:
+        """Plain English for an action."""
+        trial_words = _describe_words(action, self.melds)
+        return trial_words
+
+
+def _describe_words(action: Action, melds: list[TableMeld]) -> str:
+    from dummy_tui.engine.actions import (
+        Discard,
+        Draw,
+        Knock,
+        LayOff,
+        Meld,
+        Pass,
+        Pick,
+        PickLayoff,
+        TakeDiscard,
+    )
+
+    if isinstance(action, Draw):
+        return "draw"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, TakeDiscard):
+        return f"take {card_text(action.card)} from the discard pile"
+    if isinstance(action, Knock):
+        return f"knock, discarding {card_text(action.card)}"
+    if isinstance(action, Discard):
+        return f"discard {card_text(action.card)}"
+    if isinstance(action, Meld):
+        return "meld " + cards_words(action.cards)
+    if isinstance(action, Pick):
+        return f"pick {card_text(action.card)}, meld " + cards_words(action.meld)
+    if isinstance(action, PickLayoff | LayOff):
+        anchor = melds[action.target].anchor if action.target < len(melds) else -1
+        verb = (
+            f"pick {card_text(action.card)}, lay it off"
+            if isinstance(action, PickLayoff)
+            else (f"lay off {card_text(action.card)}")
+        )
+        return f"{verb} on {card_text(anchor)}" if anchor >= 0 else verb
+    return "end the round"
+
+
+def _mask(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def is_joker(card: int) -> bool:
+    return card >= JOKER_BASE
+
+
+Scorer = Callable[[int], int]

@@ -1,0 +1,364 @@
+"""Gin rummy: the upcard offer, knocking, the best layout, gin and undercut.
+
+Reading decisions (where ``other-rummies.md`` leaves room) are marked
+``# reading:``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dummy_tui.engine.actions import (
+    DRAW,
+    PASS,
+    Action,
+    Discard,
+    Draw,
+    Knock,
+    Pass,
+    TakeDiscard,
+)
+from dummy_tui.engine.cards import CardError, card_text, cards_of, parse_card
+from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError
+from dummy_tui.engine.families.common import (
+    OVER,
+    PLAY,
+    TAKE,
+    FamilyRound,
+    arrangements,
+    best_defence,
+    deadwood,
+    discard_deadwoods,
+)
+from dummy_tui.engine.melds import TableMeld
+
+
+@dataclass(slots=True)
+class GinBreakdown:
+    """One seat's hand score in gin."""
+
+    seat: int
+    deadwood: int  # after melds (and, for the defender, layoffs)
+    gin: bool  # this seat knocked with no deadwood
+    undercut: bool  # this seat undercut the knocker
+    bonus: int  # gin_bonus or undercut_bonus won by this seat
+    total: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "deadwood": self.deadwood,
+            "gin": self.gin,
+            "undercut": self.undercut,
+            "bonus": self.bonus,
+            "total": self.total,
+        }
+
+
+class GinRound(FamilyRound):
+    """One hand of gin rummy between two players."""
+
+    family = "gin"
+    ace_low = True
+
+    def _setup(self) -> None:
+        # 0: the starter (non-dealer) is offered the upcard, 1: the dealer,
+        # 2: both passed and the starter must draw, 3: normal play
+        self.offer_stage = 0
+        self.deadwoods: list[int] | None = None
+        self.layoff_cards: list[tuple[int, int]] = []
+
+    _LISTS = ("hands", "stock", "row", "history", "layoff_cards")
+
+    @property
+    def dealer(self) -> int:
+        return (self.starter - self.start_direction) % self.players
+
+    def _view_extra(self, seat: int) -> dict[str, Any]:
+        return {"offer": self.offer_stage < 2 and self.phase == TAKE, "passes": 0}
+
+    # ------------------------------------------------------------------
+    # legal actions
+
+    def _legal(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        if self.phase == TAKE:
+            if self.offer_stage < 2:
+                return [TakeDiscard(self.row[-1]), PASS]
+            if self.offer_stage == 2 or not self.row:
+                return [DRAW]
+            return [DRAW, TakeDiscard(self.row[-1])]
+        hand = self.hands[self.seat]
+        taken = self.taken
+        out: list[Action] = [Discard(c) for c in cards_of(hand) if c != taken]
+        knocks = discard_deadwoods(hand, self.rules.knock_limit)
+        out.extend(Knock(c) for c in sorted(knocks) if c != taken)
+        return out
+
+    def knock_deadwood(self, card: int) -> int:
+        """Deadwood of the seat to move after discarding ``card``."""
+        return deadwood(self.hands[self.seat] & ~(1 << card))
+
+    # ------------------------------------------------------------------
+    # checking
+
+    def check(self, action: Action) -> None:
+        if self.phase == OVER:
+            raise IllegalMoveError("round_over", "round over: no more moves can be made")
+        if self.phase == TAKE:
+            self._check_take(action)
+            return
+        if isinstance(action, Draw | TakeDiscard | Pass):
+            raise IllegalMoveError(
+                "already_taken", "already taken: you have drawn or taken a card this turn"
+            )
+        if isinstance(action, Discard | Knock):
+            card = action.card
+            if not self.hands[self.seat] >> card & 1:
+                raise IllegalMoveError(
+                    "not_in_hand", f"not in hand: you do not hold {card_text(card)}"
+                )
+            if card == self.taken:
+                raise IllegalMoveError(
+                    "taken_discard",
+                    f"taken discard: {card_text(card)} was just taken from the discard pile "
+                    "and may not be discarded this turn",
+                )
+            if isinstance(action, Knock):
+                left = self.knock_deadwood(card)
+                limit = self.rules.knock_limit
+                if left > limit:
+                    raise IllegalMoveError(
+                        "knock_limit",
+                        f"knock limit: after discarding {card_text(card)} your deadwood is "
+                        f"{left}, more than {limit}",
+                    )
+            return
+        raise IllegalMoveError(
+            "gin_layout",
+            "no melds in play: in gin the melds are laid out when someone knocks",
+        )
+
+    def _check_take(self, action: Action) -> None:
+        if self.offer_stage < 2:
+            if isinstance(action, Pass):
+                return
+            if isinstance(action, TakeDiscard):
+                if action.card != self.row[-1]:
+                    raise IllegalMoveError(
+                        "not_top",
+                        f"not the upcard: the upcard is {card_text(self.row[-1])}",
+                    )
+                return
+            raise IllegalMoveError(
+                "upcard_offer",
+                "upcard offer: take the upcard or pass; the stock is drawn only after "
+                "both players have passed it",
+            )
+        if isinstance(action, Pass):
+            raise IllegalMoveError(
+                "pass", "pass: only the first upcard can be passed; draw or take the top discard"
+            )
+        if isinstance(action, Draw):
+            return
+        if isinstance(action, TakeDiscard):
+            if self.offer_stage == 2:
+                raise IllegalMoveError(
+                    "upcard_passed",
+                    "upcard passed: both players passed the upcard; draw from the stock",
+                )
+            if not self.row:
+                raise IllegalMoveError("pile_empty", "pile empty: there is no discard to take")
+            if action.card != self.row[-1]:
+                raise IllegalMoveError(
+                    "not_top",
+                    f"not the top card: only the top discard {card_text(self.row[-1])} "
+                    "can be taken",
+                )
+            return
+        raise IllegalMoveError(
+            "take_first", "take first: draw from the stock or take the top discard"
+        )
+
+    # ------------------------------------------------------------------
+    # applying
+
+    def _do(self, action: Action) -> None:
+        seat = self.seat
+        self._legal_cache = None
+        self.history.append((seat, action))
+        if isinstance(action, Pass):
+            self.offer_stage += 1
+            if self.offer_stage == 2:
+                self.seat = self.starter  # both passed: the starter draws
+            else:
+                self.seat = self.next_seat(seat)
+            self.turn_start = len(self.history)
+        elif isinstance(action, Draw):
+            self.hands[seat] |= 1 << self.stock.pop()
+            self.phase = PLAY
+            self.offer_stage = 3
+        elif isinstance(action, TakeDiscard):
+            card = self.row.pop()
+            self.hands[seat] |= 1 << card
+            self.taken = card
+            self.phase = PLAY
+            self.offer_stage = 3
+        elif isinstance(action, Discard):
+            self.hands[seat] &= ~(1 << action.card)
+            self.row.append(action.card)
+            if len(self.stock) <= self.rules.wall:
+                self._finish_dead()
+                return
+            self.seat = self.next_seat(seat)
+            self.phase = TAKE
+            self.taken = None
+            self.turn_start = len(self.history)
+        elif isinstance(action, Knock):
+            self.hands[seat] &= ~(1 << action.card)
+            self.row.append(action.card)
+            self._knock(seat, action.card)
+
+    def _finish_dead(self) -> None:
+        self.end = "dead"
+        self.phase = OVER
+        self.taken = None
+        self.deadwoods = [deadwood(h) for h in self.hands]
+
+    def _knock(self, seat: int, card: int) -> None:
+        self.knocker = seat
+        self.knock_card = card
+        self.end = "knock"
+        self.phase = OVER
+        self.taken = None
+        defender = (seat + 1) % self.players
+        kd, ways = arrangements(self.hands[seat])
+        theirs = self.hands[defender]
+        best: tuple[int, list[TableMeld], list[int], list[tuple[int, int]]] | None = None
+        for way in ways:
+            melds = [TableMeld.new(seat, cards_of(m), ace_low=True) for m in way]
+            dd, own, laid = best_defence(theirs, melds, layoffs=kd > 0)
+            # the knocker's arrangement leaving the defender the most deadwood
+            if best is None or dd > best[0]:
+                best = (dd, melds, own, laid)
+        assert best is not None
+        dd, melds, own, laid = best
+        for m in melds:
+            self.hands[seat] &= ~m.mask
+        for c, index in laid:
+            melds[index].add(c, defender)
+            self.hands[defender] &= ~(1 << c)
+        for mask in own:
+            melds.append(TableMeld.new(defender, cards_of(mask), ace_low=True))
+            self.hands[defender] &= ~mask
+        self.melds = melds
+        self.layoff_cards = laid
+        dws = [0] * self.players
+        dws[seat] = kd
+        dws[defender] = dd
+        self.deadwoods = dws
+
+    # ------------------------------------------------------------------
+    # scoring
+
+    def scores(self) -> list[GinBreakdown]:
+        if self.end is None or self.deadwoods is None:
+            raise ValueError("the round is not over")
+        dws = self.deadwoods
+        rows = [GinBreakdown(s, dws[s], False, False, 0, 0) for s in range(self.players)]
+        winner = self.winner()
+        if winner is None:
+            return rows
+        rules = self.rules
+        assert self.knocker is not None
+        knocker = self.knocker
+        defender = (knocker + 1) % self.players
+        kd, dd = dws[knocker], dws[defender]
+        if kd == 0:
+            points = dd + rules.gin_bonus
+            rows[knocker].gin = True
+            rows[knocker].bonus = rules.gin_bonus
+        elif winner == defender:
+            points = kd - dd + rules.undercut_bonus
+            rows[defender].undercut = True
+            rows[defender].bonus = rules.undercut_bonus
+        else:
+            points = dd - kd
+        rows[winner].total = points
+        if rules.zero_sum_scores:
+            rows[(winner + 1) % self.players].total = -points
+        return rows
+
+    def winner(self) -> int | None:
+        """The seat that wins the hand (None for a dead hand)."""
+        if self.end != "knock" or self.deadwoods is None or self.knocker is None:
+            return None
+        knocker = self.knocker
+        defender = (knocker + 1) % self.players
+        kd, dd = self.deadwoods[knocker], self.deadwoods[defender]
+        if kd == 0:
+            return knocker
+        if dd < kd or (dd == kd and self.rules.undercut_on_tie):
+            return defender
+        return knocker
+
+    def next_round(self) -> tuple[int, int]:
+        """(starter, direction) of the next hand: the winner deals."""
+        winner = self.winner()
+        if winner is None:
+            # reading: after a dead hand the same dealer deals again
+            return self.starter, self.start_direction
+        return (winner + self.start_direction) % self.players, self.start_direction
+
+    # ------------------------------------------------------------------
+    # notation
+
+    def move_words(self, index: int) -> list[str]:
+        _, action = self.history[index]
+        if isinstance(action, Draw):
+            return ["draw"]
+        if isinstance(action, Pass):
+            return ["pass"]
+        if isinstance(action, TakeDiscard):
+            return [f"pick {card_text(action.card)}"]
+        if isinstance(action, Knock):
+            return [f"knock {card_text(action.card)}"]
+        if isinstance(action, Discard):
+            return [f"discard {card_text(action.card)}"]
+        raise ValueError(f"not an action of gin: {action!r}")
+
+    def parse_move(self, text: str) -> Action:
+        """One record move as an action (not yet checked)."""
+        words = text.split()
+        if not words:
+            raise MoveSyntaxError("not a move: the move is empty")
+        verb = words[0].lower()
+        args = words[1:]
+        if verb == "draw" and not args:
+            return DRAW
+        if verb == "pass" and not args:
+            return PASS
+        if verb in ("pick", "discard", "knock") and len(args) == 1:
+            try:
+                card = parse_card(args[0])
+            except CardError as exc:
+                raise MoveSyntaxError(f"not a move: {exc}") from None
+            if card >= 52:
+                raise MoveSyntaxError(f"not a move: {args[0]!r} is not in this ruleset's deck")
+            if verb == "pick":
+                return TakeDiscard(card)
+            if verb == "knock":
+                return Knock(card)
+            return Discard(card)
+        if verb in ("meld", "layoff", "end"):
+            raise IllegalMoveError(
+                "gin_layout",
+                f"{verb}: not a move in gin (melds and layoffs are laid out by the knock)",
+            )
+        known = "draw, pick, discard, knock, pass"
+        raise MoveSyntaxError(f"not a move: {text.strip()!r} (moves are {known})")
+
+
+__all__ = ["GinBreakdown", "GinRound"]
