@@ -1,17 +1,42 @@
-"""AI players: each chooses an action from one seat's view (no textual here)."""
+"""AI players: each chooses an action from one seat's view (no textual here).
+
+Levels, weakest first: ``random`` (uniform over legal actions), ``easy`` (a
+beginner), ``normal`` (a solid heuristic player) and ``hard`` (``normal``
+plus a search over deals of the cards it has not seen).
+"""
 
 from __future__ import annotations
 
 from dummy_tui.ai.base import Player, RandomPlayer
+from dummy_tui.ai.heuristic import EasyPlayer, HeuristicPlayer
 
-LEVELS = ("random",)
+LEVELS = ("random", "easy", "normal", "hard")
 
 
-def make_player(level: str, seed: int | None = None) -> Player:
-    """A player of the given level, seeded for repeatable play."""
+def make_player(level: str, seed: int | None = None, **options: object) -> Player:
+    """A player of the given level, seeded for repeatable play.
+
+    ``hard`` takes ``budget_ms`` (thinking time per decision, default 300)
+    and ``samples`` (a fixed number of sampled deals per candidate instead of
+    a time budget, which makes its play independent of the machine's speed).
+    """
     if level == "random":
         return RandomPlayer(seed)
+    if level == "easy":
+        return EasyPlayer(seed)
+    if level == "normal":
+        return HeuristicPlayer(seed)
+    if level == "hard":
+        from dummy_tui.ai.search import SearchPlayer
+
+        budget = options.get("budget_ms", 300)
+        samples = options.get("samples")
+        return SearchPlayer(
+            seed,
+            budget_ms=float(budget) if isinstance(budget, int | float) else 300.0,
+            samples=int(samples) if isinstance(samples, int) else None,
+        )
     raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
 
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]
+__all__ = ["LEVELS", "EasyPlayer", "HeuristicPlayer", "Player", "RandomPlayer", "make_player"]
