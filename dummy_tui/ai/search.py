@@ -1,0 +1,210 @@
+"""The ``hard`` player: the normal player's judgement plus sampled playouts.
+
+For a pick-up or a discard, the normal player's best few options are tried
+on deals of the unseen cards consistent with what this seat has observed
+(:mod:`sampling`), each played to the end of the round by fast policies for
+every seat.  The option with the best average outcome (own score against the
+others') is chosen.  Knocks and laying down follow the normal player.
+
+The search stops at a time budget (``budget_ms``), or after a fixed number of
+sampled deals (``samples``), which makes its play independent of the speed of
+the machine (tests use that).  Every sample comes from a generator seeded by
+the player's seed and the public position only, so a fixed view and seed
+always give the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from dummy_tui.ai.heuristic import (
+    NORMAL,
+    PAIRS,
+    Evaluator,
+    HeuristicPlayer,
+    Weights,
+    _knock_step,
+    _play_from,
+    _plays,
+    melds_with_row,
+)
+from dummy_tui.ai.knowledge import Knowledge
+from dummy_tui.ai.plans import best_lay, knock_cards, mask_points, table_pieces
+from dummy_tui.ai.sampling import determinize
+from dummy_tui.engine.actions import DRAW, Action, Discard, End, Pick
+from dummy_tui.engine.cards import mask_of
+from dummy_tui.engine.state import DummyRound, PlayerView
+
+
+class SearchPlayer:
+    """``hard``: normal plus determinized playouts for pick-ups and discards."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget_ms: float = 300.0,
+        samples: int | None = None,
+        candidates: int = 3,
+        weights: Weights = NORMAL,
+        prior: float = 2.0,
+    ) -> None:
+        self.seed = 0 if seed is None else seed
+        self.budget = budget_ms / 1000.0
+        self.samples = samples
+        self.candidates = candidates
+        self.prior = prior
+        self.normal = HeuristicPlayer(seed, weights)
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        k = Knowledge.from_view(view)
+        ev = Evaluator(k, self.normal.w)
+        if k.phase == "take":
+            options = self.normal.take_values(ev, legal)
+        else:
+            choice = self.normal.play(ev, legal)
+            if not isinstance(choice, Discard) or k.hand.bit_count() == 1:
+                return choice
+            _, _, discards = _plays(legal)
+            options = [
+                (ev.keep(k.hand & ~(1 << d.card), k.born[k.seat]) - ev.danger(d.card), d)
+                for d in discards
+            ]
+        options.sort(key=lambda va: -va[0])
+        chosen = options[: self.candidates]
+        if k.phase == "take" and all(a != DRAW for _, a in chosen):
+            chosen += [(v, a) for v, a in options if a == DRAW]
+        if len(chosen) == 1:
+            return chosen[0][1]
+        return self.search(view, k, [a for _, a in chosen], [v for v, _ in chosen])
+
+    def search(
+        self, view: PlayerView, k: Knowledge, candidates: list[Action], priors: list[float]
+    ) -> Action:
+        """The candidate with the best playout mean, the heuristic's view as a prior.
+
+        Few samples say little, so the heuristic's judgement (its value
+        difference to the best candidate) counts for less as samples add up.
+        """
+        rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")
+        totals = [0.0] * len(candidates)
+        start = time.perf_counter()
+        deadline = start + self.budget * 0.85
+        done = 0
+        limit = self.samples if self.samples is not None else 10_000
+        while done < limit:
+            world = determinize(view, k, rng)
+            seed = rng.getrandbits(32)
+            for i, action in enumerate(candidates):
+                game = world.clone()
+                game.apply_unchecked(action)
+                totals[i] += playout(game, view.seat, random.Random(seed))
+            done += 1
+            if self.samples is None and time.perf_counter() >= deadline:
+                break
+        top = max(priors)
+        shrink = self.prior / math.sqrt(max(1, done))
+        scores = [totals[i] / max(1, done) + (priors[i] - top) * shrink for i in range(len(priors))]
+        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+        return candidates[best]
+
+
+# ---------------------------------------------------------------------------
+# Fast playouts
+
+
+def outcome(game: DummyRound, seat: int) -> float:
+    """How good a finished round is for ``seat``: its score against the others'."""
+    totals = [b.total for b in game.scores()]
+    mine = totals[seat]
+    others = [t for s, t in enumerate(totals) if s != seat]
+    return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+def playout(game: DummyRound, seat: int, rng: random.Random, max_actions: int = 400) -> float:
+    """Play ``game`` to the end with the fast policy; the outcome for ``seat``."""
+    n = 0
+    while not game.is_over and n < max_actions:
+        game.apply_unchecked(fast_action(game, rng))
+        n += 1
+    if not game.is_over:
+        return 0.0
+    return outcome(game, seat)
+
+
+def fast_action(game: DummyRound, rng: random.Random) -> Action:
+    """A quick, reasonable action for the seat to move (reads only its own hand)."""
+    seat = game.seat
+    rules = game.rules
+    k = Knowledge.from_round(game, seat)
+    pts = k.points
+    if game.phase == "take":
+        if not game.stock:
+            legal = game.legal_actions()
+            for a in legal:
+                if not isinstance(a, End):
+                    return a
+            return legal[0]
+        best: tuple[float, Action] = (0.0, DRAW)
+        row = game.row
+        unborn = not game.born[seat]
+        for a in game.pick_options():
+            if not isinstance(a, Pick):
+                continue
+            i = row.index(a.card)
+            taken = mask_of(row[i:])
+            meld = mask_of(a.meld)
+            junk = taken & ~meld
+            v = mask_points(meld, pts) - 0.5 * mask_points(junk, pts) + (20 if unborn else 0)
+            if v > best[0]:
+                best = (v, a)
+        return best[1]
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    hand = game.hands[seat]
+    pieces = table_pieces(game.melds, seat, rules.layoff_chain, hand)
+    cards = knock_cards(hand, pieces)
+    if cards:
+        card = min(cards, key=lambda c: pts[c])
+        if hand == 1 << card:
+            return Discard(card)
+        step = _knock_step(hand, card, pieces, legal)
+        if step is not None:
+            return step
+    _, _, discards = _plays(legal)
+    if game.born[seat] and not game.must_knock:
+        _, laid = best_lay(hand, pieces, [p * 16 + 1 for p in pts], {})
+        if laid:
+            step = _play_from(laid, legal)
+            if step is not None:
+                return step
+    if not discards:
+        return legal[0]
+    row_mask = mask_of(game.row)
+    _, in_melds = best_lay(hand, {}, [1] * 52, {})
+    chain = rules.layoff_chain
+
+    def cost(c: int) -> float:
+        score = float(pts[c])
+        if in_melds >> c & 1:
+            score -= 100
+        elif any(hand >> x & 1 or hand >> y & 1 for x, y in PAIRS[c]):
+            score -= 10
+        if rules.penalty_discard_layoff and any(m.fits(c, seat, chain) for m in game.melds):
+            score -= rules.penalty_discard_layoff
+        if rules.penalty_discard_row_meld and melds_with_row(c, row_mask):
+            score -= rules.penalty_discard_row_meld
+        if k.speto >> c & 1:
+            score -= 30  # a spe-to in the row is 50 for whoever melds it
+        return score + rng.random() * 3
+
+    return Discard(max((d.card for d in discards), key=cost))
+
+
+__all__ = ["SearchPlayer", "fast_action", "playout"]
