@@ -7,6 +7,9 @@
               [--options KEY=VALUE ...]
     dummy-tui [--rules FILE] rules [NAME]
     dummy-tui [--rules FILE] replay FILE [--json]
+    dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
+              [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
+              [--budget-ms N]
 
 ``play`` is the command when none is given.  ``--rules FILE`` reads presets
 from FILE instead of the packaged ``rulesets.toml``; it may be given before or
@@ -32,7 +35,7 @@ from dummy_tui import __version__
 from dummy_tui.rules import RulesetError, get_ruleset, parse_option_assignment
 
 PROG = "dummy-tui"
-COMMANDS = ("play", "rules", "replay")
+COMMANDS = ("play", "rules", "replay", "sim")
 """Subcommands; ``play`` is assumed when the command line names none."""
 
 EXIT_USAGE = 2
@@ -152,6 +155,58 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_rules_file(replay, top=False)
     replay.set_defaults(handler=_cmd_replay)
+
+    sim = commands.add_parser(
+        "sim",
+        help="AI players play rounds headless; statistics per seat",
+        description="AI players play rounds without a screen, the starting seat rotating "
+        "each round, and a table per seat is printed: round wins (the round's top score, "
+        "untied), mean score, knocks, dark knocks, falls, fools and penalty points.",
+    )
+    sim.add_argument(
+        "--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)"
+    )
+    sim.add_argument(
+        "--players",
+        type=_int_between(2, 4, "--players"),
+        metavar="N",
+        help="number of players (default: as many as --ai names, else 4)",
+    )
+    sim.add_argument(
+        "--ai",
+        metavar="LEVELS",
+        default="normal",
+        help="AI level of each seat, comma-separated (random, easy, normal, hard); "
+        "one level is used for every seat (default: normal)",
+    )
+    sim.add_argument(
+        "--rounds", type=_int_between(1, 10**9, "--rounds"), metavar="N", default=100,
+        help="rounds to play (default: 100)",
+    )  # fmt: skip
+    sim.add_argument(
+        "--seed", type=_int_between(0, 2**63 - 1, "--seed"), metavar="N", default=0,
+        help="seed for the deals and the players (default: 0)",
+    )  # fmt: skip
+    sim.add_argument(
+        "--options",
+        metavar="KEY=VALUE",
+        nargs="+",
+        action="extend",
+        type=_option_assignment,
+        default=[],
+        help="change an option of the preset, e.g. penalty_feed_head=50",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--jobs", type=_int_between(1, 256, "--jobs"), metavar="N", default=1,
+        help="processes to spread the rounds over (the results do not depend on it)",
+    )  # fmt: skip
+    sim.add_argument(
+        "--budget-ms", type=_int_between(1, 600_000, "--budget-ms"), metavar="N", default=None,
+        help="thinking time of the hard AI per decision, in milliseconds (default: 300)",
+    )  # fmt: skip
+    _add_rules_file(sim, top=False)
+    sim.set_defaults(handler=_cmd_sim)
     return parser
 
 
@@ -216,6 +271,32 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     code: int = replay_main(args.file, json_output=args.json, rules_path=args.rules)
     return code
+
+
+def _cmd_sim(args: argparse.Namespace) -> int:
+    from dummy_tui.ai import LEVELS
+    from dummy_tui.rules.schema import DummyRules
+    from dummy_tui.sim import main as sim_main
+
+    rules = get_ruleset(args.ruleset, args.rules, overrides=dict(args.options), source="--options")
+    if not isinstance(rules, DummyRules):
+        raise RulesetError(f"preset {args.ruleset!r} is not a Dummy ruleset")
+    levels = [word.strip() for word in args.ai.split(",") if word.strip()]
+    for level in levels:
+        if level not in LEVELS:
+            raise RulesetError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+    players = args.players or (len(levels) if len(levels) > 1 else 4)
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise RulesetError(f"--ai names {len(levels)} levels for {players} players")
+    if players not in rules.player_counts:
+        counts = ", ".join(str(n) for n in rules.player_counts)
+        raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {players}")
+    return sim_main(
+        rules, args.ruleset, levels, args.rounds, args.seed, jobs=args.jobs,
+        budget_ms=args.budget_ms, json_output=args.json,
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------

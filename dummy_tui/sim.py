@@ -1,0 +1,254 @@
+"""``dummy-tui sim``: AI players play rounds headless; a table (or JSON) per seat.
+
+Each round's deal and each player's seed come from (seed, round index) only,
+and the starting seat rotates with the round index, so the results for a seed
+are the same however the rounds are spread over processes (``--jobs``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+
+from dummy_tui.ai import make_player
+from dummy_tui.engine.state import DummyRound
+from dummy_tui.rules.schema import DummyRules
+
+
+@dataclass(slots=True)
+class SeatStats:
+    seat: int
+    ai: str
+    round_wins: int = 0
+    score: int = 0
+    knocks: int = 0
+    dark_knocks: int = 0
+    falls: int = 0
+    fools: int = 0
+    penalty_points: int = 0
+
+
+@dataclass(slots=True)
+class SimResult:
+    ruleset: str
+    players: int
+    rounds: int
+    seed: int
+    seconds: float
+    seats: list[SeatStats] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, object]:
+        rounds = max(1, self.rounds)
+        return {
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "rounds_per_second": round(self.rounds / self.seconds, 1) if self.seconds else 0.0,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "ai": s.ai,
+                    "round_wins": s.round_wins,
+                    "win_rate": round(s.round_wins / rounds, 4),
+                    "mean_score": round(s.score / rounds, 2),
+                    "knocks": s.knocks,
+                    "dark_knocks": s.dark_knocks,
+                    "falls": s.falls,
+                    "fools": s.fools,
+                    "penalty_points": s.penalty_points,
+                }
+                for s in self.seats
+            ],
+        }
+
+
+# One round's outcome per seat: (score, win, knock, dark knock, fall, fool, penalties)
+RoundOutcome = list[tuple[int, int, int, int, int, int, int]]
+
+
+def round_seed(seed: int, index: int) -> int:
+    return random.Random(f"{seed}:deal:{index}").getrandbits(48)
+
+
+def player_seed(seed: int, index: int, seat: int) -> int:
+    return random.Random(f"{seed}:player:{index}:{seat}").getrandbits(48)
+
+
+def play_round(
+    rules: DummyRules,
+    levels: Sequence[str],
+    seed: int,
+    index: int,
+    player_options: dict[str, object] | None = None,
+) -> RoundOutcome:
+    """Play round ``index`` of a simulation; every seat's outcome."""
+    players = len(levels)
+    options = player_options or {}
+    ais = [
+        make_player(level, player_seed(seed, index, s), **(options if level == "hard" else {}))
+        for s, level in enumerate(levels)
+    ]
+    game = DummyRound.new(rules, players, round_seed(seed, index), starter=index % players)
+    while not game.is_over:
+        seat = game.seat
+        legal = game.legal_actions()
+        action = legal[0] if len(legal) == 1 else ais[seat].choose(game.view(seat), legal)
+        game.apply(action)
+    scores = game.scores()
+    totals = [b.total for b in scores]
+    top = max(totals)
+    winners = [s for s, t in enumerate(totals) if t == top]
+    out: RoundOutcome = []
+    for b in scores:
+        s = b.seat
+        out.append(
+            (
+                b.total,
+                int(winners == [s]),
+                int(game.knocker == s),
+                int(game.knocker == s and b.dark_knock),
+                int(b.fell),
+                int(game.fool == s),
+                b.penalties,
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    rules: DummyRules
+    levels: tuple[str, ...]
+    seed: int
+    options: tuple[tuple[str, object], ...]
+
+
+_JOB: _Job | None = None
+
+
+def _init_worker(job: _Job) -> None:
+    global _JOB
+    _JOB = job
+
+
+def _work(index: int) -> RoundOutcome:
+    assert _JOB is not None
+    return play_round(_JOB.rules, _JOB.levels, _JOB.seed, index, dict(_JOB.options))
+
+
+def iter_rounds(
+    rules: DummyRules,
+    levels: Sequence[str],
+    rounds: int,
+    seed: int,
+    jobs: int = 1,
+    player_options: dict[str, object] | None = None,
+) -> Iterator[RoundOutcome]:
+    """Outcomes of rounds 0..rounds-1, in order."""
+    options = player_options or {}
+    if jobs <= 1 or rounds < 2:
+        for i in range(rounds):
+            yield play_round(rules, levels, seed, i, options)
+        return
+    job = _Job(rules, tuple(levels), seed, tuple(sorted(options.items())))
+    ctx = get_context("spawn" if sys.platform == "win32" else "fork")
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(job,)) as pool:
+        chunk = max(1, min(16, rounds // (jobs * 8)))
+        yield from pool.imap(_work, range(rounds), chunksize=chunk)
+
+
+def simulate(
+    rules: DummyRules,
+    ruleset: str,
+    levels: Sequence[str],
+    rounds: int,
+    seed: int,
+    jobs: int = 1,
+    player_options: dict[str, object] | None = None,
+    progress: bool = False,
+) -> SimResult:
+    seats = [SeatStats(s, level) for s, level in enumerate(levels)]
+    start = time.perf_counter()
+    outcomes = iter_rounds(rules, levels, rounds, seed, jobs, player_options)
+    if progress:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task("playing rounds", total=rounds)
+            for outcome in outcomes:
+                _add(seats, outcome)
+                bar.advance(task)
+    else:
+        for outcome in outcomes:
+            _add(seats, outcome)
+    seconds = time.perf_counter() - start
+    return SimResult(ruleset, len(levels), rounds, seed, seconds, seats)
+
+
+def _add(seats: list[SeatStats], outcome: RoundOutcome) -> None:
+    for st, (score, win, knock, dark, fell, fool, penalties) in zip(seats, outcome, strict=True):
+        st.score += score
+        st.round_wins += win
+        st.knocks += knock
+        st.dark_knocks += dark
+        st.falls += fell
+        st.fools += fool
+        st.penalty_points += penalties
+
+
+def print_table(result: SimResult) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    data = result.as_json()
+    table = Table(
+        title=f"{result.ruleset}, {result.players} players, {result.rounds} rounds, "
+        f"seed {result.seed} ({data['rounds_per_second']} rounds/s)"
+    )
+    for name in ("seat", "AI", "wins", "win rate", "mean score", "knocks", "dark", "falls",
+                 "fools", "penalties"):  # fmt: skip
+        table.add_column(name, justify="left" if name == "AI" else "right")
+    seats = data["seats"]
+    assert isinstance(seats, list)
+    for s in seats:
+        table.add_row(
+            str(s["seat"]),
+            str(s["ai"]),
+            str(s["round_wins"]),
+            f"{s['win_rate']:.1%}",
+            f"{s['mean_score']:.1f}",
+            str(s["knocks"]),
+            str(s["dark_knocks"]),
+            str(s["falls"]),
+            str(s["fools"]),
+            str(s["penalty_points"]),
+        )
+    Console().print(table)
+
+
+def main(
+    rules: DummyRules,
+    ruleset: str,
+    levels: Sequence[str],
+    rounds: int,
+    seed: int,
+    jobs: int = 1,
+    budget_ms: float | None = None,
+    json_output: bool = False,
+) -> int:
+    options: dict[str, object] = {}
+    if budget_ms is not None:
+        options["budget_ms"] = budget_ms
+    progress = not json_output and sys.stdout.isatty()
+    result = simulate(rules, ruleset, levels, rounds, seed, jobs, options, progress)
+    if json_output:
+        print(json.dumps(result.as_json()))
+    else:
+        print_table(result)
+    return 0
