@@ -1,0 +1,1 @@
+"""The Textual game: screens, widgets, styles, translations and help."""

@@ -1,0 +1,311 @@
+"""The Textual application: settings, language, theme, saving, and which screen is up."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import ClassVar
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from dummy_tui.ai import LEVELS
+from dummy_tui.engine.state import DummyRound
+from dummy_tui.ui.cardtext import CardLook
+from dummy_tui.ui.common import localize_bindings
+from dummy_tui.ui.i18n import set_language, t
+from dummy_tui.ui.screens.modals import HelpScreen, TooSmallScreen
+from dummy_tui.ui.screens.new_game import DEFAULT_NAMES, NewGameScreen
+from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.session import SaveError, Session
+from dummy_tui.ui.settings import (
+    GameSetup,
+    SaveGame,
+    SeatSetup,
+    Settings,
+    load_settings,
+    records_dir,
+    remove_save,
+    save_path,
+    save_settings,
+    set_aside,
+    write_save,
+)
+from dummy_tui.ui.storage import atomic_write
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+KNOWN_LEVELS = ("random", "easy", "normal", "hard")
+THEMES = ("textual-dark", "textual-light")
+
+
+class DummyApp(App[int]):
+    """Dummy (ดัมมี่) in the terminal."""
+
+    CSS_PATH = "dummy.tcss"
+    TITLE = "dummy-tui"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help", id="help"),
+        Binding("ctrl+t", "toggle_theme", "Theme", id="theme", show=False),
+        Binding("ctrl+l", "toggle_language", "ไทย / English", id="language"),
+        Binding("ctrl+k", "toggle_colours", "Four colours", id="colours", show=False),
+        Binding("ctrl+a", "toggle_ascii", "ASCII suits", id="ascii", show=False),
+        Binding("ctrl+q", "quit", "Quit", id="app_quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        *,
+        settings: Settings | None = None,
+        setup: GameSetup | None = None,
+        resume: bool = False,
+        ascii: bool | None = None,
+        lang: str | None = None,
+        seed: int | None = None,
+        rules_path: Path | None = None,
+        persist: bool = True,
+    ) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else load_settings()
+        if lang is not None:
+            self.settings.lang = "th" if lang == "th" else "en"
+        self.force_ascii = bool(ascii)  # --ascii for this run, not stored
+        self.start_setup = setup
+        self.want_resume = resume
+        self.fixed_seed = seed
+        self.rules_path = rules_path
+        self.persist = persist
+        self.session: Session | None = None
+        set_language(self.settings.lang)
+        if self.settings.theme in THEMES:
+            self.theme = self.settings.theme
+
+    # ------------------------------------------------------------------
+    # start-up
+
+    @property
+    def look(self) -> CardLook:
+        return CardLook(
+            ascii=self.settings.ascii or self.force_ascii,
+            four_colour=self.settings.four_colour,
+            dark=self.current_theme.dark,
+        )
+
+    def on_mount(self) -> None:
+        localize_bindings(self)
+        if self.want_resume:
+            if not self.resume():
+                self.show_new_game()
+        elif self.start_setup is not None:
+            self.start_game(self.start_setup)
+        else:
+            self.show_new_game()
+        self.call_after_refresh(self.check_size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif not small and showing:
+            self.pop_screen()
+
+    def show_new_game(self) -> None:
+        setup = self.settings.last_setup
+        self.session = None
+        self._replace_all(NewGameScreen(setup, self.rules_path))
+
+    def _replace_all(self, screen: Screen[None]) -> None:
+        # leave only the default screen below, then show the new one
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def start_game(self, setup: GameSetup) -> None:
+        if self.persist:
+            self.settings.last_setup = setup.model_copy(update={"seed": None})
+            self.store_settings()
+        if setup.seed is None and self.fixed_seed is not None:
+            setup = setup.model_copy(update={"seed": self.fixed_seed})
+        try:
+            session = Session.new(setup)
+        except Exception as exc:  # a set-up that cannot be played: say so on the form
+            self.notify(str(exc), severity="error")
+            self.show_new_game()
+            return
+        self.session = session
+        self.autosave(session)
+        self._replace_all(TableScreen(session))
+
+    # ------------------------------------------------------------------
+    # saving
+
+    def has_save(self) -> bool:
+        return save_path().exists()
+
+    def resume(self) -> bool:
+        """Continue the saved match; a damaged save is set aside and reported."""
+        path = save_path()
+        if not path.exists():
+            self.notify(t("save.none"), severity="warning")
+            return False
+        try:
+            save = SaveGame.model_validate_json(path.read_text(encoding="utf-8"))
+            session = Session.from_save(save)
+        except (OSError, ValueError, SaveError) as exc:
+            try:
+                moved: Path | str = set_aside(path)
+            except OSError:
+                moved = path
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            self.notify(
+                t("save.damaged", path=str(moved), error=first[:200]),
+                severity="error",
+                timeout=12,
+            )
+            return False
+        self.session = session
+        self._replace_all(TableScreen(session))
+        return True
+
+    def autosave(self, session: Session) -> None:
+        if not self.persist:
+            return
+        try:
+            write_save(session.to_save())
+        except OSError as exc:
+            self.notify(t("save.failed", error=str(exc)), severity="error")
+
+    def drop_save(self) -> None:
+        if self.persist:
+            remove_save()
+
+    def export_record(self, session: Session, game: DummyRound | None = None) -> Path:
+        from dummy_tui.engine.record import dumps_record, record_of
+
+        game = game or session.round
+        data = record_of(game, session.names, session.setup.ruleset, session.base_rules)
+        index = len(session.match.results) if game is not session.round else session.round_number
+        path = records_dir() / f"dummy-{session.setup.seed}-round{index}.json"
+        atomic_write(path, dumps_record(data))
+        return path
+
+    def store_settings(self) -> None:
+        if self.persist:
+            save_settings(self.settings)
+
+    # ------------------------------------------------------------------
+    # language, theme, looks
+
+    def set_language(self, lang: str) -> None:
+        self.settings.lang = "th" if lang == "th" else "en"
+        set_language(self.settings.lang)
+        self.store_settings()
+        localize_bindings(self)
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_language", None)
+            if refresh is not None:
+                refresh()
+        self.refresh_bindings()
+
+    def toggle_language(self) -> None:
+        self.set_language("en" if self.settings.lang == "th" else "th")
+
+    def action_toggle_language(self) -> None:
+        self.toggle_language()
+
+    def action_toggle_theme(self) -> None:
+        self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
+        self.settings.theme = self.theme
+        self.store_settings()
+        self._refresh_table()
+
+    def action_toggle_colours(self) -> None:
+        self.settings.four_colour = not self.settings.four_colour
+        self.store_settings()
+        self._refresh_table()
+
+    def action_toggle_ascii(self) -> None:
+        self.settings.ascii = not self.settings.ascii
+        self.store_settings()
+        self._refresh_table()
+
+    def _refresh_table(self) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.apply_look()
+                screen.refresh_language()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen | TooSmallScreen):
+            self.push_screen(HelpScreen())
+
+
+# ----------------------------------------------------------------------
+# the command line's entry
+
+
+def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
+    """The set-up the ``play`` flags ask for, or None when they leave it to the screen."""
+    chosen = (
+        args.players is not None
+        or args.humans is not None
+        or args.ai is not None
+        or args.seed is not None
+        or bool(args.options)
+        or args.ruleset != "dummy"
+    )
+    if not chosen:
+        return None
+    players = args.players or 4
+    humans = 1 if args.humans is None else args.humans
+    humans = min(humans, players)
+    level = args.ai or "normal"
+    seats = []
+    for i in range(players):
+        if i < humans:
+            name = t("seat.you") if humans == 1 else t("seat.player", n=i + 1)
+            seats.append(SeatSetup(name=name, human=True))
+        else:
+            seats.append(
+                SeatSetup(name=DEFAULT_NAMES[(i - humans) % len(DEFAULT_NAMES)], level=level)
+            )
+    return GameSetup(
+        seats=seats,
+        ruleset=args.ruleset,
+        options=dict(args.options),
+        seed=args.seed,
+        lang="th" if args.lang == "th" else "en",
+        rules_path=str(args.rules) if args.rules else None,
+    )
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Run the game for the ``play`` command; returns the exit code."""
+    if args.ai is not None and args.ai not in (*KNOWN_LEVELS, *LEVELS):
+        levels = ", ".join(dict.fromkeys((*LEVELS, *KNOWN_LEVELS)))
+        print(f"dummy-tui: unknown AI level {args.ai!r} (levels: {levels})", file=sys.stderr)
+        return 2
+    settings = load_settings()
+    if args.lang:
+        settings.lang = args.lang
+    set_language(settings.lang)
+    setup = None if args.resume else setup_from_args(args)
+    app = DummyApp(
+        settings=settings,
+        setup=setup,
+        resume=bool(args.resume),
+        ascii=True if args.ascii else None,
+        lang=args.lang,
+        seed=args.seed,
+        rules_path=args.rules,
+    )
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,60 @@
+"""The translation catalog: every string the player reads comes from here.
+
+Catalogs are TOML files (``en.toml``, ``th.toml``) whose tables are flattened
+to dotted keys (``[key] draw = ...`` is ``key.draw``).  ``t(key, **values)``
+formats the current language's text, falling back to English, then to the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGS = ("en", "th")
+_current = "en"
+
+
+def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flatten(value, name + "."))
+        else:
+            out[name] = str(value)
+    return out
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """Every key of one language's catalog."""
+    text = resources.files(__package__).joinpath(f"{lang}.toml").read_text(encoding="utf-8")
+    return _flatten(tomllib.loads(text))
+
+
+def set_language(lang: str) -> None:
+    global _current
+    _current = lang if lang in LANGS else "en"
+
+
+def language() -> str:
+    return _current
+
+
+def has(key: str) -> bool:
+    return key in catalog(_current) or key in catalog("en")
+
+
+def t(key: str, **values: object) -> str:
+    """The text of ``key`` in the current language, with ``{name}`` fields filled."""
+    text = catalog(_current).get(key)
+    if text is None:
+        text = catalog("en").get(key, key)
+    if values:
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text

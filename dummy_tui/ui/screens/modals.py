@@ -1,0 +1,127 @@
+"""Screens laid over the table: choices, the privacy screen, help, a too-small window."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import ClassVar, Generic, TypeVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from dummy_tui.ui.common import localize_bindings
+from dummy_tui.ui.i18n import language, t
+
+T = TypeVar("T")
+
+
+class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+    """Choose one of several moves (a pick-up's meld, a layoff's target meld, ...)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="cancel"),
+    ]
+
+    def __init__(self, title: str, intro: Text | None, choices: list[tuple[Text, T]]) -> None:
+        super().__init__(classes="choice")
+        self.title_text = title
+        self.intro = intro
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as box:
+            box.border_title = self.title_text
+            if self.intro is not None:
+                yield Static(self.intro, id="intro")
+            yield OptionList(
+                *(Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)),
+                id="choices",
+            )
+            yield Static(t("choice.help"), id="choice-help")
+
+    def on_mount(self) -> None:
+        localize_bindings(self)
+        self.query_one(OptionList).highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.choices[event.option_index][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PrivacyScreen(Screen[None]):
+    """Covers every hand while the keyboard passes to the next person."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "go", "Show my cards", id="show_cards")
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="privacy")
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="privacy-box"):
+            yield Static(t("privacy.pass", name=self.player_name), id="privacy-title")
+            yield Static(t("privacy.press"), id="privacy-press")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        localize_bindings(self)
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown instead of the game while the terminal is smaller than 80×24."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("small.text"), id="small-text")
+
+    def refresh_language(self) -> None:
+        self.query_one("#small-text", Static).update(t("small.text"))
+
+
+def help_text(lang: str) -> str:
+    return (
+        resources.files("dummy_tui.ui").joinpath("help", f"{lang}.md").read_text(encoding="utf-8")
+    )
+
+
+class HelpScreen(ModalScreen[None]):
+    """F1: the rules with examples, a glossary of Thai terms and the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", id="close"),
+        Binding("f1", "close", "Close", id="close_f1", show=False),
+        Binding("q", "close", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-scroll") as box:
+            box.border_title = t("help.title")
+            yield Markdown(help_text(language()), id="help-md")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        localize_bindings(self)
+        self.query_one("#help-scroll").focus()
+
+    def refresh_language(self) -> None:
+        self.query_one("#help-scroll").border_title = t("help.title")
+        self.query_one(Markdown).update(help_text(language()))
+        localize_bindings(self)
+        self.refresh_bindings()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,273 @@
+"""A match being played: the engine's round and match, the seats and the log.
+
+This is plain Python (no Textual) so that saving, resuming and the AI set-up
+can be tested on their own.  The game screen owns one ``Session`` and is the
+only caller of :meth:`Session.apply`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dummy_tui.ai import LEVELS, Player, make_player
+from dummy_tui.engine.actions import Action, Discard, Draw, End, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.engine.match import Match, RoundResult
+from dummy_tui.engine.record import apply_moves, dumps_record, parse_record, record_of
+from dummy_tui.engine.state import DummyRound
+from dummy_tui.rules import DummyRules, get_ruleset
+from dummy_tui.ui.settings import GameSetup, SaveGame
+
+HINT_LEVEL = "normal"
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be rebuilt."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log, kept as data so it can be shown in any language.
+
+    ``kind`` is draw, pick, pick_layoff, meld, layoff, discard, knock, end,
+    undo or round.  ``cards`` are the cards moved; ``extra`` the cards taken
+    with a pick-up or the meld laid onto.
+    """
+
+    kind: str
+    seat: int
+    cards: tuple[int, ...] = ()
+    extra: tuple[int, ...] = ()
+
+
+def resolve_level(level: str) -> str:
+    """``level`` if this build has it, else the strongest level it has."""
+    if level in LEVELS:
+        return level
+    for fallback in ("normal", "easy", "hard"):
+        if fallback in LEVELS:
+            return fallback
+    return LEVELS[-1]
+
+
+def describe(game: DummyRound, action: Action) -> LogEntry:
+    """The log entry for ``action`` by the seat to move, before it is applied."""
+    seat = game.seat
+    if isinstance(action, Draw):
+        return LogEntry("draw", seat)
+    if isinstance(action, End):
+        return LogEntry("end", seat)
+    if isinstance(action, Pick):
+        i = game.row.index(action.card)
+        return LogEntry("pick", seat, action.meld, tuple(game.row[i:]))
+    if isinstance(action, PickLayoff):
+        i = game.row.index(action.card)
+        meld = tuple(game.melds[action.target].cards)
+        return LogEntry("pick_layoff", seat, (action.card,), (*meld, *game.row[i:]))
+    if isinstance(action, Meld):
+        return LogEntry("meld", seat, action.cards)
+    if isinstance(action, LayOff):
+        return LogEntry("layoff", seat, (action.card,), tuple(game.melds[action.target].cards))
+    assert isinstance(action, Discard)
+    last = game.hands[seat].bit_count() == 1
+    return LogEntry("knock" if last else "discard", seat, (action.card,))
+
+
+class Session:
+    """The match, the round in play and who sits where."""
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        rules: DummyRules,
+        base_rules: DummyRules,
+        match: Match,
+        game: DummyRound,
+    ) -> None:
+        self.setup = setup
+        self.rules = rules
+        self.base_rules = base_rules
+        self.match = match
+        self.round = game
+        self.rounds: list[dict[str, Any]] = []
+        self.log: list[LogEntry] = []
+        self.ai: dict[int, Player] = {}
+        self.recorded = False  # the finished round is in the match's results
+        seed = setup.seed or 0
+        for i, seat in enumerate(setup.seats):
+            if not seat.human:
+                player_seed = random.Random(f"{seed}:ai:{i}").getrandbits(32)
+                self.ai[i] = self._make(seat.level, player_seed)
+
+    @staticmethod
+    def _make(level: str, seed: int) -> Player:
+        try:
+            return make_player(level, seed)
+        except (ValueError, KeyError):
+            return make_player(resolve_level(level), seed)
+
+    # ------------------------------------------------------------------
+    # building
+
+    @property
+    def rules_path(self) -> Path | None:
+        return Path(self.setup.rules_path) if self.setup.rules_path else None
+
+    @classmethod
+    def new(cls, setup: GameSetup) -> Session:
+        """A fresh match; draws a seed if the set-up has none."""
+        if setup.seed is None:
+            setup = setup.model_copy(update={"seed": random.SystemRandom().getrandbits(31)})
+        assert setup.seed is not None
+        path = Path(setup.rules_path) if setup.rules_path else None
+        rules, base = _rules(setup, path)
+        players = len(setup.seats)
+        if players not in rules.hand_size:
+            raise ValueError(f"{setup.ruleset} is not played by {players} players")
+        match = Match(rules, players, setup.seed, first_starter=0)
+        session = cls(setup, rules, base, match, match.new_round())
+        session.log.append(LogEntry("round", -1, (1,)))
+        return session
+
+    @classmethod
+    def from_save(cls, save: SaveGame) -> Session:
+        """Rebuild a saved match exactly; raises :class:`SaveError` if it cannot be."""
+        setup = save.setup
+        if setup.seed is None:
+            raise SaveError("the save has no seed")
+        path = Path(setup.rules_path) if setup.rules_path else None
+        try:
+            rules, base = _rules(setup, path)
+            match = Match(rules, len(setup.seats), setup.seed, save.first_starter)
+            for i, record in enumerate(save.rounds):
+                game = _replayed(record, path, f"round {i + 1}")
+                if not game.is_over:
+                    raise SaveError(f"round {i + 1} of the save is not finished")
+                match.record(game)
+            if save.current is not None:
+                game = _replayed(save.current, path, "the current round")
+            else:
+                game = match.new_round()
+        except SaveError:
+            raise
+        except Exception as exc:  # any damage at all is reported, never a crash
+            raise SaveError(str(exc) or type(exc).__name__) from None
+        if game.players != len(setup.seats):
+            raise SaveError("the current round has the wrong number of players")
+        session = cls(setup, rules, base, match, game)
+        session.rounds = list(save.rounds)
+        if game.is_over:  # saved at the very end of a round: count it, deal the next
+            session.finish_round()
+            if match.is_over:
+                raise SaveError("the saved match is already over")
+            session.start_next_round()
+            game = session.round
+        session.log = [LogEntry("round", -1, (len(match.results) + 1,)), *history_log(game)]
+        return session
+
+    def to_save(self) -> SaveGame:
+        return SaveGame(
+            setup=self.setup,
+            first_starter=self.match.first_starter,
+            rounds=self.rounds,
+            current=self.record(),
+        )
+
+    # ------------------------------------------------------------------
+    # seats
+
+    @property
+    def players(self) -> int:
+        return len(self.setup.seats)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.setup.seats]
+
+    def is_human(self, seat: int) -> bool:
+        return self.setup.seats[seat].human
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.setup.seats) if s.human]
+
+    @property
+    def round_number(self) -> int:
+        return len(self.match.results) + (0 if self.recorded else 1)
+
+    # ------------------------------------------------------------------
+    # playing
+
+    def apply(self, action: Action) -> LogEntry:
+        """Apply a move of the seat to move (checked); log it."""
+        entry = describe(self.round, action)
+        self.round.apply(action)
+        self.log.append(entry)
+        return entry
+
+    def undo(self) -> Action:
+        seat = self.round.seat
+        action = self.round.undo()
+        self.log.append(LogEntry("undo", seat))
+        return action
+
+    def finish_round(self) -> RoundResult:
+        """Record the finished round in the match."""
+        result = self.match.record(self.round)
+        self.rounds.append(self.record())
+        self.recorded = True
+        return result
+
+    def start_next_round(self) -> None:
+        self.round = self.match.new_round()
+        self.recorded = False
+        self.log.append(LogEntry("round", -1, (len(self.match.results) + 1,)))
+
+    def record(self) -> dict[str, Any]:
+        return record_of(self.round, self.names, self.setup.ruleset, self.base_rules)
+
+    def record_text(self) -> str:
+        return dumps_record(self.record())
+
+    def hint(self) -> Action | None:
+        """What the hint level's AI would do for the seat to move."""
+        game = self.round
+        if game.is_over:
+            return None
+        legal = game.legal_actions()
+        if not legal:
+            return None
+        seed = random.Random(f"{self.setup.seed}:hint:{len(game.history)}").getrandbits(32)
+        player = self._make(HINT_LEVEL, seed)
+        return player.choose(game.view(game.seat), legal)
+
+
+def history_log(game: DummyRound) -> list[LogEntry]:
+    """The log entries of a round's moves so far."""
+    fresh = DummyRound(game.rules, game.deal, game.starter, game.start_direction)
+    out = []
+    for _, action in game.history:
+        out.append(describe(fresh, action))
+        fresh.apply_unchecked(action)
+    return out
+
+
+def _rules(setup: GameSetup, path: Path | None) -> tuple[DummyRules, DummyRules]:
+    rules = get_ruleset(setup.ruleset, path, overrides=dict(setup.options), source="set-up")
+    base = get_ruleset(setup.ruleset, path)
+    if not isinstance(rules, DummyRules) or not isinstance(base, DummyRules):
+        raise ValueError(f"{setup.ruleset} is not a Dummy ruleset")
+    return rules, base
+
+
+def _replayed(record: dict[str, Any], path: Path | None, what: str) -> DummyRound:
+    loaded = parse_record(json.loads(json.dumps(record)), source=what, rules_path=path)
+    _, error, pending = apply_moves(loaded.game, list(loaded.model.moves))
+    if error is not None:
+        raise SaveError(f"{what}: move {error['index'] + 1} ({error['move']}): {error['message']}")
+    if pending is not None:
+        raise SaveError(f"{what}: ends with an unfinished pick-up")
+    return loaded.game

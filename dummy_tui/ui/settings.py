@@ -1,0 +1,145 @@
+"""Settings and saved games: pydantic models at the edge, read and written safely."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from dummy_tui.ui.storage import atomic_write, config_dir, data_dir
+
+SAVE_FORMAT = "dummy-tui-save/1"
+LANGS = ("en", "th")
+
+
+class SeatSetup(BaseModel):
+    """One seat at the table."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    """The name shown at the table."""
+    human: bool = False
+    """A person at this keyboard (hot-seat) rather than an AI player."""
+    level: str = "normal"
+    """The AI level when not human."""
+
+
+class GameSetup(BaseModel):
+    """Everything needed to start the same match again."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seats: list[SeatSetup] = Field(min_length=2, max_length=4)
+    """The seats in playing order; seat 0 starts the first round."""
+    ruleset: str = "dummy"
+    """The preset name from rulesets.toml."""
+    options: dict[str, Any] = Field(default_factory=dict)
+    """Options changed from the preset for this game (target_score included)."""
+    seed: int | None = None
+    """Seed of the deal and the AI; None draws a fresh one for each game."""
+    lang: Literal["en", "th"] = "en"
+    """The language the match was started in."""
+    rules_path: str | None = None
+    """A rulesets file given with --rules, or None for the packaged one."""
+
+
+def quick_setup(name: str = "You") -> GameSetup:
+    """You against three normal AI players, Dummy defaults."""
+    return GameSetup(
+        seats=[
+            SeatSetup(name=name, human=True),
+            SeatSetup(name="Somchai", level="normal"),
+            SeatSetup(name="Malee", level="normal"),
+            SeatSetup(name="Niran", level="normal"),
+        ]
+    )
+
+
+class Settings(BaseModel):
+    """What the player chose last time; kept in the user config folder."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    lang: Literal["en", "th"] = "en"
+    """Interface language."""
+    theme: str = "textual-dark"
+    """A Textual theme name."""
+    four_colour: bool = False
+    """Four-colour deck: clubs green, diamonds blue, hearts red, spades plain."""
+    ascii: bool = False
+    """Suits as letters C D H S."""
+    ai_delay: float = Field(default=0.7, ge=0.0, le=5.0)
+    """Seconds each AI move stays highlighted."""
+    sort: Literal["suit", "rank"] = "suit"
+    """How the hand is sorted."""
+    last_setup: GameSetup | None = None
+    """The set-up of the last game started."""
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings() -> Settings:
+    """The saved settings, or the defaults if there are none or they cannot be read."""
+    try:
+        text = settings_path().read_text(encoding="utf-8")
+        return Settings.model_validate_json(text)
+    except (OSError, ValueError, ValidationError):
+        return Settings()
+
+
+def save_settings(settings: Settings) -> None:
+    # settings are a convenience: never stop the game over them
+    with contextlib.suppress(OSError):
+        atomic_write(settings_path(), settings.model_dump_json(indent=2) + "\n")
+
+
+class SaveGame(BaseModel):
+    """A match in progress: its set-up, the finished rounds and the current one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["dummy-tui-save/1"] = "dummy-tui-save/1"
+    setup: GameSetup
+    """The set-up, with the seed actually used."""
+    first_starter: int = 0
+    """The seat that started the first round."""
+    rounds: list[dict[str, Any]] = Field(default_factory=list)
+    """Each finished round as a game record (records.md)."""
+    current: dict[str, Any] | None = None
+    """The round being played, as a game record of the moves so far."""
+
+
+def save_path() -> Path:
+    return data_dir() / "save.json"
+
+
+def records_dir() -> Path:
+    return data_dir() / "records"
+
+
+def write_save(save: SaveGame) -> None:
+    atomic_write(save_path(), json.dumps(save.model_dump(mode="json"), ensure_ascii=False) + "\n")
+
+
+def remove_save() -> None:
+    with contextlib.suppress(FileNotFoundError):
+        save_path().unlink()
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file out of the way; returns its new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    path.replace(target)
+    return target

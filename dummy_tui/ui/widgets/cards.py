@@ -1,0 +1,164 @@
+"""Rows of cards that wrap to the width and map clicks back to cards."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+from textual.widget import Widget
+
+from dummy_tui.ui.cardtext import CardLook
+
+
+class CardStrip(Widget):
+    """Cards laid out left to right, wrapping onto more lines, never hiding one.
+
+    Compact cells are one line (``10♥*``); with ``big`` set each card is a
+    small three-line box.  Subclasses say which mark goes with each card.
+    """
+
+    can_focus = True
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.cards: list[int] = []
+        self.cursor: int | None = None
+        self.selected: set[int] = set()
+        self.highlight: set[int] = set()
+        self.dimmed: set[int] = set()
+        self.look = CardLook()
+        self.big = False
+        self.placeholder = Text("")
+        self.accent = "#3a6ea5"
+
+    # -- what subclasses decide ------------------------------------------------
+
+    def mark(self, card: int) -> tuple[str, str]:
+        """A one-character mark for the card and its colour ("" for none)."""
+        return " ", ""
+
+    # -- layout ------------------------------------------------------------------
+
+    @property
+    def cell_width(self) -> int:
+        return 6 if self.big else 5
+
+    @property
+    def lines_per_row(self) -> int:
+        return 3 if self.big else 1
+
+    def per_line(self, width: int) -> int:
+        return max(1, (width + 1) // self.cell_width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if not self.cards:
+            return max(1, len(self.placeholder.wrap(self.app.console, max(1, width))))
+        rows = -(-len(self.cards) // self.per_line(width))
+        return rows * self.lines_per_row
+
+    def index_at(self, x: int, y: int) -> int | None:
+        width = self.content_region.width
+        row = y // self.lines_per_row
+        col = x // self.cell_width
+        if col >= self.per_line(width):
+            return None
+        index = row * self.per_line(width) + col
+        return index if 0 <= index < len(self.cards) else None
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = self.index_at(offset.x, offset.y)
+        if index is not None:
+            event.stop()
+            self.clicked(index)
+
+    def clicked(self, index: int) -> None:
+        """A card was clicked (subclasses post a message)."""
+
+    # -- drawing -----------------------------------------------------------------
+
+    def _cell_style(self, i: int, card: int) -> Style:
+        style = self.look.style(card)
+        if card in self.dimmed:
+            style += Style(dim=True)
+        if card in self.selected:
+            style += Style(bgcolor=self.accent, color="#ffffff")
+        if card in self.highlight:
+            style += Style(bgcolor="#8a6d00", color="#ffffff")
+        if i == self.cursor and self.has_focus:
+            style += Style(reverse=True)
+        elif i == self.cursor:
+            style += Style(underline=True)
+        return style
+
+    def render(self) -> Text:
+        if not self.cards:
+            return self.placeholder
+        width = self.content_region.width or self.size.width or 80
+        n = self.per_line(width)
+        out = Text(no_wrap=True, overflow="crop", end="")
+        rows = [self.cards[i : i + n] for i in range(0, len(self.cards), n)]
+        for r, row in enumerate(rows):
+            base = r * n
+            if self.big:
+                tops, mids, bots = Text(), Text(), Text()
+                for j, card in enumerate(row):
+                    style = self._cell_style(base + j, card)
+                    frame = style if card in self.selected or card in self.highlight else Style()
+                    mark, colour = self.mark(card)
+                    tops.append("╭───╮", frame)
+                    mids.append("│", frame)
+                    mids.append(self.look.label(card).rjust(3), style)
+                    mids.append("│", frame)
+                    bots.append("╰─", frame)
+                    bots.append(mark if mark.strip() else "─", Style(color=colour or None) + frame)
+                    bots.append("─╯", frame)
+                    for line in (tops, mids, bots):
+                        line.append(" ")
+                for line in (tops, mids, bots):
+                    out.append_text(line)
+                    out.append("\n")
+            else:
+                for j, card in enumerate(row):
+                    style = self._cell_style(base + j, card)
+                    mark, colour = self.mark(card)
+                    out.append(self.look.label(card).rjust(3), style)
+                    out.append(mark, Style(color=colour or None, bold=True))
+                    out.append(" ")
+                out.append("\n")
+        out.rstrip()
+        return out
+
+    # -- cursor ------------------------------------------------------------------
+
+    def move_cursor(self, step: int) -> None:
+        if not self.cards:
+            self.cursor = None
+        elif self.cursor is None:
+            self.cursor = 0 if step > 0 else len(self.cards) - 1
+        else:
+            self.cursor = (self.cursor + step) % len(self.cards)
+        self.refresh()
+
+    def move_cursor_line(self, step: int) -> None:
+        n = self.per_line(self.content_region.width or 80)
+        if self.cards and self.cursor is not None:
+            target = self.cursor + step * n
+            if 0 <= target < len(self.cards):
+                self.cursor = target
+                self.refresh()
+
+    @property
+    def cursor_card(self) -> int | None:
+        if self.cursor is None or not 0 <= self.cursor < len(self.cards):
+            return None
+        return self.cards[self.cursor]
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()

@@ -1,0 +1,115 @@
+"""The hand of the player at the keyboard."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.message import Message
+
+from dummy_tui.engine.cards import sort_key_rank, sort_key_suit
+from dummy_tui.ui.widgets.cards import CardStrip
+
+MELD = "meld"
+LAYOFF = "layoff"
+
+
+class Hand(CardStrip):
+    """Your cards: a cursor (left/right), several selected (space or a click).
+
+    Cards that can form a meld in the hand or be laid off onto the table are
+    marked (``•`` and ``+``; ``*`` and ``+`` with ASCII suits).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", show=False),
+        Binding("right", "cursor(1)", show=False),
+        Binding("up", "line(-1)", show=False),
+        Binding("down", "line(1)", show=False),
+        Binding("space", "select", "Select", id="select"),
+        Binding("escape", "clear", show=False),
+    ]
+
+    class Changed(Message):
+        """The cursor or the selection moved."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.marks: dict[int, set[str]] = {}
+        self.owner: int | None = None  # the seat whose cards are shown
+
+    def mark(self, card: int) -> tuple[str, str]:
+        kinds = self.marks.get(card, set())
+        if MELD in kinds:
+            return ("*" if self.look.ascii else "•"), "#e0b000"
+        if LAYOFF in kinds:
+            return "+", "#4aa3df"
+        return " ", ""
+
+    def set_cards(
+        self,
+        owner: int | None,
+        cards: list[int],
+        marks: dict[int, set[str]],
+        sort: str,
+        placeholder: Text | None = None,
+    ) -> None:
+        """Show ``owner``'s cards (None hides every card)."""
+        keep = self.cursor_card if owner == self.owner else None
+        if owner != self.owner:
+            self.selected = set()
+        self.owner = owner
+        key = sort_key_rank if sort == "rank" else sort_key_suit
+        self.cards = sorted(cards, key=key) if owner is not None else []
+        self.marks = marks if owner is not None else {}
+        self.selected &= set(self.cards)
+        if placeholder is not None:
+            self.placeholder = placeholder
+        if keep in self.cards:
+            self.cursor = self.cards.index(keep)
+        elif self.cards:
+            self.cursor = min(self.cursor or 0, len(self.cards) - 1)
+        else:
+            self.cursor = None
+        self.refresh(layout=True)
+
+    @property
+    def chosen(self) -> list[int]:
+        """The selected cards, or the card under the cursor when none is selected."""
+        if self.selected:
+            return sorted(self.selected)
+        card = self.cursor_card
+        return [] if card is None else [card]
+
+    def action_cursor(self, step: int) -> None:
+        self.move_cursor(step)
+        self.post_message(self.Changed())
+
+    def action_line(self, step: int) -> None:
+        self.move_cursor_line(step)
+        self.post_message(self.Changed())
+
+    def action_select(self) -> None:
+        card = self.cursor_card
+        if card is not None:
+            self.selected ^= {card}
+            self.refresh()
+            self.post_message(self.Changed())
+
+    def action_clear(self) -> None:
+        if self.selected:
+            self.selected = set()
+            self.refresh()
+            self.post_message(self.Changed())
+
+    def clear_selection(self) -> None:
+        self.selected = set()
+        self.refresh()
+
+    def clicked(self, index: int) -> None:
+        self.focus()
+        self.cursor = index
+        self.selected ^= {self.cards[index]}
+        self.refresh()
+        self.post_message(self.Changed())

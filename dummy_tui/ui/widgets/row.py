@@ -1,0 +1,100 @@
+"""The discard row: every discarded card in order, newest at the end."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.message import Message
+
+from dummy_tui.ui.widgets.cards import CardStrip
+
+
+class DiscardRow(CardStrip):
+    """The row, wrapping onto more lines as it grows.
+
+    ``H`` marks the head card (หัวกอง) and ``*`` a spe-to card (สเปโต).  In
+    pick-up mode a cursor walks the row and the cards that cannot be picked
+    up are dimmed.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", show=False),
+        Binding("right", "cursor(1)", show=False),
+        Binding("up", "line(-1)", show=False),
+        Binding("down", "line(1)", show=False),
+        Binding("enter", "choose", "Take this card", id="take"),
+        Binding("escape", "cancel", "Back", id="back"),
+    ]
+
+    class Chosen(Message):
+        """The player chose a card of the row to pick up."""
+
+        def __init__(self, card: int) -> None:
+            super().__init__()
+            self.card = card
+
+    class Cancelled(Message):
+        """The player left the row without picking up."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.head: int | None = None
+        self.speto: set[int] = set()
+        self.picking = False
+        self.can_focus = False
+
+    def mark(self, card: int) -> tuple[str, str]:
+        if card == self.head:
+            return "H", "#e0b000"
+        if card in self.speto:
+            return "*", "#e07000"
+        return " ", ""
+
+    def set_cards(self, row: list[int], head: int | None, speto: set[int]) -> None:
+        self.cards = list(row)
+        self.head = head
+        self.speto = speto
+        if self.cursor is not None and self.cursor >= len(self.cards):
+            self.cursor = len(self.cards) - 1 if self.cards else None
+        self.refresh(layout=True)
+
+    def start_picking(self, pickable: set[int]) -> None:
+        """Put the cursor on the newest card that can be picked up."""
+        self.picking = True
+        self.can_focus = True
+        self.dimmed = {c for c in self.cards if c not in pickable}
+        candidates = [i for i, c in enumerate(self.cards) if c in pickable]
+        self.cursor = candidates[-1] if candidates else len(self.cards) - 1
+        self.focus()
+        self.refresh()
+
+    def stop_picking(self) -> None:
+        self.picking = False
+        self.can_focus = False
+        self.dimmed = set()
+        self.cursor = None
+        self.refresh()
+
+    def action_cursor(self, step: int) -> None:
+        self.move_cursor(step)
+
+    def action_line(self, step: int) -> None:
+        self.move_cursor_line(step)
+
+    def action_choose(self) -> None:
+        card = self.cursor_card
+        if card is not None:
+            self.post_message(self.Chosen(card))
+
+    def action_cancel(self) -> None:
+        self.post_message(self.Cancelled())
+
+    def clicked(self, index: int) -> None:
+        self.cursor = index
+        self.refresh()
+        self.post_message(self.Chosen(self.cards[index]))
+
+    def on_blur(self) -> None:
+        if self.picking:
+            self.stop_picking()

@@ -1,0 +1,91 @@
+"""Moves, log entries and refusals in the player's language, with coloured cards."""
+
+from __future__ import annotations
+
+from string import Formatter
+
+from rich.style import Style
+from rich.text import Text
+
+from dummy_tui.engine.actions import Action, Discard, Draw, End, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.state import DummyRound
+from dummy_tui.ui.cardtext import CardLook
+from dummy_tui.ui.i18n import has, language, t
+from dummy_tui.ui.session import LogEntry, describe
+
+
+def fmt(key: str, **parts: Text | str | int) -> Text:
+    """The catalog text of ``key`` with each ``{field}`` replaced by styled text."""
+    template = t(key)
+    out = Text()
+    try:
+        parsed = list(Formatter().parse(template))
+    except ValueError:
+        return Text(template)
+    for literal, field, _, _ in parsed:
+        out.append(literal)
+        if field is None:
+            continue
+        value = parts.get(field, "{" + field + "}")
+        if isinstance(value, Text):
+            out.append_text(value)
+        else:
+            out.append(str(value))
+    return out
+
+
+def name_text(name: str) -> Text:
+    return Text(name, Style(bold=True))
+
+
+def entry_text(entry: LogEntry, names: list[str], look: CardLook) -> Text:
+    """One log line."""
+    if entry.kind == "round":
+        return fmt("log.round", n=entry.cards[0] if entry.cards else 1)
+    who = name_text(names[entry.seat])
+    cards = look.cards(entry.cards)
+    if entry.kind == "pick":
+        taken = len(entry.extra)
+        return fmt("log.pick", name=who, card=look.text(entry.extra[0]), n=taken, meld=cards)
+    if entry.kind == "pick_layoff":
+        return fmt("log.pick_layoff", name=who, card=cards)
+    if entry.kind in ("layoff",):
+        return fmt("log.layoff", name=who, card=cards, meld=look.cards(entry.extra))
+    if entry.kind in ("meld", "discard", "knock", "draw", "end", "undo"):
+        return fmt(f"log.{entry.kind}", name=who, cards=cards, card=cards)
+    return Text(entry.kind)
+
+
+def action_text(game: DummyRound, action: Action, look: CardLook) -> Text:
+    """A move the seat to move could make, in words (hints and choices)."""
+    entry = describe(game, action)
+    if isinstance(action, Draw):
+        return fmt("act.draw")
+    if isinstance(action, End):
+        return fmt("act.end")
+    if isinstance(action, Pick):
+        return fmt("act.pick", card=look.text(action.card), meld=look.cards(action.meld))
+    if isinstance(action, PickLayoff):
+        meld = game.melds[action.target].cards
+        return fmt("act.pick_layoff", card=look.text(action.card), meld=look.cards(meld))
+    if isinstance(action, Meld):
+        return fmt("act.meld", cards=look.cards(action.cards))
+    if isinstance(action, LayOff):
+        meld = game.melds[action.target].cards
+        return fmt(
+            "act.layoff",
+            card=look.text(action.card),
+            meld=look.cards(meld),
+            n=action.target + 1,
+        )
+    assert isinstance(action, Discard)
+    return fmt(f"act.{entry.kind}", card=look.text(action.card))
+
+
+def rule_text(exc: IllegalMoveError) -> str:
+    """Why a move was refused: the engine's own English, or the catalog's translation."""
+    key = f"rule.{exc.rule}"
+    if language() == "en" or not has(key):
+        return str(exc)
+    return t(key)
