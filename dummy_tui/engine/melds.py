@@ -92,8 +92,13 @@ class TableMeld:
         )  # fmt: skip
 
     def end_open(self, low_end: bool, seat: int, chain_rule: str) -> bool:
-        """May *seat* extend this run at the given end under the chain rule?"""
-        if chain_rule == "any":
+        """May *seat* extend this run at the given end under the chain rule?
+
+        With ``"owner_or_self"`` the end card must have been laid by the
+        meld's owner or by *seat*; the owner may always extend (§7's example:
+        B lays 7♣ onto A's 8♣..J♣, then A or B may lay 6♣, C may not).
+        """
+        if chain_rule == "any" or seat == self.owner:
             return True
         layer = self.layers[0] if low_end else self.layers[-1]
         return layer == self.owner or layer == seat

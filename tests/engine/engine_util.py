@@ -1,0 +1,151 @@
+"""Helpers for the engine tests: cards from text, rules with options, hand-built rounds.
+
+Positions in these tests are reached by playing real moves from a fixed
+:class:`Deal`; the helpers only save typing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.engine.cards import card_text, cards_of, mask_of, parse_card
+from dummy_tui.engine.record import apply_moves
+from dummy_tui.engine.state import Deal, DummyRound
+from dummy_tui.rules.loader import get_ruleset
+from dummy_tui.rules.schema import DummyRules
+
+_RULES: dict[str, DummyRules] = {}
+
+
+def rules(preset: str = "dummy", **options: Any) -> DummyRules:
+    """A preset with some options changed (cached: loading TOML is slow)."""
+    key = preset + json.dumps(options, sort_keys=True)
+    if key not in _RULES:
+        found = get_ruleset(preset, overrides=options or None)
+        assert isinstance(found, DummyRules)
+        _RULES[key] = found
+    return _RULES[key]
+
+
+def card(text: str) -> int:
+    return parse_card(text)
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def mask(text: str) -> int:
+    return mask_of(cards(text))
+
+
+def texts(mask_or_cards: int | list[int] | tuple[int, ...]) -> set[str]:
+    """Card texts of a mask or a list, as a set (order-free comparisons)."""
+    found = cards_of(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
+    return {card_text(c) for c in found}
+
+
+def hand(game: DummyRound, seat: int) -> set[str]:
+    return texts(game.hands[seat])
+
+
+def make_round(
+    hands: list[str],
+    upcard: str,
+    stock: str = "",
+    *,
+    ruleset: DummyRules | None = None,
+    starter: int = 0,
+    direction: int = 1,
+    fill: bool = True,
+) -> DummyRound:
+    """A round from a fixed deal; ``stock`` is listed from the top down.
+
+    With ``fill`` the cards named nowhere follow in canonical deck order (as in
+    a record), so all 52 cards are in play; without it the stock is exactly
+    ``stock`` (to reach an empty stock quickly).
+    """
+    hand_cards = [cards(h) for h in hands]
+    up = card(upcard)
+    top = cards(stock)
+    if fill:
+        named = {c for h in hand_cards for c in h} | {up} | set(top)
+        top += [c for c in range(52) if c not in named]
+    deal = Deal(hand_cards, up, top)
+    return DummyRound(ruleset or rules(), deal, starter, direction)
+
+
+def play(game: DummyRound, *moves: str) -> None:
+    """Apply record moves; any refusal fails the test with its message."""
+    applied, error, pending = apply_moves(game, list(moves))
+    assert error is None, error
+    assert pending is None
+    assert applied == len(moves)
+
+
+def pick(chosen: str, meld: str) -> Pick:
+    return Pick(card(chosen), tuple(sorted(cards(meld))))
+
+
+def pick_layoff(game: DummyRound, chosen: str, target: str) -> PickLayoff:
+    index = game.find_meld(card(target))
+    assert index is not None
+    return PickLayoff(card(chosen), index)
+
+
+def meld(text: str) -> Meld:
+    return Meld(tuple(sorted(cards(text))))
+
+
+def layoff(game: DummyRound, chosen: str, target: str) -> LayOff:
+    index = game.find_meld(card(target))
+    assert index is not None
+    return LayOff(card(chosen), index)
+
+
+def discard(text: str) -> Discard:
+    return Discard(card(text))
+
+
+def all_cards(game: DummyRound) -> list[int]:
+    """Every card of the round wherever it is (hands, stock, row, table, burned, knock)."""
+    out: list[int] = []
+    for h in game.hands:
+        out += cards_of(h)
+    out += game.stock
+    out += game.row
+    for m in game.melds:
+        out += m.cards
+    out += game.burned
+    if game.knock_card is not None:
+        out.append(game.knock_card)
+    return out
+
+
+def snapshot(game: DummyRound) -> dict[str, Any]:
+    """The observable state, for exact before/after comparisons."""
+    return {
+        "hands": list(game.hands),
+        "stock": list(game.stock),
+        "row": list(game.row),
+        "melds": [(m.owner, m.kind, list(m.cards), list(m.layers)) for m in game.melds],
+        "born": list(game.born),
+        "layoffs": list(game.layoffs),
+        "penalties": [(p.seat, p.kind, p.points, p.card) for p in game.penalty_items],
+        "seat": game.seat,
+        "phase": game.phase,
+        "direction": game.direction,
+        "must_knock": game.must_knock,
+        "history": list(game.history),
+        "legal": game.legal_actions(),
+    }
+
+
+def totals(game: DummyRound) -> list[int]:
+    return [b.total for b in game.scores()]
+
+
+def first(actions: list[Action], kind: type) -> Action:
+    return next(a for a in actions if isinstance(a, kind))
