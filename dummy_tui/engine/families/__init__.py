@@ -11,14 +11,18 @@ import random
 
 from dummy_tui.engine.families.common import FamilyRound, FamilyView, shuffled_deal
 from dummy_tui.engine.families.gin import GinBreakdown, GinRound
+from dummy_tui.engine.families.persian import PersianBreakdown, PersianRound
+from dummy_tui.engine.families.rummy import RummyBreakdown, RummyRound
 from dummy_tui.engine.state import Deal, DummyRound
 from dummy_tui.rules.schema import Ruleset
 
-Round = DummyRound | GinRound
+Round = DummyRound | GinRound | RummyRound | PersianRound
 """A round of any family."""
 
 ROUND_TYPES: dict[str, type[FamilyRound]] = {
     "gin": GinRound,
+    "rummy": RummyRound,
+    "persian": PersianRound,
 }
 
 
@@ -28,7 +32,9 @@ def round_from_deal(rules: Ruleset, deal: Deal, starter: int = 0, direction: int
         return DummyRound(rules, deal, starter, direction)
     if rules.family == "gin":
         return GinRound(rules, deal, starter, direction)
-    raise ValueError(f"no round for the {rules.family} family")
+    if rules.family == "rummy":
+        return RummyRound(rules, deal, starter, direction)
+    return PersianRound(rules, deal, starter, direction)
 
 
 def new_round(
@@ -51,7 +57,11 @@ __all__ = [
     "FamilyView",
     "GinBreakdown",
     "GinRound",
+    "PersianBreakdown",
+    "PersianRound",
     "Round",
+    "RummyBreakdown",
+    "RummyRound",
     "new_round",
     "round_from_deal",
 ]

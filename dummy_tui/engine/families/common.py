@@ -652,3 +652,36 @@ def is_joker(card: int) -> bool:
 
 
 Scorer = Callable[[int], int]
+
+
+def melds_low(mask: int) -> list[int]:
+    """Every meld (card mask) in ``mask`` with the ace low: sets, and runs ``A 2 3`` … ``J Q K``."""
+    from dummy_tui.engine.cards import rank_mask
+
+    out: list[int] = []
+    for rank in range(13):
+        rm = mask & rank_mask(rank)
+        if rm.bit_count() >= 3:
+            cards = cards_of(rm)
+            if len(cards) == 4:
+                out.append(rm)
+            for a, b, c in combinations(cards, 3):
+                out.append((1 << a) | (1 << b) | (1 << c))
+    low = to_low(mask)
+    for suit in range(4):
+        bits = (low >> (13 * suit)) & _SUIT
+        if bits.bit_count() < 3:
+            continue
+        pos = 0
+        while pos < 13:
+            if not bits >> pos & 1:
+                pos += 1
+                continue
+            start = pos
+            while pos < 13 and bits >> pos & 1:
+                pos += 1
+            for a in range(start, pos - 2):
+                for b in range(a + 2, pos):
+                    run = ((1 << (b - a + 1)) - 1) << (13 * suit + a)
+                    out.append(from_low(run))
+    return out
