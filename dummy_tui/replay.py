@@ -8,8 +8,10 @@ from pathlib import Path
 
 from dummy_tui.engine.cards import card_pretty, cards_of
 from dummy_tui.engine.errors import RecordError
+from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
 from dummy_tui.engine.record import ReplayResult, load_record, replay, result_json
 from dummy_tui.engine.scoring import table_cards
+from dummy_tui.engine.state import DummyRound
 
 # The Thai term beside each item of the score, as players say it.
 TERMS = {
@@ -51,6 +53,8 @@ def main(path: Path | str, json_output: bool = False, rules_path: Path | None = 
 def render_text(result: ReplayResult) -> str:
     """A readable account: moves applied, the table by owner, hands, scores."""
     game = result.game
+    if not isinstance(game, DummyRound):
+        return render_family_text(result, game)
     names = result.names
     lines: list[str] = []
     lines.append(f"{result.moves_applied} moves applied.")
@@ -129,3 +133,53 @@ def render_text(result: ReplayResult) -> str:
 
 def _cards(cards: list[int]) -> str:
     return " ".join(card_pretty(c) for c in cards) or "—"
+
+
+def render_family_text(result: ReplayResult, game: GinRound | RummyRound | PersianRound) -> str:
+    """The readable account for gin, basic rummy and Persian rummy."""
+    names = result.names
+    lines = [f"{result.moves_applied} moves applied."]
+    if result.error is not None:
+        err = result.error
+        lines.append(f"Move {err['index']} ({err['move']!r}) refused: {err['message']}")
+    if result.pending_pick:
+        lines.append(f"The record stops after {result.pending_pick!r}, before its meld.")
+    lines.append("")
+    lines.append("Discard pile (top last): " + _cards(game.row))
+    lines.append(f"Stock: {len(game.stock)} cards")
+    lines.append("")
+    lines.append("Table:")
+    for m in game.melds:
+        parts = []
+        for card, layer in zip(m.cards, m.layers, strict=True):
+            shown = card_pretty(card)
+            if layer != m.owner:
+                shown += f"[{names[layer]}]"
+            parts.append(shown)
+        lines.append(f"  {names[m.owner]}: " + " ".join(parts))
+    if not game.melds:
+        lines.append("  (no melds)")
+    lines.append("")
+    lines.append("Hands:")
+    width = max(len(n) for n in names)
+    for seat, name in enumerate(names):
+        lines.append(f"  {name:<{width}}  {_cards(cards_of(game.hands[seat]))}")
+    lines.append("")
+    if not game.is_over:
+        lines.append(f"The round goes on; {names[game.seat]} (seat {game.seat}) is to move.")
+        return "\n".join(lines)
+    if game.end == "dead":
+        lines.append("Round over: the hand is void (dead).")
+    elif game.knocker is not None:
+        verb = "knocked" if game.family == "gin" else "went out"
+        lines.append(f"Round over: {names[game.knocker]} {verb}.")
+    lines.append("")
+    lines.append("Scores:")
+    for row in game.scores():
+        items = row.as_json()
+        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in items.items() if k != "seat")
+        lines.append(f"  {names[row.seat]}: {shown}")
+    starter, _ = game.next_round()
+    lines.append("")
+    lines.append(f"Next round: {names[starter]} starts.")
+    return "\n".join(lines)

@@ -128,7 +128,10 @@ def test_rules_with_a_missing_file(tmp_path: Path) -> None:
 
 def test_rules_of_an_unknown_preset(tmp_path: Path) -> None:
     result = run("rules", "dumy", cwd=tmp_path)
-    assert_one_line_error(result, "no preset named 'dumy' (presets: dummy, dummy-house)")
+    assert_one_line_error(
+        result,
+        "no preset named 'dumy' (presets: dummy, dummy-house, rummy, gin, gin-openspiel, persian)",
+    )
 
 
 def test_rules_from_a_file_of_ones_own(tmp_path: Path) -> None:

@@ -18,8 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from dummy_tui.engine.actions import DRAW, END, Action, Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import CardError, card_text, parse_card
 from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError, RecordError
+from dummy_tui.engine.families import PersianRound, Round, round_from_deal
 from dummy_tui.engine.state import TAKE, Deal, DummyRound
-from dummy_tui.rules.schema import DummyRules
+from dummy_tui.rules.schema import DummyRules, Ruleset
 
 FORMAT = "dummy-tui-record/1"
 
@@ -50,8 +51,8 @@ class RecordModel(BaseModel):
 @dataclass(slots=True)
 class LoadedRecord:
     model: RecordModel
-    rules: DummyRules
-    game: DummyRound  # the round before any move
+    rules: Ruleset
+    game: Round  # the round before any move
 
     @property
     def names(self) -> list[str]:
@@ -60,7 +61,7 @@ class LoadedRecord:
 
 @dataclass(slots=True)
 class ReplayResult:
-    game: DummyRound
+    game: Round
     names: list[str]
     moves_applied: int
     error: dict[str, Any] | None = None
@@ -102,8 +103,6 @@ def parse_record(
         rules = get_ruleset(model.ruleset, rules_path, model.options, source=source)
     except RulesetError as exc:
         raise RecordError(str(exc)) from None
-    if not isinstance(rules, DummyRules):
-        raise RecordError(f"{source}: ruleset {model.ruleset!r} is not a Dummy ruleset")
     players = len(model.players)
     if players not in rules.hand_size:
         allowed = ", ".join(str(n) for n in rules.player_counts)
@@ -115,12 +114,13 @@ def parse_record(
     if model.direction not in (1, -1):
         raise RecordError(f"{source}: direction: must be 1 or -1, not {model.direction}")
     deal = _build_deal(model.deal, rules, players, source)
-    game = DummyRound(rules, deal, model.starter, model.direction)
+    game = round_from_deal(rules, deal, model.starter, model.direction)
     return LoadedRecord(model, rules, game)
 
 
-def _build_deal(raw: RecordDeal, rules: DummyRules, players: int, source: str) -> Deal:
+def _build_deal(raw: RecordDeal, rules: Ruleset, players: int, source: str) -> Deal:
     seen: dict[int, str] = {}
+    deck_size = rules.deck_size()
 
     def card(text: str, where: str) -> int:
         try:
@@ -128,7 +128,13 @@ def _build_deal(raw: RecordDeal, rules: DummyRules, players: int, source: str) -
         except CardError as exc:
             raise RecordError(f"{source}: {where}: {exc}") from None
         if c >= 52:
-            raise RecordError(f"{source}: {where}: {text!r} is not in this ruleset's deck")
+            # ``JK``: the four jokers are interchangeable; take the next free one
+            while c in seen and c < deck_size:
+                c += 1
+            if c >= deck_size:
+                if deck_size > 52:
+                    raise RecordError(f"{source}: {where}: more than four jokers are named")
+                raise RecordError(f"{source}: {where}: {text!r} is not in this ruleset's deck")
         if c in seen:
             raise RecordError(
                 f"{source}: {where}: {card_text(c)} is named twice (also in {seen[c]})"
@@ -148,8 +154,8 @@ def _build_deal(raw: RecordDeal, rules: DummyRules, players: int, source: str) -
         hands.append([card(t, f"deal.hands[{i}]") for t in hand])
     upcard = card(raw.upcard, "deal.upcard")
     stock = [card(t, f"deal.stock[{i}]") for i, t in enumerate(raw.stock)]
-    stock += [c for c in range(52) if c not in seen]
-    burn = rules.burn_two_player if players == 2 else 0
+    stock += [c for c in range(deck_size) if c not in seen]
+    burn = rules.burn_two_player if players == 2 and isinstance(rules, DummyRules) else 0
     burned = stock[len(stock) - burn :] if burn else []
     if burn:
         stock = stock[: len(stock) - burn]
@@ -186,12 +192,15 @@ def _cards(words: list[str]) -> list[int]:
     return out
 
 
-def parse_move(game: DummyRound, text: str) -> Action:
+def parse_move(game: Round, text: str) -> Action:
     """One move of ``records.md`` as an action of ``game`` (not yet checked).
 
-    ``pick`` alone is not an action in the engine: it is joined with the
-    ``meld``/``layoff`` that follows by :func:`apply_moves`.
+    In Dummy and Persian rummy ``pick`` alone is not an action in the
+    engine: it is joined with the ``meld``/``layoff`` that follows by
+    :func:`apply_moves`.  The other families parse their own moves.
     """
+    if not isinstance(game, DummyRound):
+        return game.parse_move(text)
     words = text.split()
     if not words:
         raise MoveSyntaxError("not a move: the move is empty")
@@ -278,24 +287,30 @@ def check_pick_start(game: DummyRound, card: int) -> None:
         )
 
 
-def apply_moves(
-    game: DummyRound, moves: list[str]
-) -> tuple[int, dict[str, Any] | None, str | None]:
+def apply_moves(game: Round, moves: list[str]) -> tuple[int, dict[str, Any] | None, str | None]:
     """Apply record moves; returns (moves applied, error or None, pending pick)."""
     i = 0
     while i < len(moves):
         text = moves[i]
         try:
             words = text.split()
-            if words and words[0].lower() == "pick":
+            paired = isinstance(game, DummyRound | PersianRound)
+            if paired and words and words[0].lower() == "pick":
                 if len(words) != 2:
                     raise MoveSyntaxError("not a move: write pick and one card, e.g. 'pick 7H'")
-                (card,) = _cards(words[1:])
-                check_pick_start(game, card)
+                if isinstance(game, PersianRound):
+                    card = game.pick_card(words[1])
+                    game.check_pick_start(card)
+                elif isinstance(game, DummyRound):
+                    (card,) = _cards(words[1:])
+                    check_pick_start(game, card)
                 if i + 1 >= len(moves):
                     return i + 1, None, text
                 try:
-                    action = pick_action(game, card, moves[i + 1])
+                    if isinstance(game, PersianRound):
+                        action = game.pick_action(card, moves[i + 1])
+                    elif isinstance(game, DummyRound):
+                        action = pick_action(game, card, moves[i + 1])
                     game.apply(action)
                 except IllegalMoveError as exc:
                     return i + 1, _error(i + 1, moves[i + 1], exc), None
@@ -350,7 +365,7 @@ def result_json(result: ReplayResult) -> dict[str, Any]:
 # writing
 
 
-def option_overrides(rules: DummyRules, base: DummyRules) -> dict[str, Any]:
+def option_overrides(rules: Ruleset, base: Ruleset) -> dict[str, Any]:
     """The options of ``rules`` that differ from the preset ``base``, as JSON."""
     out: dict[str, Any] = {}
     mine = rules.model_dump(mode="json")
@@ -364,10 +379,10 @@ def option_overrides(rules: DummyRules, base: DummyRules) -> dict[str, Any]:
 
 
 def record_of(
-    game: DummyRound,
+    game: Round,
     names: list[str],
     ruleset: str,
-    base: DummyRules | None = None,
+    base: Ruleset | None = None,
 ) -> dict[str, Any]:
     """A record (as a JSON-ready dict) of the round so far."""
     deal = game.deal
