@@ -34,7 +34,7 @@ from dummy_tui.engine.actions import (
     PickLayoff,
 )
 from dummy_tui.engine.cards import cards_of, mask_of
-from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.melds import TableMeld, can_go_out
 from dummy_tui.engine.state import PlayerView
 
 # ---------------------------------------------------------------------------
@@ -96,7 +96,7 @@ class Weights:
     feed_knock: float = 45.0  # more when they are close to knocking
     opponent_weights: tuple[float, ...] = (1.0, 0.6, 0.45)
     danger_scale: float = 0.6  # how much feeding the others weighs against our own hand
-    draw_samples: int = 14
+    draw_samples: int = 6
     pick_bias: float = 0.0  # added to every pick-up: the row's cards are sure, the stock's are not
     avoid_danger: bool = True
     hold_back: bool = True  # keep a cheap meld in hand early to pick up onto it
@@ -122,6 +122,9 @@ class Evaluator:
         self.row_mask = mask_of(k.row)
         self._danger: dict[int, float] = {}
         self._keep: dict[tuple[int, bool], float] = {}
+        self._meld_memo: dict[int, tuple[int, int, int]] = {}
+        self._hold: dict[int, list[float]] = {}
+        self.opponents = k.opponents()
         stage = k.stage
         stuck = w.stuck_base + w.stuck_late * stage
         for o in k.opponents():
@@ -150,6 +153,8 @@ class Evaluator:
         self, hand: int, pieces: Pieces, dark: bool, table_after: list[TableMeld]
     ) -> tuple[float, int] | None:
         """(value, knock card) of the best knock from ``hand``, or None."""
+        if hand & (hand - 1) and not can_go_out(hand, table_after, self.seat, self.chain):
+            return None
         cards = knock_cards(hand, pieces)
         if not cards:
             return None
@@ -194,7 +199,7 @@ class Evaluator:
         charge = self.stuck * mult
         melded = 0
         if not born or self.w.hold_back:
-            _, melded = best_lay(hand, {}, self.weight16, {})
+            _, melded = best_lay(hand, {}, self.weight16, self._meld_memo)
         dead = hand & ~melded
         value = -charge * mask_points(dead, pts)
         if melded:
@@ -234,11 +239,12 @@ class Evaluator:
             row = self.row_mask
             pts = self.pts
             any_take = 0.0
-            for i, o in enumerate(k.opponents()):
+            for i, o in enumerate(self.opponents):
                 q = 0.0
+                hold = self.holds(o)
                 for x, y in PAIRS[card]:
-                    px = 1.0 if row >> x & 1 else k.holds(o, x)
-                    py = 1.0 if row >> y & 1 else k.holds(o, y)
+                    px = 1.0 if row >> x & 1 else hold[x]
+                    py = 1.0 if row >> y & 1 else hold[y]
                     if px == 1.0 and py == 1.0 and row >> x & 1 and row >> y & 1:
                         continue  # three cards of the row make no pick-up alone
                     q += px * py
@@ -264,6 +270,18 @@ class Evaluator:
             cost += self._feed_penalties(card)
         self._danger[card] = cost
         return cost
+
+    def holds(self, seat: int) -> list[float]:
+        """Probability that ``seat`` holds each card (cached)."""
+        hit = self._hold.get(seat)
+        if hit is None:
+            k = self.k
+            n = k.unseen.bit_count()
+            p = k.unknown_slots(seat) / n if n else 0.0
+            known, unseen = k.known[seat], k.unseen
+            hit = [1.0 if known >> c & 1 else (p if unseen >> c & 1 else 0.0) for c in range(52)]
+            self._hold[seat] = hit
+        return hit
 
     def _feed_penalties(self, card: int) -> float:
         k = self.k
@@ -423,8 +441,23 @@ class HeuristicPlayer:
             sample = unseen
         born = k.born[k.seat]
         total = 0.0
+        hand = k.hand
+        fits = 0
+        if born:
+            for m in k.melds:
+                for c in sample:
+                    if m.fits(c, k.seat, ev.chain):
+                        fits |= 1 << c
+        base: tuple[float, float] | None = None
         for c in sample:
-            total += ev.turn_value(k.hand | (1 << c), k.melds, born, not k.born_at_start)
+            if NEAR[c] & hand or fits >> c & 1 or hand.bit_count() <= 2:
+                total += ev.turn_value(hand | (1 << c), k.melds, born, not k.born_at_start)
+                continue
+            # a card unrelated to the hand: throw it, or hold it instead of the best throw
+            if base is None:
+                base = (ev.keep(hand, born), ev.best_discard(hand, born)[0] - ev.w.card_cost)
+            keep_c = base[1] - ev.stuck * (1.0 if born else ev.fall) * ev.pts[c]
+            total += max(base[0] - ev.danger(c), keep_c)
         return total / len(sample)
 
     # -- playing ------------------------------------------------------------

@@ -1,0 +1,67 @@
+"""Decision times of each AI level, and simulation speed.
+
+    python benchmarks/ai.py [--rounds N] [--budget-ms N] [--ruleset NAME]
+
+Prints p50/p99 of the time per decision (only decisions with a choice, i.e.
+more than one legal action) for each level in four-player rounds, and the
+rounds per second of ``sim`` with four normal players in one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from dummy_tui.ai import LEVELS, make_player
+from dummy_tui.engine.state import DummyRound
+from dummy_tui.rules.loader import get_ruleset
+from dummy_tui.rules.schema import DummyRules
+from dummy_tui.sim import simulate
+
+
+def decision_times(rules: DummyRules, level: str, rounds: int, budget_ms: float) -> list[float]:
+    times: list[float] = []
+    for i in range(rounds):
+        options: dict[str, object] = {"budget_ms": budget_ms} if level == "hard" else {}
+        players = [make_player(level, 31 * i + s, **options) for s in range(4)]
+        game = DummyRound.new(rules, 4, 1000 + i, starter=i % 4)
+        while not game.is_over:
+            legal = game.legal_actions()
+            view = game.view(game.seat)
+            start = time.perf_counter()
+            action = players[game.seat].choose(view, legal)
+            if len(legal) > 1:
+                times.append((time.perf_counter() - start) * 1000)
+            game.apply(action)
+    return times
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=60)
+    parser.add_argument("--budget-ms", type=float, default=300.0)
+    parser.add_argument("--ruleset", default="dummy")
+    args = parser.parse_args()
+    rules = get_ruleset(args.ruleset)
+    assert isinstance(rules, DummyRules)
+    print(f"decision time per level ({args.ruleset}, 4 players), milliseconds")
+    for level in LEVELS:
+        rounds = max(2, args.rounds // 10) if level == "hard" else args.rounds
+        t = decision_times(rules, level, rounds, args.budget_ms)
+        extra = f" (budget {args.budget_ms:g} ms)" if level == "hard" else ""
+        print(
+            f"  {level:7} p50 {statistics.median(t):7.2f}  p99 {percentile(t, 0.99):7.2f}  "
+            f"max {max(t):7.2f}  n={len(t)}{extra}"
+        )
+    result = simulate(rules, args.ruleset, ["normal"] * 4, 400, 7, jobs=1)
+    print(f"sim, four normal players, one process: {result.rounds / result.seconds:.1f} rounds/s")
+
+
+if __name__ == "__main__":
+    main()

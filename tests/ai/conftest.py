@@ -1,0 +1,46 @@
+"""Helpers for the AI tests: built positions and whole seeded rounds."""
+
+from __future__ import annotations
+
+from dummy_tui.engine.actions import Action
+from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.state import Deal, DummyRound, PlayerView
+from dummy_tui.rules.loader import get_ruleset
+from dummy_tui.rules.schema import DummyRules
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def rules(name: str = "dummy") -> DummyRules:
+    r = get_ruleset(name)
+    assert isinstance(r, DummyRules)
+    return r
+
+
+def fixed_round(hands: list[str], upcard: str, stock: str, name: str = "dummy") -> DummyRound:
+    """A round with the given deal (stock top first); seat 0 starts."""
+    deal = Deal([sorted(cards(h)) for h in hands], parse_card(upcard), cards(stock))
+    return DummyRound(rules(name), deal, 0, 1)
+
+
+def play_turn(game: DummyRound, choose: object) -> list[Action]:
+    """Let ``choose(view, legal)`` play the seat to move until its turn ends."""
+    seat = game.seat
+    done: list[Action] = []
+    while not game.is_over and game.seat == seat:
+        legal = game.legal_actions()
+        action = choose(game.view(seat), legal)  # type: ignore[operator]
+        assert action in legal
+        game.apply(action)
+        done.append(action)
+        if len(done) > 40:
+            raise AssertionError("turn did not end")
+    return done
+
+
+def with_view(view: PlayerView, **changes: object) -> PlayerView:
+    from dataclasses import replace
+
+    return replace(view, **changes)  # type: ignore[arg-type]

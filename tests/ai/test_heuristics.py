@@ -1,0 +1,140 @@
+"""The players' judgement on built positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from dummy_tui.ai import make_player
+from dummy_tui.engine.actions import DRAW, Discard, Meld, Pick
+from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.state import DummyRound
+
+from .conftest import cards, fixed_round, play_turn
+
+SMART = ("easy", "normal", "hard")
+
+
+def player(level: str):  # type: ignore[no-untyped-def]
+    if level == "hard":
+        return make_player("hard", 5, samples=3)
+    return make_player(level, 5)
+
+
+JUNK = ["2D 4S 6H 8C 10D QC AS", "3D 5S 7C 9D JC KH 2H", "3S 5H 7D 9S JD KC 4H"]
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_takes_the_obvious_meld(level: str) -> None:
+    game = fixed_round(["7H 8H 2S 4D 6C JS KD", *JUNK], "9H", "3C 5D 6S 8D 10S QD AC 4C 9C 10C")
+    action = player(level).choose(game.view(0), game.legal_actions())
+    assert action == Pick(parse_card("9H"), tuple(cards("7H 8H 9H")))
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_knocks_when_it_can(level: str) -> None:
+    # pick 7S with 7D 7H, meld 3C-6C, and knock with KD: a dark knock
+    game = fixed_round(["3C 4C 5C 6C 7D 7H KD", *JUNK], "7S", "3H 5D 6S 8D 10S QD AC 9C 10C 2C")
+    ai = player(level)
+    actions = play_turn(game, ai.choose)
+    assert game.end == "knock" and game.knocker == 0 and game.dark_knock
+    assert actions[-1] == Discard(parse_card("KD"))
+    assert Meld(tuple(cards("3C 4C 5C 6C"))) in actions
+
+
+def _scenario(
+    s0: str, s0_discards: str, s1_extra: tuple[str, str], draws: str, name: str = "dummy"
+) -> DummyRound:
+    """Two players.  Seat 0 discards three cards; seat 1 draws twice (and throws what
+    it drew), then picks up from seat 0's first discard with 5C 5D, lays its sets of
+    7, 8 and 9 and throws its first draw: it holds seat 0's second and third discards
+    and its own second draw, known to seat 0.  Seat 0 then draws: its move."""
+    first, second, third = s0_discards.split()
+    b0, b1 = s1_extra
+    a = draws.split()
+    stock = [a[0], b0, a[1], b1, a[2], a[3], *["2H", "3H", "4S", "6S", "8S", "10H"]]
+    stock = [c for c in stock if c not in (s0.split())]
+    game = fixed_round([s0, "5C 5D 7C 7D 7H 8C 8D 8H 9C 9D 9H"], "2D", " ".join(stock), name)
+    game.apply(DRAW)
+    game.apply(Discard(parse_card(first)))
+    game.apply(DRAW)
+    game.apply(Discard(parse_card(b0)))
+    game.apply(DRAW)
+    game.apply(Discard(parse_card(second)))
+    game.apply(DRAW)
+    game.apply(Discard(parse_card(b1)))
+    game.apply(DRAW)
+    game.apply(Discard(parse_card(third)))
+    game.apply(Pick(parse_card(first), tuple(cards(f"5C 5D {first}"))))
+    for meld in ("7C 7D 7H", "8C 8D 8H", "9C 9D 9H"):
+        game.apply(Meld(tuple(cards(meld))))
+    game.apply(Discard(parse_card(b0)))
+    game.apply(DRAW)
+    assert game.seat == 0 and game.phase == "play"
+    return game
+
+
+def _feeds_knock(game: DummyRound, card: str) -> bool:
+    trial = game.clone()
+    trial.apply(Discard(parse_card(card)))
+    for a in trial.legal_actions():
+        if isinstance(a, Pick) and a.card == parse_card(card):
+            after = trial.clone()
+            after.apply(a)
+            if after.knock_possible():
+                return True
+    return False
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_does_not_feed_the_next_players_knock(level: str) -> None:
+    # seat 1 holds QH KH (picked up) and 3S: JH or AH lets it meld and knock
+    game = _scenario("5S QH KH JH AH 2S 3D 4C 6D 10C JS", "5S QH KH", ("2H", "3S"), "KD 10D 6S 3H")
+    assert _feeds_knock(game, "JH") and _feeds_knock(game, "AH")
+    assert not _feeds_knock(game, "4C")
+    view = game.view(0)
+    assert game.hands[1].bit_count() == 3
+    choice = player(level).choose(view, game.legal_actions())
+    assert isinstance(choice, Discard)
+    assert choice.card not in cards("JH AH")
+
+
+def test_the_beginner_does_feed_it() -> None:
+    # the same position: the beginner throws its highest card, the ace
+    game = _scenario("5S QH KH JH AH 2S 3D 4C 6D 10C JS", "5S QH KH", ("2H", "3S"), "KD 10D 6S 3H")
+    counts = {c: 0 for c in cards("AH JH")}
+    for seed in range(10):
+        choice = make_player("easy", seed).choose(game.view(0), game.legal_actions())
+        assert isinstance(choice, Discard)
+        if choice.card in counts:
+            counts[choice.card] += 1
+    assert counts[parse_card("AH")] >= 5
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("name", ["dummy", "dummy-house"])
+def test_keeps_a_speto_out_of_the_next_players_meld(level: str, name: str) -> None:
+    # seat 1 picked up 3C and 4C and still holds them: 2C would be melded at once
+    game = _scenario(
+        "5S 3C 4C 2C 6D 10H JS 8S 9H 3D KD", "5S 3C 4C", ("2H", "JD"), "QD 10D 6S 4H", name
+    )
+    choice = player(level).choose(game.view(0), game.legal_actions())
+    assert isinstance(choice, Discard)
+    assert choice.card != parse_card("2C")
+
+
+def test_penalty_for_a_layoff_discard_changes_the_choice() -> None:
+    # on the table: seat 1's sets of 5, 7, 8, 9.  With penalty_discard_layoff, the 9S
+    # (it fits the set of nines) costs 50; without it, 9S is an easy throw.
+    base = _scenario("5S QD KD 9S 2S 3D 4C 6D 10C JS AD", "5S QD KD", ("2H", "3S"), "KS 10D 6S 3H")
+    house = _scenario(
+        "5S QD KD 9S 2S 3D 4C 6D 10C JS AD",
+        "5S QD KD",
+        ("2H", "3S"),
+        "KS 10D 6S 3H",
+        "dummy-house",
+    )
+    nine = parse_card("9S")
+    for game in (base, house):
+        assert any(m.fits(nine, 0) for m in game.melds)
+    choice = make_player("normal", 1).choose(house.view(0), house.legal_actions())
+    assert choice != Discard(nine)
