@@ -247,7 +247,7 @@ class PersianRound(FamilyRound):
             reason = "a meld is 3 or 4 of a rank, or 3+ in a row of one suit"
             if any(c >= JOKER_BASE for c in cards):
                 reason = "jokers are not wild: they make sets of jokers only"
-            elif len({c // 13 for c in cards}) == 1 and {c % 13 for c in cards} >= {0, 12}:
+            elif meld_kind(cards, ace_low=True) == "run":
                 reason = "the ace is high only: A 2 3 is not a run"
             raise IllegalMoveError("not_a_meld", f"not a meld: {cards_words(cards)} ({reason})")
 

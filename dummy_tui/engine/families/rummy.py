@@ -171,8 +171,7 @@ class RummyRound(FamilyRound):
                     )
             if meld_kind(action.cards, ace_low=True) is None:
                 reason = "a meld is 3 or 4 of a rank, or 3+ in a row of one suit"
-                ranks = {c % 13 for c in action.cards}
-                if 12 in ranks and 11 in ranks and len({c // 13 for c in action.cards}) == 1:
+                if meld_kind(action.cards) == "run":  # a run with the ace high
                     reason = "the ace is low only: Q K A is not a run"
                 raise IllegalMoveError(
                     "not_a_meld", f"not a meld: {cards_words(action.cards)} ({reason})"
