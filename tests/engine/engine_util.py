@@ -149,3 +149,26 @@ def totals(game: DummyRound) -> list[int]:
 
 def first(actions: list[Action], kind: type) -> Action:
     return next(a for a in actions if isinstance(a, kind))
+
+
+# The worked example at the end of dummy-rules.md, as played in test_scoring.py:
+# seats A = 0, B = 1, C = 2, D = 3; head card 9♣; B knocks with 3♥.
+EXAMPLE_STOCK = "2S KH 7D 3S 4S 5S 3H"
+EXAMPLE_HANDS = [
+    "9S 9H 10D KC 4C",
+    "7C 7H 4D 5D 6D QS KS AS 8S",
+    "2C 5H",
+    "JH QH AD 2D",
+]
+EXAMPLE_MOVES = [
+    "pick 9C", "meld 9C 9H 9S", "discard 4C",
+    "draw", "discard 2S",
+    "draw", "discard KH",
+    "pick KH", "meld JH QH KH", "discard 2D",
+    "draw", "discard 7D",
+    "pick 7D", "meld 7C 7D 7H", "discard 8S",
+    "draw", "discard 3S",
+    "draw", "discard 4S",
+    "draw", "discard 5S",
+    "draw", "meld 4D 5D 6D", "meld QS KS AS", "knock 3H",
+]  # fmt: skip
