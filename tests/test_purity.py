@@ -1,0 +1,61 @@
+"""The rules engine, the rulesets and the AI never import Textual or rich."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Imports every module under the package (pkgutil), then reports which modules
+# were imported and which of them brought textual or rich into sys.modules.
+SCRIPT = """
+import importlib, json, pkgutil, sys
+
+package = importlib.import_module(sys.argv[1])
+found = {}
+for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+    before = set(sys.modules)
+    importlib.import_module(info.name)
+    new = set(sys.modules) - before
+    found[info.name] = sorted(m for m in new if m.split(".")[0] in ("textual", "rich"))
+ui = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich"))
+print(json.dumps({"modules": sorted(found), "offenders": {k: v for k, v in found.items() if v},
+                  "loaded": ui}))
+"""
+
+EXPECTED_MODULES = {
+    "dummy_tui.engine": {
+        "dummy_tui.engine.cards",
+        "dummy_tui.engine.melds",
+        "dummy_tui.engine.state",
+        "dummy_tui.engine.record",
+        "dummy_tui.engine.match",
+        "dummy_tui.engine.scoring",
+    },
+    "dummy_tui.rules": {"dummy_tui.rules.loader", "dummy_tui.rules.schema"},
+    "dummy_tui.ai": {"dummy_tui.ai.base"},
+}
+
+
+@pytest.mark.parametrize("package", sorted(EXPECTED_MODULES))
+def test_no_textual_and_no_rich(package: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT, package],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert EXPECTED_MODULES[package] <= set(report["modules"]), report["modules"]
+    # Name the modules that pulled them in, not just the fact.
+    offenders = {name: mods[0] for name, mods in report["offenders"].items()}
+    assert offenders == {}, f"these import textual/rich: {offenders}"
+    assert report["loaded"] == []
