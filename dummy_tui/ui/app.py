@@ -68,6 +68,7 @@ class DummyApp(App[int]):
         seed: int | None = None,
         rules_path: Path | None = None,
         persist: bool = True,
+        session: Session | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings if settings is not None else load_settings()
@@ -79,7 +80,7 @@ class DummyApp(App[int]):
         self.fixed_seed = seed
         self.rules_path = rules_path
         self.persist = persist
-        self.session: Session | None = None
+        self.session: Session | None = session
         set_language(self.settings.lang)
         if self.settings.theme in THEMES:
             self.theme = self.settings.theme
@@ -97,7 +98,9 @@ class DummyApp(App[int]):
 
     def on_mount(self) -> None:
         localize_bindings(self)
-        if self.want_resume:
+        if self.session is not None:
+            self._replace_all(TableScreen(self.session))
+        elif self.want_resume:
             if not self.resume():
                 self.show_new_game()
         elif self.start_setup is not None:
@@ -107,10 +110,12 @@ class DummyApp(App[int]):
         self.call_after_refresh(self.check_size)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.check_size()
+        self.check_size(event.size.width, event.size.height)
 
-    def check_size(self) -> None:
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+    def check_size(self, width: int | None = None, height: int | None = None) -> None:
+        width = self.size.width if width is None else width
+        height = self.size.height if height is None else height
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
             self.push_screen(TooSmallScreen())

@@ -1,0 +1,77 @@
+"""The translation catalogs: complete, the same keys in both, every key the code uses."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dummy_tui.engine import state
+from dummy_tui.ui.i18n import catalog, set_language, t
+from dummy_tui.ui.screens.modals import help_text
+
+UI = Path(__file__).resolve().parents[2] / "dummy_tui" / "ui"
+
+
+def test_both_catalogs_have_the_same_keys() -> None:
+    en, th = catalog("en"), catalog("th")
+    assert set(en) - set(th) == set(), "missing in Thai"
+    assert set(th) - set(en) == set(), "missing in English"
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_no_value_is_empty(lang: str) -> None:
+    empty = [k for k, v in catalog(lang).items() if not v.strip()]
+    assert empty == []
+
+
+def test_every_key_the_code_names_exists() -> None:
+    en = catalog("en")
+    used: set[str] = set()
+    for path in UI.rglob("*.py"):
+        used |= set(re.findall(r'\b(?:t|fmt)\("([a-z_]+\.[a-z_.-]+)"', path.read_text()))
+    missing = sorted(k for k in used if k not in en)
+    assert missing == []
+    assert len(used) > 80
+
+
+def test_every_rule_the_engine_names_is_translated() -> None:
+    source = (
+        Path(state.__file__).read_text() + Path(state.__file__).with_name("record.py").read_text()
+    )
+    rules = set(re.findall(r'IllegalMoveError\(\s*"([a-z_]+)"', source))
+    assert rules
+    missing = sorted(r for r in rules if f"rule.{r}" not in catalog("th"))
+    assert missing == []
+
+
+def test_thai_is_really_thai() -> None:
+    set_language("th")
+    assert t("key.draw") == "จั่ว"
+    assert t("panel.born") == "เกิดแล้ว"
+    set_language("en")
+    assert t("key.draw") == "Draw"
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_help_has_rules_glossary_and_keys(lang: str) -> None:
+    text = help_text(lang)
+    for term in (
+        "เกิด",
+        "ฝาก",
+        "น็อคมืด",
+        "สเปโต",
+        "หัวกอง",
+        "ตกตึก",
+        "โง่",
+        "จั่ว",
+        "เก็บ",
+        "ทิ้ง",
+        "ชุด",
+        "ตอง",
+        "เรียง",
+    ):
+        assert term in text, term
+    for key in ("| d |", "| p |", "| m |", "| f |", "| x |", "| k |", "| u |", "| h |", "F1"):
+        assert key in text, key

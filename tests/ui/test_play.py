@@ -1,0 +1,224 @@
+"""Playing through the interface: keys, mouse, hot-seat privacy, saving and resuming."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.widgets import OptionList
+from ui_helpers import app_for, pickup_session, play_keys, settle, setup
+
+from dummy_tui.engine.cards import cards_of, parse_card
+from dummy_tui.engine.state import PLAY
+from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
+from dummy_tui.ui.screens.new_game import NewGameScreen
+from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.settings import save_path
+from dummy_tui.ui.widgets.hand import Hand
+from dummy_tui.ui.widgets.table import MeldLine
+
+
+async def test_a_whole_round_with_keys_only() -> None:
+    app = app_for(setup(humans=1, seed=11))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_keys(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, RoundEndScreen)
+        session = screen.session
+        assert len(session.match.results) == 1
+        result = session.match.results[0]
+        assert session.match.totals == result.scores
+        # the people's moves were all keyboard draws and discards
+        human_moves = [a for s, a in screen.game.history if s == 0]
+        assert human_moves, "Ann never moved"
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.session.round_number == 2
+
+
+async def test_pick_up_and_lay_off_with_the_mouse() -> None:
+    session = pickup_session()
+    app = app_for(session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        # click the head card 9♥ in the row
+        row = table.row
+        region = row.content_region
+        await pilot.click(offset=(region.x + 1, region.y))
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        wanted = tuple(sorted(parse_card(c) for c in ("7H", "8H", "9H")))
+        index = next(
+            i for i, (_, a) in enumerate(choice.choices) if getattr(a, "meld", None) == wanted
+        )
+        options = choice.query_one(OptionList).content_region
+        await pilot.click(offset=(options.x + 2, options.y + index))
+        await pilot.pause()
+        game = session.round
+        assert game.born[0] and game.phase == PLAY
+        assert game.melds[0].cards == list(wanted)
+        # select 10♥ in the hand with a click, then click the meld
+        hand = table.query_one(Hand)
+        ten = parse_card("10H")
+        i = hand.cards.index(ten)
+        hr = hand.content_region
+        per_line = hand.per_line(hr.width)
+        await pilot.click(
+            offset=(hr.x + (i % per_line) * hand.cell_width + 1, hr.y + i // per_line)
+        )
+        await pilot.pause()
+        assert hand.selected == {ten}
+        line = next(w for w in table.query(MeldLine) if w.index == 0)
+        await pilot.click(offset=(line.region.x + 3, line.region.y))
+        await pilot.pause()
+        assert ten in game.melds[0].cards
+        assert game.melds[0].layers[-1] == 0
+        assert ten not in cards_of(game.hands[0])
+
+
+async def test_hot_seat_never_shows_the_other_persons_hand(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    app = app_for(setup(humans=2, players=3, seed=4))
+    frames: list[tuple[int | None, list[int], int | None]] = []
+    confirmed: list[int | None] = [None]
+    original = Hand.render
+
+    def spy(self: Hand):  # type: ignore[no-untyped-def]
+        out = original(self)
+        frames.append((self.owner, list(self.cards), confirmed[0]))
+        screen = self.screen
+        if isinstance(screen, TableScreen) and self.cards:
+            owner = self.owner
+            assert owner is not None
+            # every card drawn belongs to the person who last pressed Enter
+            assert owner == confirmed[0], (owner, confirmed[0])
+            assert set(self.cards) <= set(cards_of(screen.session.round.hands[owner]))
+        return out
+
+    monkeypatch.setattr(Hand, "render", spy)
+    privacy_seen: list[str] = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(600):
+            await settle(pilot, app)
+            screen = app.screen
+            if isinstance(screen, RoundEndScreen):
+                break
+            if isinstance(screen, PrivacyScreen):
+                table = app.screen_stack[-2]
+                assert isinstance(table, TableScreen)
+                assert table.hand.cards == []  # hidden before the screen went up
+                privacy_seen.append(screen.player_name)
+                confirmed[0] = table.session.round.seat
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, TableScreen)
+            game = screen.session.round
+            await pilot.press(
+                "d"
+                if game.phase == "take" and game.stock
+                else ("o" if game.phase == "take" else "x")
+            )
+        assert isinstance(app.screen, RoundEndScreen)
+    assert {"Ann", "Bee"} <= set(privacy_seen)
+    shown = [f for f in frames if f[1]]
+    assert {f[0] for f in shown} == {0, 1}, "both people saw their own cards"
+
+
+async def test_resume_after_quitting_mid_round() -> None:
+    app = app_for(setup(humans=1, seed=21), persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        for key in ("d", "x"):
+            await pilot.press(key)
+            await settle(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = table.session.round.moves()
+        hands = list(table.session.round.hands)
+        await pilot.press("q")
+    assert save_path().exists()
+    again = app_for(persist=True, resume=True)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = again.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.round.moves() == before
+        assert table.session.round.hands == hands
+        assert table.session.round.phase == PLAY  # the draw was kept: mid-turn
+        await pilot.press("u")  # the draw can still be taken back
+        assert table.session.round.phase == "take"
+
+
+async def test_a_damaged_save_is_set_aside(home: Path) -> None:
+    path = save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ this is not a save", encoding="utf-8")
+    app = app_for(persist=True, resume=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        messages = [n.message for n in app._notifications]
+        assert any("could not be read" in m for m in messages), messages
+    assert not path.exists()
+    assert list(path.parent.glob("save.json.damaged-*"))
+
+
+async def test_a_save_with_an_illegal_move_is_set_aside() -> None:
+    app = app_for(setup(humans=1, seed=3), persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("q")
+    data = json.loads(save_path().read_text(encoding="utf-8"))
+    data["current"]["moves"] = ["discard 2C", "discard 3C"]
+    save_path().write_text(json.dumps(data), encoding="utf-8")
+    again = app_for(persist=True, resume=True)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, NewGameScreen)
+    assert list(save_path().parent.glob("save.json.damaged-*"))
+
+
+async def test_quick_game_is_one_key_from_the_new_game_screen() -> None:
+    app = app_for(seed=8)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        seats = table.session.setup.seats
+        assert [s.human for s in seats] == [True, False, False, False]
+        assert {s.level for s in seats[1:]} == {"normal"}
+        assert table.session.setup.ruleset == "dummy"
+
+
+async def test_illegal_move_is_explained_in_one_line() -> None:
+    app = app_for(session=pickup_session())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("d")
+        await pilot.press("space", "right", "space", "m")  # 2♠ 4♠? not a meld
+        status = str(table.query_one("#status").render())
+        assert "meld" in status.lower()
+        assert "\n" not in status.strip()
+
+
+async def test_language_switch_is_kept() -> None:
+    app = app_for(setup(humans=1, seed=2), persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert "จั่ว" in str(app.screen.query_one("#status").render())
+    from dummy_tui.ui.settings import load_settings
+
+    assert load_settings().lang == "th"

@@ -1,0 +1,61 @@
+"""What the screens look like, at 80×24 and 120×40 (fixed seeds and names, no AI delay)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from ui_helpers import app_for, pickup_session, play_keys, settle, setup
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_new_game(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_table(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = app_for(setup(humans=1, seed=11))
+
+    async def ready(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)
+
+    assert snap_compare(app, terminal_size=size, run_before=ready)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_pick_up(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = app_for(session=pickup_session())
+
+    async def choose(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)
+        await pilot.press("p", "enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=choose)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_round_end(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = app_for(setup(humans=1, seed=11))
+
+    async def play(pilot: Pilot[int]) -> None:
+        await play_keys(pilot, app)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=play)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_thai_help(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = app_for(setup(humans=1, seed=11), lang="th")
+
+    async def help_screen(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)
+        await pilot.press("f1")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=help_screen)

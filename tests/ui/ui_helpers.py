@@ -1,0 +1,87 @@
+"""Shared set-ups for the interface tests: fixed seeds, fixed names, no AI delay."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.match import Match
+from dummy_tui.engine.state import TAKE, Deal, DummyRound
+from dummy_tui.rules import DummyRules
+from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.screens.modals import PrivacyScreen
+from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.session import Session
+from dummy_tui.ui.settings import GameSetup, SeatSetup, Settings
+
+
+def setup(humans: int = 1, players: int = 4, seed: int = 11, level: str = "random") -> GameSetup:
+    names = ["Ann", "Bee", "Chai", "Dao"]
+    seats = [SeatSetup(name=names[i], human=i < humans, level=level) for i in range(players)]
+    return GameSetup(seats=seats, seed=seed)
+
+
+def settings(lang: str = "en") -> Settings:
+    return Settings(lang=lang, ai_delay=0.0)
+
+
+def app_for(
+    game_setup: GameSetup | None = None, *, lang: str = "en", persist: bool = False, **kw: object
+) -> DummyApp:
+    return DummyApp(
+        settings=settings(lang),
+        setup=game_setup,
+        persist=persist,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(c) for c in text.split()]
+
+
+def pickup_session() -> Session:
+    """Two players; Ann (human) can pick up the head card 9♥ with 7♥ 8♥ and lay 10♥ off."""
+    rules = DummyRules()
+    ann = cards("7H 8H 10H 2S 4S 6C 8C JD KD 3D 5D")
+    bee = cards("2H 3H 4H 5C 7C 9C QC AC 6S 8S 10S")
+    up = parse_card("9H")
+    used = set(ann) | set(bee) | {up}
+    stock = [c for c in range(52) if c not in used]
+    game = DummyRound(rules, Deal([sorted(ann), sorted(bee)], up, stock), starter=0)
+    game_setup = GameSetup(
+        seats=[SeatSetup(name="Ann", human=True), SeatSetup(name="Bee", level="random")], seed=5
+    )
+    return Session(game_setup, rules, rules, Match(rules, 2, 5), game)
+
+
+async def settle(pilot: Pilot[int], app: DummyApp, limit: int = 400) -> None:
+    """Wait until a person must act (or a screen over the table waits for a key)."""
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, RoundEndScreen | PrivacyScreen):
+            return
+        if isinstance(screen, TableScreen) and (screen.my_turn or screen.session.round.is_over):
+            return
+    raise AssertionError("the game did not come back to a person")
+
+
+async def play_keys(pilot: Pilot[int], app: DummyApp, turns: int = 500) -> None:
+    """Play the people's turns with the keyboard only (draw, discard) to the round end."""
+    for _ in range(turns):
+        await settle(pilot, app)
+        screen = app.screen
+        if isinstance(screen, RoundEndScreen):
+            return
+        if isinstance(screen, PrivacyScreen):
+            await pilot.press("enter")
+            continue
+        assert isinstance(screen, TableScreen)
+        game = screen.session.round
+        if game.phase == TAKE:
+            await pilot.press("d" if game.stock else "o")
+        else:
+            await pilot.press("x")
+    raise AssertionError("the round did not end")
