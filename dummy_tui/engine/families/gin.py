@@ -56,6 +56,19 @@ class GinBreakdown:
         }
 
 
+def _discard_table() -> list[tuple[Discard, ...]]:
+    """``Discard`` actions of every 13-bit suit pattern, suit by suit."""
+    table: list[tuple[Discard, ...]] = []
+    for suit in range(4):
+        for bits in range(8192):
+            table.append(tuple(Discard(suit * 13 + r) for r in range(13) if bits >> r & 1))
+    return table
+
+
+_DISCARDS = _discard_table()
+_KNOCKS = tuple(Knock(c) for c in range(52))
+
+
 class GinRound(FamilyRound):
     """One hand of gin rummy between two players."""
 
@@ -92,9 +105,16 @@ class GinRound(FamilyRound):
             return [DRAW, TakeDiscard(self.row[-1])]
         hand = self.hands[self.seat]
         taken = self.taken
-        out: list[Action] = [Discard(c) for c in cards_of(hand) if c != taken]
+        free = hand if taken is None else hand & ~(1 << taken)
+        out: list[Action] = [
+            *_DISCARDS[free & 0x1FFF],
+            *_DISCARDS[8192 + ((free >> 13) & 0x1FFF)],
+            *_DISCARDS[16384 + ((free >> 26) & 0x1FFF)],
+            *_DISCARDS[24576 + (free >> 39)],
+        ]
         knocks = discard_deadwoods(hand, self.rules.knock_limit)
-        out.extend(Knock(c) for c in sorted(knocks) if c != taken)
+        if knocks:
+            out.extend(_KNOCKS[c] for c in sorted(knocks) if c != taken)
         return out
 
     def knock_deadwood(self, card: int) -> int:
