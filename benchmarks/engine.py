@@ -1,0 +1,252 @@
+"""How fast the Dummy engine plays: rounds per second and the cost of legal_actions().
+
+    python benchmarks/engine.py [--rounds N] [--seed S] [--profile]
+
+Plays seeded rounds choosing uniformly among ``legal_actions()`` for 2, 3 and
+4 players with the ``dummy`` and ``dummy-house`` presets, and prints rounds
+per second and the mean time of one ``legal_actions()`` call (the first call
+after each action: the one that computes the list).  Then it builds positions
+whose discard row is 20 cards or longer (by drawing and discarding only) and
+times ``legal_actions()`` there in the take phase, in the play phase, and in
+the take phase with the stock empty.  ``--profile`` adds a cProfile listing of
+the slowest of those.  The figures are printed, never judged: this is not
+part of the test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dummy_tui.engine.actions import DRAW, Discard, Draw
+from dummy_tui.engine.state import PLAY, TAKE, DummyRound
+from dummy_tui.rules.loader import get_ruleset
+from dummy_tui.rules.schema import DummyRules
+
+PRESETS = ("dummy", "dummy-house")
+PLAYER_COUNTS = (2, 3, 4)
+LONG_ROW = 20
+
+
+def load(preset: str) -> DummyRules:
+    rules = get_ruleset(preset)
+    assert isinstance(rules, DummyRules)
+    return rules
+
+
+def timed_legal(game: DummyRound) -> float:
+    """Seconds for one legal_actions() that computes the list (cache cleared)."""
+    game._legal_cache = None  # the engine caches the list until the next action
+    start = time.perf_counter()
+    game.legal_actions()
+    return time.perf_counter() - start
+
+
+# --------------------------------------------------------------------------
+# Whole rounds
+
+
+def play_rounds(rules: DummyRules, players: int, rounds: int, seed: int) -> dict[str, float]:
+    legal_time = 0.0
+    legal_calls = 0
+    actions = 0
+    start = time.perf_counter()
+    for i in range(rounds):
+        round_seed = seed * 1_000_003 + i
+        rng = random.Random(round_seed)
+        game = DummyRound.new(rules, players, round_seed, starter=i % players)
+        while not game.is_over:
+            t0 = time.perf_counter()
+            legal = game.legal_actions()
+            legal_time += time.perf_counter() - t0
+            legal_calls += 1
+            game.apply_unchecked(rng.choice(legal))
+            actions += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "rounds_per_s": rounds / elapsed,
+        "actions_per_round": actions / rounds,
+        "legal_us": 1e6 * legal_time / legal_calls,
+        "legal_share": legal_time / elapsed,
+        "legal_time": legal_time,
+        "legal_calls": legal_calls,
+    }
+
+
+# --------------------------------------------------------------------------
+# Positions with a long discard row
+
+
+def long_row_position(rules: DummyRules, players: int, seed: int) -> DummyRound | None:
+    """Draw and discard only, until the row holds LONG_ROW cards (take phase)."""
+    rng = random.Random(seed)
+    game = DummyRound.new(rules, players, seed)
+    while not game.is_over:
+        if game.phase == TAKE and len(game.row) >= LONG_ROW:
+            return game
+        legal = game.legal_actions()
+        if game.phase == TAKE:
+            if not any(isinstance(a, Draw) for a in legal):
+                return None  # the stock ran out first
+            game.apply(DRAW)
+        else:
+            game.apply(rng.choice([a for a in legal if isinstance(a, Discard)]))
+    return None
+
+
+def stock_empty_position(rules: DummyRules, players: int, seed: int) -> DummyRound | None:
+    """Draw and discard only until the stock is empty and a choice remains (take phase)."""
+    game, _ = last_discard(rules, players, seed)
+    if game.is_over or len(game.row) < LONG_ROW:
+        return None
+    return game
+
+
+def last_discard(rules: DummyRules, players: int, seed: int) -> tuple[DummyRound, float]:
+    """Draw and discard only until the stock is empty.
+
+    Returns the position and the seconds ``apply`` took for the discard that
+    left the next player facing the empty stock: it decides whether any
+    pickup can still lead to a knock (§9), and ends the round if none can.
+    """
+    rng = random.Random(seed)
+    game = DummyRound.new(rules, players, seed)
+    spent = 0.0
+    while not game.is_over:
+        legal = game.legal_actions()
+        if game.phase == TAKE:
+            if not game.stock:
+                break
+            game.apply(DRAW)
+        else:
+            action = rng.choice([a for a in legal if isinstance(a, Discard)])
+            start = time.perf_counter()
+            game.apply(action)
+            spent = time.perf_counter() - start
+    return game, spent
+
+
+def time_positions(
+    make: Callable[[DummyRules, int, int], DummyRound | None],
+    rules: DummyRules,
+    players: int,
+    seed: int,
+    count: int,
+    then_draw: bool = False,
+) -> tuple[float, float, int]:
+    """Mean µs per legal_actions() call, mean row length, positions used."""
+    times: list[float] = []
+    rows: list[int] = []
+    s = seed
+    tries = 0
+    while len(rows) < count and tries < count * 20:
+        tries += 1
+        s += 1
+        game = make(rules, players, s)
+        if game is None:
+            continue
+        if then_draw:
+            game.apply(DRAW)
+            assert game.phase == PLAY
+        rows.append(len(game.row))
+        times.append(min(timed_legal(game) for _ in range(3)))
+    if not times:
+        return float("nan"), float("nan"), 0
+    return 1e6 * statistics.fmean(times), statistics.fmean(rows), len(times)
+
+
+# --------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=300, help="rounds per line (default 300)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and choices")
+    parser.add_argument(
+        "--positions", type=int, default=40, help="long-row positions per line (default 40)"
+    )
+    parser.add_argument("--profile", action="store_true", help="cProfile the long-row cases")
+    args = parser.parse_args(argv)
+
+    print(f"Dummy engine, random legal play: {args.rounds} rounds per line, seed {args.seed}")
+    print()
+    header = f"{'preset':<12} {'players':>7} {'rounds/s':>9} {'actions/round':>14}"
+    header += f" {'legal_actions µs':>17} {'share':>6}"
+    print(header)
+    print("-" * len(header))
+    total_time = 0.0
+    total_calls = 0.0
+    for preset in PRESETS:
+        rules = load(preset)
+        for players in PLAYER_COUNTS:
+            r = play_rounds(rules, players, args.rounds, args.seed)
+            total_time += r["legal_time"]
+            total_calls += r["legal_calls"]
+            print(
+                f"{preset:<12} {players:>7} {r['rounds_per_s']:>9.0f} "
+                f"{r['actions_per_round']:>14.1f} {r['legal_us']:>17.1f} "
+                f"{100 * r['legal_share']:>5.0f}%"
+            )
+    overall = 1e6 * total_time / total_calls
+    print(f"legal_actions overall: {overall:.1f} µs per call ({total_calls:.0f} calls)")
+    print("(share: the part of the playing time spent in legal_actions)")
+    print()
+
+    print(f"legal_actions on positions with a discard row of {LONG_ROW}+ cards (dummy-house)")
+    print()
+    header = f"{'phase':<22} {'players':>7} {'positions':>9} {'row (mean)':>10} {'µs/call':>9}"
+    print(header)
+    print("-" * len(header))
+    rules = load("dummy-house")
+    cases: list[tuple[str, Callable[[DummyRules, int, int], DummyRound | None], bool]] = [
+        ("take", long_row_position, False),
+        ("play (after a draw)", long_row_position, True),
+        ("take, stock empty", stock_empty_position, False),
+    ]
+    for name, make, then_draw in cases:
+        for players in PLAYER_COUNTS:
+            us, row, n = time_positions(
+                make, rules, players, args.seed * 7919, args.positions, then_draw
+            )
+            if n:
+                print(f"{name:<22} {players:>7} {n:>9} {row:>10.1f} {us:>9.1f}")
+            else:
+                print(f"{name:<22} {players:>7} {n:>9} {'-':>10} {'-':>9}")
+    for players in PLAYER_COUNTS:
+        spent = [last_discard(rules, players, args.seed * 7919 + i) for i in range(args.positions)]
+        rows = statistics.fmean(len(g.row) for g, _ in spent)
+        us = 1e6 * statistics.fmean(t for _, t in spent)
+        name = "discard into no stock"
+        print(f"{name:<22} {players:>7} {len(spent):>9} {rows:>10.1f} {us:>9.1f}")
+    print("(the last line times apply() of the discard that empties the players' options:")
+    print(" it checks every pickup for a reachable knock, and may end the round)")
+
+    if args.profile:
+        print()
+        print("cProfile: legal_actions on the take-phase, stock-empty positions (2 players)")
+        profiler = cProfile.Profile()
+        games = [
+            g
+            for s in range(args.seed, args.seed + 200)
+            if (g := stock_empty_position(rules, 2, s)) is not None
+        ]
+        profiler.enable()
+        for g in games:
+            for _ in range(5):
+                timed_legal(g)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(12)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
