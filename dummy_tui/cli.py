@@ -252,7 +252,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    from dummy_tui.rules.show import print_preset, print_presets
+    from dummy_tui.rules_table import print_preset, print_presets
 
     if args.name is None:
         print_presets(args.rules)
