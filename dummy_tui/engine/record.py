@@ -16,9 +16,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dummy_tui.engine.actions import DRAW, END, Action, Discard, LayOff, Meld, Pick, PickLayoff
-from dummy_tui.engine.cards import CardError, card_text, parse_card
+from dummy_tui.engine.cards import CardError, card_text, mask_of, parse_card
 from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError, RecordError
 from dummy_tui.engine.families import PersianRound, Round, round_from_deal
+from dummy_tui.engine.melds import melds_with
 from dummy_tui.engine.state import TAKE, Deal, DummyRound
 from dummy_tui.rules.schema import DummyRules, Ruleset
 
@@ -277,6 +278,15 @@ def check_pick_start(game: DummyRound, card: int) -> None:
         a for a in game.pick_options() if isinstance(a, Pick | PickLayoff) and a.card == card
     ]
     if not options:
+        hand = game.hands[game.seat]
+        pool = hand | mask_of(game.row[game.row.index(card) :])
+        if any(m & hand for m in melds_with(card, pool)):
+            # a meld exists, but each would take the last card (§4)
+            raise IllegalMoveError(
+                "last_card",
+                f"one card must remain: every meld with {card_text(card)} would leave you "
+                "nothing to discard",
+            )
         hint = ""
         if card % 13 in (0, 1, 12):
             hint = " (the ace is high only: A 2 3 is not a run)"

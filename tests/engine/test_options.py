@@ -24,7 +24,7 @@ from engine_util import (
 
 from dummy_tui.engine.actions import DRAW, END, LayOff
 from dummy_tui.engine.errors import IllegalMoveError, RecordError
-from dummy_tui.engine.record import parse_record, record_of
+from dummy_tui.engine.record import apply_moves, parse_record, record_of
 from dummy_tui.engine.state import DummyRound
 
 
@@ -296,6 +296,11 @@ def test_pick_meld_that_would_empty_the_hand_is_refused() -> None:
     game = make_round(["8H 9H", "2S 3S"], "10H")
     refused(game, pick("10H", "8H 9H 10H"), "one card must remain:")
     assert game.legal_actions() == [DRAW]
+    # A record says why at the `pick` itself: a meld exists, but it would
+    # take the last card.
+    applied, error, _ = apply_moves(game, ["pick 10H", "meld 8H 9H 10H"])
+    assert error is not None and (applied, error["index"]) == (0, 0)
+    assert error["message"].startswith("one card must remain:"), error["message"]
 
 
 # --------------------------------------------------------------------------
