@@ -29,6 +29,12 @@ def rules(preset: str = "dummy", **options: Any) -> DummyRules:
     return _RULES[key]
 
 
+def dummy(game: object) -> DummyRound:
+    """The round of a Dummy record (records may hold other families' rounds)."""
+    assert isinstance(game, DummyRound)
+    return game
+
+
 def card(text: str) -> int:
     return parse_card(text)
 

@@ -10,6 +10,7 @@ from engine_util import (
     card,
     cards,
     discard,
+    dummy,
     hand,
     layoff,
     make_round,
@@ -57,8 +58,7 @@ TWO_HANDS = ["2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC", "KC AC 2D 3D 4D 5D 6D 7D 8D 9D
 
 
 def test_burn_two_player_takes_the_last_cards_of_the_full_stock() -> None:
-    loaded = parse_record(record(TWO_HANDS, "JD", "2S 3S", burn_two_player=5))
-    game = loaded.game
+    game = dummy(parse_record(record(TWO_HANDS, "JD", "2S 3S", burn_two_player=5)).game)
     # Full stock: 2♠ 3♠, then the unnamed cards in deck order, ending 10♠..A♠.
     assert game.burned == cards("10S JS QS KS AS")
     assert len(game.stock) == 52 - 22 - 1 - 5
@@ -70,7 +70,7 @@ def test_burn_two_player_takes_the_last_cards_of_the_full_stock() -> None:
 
 
 def test_burn_two_player_off() -> None:
-    game = parse_record(record(TWO_HANDS, "JD", "2S 3S")).game
+    game = dummy(parse_record(record(TWO_HANDS, "JD", "2S 3S")).game)
     assert game.burned == []
     assert len(game.stock) == 29
     assert game.stock[0] == card("AS")
@@ -82,18 +82,19 @@ def test_burn_applies_to_two_players_only() -> None:
         "JC QC KC AC 2D 3D 4D 5D 6D",
         "7D 8D 9D 10D JD QD KD AD 2H",
     ]
-    game = parse_record(record(hands, "3H", burn_two_player=5)).game
+    game = dummy(parse_record(record(hands, "3H", burn_two_player=5)).game)
     assert game.burned == []
     assert len(game.stock) == 52 - 27 - 1
 
 
 def test_burned_cards_come_back_in_a_written_record() -> None:
     loaded = parse_record(record(TWO_HANDS, "JD", "2S 3S", burn_two_player=5))
-    data = record_of(loaded.game, loaded.names, "dummy", rules())
+    game = dummy(loaded.game)
+    data = record_of(game, loaded.names, "dummy", rules())
     assert data["deal"]["stock"][-5:] == ["10S", "JS", "QS", "KS", "AS"]
     assert data["options"] == {"burn_two_player": 5}
-    again = parse_record(data).game
-    assert again.burned == loaded.game.burned and again.stock == loaded.game.stock
+    again = dummy(parse_record(data).game)
+    assert again.burned == game.burned and again.stock == game.stock
 
 
 def test_burn_in_a_shuffled_deal() -> None:
@@ -104,7 +105,7 @@ def test_burn_in_a_shuffled_deal() -> None:
 
 def test_hand_size_option() -> None:
     hands = ["2C 3C 4C 5C 6C", "7C 8C 9C 10C JC"]
-    game = parse_record(record(hands, "2D", hand_size={"2": 5})).game
+    game = dummy(parse_record(record(hands, "2D", hand_size={"2": 5})).game)
     assert [len(game.hand(s)) for s in (0, 1)] == [5, 5]
     assert len(game.stock) == 52 - 10 - 1
     with pytest.raises(RecordError, match=r"deal\.hands\[0\]: 5 cards, but this ruleset deals 11"):

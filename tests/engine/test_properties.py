@@ -17,7 +17,7 @@ import json
 import random
 from typing import Any
 
-from engine_util import all_cards, rules, snapshot
+from engine_util import all_cards, dummy, rules, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -129,7 +129,7 @@ def round_trip(game: DummyRound, preset: str) -> DummyRound:
     data = json.loads(dumps_record(record_of(game, names, preset, rules(preset))))
     result = replay(parse_record(data))
     assert result.ok, result.error
-    return result.game
+    return dummy(result.game)
 
 
 @settings(max_examples=36, deadline=None, derandomize=True)

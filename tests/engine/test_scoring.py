@@ -226,7 +226,7 @@ def dark_one_suit(ruleset: DummyRules) -> DummyRound:
 def test_dark_and_one_suit_knock_multiply(
     options: dict[str, int], multiplier: int, expected: int
 ) -> None:
-    game = dark_one_suit(rules(**options))
+    game = dark_one_suit(rules("dummy", **options))
     s0, s1 = game.scores()
     assert (s0.table, s0.knock, s0.multiplier, s0.total) == (35, 50, multiplier, expected)
     assert s1.total == -70  # 2♠ 3♠ 4♦ 9♣ J♦ 6♣ = 35, fell
@@ -339,7 +339,7 @@ def test_no_fool_for_the_head_card() -> None:
 )
 def test_head_card_points(head: str, meld: str, options: dict[str, int], table: int) -> None:
     hand = " ".join(c for c in meld.split() if c != head)
-    game = make_round([f"{hand} KS", "2S 3S 4D"], head, ruleset=rules(**options))
+    game = make_round([f"{hand} KS", "2S 3S 4D"], head, ruleset=rules("dummy", **options))
     play(game, f"pick {head}", f"meld {meld}", "knock KS")
     s0 = game.scores()[0]
     assert s0.table == table
