@@ -98,6 +98,8 @@ class DummyApp(App[int]):
 
     def on_mount(self) -> None:
         localize_bindings(self)
+        # after the first frames, so that it never competes with them
+        self.set_timer(0.5, lambda: self.run_worker(_warm_imports, thread=True, group="warm"))
         if self.session is not None:
             self._replace_all(TableScreen(self.session))
         elif self.want_resume:
@@ -146,8 +148,8 @@ class DummyApp(App[int]):
             self.show_new_game()
             return
         self.session = session
-        self.autosave(session)
         self._replace_all(TableScreen(session))
+        self.call_after_refresh(self.autosave, session)
 
     # ------------------------------------------------------------------
     # saving
@@ -251,6 +253,11 @@ class DummyApp(App[int]):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
             self.push_screen(HelpScreen())
+
+
+def _warm_imports() -> None:
+    """Load the record module (and every rule family behind it) off the UI thread."""
+    import dummy_tui.engine.record  # noqa: F401
 
 
 # ----------------------------------------------------------------------

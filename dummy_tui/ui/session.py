@@ -16,7 +16,6 @@ from typing import Any
 from dummy_tui.ai import LEVELS, Player, make_player
 from dummy_tui.engine.actions import Action, Discard, Draw, End, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.match import Match, RoundResult
-from dummy_tui.engine.record import apply_moves, dumps_record, parse_record, record_of
 from dummy_tui.engine.state import DummyRound
 from dummy_tui.rules import DummyRules, get_ruleset
 from dummy_tui.ui.settings import GameSetup, SaveGame
@@ -227,9 +226,13 @@ class Session:
         self.log.append(LogEntry("round", -1, (len(self.match.results) + 1,)))
 
     def record(self) -> dict[str, Any]:
+        from dummy_tui.engine.record import record_of
+
         return record_of(self.round, self.names, self.setup.ruleset, self.base_rules)
 
     def record_text(self) -> str:
+        from dummy_tui.engine.record import dumps_record
+
         return dumps_record(self.record())
 
     def hint(self) -> Action | None:
@@ -264,10 +267,14 @@ def _rules(setup: GameSetup, path: Path | None) -> tuple[DummyRules, DummyRules]
 
 
 def _replayed(record: dict[str, Any], path: Path | None, what: str) -> DummyRound:
+    from dummy_tui.engine.record import apply_moves, parse_record
+
     loaded = parse_record(json.loads(json.dumps(record)), source=what, rules_path=path)
     _, error, pending = apply_moves(loaded.game, list(loaded.model.moves))
     if error is not None:
         raise SaveError(f"{what}: move {error['index'] + 1} ({error['move']}): {error['message']}")
     if pending is not None:
         raise SaveError(f"{what}: ends with an unfinished pick-up")
+    if not isinstance(loaded.game, DummyRound):
+        raise SaveError(f"{what}: not a round of Dummy")
     return loaded.game

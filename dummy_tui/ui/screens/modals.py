@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from dummy_tui.ui.common import localize_bindings
@@ -108,6 +108,8 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # markdown and pygments: only when asked for
+
         with VerticalScroll(id="help-scroll") as box:
             box.border_title = t("help.title")
             yield Markdown(help_text(language()), id="help-md")
@@ -119,6 +121,8 @@ class HelpScreen(ModalScreen[None]):
 
     def refresh_language(self) -> None:
         self.query_one("#help-scroll").border_title = t("help.title")
+        from textual.widgets import Markdown
+
         self.query_one(Markdown).update(help_text(language()))
         localize_bindings(self)
         self.refresh_bindings()

@@ -33,7 +33,6 @@ from dummy_tui.engine.actions import (
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import melds_in
-from dummy_tui.engine.record import check_pick_start
 from dummy_tui.engine.scoring import table_cards
 from dummy_tui.engine.state import TAKE, PlayerView
 from dummy_tui.ui.common import localize_bindings
@@ -483,6 +482,8 @@ class TableScreen(Screen[None]):
             a for a in game.legal_actions() if isinstance(a, Pick | PickLayoff) and a.card == card
         ]
         if not options:
+            from dummy_tui.engine.record import check_pick_start
+
             try:
                 check_pick_start(game, card)
                 self.say(t("err.no_pick_card"), error=True)
