@@ -59,7 +59,7 @@ def skip_without_scenarios() -> None:
 
 
 @pytest.mark.parametrize("name", scenario_files() or ["(none)"])
-def test_scenario_by_the_command(name: str) -> None:
+def test_scenario_by_the_command(name: str, tmp_path: Path) -> None:
     skip_without_scenarios()
     expected = expected_for(name)
     result = subprocess.run(
@@ -67,7 +67,7 @@ def test_scenario_by_the_command(name: str) -> None:
         capture_output=True,
         text=True,
         encoding="utf-8",
-        cwd=ROOT,
+        cwd=tmp_path,  # outside the source tree: the installed package runs
         timeout=120,
         env={**os.environ, "NO_COLOR": "1"},
         check=False,
