@@ -344,3 +344,24 @@ def test_head_card_points(head: str, meld: str, options: dict[str, int], table: 
     s0 = game.scores()[0]
     assert s0.table == table
     assert s0.total == (table + 50) * 2  # a dark knock on the first turn
+
+
+# --------------------------------------------------------------------------
+# Card points: rank_points, speto_points, speto_cards (on the worked example)
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({}, [-5, 155, -110, 15]),
+        # A = 20: B's A♠ (+5) and D's A♦ in hand (-5).
+        ({"rank_points": {"A": 20}}, [-5, 160, -110, 10]),
+        # Spe-to 30: B's Q♠ (-20); C's 2♣ in hand (+20 × 2).
+        ({"speto_points": 30}, [-5, 135, -70, 15]),
+        # Only A♠ is a spe-to: Q♠ is 10, A♠ 50 (B: -5), 2♣ is 5 (C: +90).
+        ({"speto_cards": ["AS"]}, [-5, 150, -20, 15]),
+    ],
+)
+def test_card_point_options(options: dict[str, object], expected: list[int]) -> None:
+    game = worked_example(rules("dummy", **options))
+    assert totals(game) == expected
