@@ -69,7 +69,7 @@ class PrivacyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box"):
             yield Static(t("privacy.pass", name=self.player_name), id="privacy-title")
-            yield Static(t("privacy.press"), id="privacy-press")
+            yield Static(t("privacy.press", name=self.player_name), id="privacy-press")
         yield Footer()
 
     def on_mount(self) -> None:
