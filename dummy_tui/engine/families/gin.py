@@ -56,16 +56,22 @@ class GinBreakdown:
         }
 
 
-def _discard_table() -> list[tuple[Discard, ...]]:
-    """``Discard`` actions of every 13-bit suit pattern, suit by suit."""
-    table: list[tuple[Discard, ...]] = []
-    for suit in range(4):
-        for bits in range(8192):
-            table.append(tuple(Discard(suit * 13 + r) for r in range(13) if bits >> r & 1))
-    return table
+_DISCARD_ONE = tuple(Discard(c) for c in range(52))
+_DISCARDS: dict[int, tuple[Discard, ...]] = {}
 
 
-_DISCARDS = _discard_table()
+def _suit_discards(index: int) -> tuple[Discard, ...]:
+    """``Discard`` actions of one 13-bit suit pattern (``suit * 8192 + bits``),
+    built on first use and kept: the hot path of random play."""
+    found = _DISCARDS.get(index)
+    if found is None:
+        base = (index >> 13) * 13
+        bits = index & 0x1FFF
+        found = tuple(_DISCARD_ONE[base + r] for r in range(13) if bits >> r & 1)
+        _DISCARDS[index] = found
+    return found
+
+
 _KNOCKS = tuple(Knock(c) for c in range(52))
 
 
@@ -107,10 +113,10 @@ class GinRound(FamilyRound):
         taken = self.taken
         free = hand if taken is None else hand & ~(1 << taken)
         out: list[Action] = [
-            *_DISCARDS[free & 0x1FFF],
-            *_DISCARDS[8192 + ((free >> 13) & 0x1FFF)],
-            *_DISCARDS[16384 + ((free >> 26) & 0x1FFF)],
-            *_DISCARDS[24576 + (free >> 39)],
+            *_suit_discards(free & 0x1FFF),
+            *_suit_discards(8192 + ((free >> 13) & 0x1FFF)),
+            *_suit_discards(16384 + ((free >> 26) & 0x1FFF)),
+            *_suit_discards(24576 + (free >> 39)),
         ]
         knocks = discard_deadwoods(hand, self.rules.knock_limit)
         if knocks:
