@@ -716,11 +716,24 @@ class DummyRound:
         return [a for _, a in self.history[self.turn_start :]]
 
     def can_undo(self) -> bool:
-        return self.phase != OVER and len(self.history) > self.turn_start
+        """Is there an action of this turn that may be taken back?
+
+        Everything from the turn's start may be, except a draw: the drawn
+        card has been seen, so it cannot go back on the stock.
+        """
+        return (
+            self.phase != OVER
+            and len(self.history) > self.turn_start
+            and not isinstance(self.history[-1][1], Draw)
+        )
 
     def undo(self) -> Action:
         """Take back the current turn's last action; returns it."""
         if not self.can_undo():
+            if self.phase != OVER and len(self.history) > self.turn_start:
+                raise IllegalMoveError(
+                    "undo_draw", "undo: the card you drew has been seen and cannot go back"
+                )
             raise IllegalMoveError("undo", "undo: nothing to take back this turn")
         keep = self.history[:-1]
         undone = self.history[-1][1]

@@ -284,3 +284,23 @@ def test_view_is_a_copy() -> None:
     assert game.hand(0) == sorted(cards("5H 6H 2C 9D AH 2H 3H"))
     assert game.row == [card("7H")]
     assert game.born == [False, False]
+
+
+def test_a_draw_cannot_be_undone() -> None:
+    """The drawn card has been seen: taking the draw back would let a player
+    look at the stock and then pick up instead."""
+    game = make_round(
+        ["5H 6H 8H 9C 9D 9H", "2D KC QD 4S 3C 10S", "9S 10C JD 2H 3H AS"],
+        "7H",
+        "JS 4D",
+    )
+    game.apply(DRAW)
+    assert not game.can_undo()
+    with pytest.raises(IllegalMoveError, match=r"^undo: the card you drew") as info:
+        game.undo()
+    assert info.value.rule == "undo_draw"
+    assert game.hands[0] >> card("JS") & 1  # the draw stands
+    game.apply(meld("9C 9D 9H"))
+    assert game.can_undo()
+    assert game.undo() == meld("9C 9D 9H")
+    assert not game.can_undo()

@@ -101,9 +101,10 @@ def test_the_upcard_offer() -> None:
     with pytest.raises(IllegalMoveError, match=r"^pass:"):
         game.apply(Pass())
     game.apply(Draw())
-    assert game.can_undo()
-    game.undo()
-    assert game.to_move == 1 and game.legal_actions() == [Draw()]
+    assert not game.can_undo()  # the drawn card has been seen
+    with pytest.raises(IllegalMoveError, match=r"^undo: the card you drew"):
+        game.undo()
+    assert game.to_move == 1 and game.phase == "play"
 
 
 def test_knock_limit_is_checked() -> None:
