@@ -287,38 +287,45 @@ def can_go_out(
     if hand & (hand - 1) == 0:
         return True
     pieces = layoff_pieces(melds, seat, chain_rule, hand)
-    if not _quick_possible(hand, pieces):
-        return False
+    union = 0
+    for blocks in pieces.values():
+        for block in blocks:
+            union |= block
     limit = 10_000 if layoffs_left is None else layoffs_left
     memo: dict[tuple[int, bool, int], bool] = {}
-    return _cover(hand, True, limit, pieces, memo)
+    return _cover(hand, True, limit, pieces, union, memo)
 
 
-def _quick_possible(hand: int, pieces: dict[int, list[int]]) -> bool:
-    """Cheap necessary test: at most one card belongs to no possible piece."""
-    coverable = 0
-    for lst in pieces.values():
-        for p in lst:
-            coverable |= p
-    for m in melds_in_cover_hint(hand):
-        coverable |= m
-    return (hand & ~coverable).bit_count() <= 1
+_RUN_STARTS = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))  # ranks 2..Q
 
 
-def melds_in_cover_hint(hand: int) -> list[int]:
-    """Masks whose union is every card of ``hand`` that sits in some meld."""
-    out = []
-    for rank in range(13):
-        rm = hand & rank_mask(rank)
-        if rm.bit_count() >= 3:
-            out.append(rm)
-    for suit in range(4):
-        bits = (hand >> (suit * 13)) & SUIT_MASK
-        if bits.bit_count() < 3:
-            continue
-        for start, length in _suit_runs(bits):
-            out.append(((1 << length) - 1) << (suit * 13 + start))
-    return out
+def meldable(mask: int) -> int:
+    """The cards of ``mask`` that sit in some set or run made of ``mask``'s cards."""
+    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
+    runs = starts | (starts << 1) | (starts << 2)
+    a = mask & SUIT_MASK
+    b = (mask >> 13) & SUIT_MASK
+    c = (mask >> 26) & SUIT_MASK
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))  # three or four of the rank
+    return runs | ((ranks | ranks << 13 | ranks << 26 | ranks << 39) & mask)
+
+
+_RANK_MASKS = tuple(rank_mask(r) for r in range(13))
+_PARTNERS: dict[int, tuple[int, ...]] = {}
+
+
+def _set_partners(others: int) -> tuple[int, ...]:
+    """Masks of two or three cards of ``others`` (same-rank cards) that would
+    make a set with one more card: every pair, then all three."""
+    found = _PARTNERS.get(others)
+    if found is None:
+        cards = cards_of(others)
+        groups = [(1 << a) | (1 << b) for a, b in combinations(cards, 2)]
+        if len(cards) == 3:
+            groups.append(others)
+        found = _PARTNERS[others] = tuple(groups)
+    return found
 
 
 def _cover(
@@ -326,6 +333,7 @@ def _cover(
     leftover: bool,
     layoffs_left: int,
     pieces: dict[int, list[int]],
+    union: int,
     memo: dict[tuple[int, bool, int], bool],
 ) -> bool:
     if mask == 0:
@@ -334,30 +342,29 @@ def _cover(
     hit = memo.get(key)
     if hit is not None:
         return hit
+    # Cards that no set, run or layoff could take must be the knock card.
+    stranded = mask & ~(meldable(mask) | (union if layoffs_left > 0 else 0))
+    if stranded:
+        if not leftover or stranded & (stranded - 1):
+            memo[key] = False
+            return False
+        result = _cover(mask ^ stranded, False, layoffs_left, pieces, union, memo)
+        memo[key] = result
+        return result
     low = mask & -mask
     c = low.bit_length() - 1
     result = False
     # 1. keep it as the knock card
-    if leftover and _cover(mask ^ low, False, layoffs_left, pieces, memo):
+    if leftover and _cover(mask ^ low, False, layoffs_left, pieces, union, memo):
         result = True
     # 2. sets containing c (other cards of its rank are all higher in order)
     if not result:
-        others = mask & rank_mask(c % 13) & ~low
-        n = others.bit_count()
-        if n >= 2:
-            oc = cards_of(others)
-            for a, b in combinations(oc, 2):
-                if _cover(
-                    mask & ~(low | (1 << a) | (1 << b)), leftover, layoffs_left, pieces, memo
-                ):
+        others = mask & _RANK_MASKS[c % 13] & ~low
+        if others.bit_count() >= 2:
+            for group in _set_partners(others):
+                if _cover(mask & ~(low | group), leftover, layoffs_left, pieces, union, memo):
                     result = True
                     break
-            if (
-                not result
-                and n == 3
-                and _cover(mask & ~(low | others), leftover, layoffs_left, pieces, memo)
-            ):
-                result = True
     # 3. runs starting at c
     if not result:
         r = c % 13
@@ -365,7 +372,7 @@ def _cover(
             run = low | (1 << (c + 1)) | (1 << (c + 2))
             top = r + 2
             while True:
-                if _cover(mask & ~run, leftover, layoffs_left, pieces, memo):
+                if _cover(mask & ~run, leftover, layoffs_left, pieces, union, memo):
                     result = True
                     break
                 top += 1
@@ -379,7 +386,7 @@ def _cover(
             if (
                 size <= layoffs_left
                 and block & mask == block
-                and _cover(mask & ~block, leftover, layoffs_left - size, pieces, memo)
+                and _cover(mask & ~block, leftover, layoffs_left - size, pieces, union, memo)
             ):
                 result = True
                 break

@@ -288,7 +288,9 @@ def check_pick_start(game: DummyRound, card: int) -> None:
                 "nothing to discard",
             )
         hint = ""
-        if card % 13 in (0, 1, 12):
+        low_run = {12, 0, 1}  # A 2 3
+        suit = card // 13
+        if card % 13 in low_run and all(pool >> (suit * 13 + r) & 1 for r in low_run):
             hint = " (the ace is high only: A 2 3 is not a run)"
         raise IllegalMoveError(
             "pickup_meld",

@@ -347,8 +347,7 @@ class DummyRound:
             picks = self.pick_options()
             if self.stock:
                 return [DRAW, *picks]
-            reachable = [a for a in picks if self._knock_after(a)]
-            return [*reachable, END]
+            return [*(a for a in picks if self._knock_after(a)), END]
         seat = self.seat
         hand = self.hands[seat]
         n = hand.bit_count()
@@ -399,11 +398,31 @@ class DummyRound:
 
     def _knock_after(self, action: Action) -> bool:
         """After ``action`` by the seat to move, is a knock still reachable?"""
+        if isinstance(action, Pick | PickLayoff) and self.phase == TAKE:
+            return self._knock_after_pick(action)
         trial = self.clone()
         trial._do(action)
         if trial.phase == OVER:
             return True
         return trial.knock_possible(trial.seat)
+
+    def _knock_after_pick(self, action: Pick | PickLayoff) -> bool:
+        """:meth:`_knock_after` for a pick-up, on masks, without a clone."""
+        seat = self.seat
+        i = self.row.index(action.card)
+        pool = self.hands[seat] | mask_of(self.row[i:])
+        left = self.layoffs_left(seat)
+        if isinstance(action, Pick):
+            melds = [*self.melds, TableMeld.new(seat, action.meld)]
+            hand = pool & ~mask_of(action.meld)
+        else:
+            target = self.melds[action.target].copy()
+            target.add(action.card, seat)
+            melds = [*self.melds]
+            melds[action.target] = target
+            hand = pool & ~(1 << action.card)
+            left = None if left is None else left - 1
+        return can_go_out(hand, melds, seat, self.rules.layoff_chain, left)
 
     # ------------------------------------------------------------------
     # applying actions

@@ -24,7 +24,7 @@ from engine_util import (
 from dummy_tui.engine.actions import DRAW, END, Action, Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError
-from dummy_tui.engine.record import apply_moves, parse_move
+from dummy_tui.engine.record import apply_moves, check_pick_start, parse_move
 from dummy_tui.engine.state import DummyRound, PlayerView
 
 
@@ -304,3 +304,18 @@ def test_a_draw_cannot_be_undone() -> None:
     assert game.can_undo()
     assert game.undo() == meld("9C 9D 9H")
     assert not game.can_undo()
+
+
+def test_ace_hint_only_when_an_ace_low_run_was_meant() -> None:
+    """The "ace is high only" hint is given when A 2 3 of the suit were at hand."""
+    game = make_round(
+        ["4S 6S AH KH QD 10S 5C", "AD 8S JD JC 5D 7D QH", "2D 3D 9C 9D KS 4C 6H"],
+        "5S",
+        "9H 4D",
+    )
+    play(game, "draw", "discard 9H", "draw", "discard AD")
+    with pytest.raises(IllegalMoveError, match=r"^pickup must meld:.*ace is high only"):
+        check_pick_start(game, card("AD"))
+    with pytest.raises(IllegalMoveError, match=r"^pickup must meld:") as info:
+        check_pick_start(game, card("9H"))
+    assert "ace" not in str(info.value)
