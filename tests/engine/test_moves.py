@@ -317,5 +317,5 @@ def test_ace_hint_only_when_an_ace_low_run_was_meant() -> None:
     with pytest.raises(IllegalMoveError, match=r"^pickup must meld:.*ace is high only"):
         check_pick_start(game, card("AD"))
     with pytest.raises(IllegalMoveError, match=r"^pickup must meld:") as info:
-        check_pick_start(game, card("9H"))
+        check_pick_start(game, card("5S"))
     assert "ace" not in str(info.value)
