@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App
@@ -13,7 +13,6 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from dummy_tui.ai import LEVELS
-from dummy_tui.engine.state import DummyRound
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import set_language, t
@@ -35,6 +34,9 @@ from dummy_tui.ui.settings import (
     write_save,
 )
 from dummy_tui.ui.storage import atomic_write
+
+if TYPE_CHECKING:
+    from dummy_tui.engine.families import Round
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -194,13 +196,13 @@ class DummyApp(App[int]):
         if self.persist:
             remove_save()
 
-    def export_record(self, session: Session, game: DummyRound | None = None) -> Path:
+    def export_record(self, session: Session, game: Round | None = None) -> Path:
         from dummy_tui.engine.record import dumps_record, record_of
 
-        game = game or session.round
-        data = record_of(game, session.names, session.setup.ruleset, session.base_rules)
-        index = len(session.match.results) if game is not session.round else session.round_number
-        path = records_dir() / f"dummy-{session.setup.seed}-round{index}.json"
+        played = game if game is not None else session.round
+        data = record_of(played, session.names, session.setup.ruleset, session.base_rules)
+        index = len(session.match.results) if played is not session.round else session.round_number
+        path = records_dir() / f"{session.setup.ruleset}-{session.setup.seed}-round{index}.json"
         atomic_write(path, dumps_record(data))
         return path
 
@@ -249,6 +251,8 @@ class DummyApp(App[int]):
             if isinstance(screen, TableScreen):
                 screen.apply_look()
                 screen.refresh_language()
+            elif type(screen).__name__ == "RoundEndScreen":
+                screen.refresh_language()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):

@@ -20,6 +20,8 @@ class CardLook:
 
     def colour(self, card: int) -> str | None:
         suit = card // 13
+        if suit > 3:  # a joker
+            return "#c678dd" if self.dark else "#8a2be2"
         if self.dark:
             red, green, blue = "#ff6b6b", "#5fd35f", "#6cb6ff"
         else:

@@ -11,14 +11,30 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dummy_tui.ai import LEVELS, Player, make_player
-from dummy_tui.engine.actions import Action, Discard, Draw, End, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.engine.actions import (
+    Action,
+    Discard,
+    Draw,
+    End,
+    Knock,
+    LayOff,
+    Meld,
+    Pass,
+    Pick,
+    PickLayoff,
+    TakeDiscard,
+)
 from dummy_tui.engine.match import Match, RoundResult
 from dummy_tui.engine.state import DummyRound
-from dummy_tui.rules import DummyRules, get_ruleset
+from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.settings import GameSetup, SaveGame
+
+if TYPE_CHECKING:
+    from dummy_tui.engine.families import Round
+    from dummy_tui.rules.schema import Ruleset
 
 HINT_LEVEL = "normal"
 
@@ -31,8 +47,9 @@ class SaveError(ValueError):
 class LogEntry:
     """One line of the game log, kept as data so it can be shown in any language.
 
-    ``kind`` is draw, pick, pick_layoff, meld, layoff, discard, knock, end,
-    undo or round.  ``cards`` are the cards moved; ``extra`` the cards taken
+    ``kind`` is draw, take (the top of a pile), pass, pick, pick_layoff,
+    meld, layoff, discard, knock (Dummy's knock, or going out in basic
+    rummy), gin_knock, end, undo or round.  ``cards`` are the cards moved; ``extra`` the cards taken
     with a pick-up or the meld laid onto.
     """
 
@@ -52,13 +69,19 @@ def resolve_level(level: str) -> str:
     return LEVELS[-1]
 
 
-def describe(game: DummyRound, action: Action) -> LogEntry:
+def describe(game: Round, action: Action) -> LogEntry:
     """The log entry for ``action`` by the seat to move, before it is applied."""
     seat = game.seat
     if isinstance(action, Draw):
         return LogEntry("draw", seat)
     if isinstance(action, End):
         return LogEntry("end", seat)
+    if isinstance(action, Pass):
+        return LogEntry("pass", seat)
+    if isinstance(action, TakeDiscard):
+        return LogEntry("take", seat, (action.card,))
+    if isinstance(action, Knock):
+        return LogEntry("gin_knock", seat, (action.card,))
     if isinstance(action, Pick):
         i = game.row.index(action.card)
         return LogEntry("pick", seat, action.meld, tuple(game.row[i:]))
@@ -71,7 +94,8 @@ def describe(game: DummyRound, action: Action) -> LogEntry:
     if isinstance(action, LayOff):
         return LogEntry("layoff", seat, (action.card,), tuple(game.melds[action.target].cards))
     assert isinstance(action, Discard)
-    last = game.hands[seat].bit_count() == 1
+    # in Persian rummy discarding the last card does not end the round
+    last = game.hands[seat].bit_count() == 1 and game.rules.family != "persian"
     return LogEntry("knock" if last else "discard", seat, (action.card,))
 
 
@@ -81,16 +105,16 @@ class Session:
     def __init__(
         self,
         setup: GameSetup,
-        rules: DummyRules,
-        base_rules: DummyRules,
+        rules: Ruleset,
+        base_rules: Ruleset,
         match: Match,
-        game: DummyRound,
+        game: Round,
     ) -> None:
         self.setup = setup
         self.rules = rules
         self.base_rules = base_rules
         self.match = match
-        self.round = game
+        self.round: Round = game
         self.rounds: list[dict[str, Any]] = []
         self.log: list[LogEntry] = []
         self.ai: dict[int, Player] = {}
@@ -126,8 +150,8 @@ class Session:
         players = len(setup.seats)
         if players not in rules.hand_size:
             raise ValueError(f"{setup.ruleset} is not played by {players} players")
-        match = Match(rules, players, setup.seed, first_starter=0)
-        session = cls(setup, rules, base, match, match.new_round())
+        match = Match(rules, players, setup.seed, first_starter=0)  # type: ignore[arg-type]
+        session = cls(setup, rules, base, match, deal_next(match))
         session.log.append(LogEntry("round", -1, (1,)))
         return session
 
@@ -140,16 +164,16 @@ class Session:
         path = Path(setup.rules_path) if setup.rules_path else None
         try:
             rules, base = _rules(setup, path)
-            match = Match(rules, len(setup.seats), setup.seed, save.first_starter)
+            match = Match(rules, len(setup.seats), setup.seed, save.first_starter)  # type: ignore[arg-type]
             for i, record in enumerate(save.rounds):
                 game = _replayed(record, path, f"round {i + 1}")
                 if not game.is_over:
                     raise SaveError(f"round {i + 1} of the save is not finished")
-                match.record(game)
+                match.record(game)  # type: ignore[arg-type]
             if save.current is not None:
                 game = _replayed(save.current, path, "the current round")
             else:
-                game = match.new_round()
+                game = deal_next(match)
         except SaveError:
             raise
         except Exception as exc:  # any damage at all is reported, never a crash
@@ -215,13 +239,13 @@ class Session:
 
     def finish_round(self) -> RoundResult:
         """Record the finished round in the match."""
-        result = self.match.record(self.round)
+        result = self.match.record(self.round)  # type: ignore[arg-type]
         self.rounds.append(self.record())
         self.recorded = True
         return result
 
     def start_next_round(self) -> None:
-        self.round = self.match.new_round()
+        self.round = deal_next(self.match)
         self.recorded = False
         self.log.append(LogEntry("round", -1, (len(self.match.results) + 1,)))
 
@@ -235,6 +259,10 @@ class Session:
 
         return dumps_record(self.record())
 
+    @property
+    def family(self) -> str:
+        return str(self.rules.family)
+
     def hint(self) -> Action | None:
         """What the hint level's AI would do for the seat to move."""
         game = self.round
@@ -245,12 +273,42 @@ class Session:
             return None
         seed = random.Random(f"{self.setup.seed}:hint:{len(game.history)}").getrandbits(32)
         player = self._make(HINT_LEVEL, seed)
-        return player.choose(game.view(game.seat), legal)
+        return choose_safely(player, game, legal)
 
 
-def history_log(game: DummyRound) -> list[LogEntry]:
+def deal_next(match: Match) -> Round:
+    """The match's next round, of the family of its rules.
+
+    A match that deals Dummy only is given the same seed, starter and
+    direction to deal the round of another family with.
+    """
+    family = str(match.rules.family)
+    if family == "dummy":
+        return match.new_round()
+    try:
+        game: Round = match.new_round()
+    except Exception:  # a match that deals Dummy rounds only
+        game = None  # type: ignore[assignment]
+    if game is not None and str(game.rules.family) == family and not isinstance(game, DummyRound):
+        return game
+    from dummy_tui.engine.families import new_round
+
+    seed = match.round_seed(len(match.results))
+    return new_round(match.rules, match.players, seed, match.starter, match.direction)
+
+
+def choose_safely(player: Player, game: Round, legal: list[Action]) -> Action:
+    """The player's choice; a legal move at random should the player fail on this family."""
+    try:
+        action = player.choose(game.view(game.seat), legal)  # type: ignore[arg-type]
+    except Exception:  # an AI that cannot read this family's view must not stop the game
+        return random.Random(len(game.history)).choice(legal)
+    return action if action in legal else random.Random(len(game.history)).choice(legal)
+
+
+def history_log(game: Round) -> list[LogEntry]:
     """The log entries of a round's moves so far."""
-    fresh = DummyRound(game.rules, game.deal, game.starter, game.start_direction)
+    fresh = _fresh(game)
     out = []
     for _, action in game.history:
         out.append(describe(fresh, action))
@@ -258,15 +316,22 @@ def history_log(game: DummyRound) -> list[LogEntry]:
     return out
 
 
-def _rules(setup: GameSetup, path: Path | None) -> tuple[DummyRules, DummyRules]:
+def _fresh(game: Round) -> Round:
+    """The same round at its deal, before any move."""
+    if isinstance(game, DummyRound):
+        return DummyRound(game.rules, game.deal, game.starter, game.start_direction)
+    from dummy_tui.engine.families import round_from_deal
+
+    return round_from_deal(game.rules, game.deal, game.starter, game.start_direction)
+
+
+def _rules(setup: GameSetup, path: Path | None) -> tuple[Ruleset, Ruleset]:
     rules = get_ruleset(setup.ruleset, path, overrides=dict(setup.options), source="set-up")
     base = get_ruleset(setup.ruleset, path)
-    if not isinstance(rules, DummyRules) or not isinstance(base, DummyRules):
-        raise ValueError(f"{setup.ruleset} is not a Dummy ruleset")
     return rules, base
 
 
-def _replayed(record: dict[str, Any], path: Path | None, what: str) -> DummyRound:
+def _replayed(record: dict[str, Any], path: Path | None, what: str) -> Round:
     from dummy_tui.engine.record import apply_moves, parse_record
 
     loaded = parse_record(json.loads(json.dumps(record)), source=what, rules_path=path)
@@ -275,6 +340,4 @@ def _replayed(record: dict[str, Any], path: Path | None, what: str) -> DummyRoun
         raise SaveError(f"{what}: move {error['index'] + 1} ({error['move']}): {error['message']}")
     if pending is not None:
         raise SaveError(f"{what}: ends with an unfinished pick-up")
-    if not isinstance(loaded.game, DummyRound):
-        raise SaveError(f"{what}: not a round of Dummy")
     return loaded.game

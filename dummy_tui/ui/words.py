@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 from string import Formatter
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
 
-from dummy_tui.engine.actions import Action, Discard, Draw, End, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.engine.actions import (
+    Action,
+    Discard,
+    Draw,
+    End,
+    Knock,
+    LayOff,
+    Meld,
+    Pass,
+    Pick,
+    PickLayoff,
+    TakeDiscard,
+)
 from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.state import DummyRound
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import has, language, t
 from dummy_tui.ui.session import LogEntry, describe
+
+if TYPE_CHECKING:
+    from dummy_tui.engine.families import Round
 
 
 def fmt(key: str, **parts: Text | str | int) -> Text:
@@ -52,16 +67,24 @@ def entry_text(entry: LogEntry, names: list[str], look: CardLook) -> Text:
         return fmt("log.pick_layoff", name=who, card=cards)
     if entry.kind in ("layoff",):
         return fmt("log.layoff", name=who, card=cards, meld=look.cards(entry.extra))
-    if entry.kind in ("meld", "discard", "knock", "draw", "end", "undo"):
+    if entry.kind in ("take", "gin_knock"):
+        return fmt(f"log.{entry.kind}", name=who, card=cards)
+    if entry.kind in ("meld", "discard", "knock", "draw", "end", "undo", "pass"):
         return fmt(f"log.{entry.kind}", name=who, cards=cards, card=cards)
     return Text(entry.kind)
 
 
-def action_text(game: DummyRound, action: Action, look: CardLook) -> Text:
+def action_text(game: Round, action: Action, look: CardLook) -> Text:
     """A move the seat to move could make, in words (hints and choices)."""
     entry = describe(game, action)
     if isinstance(action, Draw):
         return fmt("act.draw")
+    if isinstance(action, Pass):
+        return fmt("act.pass")
+    if isinstance(action, TakeDiscard):
+        return fmt("act.take", card=look.text(action.card))
+    if isinstance(action, Knock):
+        return fmt("act.gin_knock_short", card=look.text(action.card))
     if isinstance(action, End):
         return fmt("act.end")
     if isinstance(action, Pick):

@@ -151,8 +151,11 @@ async def test_resume_after_quitting_mid_round() -> None:
         assert table.session.round.moves() == before
         assert table.session.round.hands == hands
         assert table.session.round.phase == PLAY  # the draw was kept: mid-turn
-        await pilot.press("u")  # the draw can still be taken back
-        assert table.session.round.phase == "take"
+        await pilot.press("u")  # a drawn card has been seen: it cannot go back
+        await pilot.pause()
+        assert table.session.round.phase == PLAY
+        status = str(table.query_one("#status").render())
+        assert "Undo" in status and "nothing to take back" in status
 
 
 async def test_a_damaged_save_is_set_aside(home: Path) -> None:

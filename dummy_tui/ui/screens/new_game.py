@@ -16,6 +16,7 @@ from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, S
 
 from dummy_tui.rules import DummyRules, RulesetError, get_ruleset, load_rulesets
 from dummy_tui.rules.loader import parse_option_assignment
+from dummy_tui.rules.schema import Ruleset
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import LANGS, t
 from dummy_tui.ui.settings import GameSetup, SeatSetup, quick_setup
@@ -46,6 +47,21 @@ HOUSE_OPTIONS = (
     "penalty_feed_head",
     "penalty_feed_speto",
 )
+FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
+    "dummy": HOUSE_OPTIONS,
+    "rummy": ("melds_per_turn", "rummy_multiplier"),
+    "gin": (
+        "knock_limit",
+        "gin_bonus",
+        "undercut_bonus",
+        "undercut_on_tie",
+        "zero_sum_scores",
+        "wall",
+    ),
+    "persian": ("joker_points", "out_bonus", "deals"),
+}
+"""The options each family's presets show on this screen, in this order."""
+ALL_OPTIONS = tuple(dict.fromkeys(k for keys in FAMILY_OPTIONS.values() for k in keys))
 DEFAULT_NAMES = ("Somchai", "Malee", "Niran", "Pim")
 
 
@@ -73,11 +89,7 @@ class NewGameScreen(Screen[None]):
         self.setup = setup or quick_setup()
         self.rules_path = rules_path
         try:
-            self.presets = {
-                name: r
-                for name, r in load_rulesets(rules_path).items()
-                if isinstance(r, DummyRules)
-            }
+            self.presets: dict[str, Ruleset] = dict(load_rulesets(rules_path))
         except RulesetError:
             self.presets = {"dummy": DummyRules()}
         self._kind_wanted = {
@@ -106,9 +118,10 @@ class NewGameScreen(Screen[None]):
             yield Static(id="ng-error")
             with Horizontal(classes="ng-line"):
                 yield Label(id="players-label", classes="ng-label")
+                counts = self.presets[setup.ruleset].player_counts
                 yield Select(
-                    [(str(n), n) for n in (2, 3, 4)],
-                    value=len(setup.seats),
+                    [(str(n), n) for n in counts],
+                    value=len(setup.seats) if len(setup.seats) in counts else counts[0],
                     allow_blank=False,
                     compact=True,
                     id="players",
@@ -142,6 +155,7 @@ class NewGameScreen(Screen[None]):
                     id="ruleset",
                 )
             yield Static(id="ruleset-desc")
+            yield Static(id="family-desc")
             with Horizontal(classes="ng-line"):
                 yield Label(id="target-label", classes="ng-label")
                 yield Input(id="target", type="integer", max_length=6, compact=True)
@@ -155,8 +169,8 @@ class NewGameScreen(Screen[None]):
                     id="lang",
                 )
             with Collapsible(id="house", collapsed=True):
-                for key in HOUSE_OPTIONS:
-                    with Horizontal(classes="opt-line"):
+                for key in ALL_OPTIONS:
+                    with Horizontal(classes="opt-line", id=f"optline-{key}"):
                         yield Input(id=f"opt-{key}", classes="opt-value", compact=True)
                         with Vertical(classes="opt-text"):
                             yield Static(key, classes="opt-key")
@@ -166,7 +180,7 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.fill_options(self.setup.ruleset, self.setup.options)
         self.refresh_language()
-        self.show_seats(len(self.setup.seats))
+        self.show_seats(self.player_count())
         self.query_one("#quick", Button).focus()
 
     def refresh_language(self) -> None:
@@ -180,16 +194,24 @@ class NewGameScreen(Screen[None]):
         self.query_one("#ruleset-label", Label).update(t("ng.ruleset"))
         self.query_one("#target-label", Label).update(t("ng.target"))
         self.query_one("#lang-label", Label).update(t("ng.language"))
-        self.query_one("#house", Collapsible).title = t("ng.house_rules")
+        family = self.family()
+        self.query_one("#house", Collapsible).title = t(
+            "ng.house_rules" if family == "dummy" else "ng.options"
+        )
         options = kind_options()
         for i in range(4):
             row = self.query_one(f"#seat-row-{i}")
-            row.query_one(".seat-label", Label).update(t("ng.seat", n=i + 1))
+            label = (
+                t("ng.seat_team", n=i + 1, team=t(f"team.{i % 2}"))
+                if family == "persian"
+                else t("ng.seat", n=i + 1)
+            )
+            row.query_one(".seat-label", Label).update(label)
             select = self.query_one(f"#kind-{i}", Select)
             current = select.value
             select.set_options(options)
             select.value = current
-        for key in HOUSE_OPTIONS:
+        for key in ALL_OPTIONS:
             self.query_one(f"#doc-{key}", Static).update(t(f"opt.{key}"))
         self.show_description()
         self.refresh_bindings()
@@ -199,8 +221,27 @@ class NewGameScreen(Screen[None]):
             return self.dapp.has_save()
         return True
 
+    def family(self) -> str:
+        name = str(self.query_one("#ruleset", Select).value)
+        preset = self.presets.get(name)
+        return str(preset.family) if preset is not None else "dummy"
+
+    def player_count(self) -> int:
+        value = self.query_one("#players", Select).value
+        return value if isinstance(value, int) else 4
+
     def show_description(self) -> None:
         name = self.query_one("#ruleset", Select).value
+        family = self.family()
+        counts = self.presets[str(name)].player_counts
+        about = Text(t(f"family.{family}"))
+        if len(counts) == 1:
+            about.append("  ")
+            about.append(
+                t("ng.players_fixed", family=t(f"top.game_{family}"), counts=counts[0]),
+                style="bold",
+            )
+        self.query_one("#family-desc", Static).update(about)
         self.query_one("#ruleset-desc", Static).update(
             Text(
                 t(f"preset.{name}")
@@ -214,8 +255,11 @@ class NewGameScreen(Screen[None]):
         preset = self.presets[ruleset]
         values = preset.model_dump()
         values.update(overrides)
-        for key in HOUSE_OPTIONS:
-            self.query_one(f"#opt-{key}", Input).value = _shown(values[key])
+        keys = FAMILY_OPTIONS.get(str(preset.family), ())
+        for key in ALL_OPTIONS:
+            self.query_one(f"#optline-{key}").display = key in keys
+            if key in keys and key in values:
+                self.query_one(f"#opt-{key}", Input).value = _shown(values[key])
         self.query_one("#target", Input).value = str(values["target_score"])
 
     def show_seats(self, count: int) -> None:
@@ -229,8 +273,15 @@ class NewGameScreen(Screen[None]):
 
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
-        self.fill_options(str(event.value), {})
-        self.show_description()
+        name = str(event.value)
+        self.fill_options(name, {})
+        counts = self.presets[name].player_counts
+        players = self.query_one("#players", Select)
+        current = self.player_count()
+        players.set_options([(str(n), n) for n in counts])
+        players.value = current if current in counts else counts[-1]
+        self.show_seats(self.player_count())
+        self.refresh_language()
 
     @on(Select.Changed, "#lang")
     def lang_changed(self, event: Select.Changed) -> None:
@@ -266,7 +317,7 @@ class NewGameScreen(Screen[None]):
         ruleset = str(self.query_one("#ruleset", Select).value)
         preset = self.presets[ruleset].model_dump(mode="json")
         options: dict[str, Any] = {}
-        for key in HOUSE_OPTIONS:
+        for key in FAMILY_OPTIONS.get(self.family(), ()):
             text = self.query_one(f"#opt-{key}", Input).value.strip()
             try:
                 _, value = parse_option_assignment(f"{key}={text}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
 from rich.table import Table
@@ -15,13 +15,13 @@ from textual.widgets import Footer, Static
 
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.match import RoundResult
-from dummy_tui.engine.state import DummyRound
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.words import fmt
 
 if TYPE_CHECKING:
+    from dummy_tui.engine.families import Round
     from dummy_tui.ui.app import DummyApp
 
 
@@ -35,7 +35,13 @@ def _term(key: str) -> Text:
 
 
 class RoundEndScreen(Screen[None]):
-    """Per player: table points, hand points, knock, dark knock, fall, fool, penalties."""
+    """Each item of the score in the family's own terms, then the running totals.
+
+    Dummy: table and hand points, knock, dark knock, fall, fool, penalties.
+    Gin: deadwood, gin bonus, undercut, and the layout with the layoffs.
+    Basic rummy: the cards left in the other hands and the rummy multiplier.
+    Persian rummy: per team, table and hand points, four at once, the bonus.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Next round", id="next_round"),
@@ -45,7 +51,7 @@ class RoundEndScreen(Screen[None]):
     ]
 
     def __init__(
-        self, session: Session, game: DummyRound, result: RoundResult, match_over: bool
+        self, session: Session, game: Round, result: RoundResult, match_over: bool
     ) -> None:
         super().__init__(id="round-end")
         self.session = session
@@ -93,47 +99,157 @@ class RoundEndScreen(Screen[None]):
         game = self.game
         names = self.session.names
         look = self.dapp.look
-        if game.end == "knock" and game.knocker is not None and game.knock_card is not None:
+        family = self.session.family
+        knocker = game.knocker
+        if family == "gin":
+            return self.gin_headline()
+        if family in ("rummy", "persian"):
+            if game.end != "knock" or knocker is None:
+                return fmt(f"end.{family}_dead")
+            line = fmt(f"end.{family}_out", name=Text(names[knocker], Style(bold=True)))
+            if family == "persian":
+                line.append(" ")
+                line.append_text(fmt("end.team_bonus", team=t(f"team.{knocker % 2}")))
+            rows = self.result.breakdown
+            if family == "rummy" and getattr(rows[knocker], "rummy", False):
+                line.append(" ")
+                line.append_text(fmt("end.rummy", times=getattr(rows[knocker], "multiplier", 2)))
+            return line
+        if game.end == "knock" and knocker is not None and game.knock_card is not None:
             key = "end.dark_knock" if game.dark_knock else "end.knock"
             line = fmt(
-                key,
-                name=Text(names[game.knocker], Style(bold=True)),
-                card=look.text(game.knock_card),
+                key, name=Text(names[knocker], Style(bold=True)), card=look.text(game.knock_card)
             )
         else:
             line = fmt("end.stock_out")
-        if game.fool is not None:
+        fool = getattr(game, "fool", None)
+        if fool is not None:
             line.append("  ")
-            line.append_text(fmt("end.fool", name=names[game.fool]))
+            line.append_text(fmt("end.fool", name=names[fool]))
         return line
 
-    def breakdown(self) -> Table:
+    def gin_headline(self) -> Text:
+        game = self.game
         names = self.session.names
+        look = self.dapp.look
+        knocker = game.knocker
+        if game.end != "knock" or knocker is None or game.knock_card is None:
+            return fmt("end.gin_dead", wall=getattr(self.session.rules, "wall", 2))
         rows = self.result.breakdown
+        who = Text(names[knocker], Style(bold=True))
+        card = look.text(game.knock_card)
+        if getattr(rows[knocker], "gin", False):
+            return fmt("end.gin_gin", name=who, card=card)
+        line = fmt(
+            "end.gin_knock", name=who, card=card, deadwood=getattr(rows[knocker], "deadwood", 0)
+        )
+        for b in rows:
+            if getattr(b, "undercut", False):
+                line.append(" ")
+                line.append_text(
+                    fmt("end.gin_undercut", name=Text(names[b.seat], Style(bold=True)))
+                )
+        return line
+
+    def _table(self, columns: list[str]) -> Table:
         table = Table(expand=True, show_edge=False, pad_edge=False)
         table.add_column("", no_wrap=True, ratio=2)
-        for name in names:
+        for name in columns:
             table.add_column(name, justify="right", overflow="ellipsis", no_wrap=True, ratio=1)
+        return table
+
+    def breakdown(self) -> Table:
+        family = self.session.family
+        if family == "gin":
+            return self.gin_breakdown()
+        if family == "rummy":
+            return self.rummy_breakdown()
+        if family == "persian":
+            return self.persian_breakdown()
+        return self.dummy_breakdown()
+
+    @staticmethod
+    def _add(table: Table, key: str, cells: list[str], always: bool = False) -> None:
+        if always or any(c not in ("", "0", "—") for c in cells):
+            table.add_row(_term(key), *cells)
+
+    @staticmethod
+    def _total_row(table: Table, totals: list[int]) -> None:
+        table.add_section()
+        table.add_row(
+            Text(t("item.round_total"), Style(bold=True)),
+            *(Text(str(v), Style(bold=True)) for v in totals),
+        )
+
+    def gin_breakdown(self) -> Table:
+        rows: list[Any] = list(self.result.breakdown)
+        table = self._table(self.session.names)
+        add = self._add
+        add(table, "deadwood", [str(b.deadwood) for b in rows], always=True)
+        add(table, "gin_bonus", [f"+{b.bonus}" if b.gin else "" for b in rows])
+        add(table, "undercut", [f"+{b.bonus}" if b.undercut else "" for b in rows])
+        self._total_row(table, [b.total for b in rows])
+        return table
+
+    def rummy_breakdown(self) -> Table:
+        rows: list[Any] = list(self.result.breakdown)
+        table = self._table(self.session.names)
+        add = self._add
+        add(table, "left_in_hand", [str(b.hand) for b in rows], always=True)
+        add(
+            table, "went_out", [f"+{sum(r.hand for r in rows)}" if b.went_out else "" for b in rows]
+        )
+        add(table, "rummy", [f"×{b.multiplier}" if b.rummy else "" for b in rows])
+        self._total_row(table, [b.total for b in rows])
+        return table
+
+    def persian_breakdown(self) -> Table:
+        rows: list[Any] = list(self.result.breakdown)
+        names = self.session.names
+        teams = [0, 1]
+        columns = [
+            f"{t(f'team.{team}')}: "
+            + " & ".join(names[s] for s in range(len(names)) if s % 2 == team)
+            for team in teams
+        ]
+        extra = self.four_at_once()
+        table = self._table(columns)
+        first = [rows[team] for team in teams]
+        add = self._add
+        add(table, "team_table", [f"+{b.table - extra[b.team]}" for b in first], always=True)
+        add(table, "four_at_once", [f"+{extra[b.team]}" if extra[b.team] else "" for b in first])
+        add(table, "hand", [f"−{b.hand}" if b.hand else "0" for b in first], always=True)
+        add(table, "out_bonus", [f"+{b.out_bonus}" if b.out_bonus else "" for b in first])
+        self._total_row(table, [b.total for b in first])
+        return table
+
+    def four_at_once(self) -> list[int]:
+        """Persian: the extra points each team made with sets of four laid at once (×2)."""
+        game = self.game
+        extra = [0, 0]
+        for m in game.melds:
+            if m.kind == "set" and m.at_once == 4:
+                for card, layer in zip(m.cards, m.layers, strict=True):
+                    extra[layer % 2] += game.card_points(card)  # type: ignore[union-attr]
+        return extra
+
+    def dummy_breakdown(self) -> Table:
+        rules: Any = self.session.rules
+        rows: list[Any] = list(self.result.breakdown)
+        table = self._table(self.session.names)
 
         def add(key: str, cells: list[str], always: bool = False) -> None:
-            if always or any(c not in ("", "0", "—") for c in cells):
-                table.add_row(_term(key), *cells)
+            self._add(table, key, cells, always)
 
         add("table", [f"+{b.table}" for b in rows], always=True)
         add("hand", [f"−{b.hand}" if b.hand else "0" for b in rows], always=True)
         add("fall", [f"×{b.hand_multiplier}" if b.fell else "" for b in rows])
         add("knock", [f"+{b.knock - b.knock_bonus}" if b.knock else "" for b in rows])
         add("knock_bonus", [f"+{b.knock_bonus}" if b.knock_bonus else "" for b in rows])
-        add(
-            "dark_knock",
-            [f"×{self.session.rules.dark_knock_multiplier}" if b.dark_knock else "" for b in rows],
-        )
+        add("dark_knock", [f"×{rules.dark_knock_multiplier}" if b.dark_knock else "" for b in rows])
         add(
             "one_suit_knock",
-            [
-                f"×{self.session.rules.one_suit_knock_multiplier}" if b.one_suit_knock else ""
-                for b in rows
-            ],
+            [f"×{rules.one_suit_knock_multiplier}" if b.one_suit_knock else "" for b in rows],
         )
         kinds: list[str] = []
         for b in rows:
@@ -147,17 +263,28 @@ class RoundEndScreen(Screen[None]):
                 cells.append(f"−{points}" if points else "")
             key = "fool" if kind == "fool_penalty" else kind
             add(key, cells, always=True)
-        table.add_section()
-        table.add_row(
-            Text(t("item.round_total"), Style(bold=True)),
-            *(Text(str(b.total), Style(bold=True)) for b in rows),
-        )
+        self._total_row(table, [b.total for b in rows])
         return table
 
     def hands(self) -> Text:
         look = self.dapp.look
-        out = Text(t("end.hands"), Style(bold=True))
-        for seat, name in enumerate(self.session.names):
+        names = self.session.names
+        out = Text()
+        if self.session.family == "gin" and self.game.melds:
+            out.append(t("end.gin_layout"), Style(bold=True))
+            for meld in self.game.melds:
+                out.append("\n  ")
+                out.append(f"{names[meld.owner]}: ")
+                for i, (card, layer) in enumerate(zip(meld.cards, meld.layers, strict=True)):
+                    if i:
+                        out.append(" ")
+                    out.append_text(look.text(card))
+                    if layer != meld.owner:
+                        out.append(f"‹{names[layer]}›", Style(italic=True, dim=True))
+            out.append("\n\n")
+        key = "end.deadwood_cards" if self.session.family == "gin" else "end.hands"
+        out.append(t(key), Style(bold=True))
+        for seat, name in enumerate(names):
             cards = cards_of(self.game.hands[seat])
             out.append("\n  ")
             out.append(f"{name}: ")
@@ -167,15 +294,33 @@ class RoundEndScreen(Screen[None]):
     def totals(self) -> Text:
         match = self.session.match
         names = self.session.names
-        out = Text(t("end.totals", target=self.session.rules.target_score), Style(bold=True))
-        order = sorted(range(len(names)), key=lambda s: -match.totals[s])
-        for seat in order:
-            out.append(f"\n  {names[seat]:<16} {match.totals[seat]:>6}")
+        rules: Any = self.session.rules
+        teams = self.session.family == "persian" and len(names) == 4
+        if teams:
+            out = Text(t("end.totals_deals", deals=getattr(rules, "deals", 2)), Style(bold=True))
+            labels = [f"{t(f'team.{team}')}: {names[team]} & {names[team + 2]}" for team in (0, 1)]
+            order = sorted((0, 1), key=lambda s: -match.totals[s])
+            for team in order:
+                out.append(f"\n  {labels[team]:<28} {match.totals[team]:>6}")
+        else:
+            out = Text(t("end.totals", target=rules.target_score), Style(bold=True))
+            order = sorted(range(len(names)), key=lambda s: -match.totals[s])
+            for seat in order:
+                out.append(f"\n  {names[seat]:<16} {match.totals[seat]:>6}")
         out.append("\n\n")
         if self.match_over:
             winner = match.winner
             if winner is None:
                 out.append_text(fmt("end.tie"))
+            elif teams:
+                team = winner % 2
+                out.append_text(
+                    fmt(
+                        "end.team_wins",
+                        team=Text(t(f"team.{team}"), Style(bold=True)),
+                        names=f"{names[team]} & {names[team + 2]}",
+                    )
+                )
             else:
                 out.append_text(fmt("end.winner", name=Text(names[winner], Style(bold=True))))
             out.append("\n")

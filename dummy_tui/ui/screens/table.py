@@ -25,22 +25,24 @@ from dummy_tui.engine.actions import (
     Discard,
     Draw,
     End,
+    Knock,
     LayOff,
     Meld,
+    Pass,
     Pick,
     PickLayoff,
+    TakeDiscard,
 )
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.melds import melds_in
-from dummy_tui.engine.scoring import table_cards
-from dummy_tui.engine.state import TAKE, PlayerView
+from dummy_tui.engine.state import TAKE, DummyRound
+from dummy_tui.ui import family as fam
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.widgets.cards import CardStrip
-from dummy_tui.ui.widgets.hand import LAYOFF, MELD, Hand
+from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
 from dummy_tui.ui.words import action_text, entry_text, fmt, rule_text
@@ -49,6 +51,14 @@ if TYPE_CHECKING:
     from dummy_tui.ui.app import DummyApp
 
 SPEEDS = (0.0, 0.3, 0.7, 1.2, 2.0)
+TEAM_COLOURS = ("#4aa3df", "#e0a030")
+NEVER: dict[str, tuple[str, ...]] = {
+    "dummy": ("pass", "take_top"),
+    "gin": ("meld", "layoff", "end_round"),
+    "rummy": ("pass", "end_round"),
+    "persian": ("knock", "end_round", "take_top"),
+}
+"""Keys that never apply in a family: the reason is the family's, whatever the moment."""
 
 
 class TableScreen(Screen[None]):
@@ -57,11 +67,13 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "draw", "Draw", id="draw"),
         Binding("p", "pick", "Pick up", id="pick"),
+        Binding("p", "take", "Take", id="take_top"),
         Binding("m", "meld", "Meld", id="meld"),
         Binding("f", "layoff", "Lay off", id="layoff"),
         Binding("x", "discard", "Discard", id="discard"),
         Binding("k", "knock", "Knock", id="knock"),
         Binding("o", "end_round", "End round", id="end_round"),
+        Binding("o", "pass_turn", "Pass", id="pass"),
         Binding("u", "undo", "Undo", id="undo"),
         Binding("h", "hint", "Hint", id="hint"),
         Binding("s", "sort", "Sort", id="sort"),
@@ -134,8 +146,9 @@ class TableScreen(Screen[None]):
         for strip in strips:
             strip.look = look
             strip.accent = accent
-            strip.big = self.has_class("-wide")
             strip.refresh(layout=True)
+        self.hand.big = self.has_class("-wide")
+        self.row.set_big(self.has_class("-wide"))
 
     @property
     def hand(self) -> Hand:
@@ -164,9 +177,8 @@ class TableScreen(Screen[None]):
         look = self.dapp.look
         names = session.names
         totals = session.match.totals
-        table_points = [
-            sum(game.card_points(c) for c in table_cards(game, s)) for s in range(game.players)
-        ]
+        family = session.family
+        laid = fam.laid_points(game)
         # the hand first: whenever the viewer changes, the old cards go before anything draws
         self.refresh_hand()
         to_move = game.to_move
@@ -182,28 +194,31 @@ class TableScreen(Screen[None]):
             panel.update_panel(
                 names[seat],
                 game.hands[seat].bit_count(),
-                game.born[seat],
                 totals[seat],
-                table_points[seat],
                 seat == to_move,
                 kind,
+                self.seat_status(seat, laid),
+                team=fam.team_of(game, seat) if fam.has_teams(game) else None,
             )
-        head = game.head if game.head_in_row else None
-        self.row.set_cards(game.row, head, {c for c in game.row if game.is_speto(c)})
-        self.row.highlight = self.highlight
-        self.row.border_title = t("row.title", n=len(game.row))
-        self.row.border_subtitle = t("row.legend")
+        self.refresh_row()
         melds = self.query_one(MeldTable)
-        melds.border_title = t("table.title")
-        targets: set[int] = set()
-        card = self.hand.chosen
-        if self.my_turn and len(card) == 1:
-            targets = {
-                a.target
-                for a in game.legal_actions()
-                if isinstance(a, LayOff) and a.card == card[0]
-            }
-        melds.update_table(game.melds, names, table_points, look, self.highlight, targets)
+        if family == "gin":
+            melds.border_title = t("gin.layout_title")
+            mask = game.hands[self.viewer] if self.viewer is not None else None
+            melds.update_gin(mask, look, game.rules.knock_limit)  # type: ignore[union-attr]
+        else:
+            melds.border_title = t("table.title")
+            targets: set[int] = set()
+            card = self.hand.chosen
+            if self.my_turn and len(card) == 1:
+                targets = {
+                    a.target
+                    for a in game.legal_actions()
+                    if isinstance(a, LayOff) and a.card == card[0]
+                }
+            melds.update_table(
+                game.melds, names, self.meld_headings(laid), look, self.highlight, targets
+            )
         scores = self.query_one(Scoreboard)
         scores.border_title = t("score.title")
         scores.update_scores(
@@ -211,6 +226,7 @@ class TableScreen(Screen[None]):
             [r.scores for r in session.match.results],
             totals,
             session.rules.target_score,
+            teams=fam.has_teams(game),
         )
         log = self.query_one(GameLog)
         log.border_title = t("log.title")
@@ -220,6 +236,75 @@ class TableScreen(Screen[None]):
         self.refresh_topbar()
         self.refresh_status()
         self.refresh_bindings()
+
+    def seat_status(self, seat: int, laid: list[int]) -> Text:
+        """The second line of a seat's panel: what matters in this family."""
+        game = self.session.round
+        family = self.session.family
+        if isinstance(game, DummyRound):
+            if game.born[seat]:
+                line = Text(t("panel.born"), Style(bold=True, color="#5fbf5f"))
+            else:
+                line = Text(t("panel.not_born"), Style(dim=True))
+            if laid[seat]:
+                line.append(" · ")
+                line.append(t("panel.table", table=laid[seat]))
+            return line
+        if family == "persian":
+            team = fam.team_of(game, seat)
+            line = Text(t(f"team.{team}"), Style(bold=True, color=TEAM_COLOURS[team]))
+            if self.viewer is not None and fam.partner_of(game, self.viewer) == seat:
+                line.append(" · ")
+                line.append(t("panel.partner"), Style(bold=True))
+            if laid[seat]:
+                line.append(" · ")
+                line.append(t("panel.table", table=laid[seat]))
+            return line
+        if family == "gin":
+            dealer = getattr(game, "dealer", None)
+            if seat == dealer:
+                return Text(t("panel.dealer"), Style(dim=True))
+            return Text(t("panel.non_dealer"), Style(dim=True))
+        laid_cards = getattr(game, "laid", [0] * game.players)[seat]
+        if laid_cards:
+            return Text(t("panel.laid", n=laid_cards))
+        return Text(t("panel.nothing_laid"), Style(dim=True))
+
+    def meld_headings(self, laid: list[int]) -> list[Text]:
+        game = self.session.round
+        names = self.session.names
+        out = []
+        for seat, name in enumerate(names):
+            heading = Text()
+            heading.append(name, Style(bold=True))
+            if fam.has_teams(game):
+                team = fam.team_of(game, seat)
+                heading.append(f" · {t(f'team.{team}')}", Style(color=TEAM_COLOURS[team]))
+            if self.session.family in ("dummy", "persian"):
+                heading.append(f"  {t('table.points', points=laid[seat])}", Style(dim=True))
+            out.append(heading)
+        return out
+
+    def refresh_row(self) -> None:
+        game = self.session.round
+        row = self.row
+        family = self.session.family
+        if fam.is_pile(game):
+            row.set_pile(game.row)
+            row.border_title = t("pile.title", n=len(game.row))
+            row.border_subtitle = t("pile.legend")
+        elif isinstance(game, DummyRound):
+            row.set_pile(None)
+            head = game.head if game.head_in_row else None
+            row.set_cards(game.row, head, {c for c in game.row if game.is_speto(c)})
+            row.border_title = t("row.title", n=len(game.row))
+            row.border_subtitle = t("row.legend")
+        else:
+            row.set_pile(None)
+            row.set_cards(game.row, None, set())
+            row.border_title = t(f"row.title_{family}", n=len(game.row))
+            row.border_subtitle = t(f"row.legend_{family}")
+        row.highlight = self.highlight
 
     def refresh_hand(self) -> None:
         game = self.session.round
@@ -231,28 +316,51 @@ class TableScreen(Screen[None]):
             hand.border_subtitle = ""
             return
         mask = game.hands[seat]
-        marks: dict[int, set[str]] = {}
-        for m in melds_in(mask):
-            for c in cards_of(m):
-                marks.setdefault(c, set()).add(MELD)
-        for c in cards_of(mask):
-            if game.fits_table(c, seat):
-                marks.setdefault(c, set()).add(LAYOFF)
-        hand.set_cards(seat, cards_of(mask), marks, self.dapp.settings.sort, Text(""))
+        marks = fam.hand_marks(game, seat)
+        hand.set_cards(
+            seat,
+            cards_of(mask),
+            marks,
+            self.dapp.settings.sort,
+            Text(""),
+            ace_low=self.session.family in fam.PILE_FAMILIES,
+        )
+        hand.taken = fam.taken_card(game) if game.seat == seat else None
         hand.border_title = t("hand.title", name=self.session.names[seat], n=mask.bit_count())
-        hand.border_subtitle = t("hand.legend")
+        if self.session.family == "gin":
+            key = "hand.legend_gin_11" if mask.bit_count() == 11 else "hand.legend_gin"
+            hand.border_subtitle = t(key, deadwood=fam.gin_deadwood(mask))
+        else:
+            hand.border_subtitle = t("hand.legend")
 
     def refresh_topbar(self) -> None:
         session = self.session
         game = session.round
+        family = session.family
         bar = Text()
-        bar.append(t("top.game"), Style(bold=True))
+        bar.append(t(f"top.game_{family}"), Style(bold=True))
         bar.append("  ")
-        bar.append(t("top.round", n=session.round_number))
+        if family == "persian":
+            deals = getattr(session.rules, "deals", 2)
+            bar.append(t("top.deal", n=session.round_number, of=deals))
+        else:
+            bar.append(t("top.round", n=session.round_number))
         bar.append("  ·  ")
         bar.append(t("top.stock", n=len(game.stock)))
-        bar.append("  ·  ")
-        bar.append(t("top.direction_cw" if game.direction == 1 else "top.direction_ccw"))
+        if family == "dummy":
+            bar.append("  ·  ")
+            bar.append(t("top.direction_cw" if game.direction == 1 else "top.direction_ccw"))
+        elif family == "gin":
+            bar.append("  ·  ")
+            bar.append(t("top.knock_limit", limit=getattr(session.rules, "knock_limit", 10)))
+        elif family == "persian":
+            totals = session.match.totals
+            for team in (0, 1):
+                bar.append("  ·  ")
+                bar.append(
+                    t(f"team.{team}") + f" {totals[team] if team < len(totals) else 0}",
+                    Style(bold=True, color=TEAM_COLOURS[team]),
+                )
         self.query_one("#topbar", Static).update(bar)
 
     def turn_prompt(self) -> Text:
@@ -268,6 +376,32 @@ class TableScreen(Screen[None]):
             return fmt("prompt.waiting", name=Text(name, Style(bold=True)))
         if self.row.picking:
             return fmt("prompt.choose_row")
+        family = session.family
+        look = self.dapp.look
+        if not isinstance(game, DummyRound):
+            top = look.text(game.row[-1]) if game.row else Text("—")
+            if family == "gin":
+                if game.phase == TAKE:
+                    if getattr(game, "offer_stage", 3) < 2:
+                        return fmt("prompt.gin_offer", card=top)
+                    if getattr(game, "offer_stage", 3) == 2:
+                        return fmt("prompt.gin_draw")
+                    return fmt("prompt.pile_take", card=top)
+                limit = getattr(session.rules, "knock_limit", 10)
+                if any(isinstance(a, Knock) for a in game.legal_actions()):
+                    return fmt("prompt.gin_knock", limit=limit)
+                return fmt("prompt.gin_play", limit=limit)
+            if family == "rummy":
+                if game.phase == TAKE:
+                    return fmt("prompt.pile_take", card=top)
+                if game.hands[seat].bit_count() == 1:
+                    return fmt("prompt.rummy_last")
+                return fmt("prompt.rummy_play")
+            if game.phase == TAKE:
+                if not game.stock:
+                    return fmt("prompt.persian_stock_out")
+                return fmt("prompt.persian_take")
+            return fmt("prompt.persian_play")
         if game.phase == TAKE:
             if not game.stock:
                 return fmt("prompt.take_stock_out")
@@ -359,9 +493,12 @@ class TableScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ai")
     def think(
-        self, token: int, seat: int, player: Player, view: PlayerView, legal: list[Action]
+        self, token: int, seat: int, player: Player, view: object, legal: list[Action]
     ) -> None:
-        action = player.choose(view, legal)
+        try:
+            action = player.choose(view, legal)  # type: ignore[arg-type]
+        except Exception:  # a player that cannot read this family: any legal move
+            action = legal[len(legal) // 2]
         self.app.call_from_thread(self.ai_chose, token, seat, action)
 
     def ai_chose(self, token: int, seat: int, action: Action) -> None:
@@ -384,7 +521,7 @@ class TableScreen(Screen[None]):
 
     @staticmethod
     def _moved_cards(entry: LogEntry) -> set[int]:
-        if entry.kind in ("draw", "undo", "end", "round"):
+        if entry.kind in ("draw", "undo", "end", "round", "pass"):
             return set()
         return set(entry.cards)
 
@@ -411,27 +548,50 @@ class TableScreen(Screen[None]):
             self.refresh_view()
         return True
 
+    MOVES = (
+        "draw", "pick", "take", "pass_turn", "meld", "layoff", "discard", "knock", "end_round",
+    )  # fmt: skip
+
+    def move_possible(self, action: str) -> bool:
+        """Could the person at the keyboard make this kind of move now?"""
+        game = self.session.round
+        if not self.my_turn or self.row.picking:
+            return False
+        legal = game.legal_actions()
+        pile = fam.is_pile(game)
+        if action == "draw":
+            return any(isinstance(a, Draw) for a in legal)
+        if action == "pick":
+            return not pile and any(isinstance(a, Pick | PickLayoff) for a in legal)
+        if action == "take":
+            return pile and any(isinstance(a, TakeDiscard) for a in legal)
+        if action == "pass_turn":
+            return any(isinstance(a, Pass) for a in legal)
+        if action == "meld":
+            return any(isinstance(a, Meld) for a in legal)
+        if action == "layoff":
+            return any(isinstance(a, LayOff) for a in legal)
+        if action == "end_round":
+            return any(isinstance(a, End) for a in legal)
+        if game.phase == TAKE:
+            return False
+        n = game.hands[game.seat].bit_count()
+        family = self.session.family
+        if action == "knock":
+            if family == "gin":
+                return any(isinstance(a, Knock) for a in legal)
+            return family in ("dummy", "rummy") and n == 1
+        if family == "dummy":
+            return n > 1
+        if family == "rummy":
+            return n > 1 and any(isinstance(a, Discard) for a in legal)
+        return any(isinstance(a, Discard) for a in legal)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         game = self.session.round
         mine = self.my_turn
-        if action in ("draw", "pick", "meld", "layoff", "discard", "knock", "end_round"):
-            if not mine or self.row.picking:
-                return False
-            legal = game.legal_actions()
-            if action == "draw":
-                return any(isinstance(a, Draw) for a in legal)
-            if action == "pick":
-                return any(isinstance(a, Pick | PickLayoff) for a in legal)
-            if action == "meld":
-                return any(isinstance(a, Meld) for a in legal)
-            if action == "layoff":
-                return any(isinstance(a, LayOff) for a in legal)
-            if action == "end_round":
-                return any(isinstance(a, End) for a in legal)
-            n = game.hands[game.seat].bit_count()
-            if action == "knock":
-                return game.phase != TAKE and n == 1
-            return game.phase != TAKE and n > 1
+        if action in self.MOVES:
+            return self.move_possible(action)
         if action == "undo":
             return mine and game.can_undo()
         if action == "hint":
@@ -442,11 +602,70 @@ class TableScreen(Screen[None]):
             return not game.is_over and not self.session.is_human(game.seat)
         return True
 
+    QUIET = ("undo", "hint", "instant", "sort")
+
+    def on_key(self, event: events.Key) -> None:
+        """A game key that is not available now: say why in one line instead of nothing."""
+        if self._busy or self.row.picking:
+            return
+        found: list[str] = []
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            name = binding.action.split("(")[0]
+            if name in self.MOVES or name in self.QUIET:
+                if self.check_action(name, ()) is not False:
+                    return  # handled by the binding
+                found.append(binding.id or name)
+        if found:
+            event.stop()
+            self.say(self.unavailable(event.key, found), error=True)
+
+    def unavailable(self, key: str, ids: list[str]) -> str:
+        """Why the key ``key`` does nothing now (one line)."""
+        game = self.session.round
+        family = self.session.family
+        # the binding this family would use for the key
+        binding_id = ids[0]
+        for i in ids:
+            if (i == "take_top" and fam.is_pile(game)) or (i == "pick" and not fam.is_pile(game)):
+                binding_id = i
+            if (i == "pass" and family != "dummy") or (i == "end_round" and family == "dummy"):
+                binding_id = i
+        what = t(f"key.{binding_id}")
+        never = NEVER.get(family, ())
+        if binding_id in never:
+            why = t(f"why.{family}.{binding_id}")
+        elif game.is_over:
+            why = t("why.over")
+        elif not self.session.is_human(game.seat) or game.seat != self.viewer:
+            why = t("why.not_your_turn", name=self.session.names[game.seat])
+        elif binding_id == "undo":
+            why = t("why.nothing_to_undo")
+        elif binding_id == "instant":
+            why = t("why.no_ai_move")
+        elif binding_id in ("meld", "layoff", "discard", "knock") and game.phase == TAKE:
+            why = t("why.take_first")
+        elif binding_id in ("draw", "pick", "take_top", "pass", "end_round") and game.phase != TAKE:
+            why = t("why.already_taken")
+        else:
+            key_name = f"why.{family}.{binding_id}"
+            why = t(key_name, limit=getattr(self.session.rules, "knock_limit", 10))
+            if why == key_name:
+                why = t("why.not_now")
+        return t("why.line", k=key, what=what, why=why)
+
     def action_draw(self) -> None:
         self.play(Draw())
 
     def action_end_round(self) -> None:
         self.play(End())
+
+    def action_pass_turn(self) -> None:
+        self.play(Pass())
+
+    def action_take(self) -> None:
+        game = self.session.round
+        if game.row:
+            self.play(TakeDiscard(game.row[-1]))
 
     def action_pick(self) -> None:
         if not self.my_turn:
@@ -471,6 +690,12 @@ class TableScreen(Screen[None]):
     @on(DiscardRow.Chosen)
     def row_chosen(self, message: DiscardRow.Chosen) -> None:
         game = self.session.round
+        if fam.is_pile(game):
+            if self.move_possible("take"):
+                self.action_take()
+            elif self.my_turn:
+                self.say(self.unavailable("p", ["take_top"]), error=True)
+            return
         if not self.my_turn or game.phase != TAKE:
             if self.my_turn:
                 self.say(
@@ -485,7 +710,10 @@ class TableScreen(Screen[None]):
             from dummy_tui.engine.record import check_pick_start
 
             try:
-                check_pick_start(game, card)
+                if isinstance(game, DummyRound):
+                    check_pick_start(game, card)
+                else:
+                    game.check_pick_start(card)  # type: ignore[union-attr]
                 self.say(t("err.no_pick_card"), error=True)
             except IllegalMoveError as exc:
                 self.say(rule_text(exc), error=True)
@@ -603,11 +831,45 @@ class TableScreen(Screen[None]):
     def action_knock(self) -> None:
         if not self.my_turn:
             return
+        if self.session.family == "gin":
+            self.gin_knock()
+            return
         cards = cards_of(self.session.round.hands[self.session.round.seat])
         if len(cards) != 1:
             self.say(t("err.knock_cards"), error=True)
             return
         self.play(Discard(cards[0]))
+
+    def gin_knock(self) -> None:
+        """Knock in gin: each possible discard with the deadwood it leaves; confirm one."""
+        game = self.session.round
+        knocks = [a for a in game.legal_actions() if isinstance(a, Knock)]
+        if not knocks:
+            return
+        hand = game.hands[game.seat]
+        look = self.dapp.look
+        chosen = self.hand.chosen
+        options: list[tuple[int, Knock]] = []
+        for a in knocks:
+            dw = fam.gin_deadwood(hand & ~(1 << a.card))
+            options.append((dw, a))
+        options.sort(key=lambda o: (o[1].card not in chosen, o[0], o[1].card))
+        choices: list[tuple[Text, Action]] = []
+        for dw, a in options:
+            _, melds, dead = fam.gin_layout(hand & ~(1 << a.card))
+            label = fmt("act.gin_knock", card=look.text(a.card), deadwood=dw)
+            label.append("  ")
+            for m in melds:
+                label.append("[")
+                label.append_text(look.cards(m))
+                label.append("] ")
+            if dead:
+                label.append_text(look.cards(dead))
+            choices.append((label, a))
+        self.app.push_screen(
+            ChoiceScreen[Action](t("gin.knock_title"), fmt("gin.knock_intro"), choices),
+            callback=self._chosen,
+        )
 
     def action_undo(self) -> None:
         if not self.my_turn:
@@ -629,7 +891,7 @@ class TableScreen(Screen[None]):
         if action is None:
             return
         game = self.session.round
-        if isinstance(action, Discard | LayOff) and action.card in self.hand.cards:
+        if isinstance(action, Discard | LayOff | Knock) and action.card in self.hand.cards:
             self.hand.cursor = self.hand.cards.index(action.card)
             self.hand.refresh()
         self.say(fmt("hint.text", move=action_text(game, action, self.dapp.look)))

@@ -38,8 +38,11 @@ class Hand(CardStrip):
         super().__init__(id=id, classes=classes)
         self.marks: dict[int, set[str]] = {}
         self.owner: int | None = None  # the seat whose cards are shown
+        self.taken: int | None = None  # taken from the pile this turn: not to be discarded
 
     def mark(self, card: int) -> tuple[str, str]:
+        if card == self.taken:
+            return "^", "#e07000"
         kinds = self.marks.get(card, set())
         if MELD in kinds:
             return ("*" if self.look.ascii else "•"), "#e0b000"
@@ -54,13 +57,18 @@ class Hand(CardStrip):
         marks: dict[int, set[str]],
         sort: str,
         placeholder: Text | None = None,
+        ace_low: bool = False,
     ) -> None:
-        """Show ``owner``'s cards (None hides every card)."""
+        """Show ``owner``'s cards (None hides every card); ``ace_low`` sorts the ace first."""
         keep = self.cursor_card if owner == self.owner else None
         if owner != self.owner:
             self.selected = set()
         self.owner = owner
         key = sort_key_rank if sort == "rank" else sort_key_suit
+        if ace_low:
+            from dummy_tui.ui.family import low_key, low_rank_key
+
+            key = low_rank_key if sort == "rank" else low_key
         self.cards = sorted(cards, key=key) if owner is not None else []
         self.marks = marks if owner is not None else {}
         self.selected &= set(self.cards)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.style import Style
+from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
+from dummy_tui.ui.i18n import t
 from dummy_tui.ui.widgets.cards import CardStrip
 
 
@@ -43,8 +46,44 @@ class DiscardRow(CardStrip):
         self.speto: set[int] = set()
         self.picking = False
         self.can_focus = False
+        self.pile_size: int | None = None  # a pile: only the top card shows, of this many
+
+    def set_pile(self, pile: list[int] | None) -> None:
+        """Show a discard pile of which only the top card can be taken (None: a row)."""
+        if pile is None:
+            if self.pile_size is not None:
+                self.pile_size = None
+                self.big = self._big_wanted
+            return
+        self.pile_size = len(pile)
+        self.head = None
+        self.speto = set()
+        self.cards = pile[-1:]
+        self.big = True
+        self.placeholder = Text(t("pile.empty"), Style(dim=True))
+        self.cursor = None
+        self.refresh(layout=True)
+
+    _big_wanted = False
+
+    def set_big(self, big: bool) -> None:
+        self._big_wanted = big
+        self.big = big or self.pile_size is not None
+
+    def render(self) -> Text:
+        out = super().render()
+        if self.pile_size is not None and self.cards and self.pile_size > 1:
+            below = Text(t("pile.below", n=self.pile_size - 1), Style(dim=True))
+            lines = out.split("\n")
+            if len(lines) >= 2:
+                lines[1].append("  ")
+                lines[1].append_text(below)
+                out = Text("\n").join(lines)
+        return out
 
     def mark(self, card: int) -> tuple[str, str]:
+        if self.pile_size is not None:
+            return " ", ""
         if card == self.head:
             return "H", "#e0b000"
         if card in self.speto:

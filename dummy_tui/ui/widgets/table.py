@@ -67,24 +67,57 @@ class MeldTable(VerticalScroll):
         self,
         melds: list[TableMeld],
         names: list[str],
-        points: list[int],
+        headings: list[Text],
         look: CardLook,
         highlight: set[int],
         targets: set[int],
     ) -> None:
+        """Melds grouped under their owner's heading (a seat with none is left out)."""
         lines: list[tuple[Text, int | None]] = []
-        for seat, name in enumerate(names):
+        for seat in range(len(names)):
             own = [(i, m) for i, m in enumerate(melds) if m.owner == seat]
-            if not own and not points[seat]:
+            laid_here = any(seat in m.layers for m in melds)
+            if not own and not laid_here:
                 continue
-            heading = Text()
-            heading.append(name, Style(bold=True))
-            heading.append(f"  {t('table.points', points=points[seat])}", Style(dim=True))
-            lines.append((heading, None))
+            lines.append((headings[seat], None))
             for i, m in own:
                 lines.append((self.meld_text(i, m, names, look, highlight, targets), i))
         if not lines:
             lines.append((Text(t("table.no_melds"), Style(dim=True)), None))
+        self.show_lines(lines)
+
+    def update_gin(self, hand: int | None, look: CardLook, limit: int) -> None:
+        """Gin: your hand in its best arrangement, the deadwood and the knock limit."""
+        from dummy_tui.ui.family import gin_deadwood, gin_layout
+
+        lines: list[tuple[Text, int | None]] = []
+        if hand is None:
+            lines.append((Text(t("hand.hidden"), Style(dim=True)), None))
+            self.show_lines(lines)
+            return
+        dw, melds, dead = gin_layout(hand)
+        heading = Text(t("gin.your_melds"), Style(bold=True))
+        lines.append((heading, None))
+        if melds:
+            for m in melds:
+                line = Text("  ")
+                line.append_text(look.cards(m))
+                lines.append((line, None))
+        else:
+            lines.append((Text("  " + t("gin.no_melds"), Style(dim=True)), None))
+        line = Text(t("gin.deadwood", deadwood=dw), Style(bold=True))
+        line.append("  ")
+        line.append_text(look.cards(dead) if dead else Text("—", Style(dim=True)))
+        lines.append((line, None))
+        if hand.bit_count() == 11:
+            after = gin_deadwood(hand)
+            style = Style(bold=True, color="#5fbf5f") if after <= limit else Style(dim=True)
+            lines.append((Text(t("gin.after_discard", deadwood=after, limit=limit), style), None))
+        else:
+            lines.append((Text(t("gin.knock_rule", limit=limit), Style(dim=True)), None))
+        self.show_lines(lines)
+
+    def show_lines(self, lines: list[tuple[Text, int | None]]) -> None:
         children = list(self.query(MeldLine))
         for widget, (content, index) in zip(children, lines, strict=False):
             widget.index = index
@@ -99,41 +132,46 @@ class MeldTable(VerticalScroll):
 
 
 class PlayerPanel(Static):
-    """A seat: name, cards in hand, born (เกิด) or not, running score."""
+    """A seat: name, cards in hand, running score and what matters in this family
+    (born (เกิด) or not in Dummy, the team in Persian rummy, the dealer in gin)."""
 
     def update_panel(
         self,
         name: str,
         cards: int,
-        born: bool,
         total: int,
-        table: int,
         to_move: bool,
         kind: str,
+        status: Text,
+        team: int | None = None,
     ) -> None:
         self.border_title = name
         self.border_subtitle = kind
         self.set_class(to_move, "-to-move")
-        self.set_class(born, "-born")
+        self.set_class(team == 0, "-team-a")
+        self.set_class(team == 1, "-team-b")
         line1 = Text(t("panel.cards", n=cards))
         line1.append(" · ")
         line1.append(t("panel.score", total=total), Style(bold=True))
-        if born:
-            line2 = Text(t("panel.born"), Style(bold=True, color="#5fbf5f"))
-        else:
-            line2 = Text(t("panel.not_born"), Style(dim=True))
-        if table:
-            line2.append(" · ")
-            line2.append(t("panel.table", table=table))
-        self.update(Text("\n").join([line1, line2]))
+        self.update(Text("\n").join([line1, status]))
 
 
 class Scoreboard(Static):
     """Every round's score per player and the totals, with the target."""
 
     def update_scores(
-        self, names: list[str], rounds: list[list[int]], totals: list[int], target: int
+        self,
+        names: list[str],
+        rounds: list[list[int]],
+        totals: list[int],
+        target: int,
+        teams: bool = False,
     ) -> None:
+        """Each seat's rounds and total; with ``teams`` one line per team (seats 0 & 2, 1 & 3)."""
+        if teams and len(names) == 4:
+            names = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+            rounds = [r[:2] for r in rounds]
+            totals = totals[:2]
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
         table.add_column(t("score.player"), no_wrap=True, overflow="ellipsis", ratio=1)
         shown = rounds[-3:]
