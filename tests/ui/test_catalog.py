@@ -38,7 +38,9 @@ def test_every_key_the_code_names_exists() -> None:
 
 def test_every_rule_the_engine_names_is_translated() -> None:
     source = (
-        Path(state.__file__).read_text() + Path(state.__file__).with_name("record.py").read_text()
+        Path(state.__file__).read_text()
+        + Path(state.__file__).with_name("record.py").read_text()
+        + "".join(p.read_text() for p in Path(state.__file__).with_name("families").glob("*.py"))
     )
     rules = set(re.findall(r'IllegalMoveError\(\s*"([a-z_]+)"', source))
     assert rules
@@ -75,3 +77,16 @@ def test_help_has_rules_glossary_and_keys(lang: str) -> None:
         assert term in text, term
     for key in ("| d |", "| p |", "| m |", "| f |", "| x |", "| k |", "| u |", "| h |", "F1"):
         assert key in text, key
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_help_covers_every_family(lang: str) -> None:
+    text = help_text(lang)
+    for preset in ("`rummy`", "`gin`", "`persian`"):
+        assert preset in text, preset
+    words = {
+        "en": ("deadwood", "Undercut", "partner", "joker", "ace is low", "at once"),
+        "th": ("ไพ่เศษ", "ตัดหน้า", "คู่หู", "โจ๊กเกอร์", "A เป็นไพ่ต่ำ", "ทีเดียว"),
+    }
+    for word in words[lang]:
+        assert word in text, word

@@ -16,10 +16,16 @@ from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup, Settings
 
 
-def setup(humans: int = 1, players: int = 4, seed: int = 11, level: str = "random") -> GameSetup:
+def setup(
+    humans: int = 1,
+    players: int = 4,
+    seed: int = 11,
+    level: str = "random",
+    ruleset: str = "dummy",
+) -> GameSetup:
     names = ["Ann", "Bee", "Chai", "Dao"]
     seats = [SeatSetup(name=names[i], human=i < humans, level=level) for i in range(players)]
-    return GameSetup(seats=seats, seed=seed)
+    return GameSetup(seats=seats, seed=seed, ruleset=ruleset)
 
 
 def settings(lang: str = "en") -> Settings:

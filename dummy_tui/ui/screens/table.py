@@ -228,6 +228,8 @@ class TableScreen(Screen[None]):
             session.rules.target_score,
             teams=fam.has_teams(game),
         )
+        if family == "persian":
+            scores.border_subtitle = t("score.deals", deals=getattr(session.rules, "deals", 2))
         log = self.query_one(GameLog)
         log.border_title = t("log.title")
         for entry in session.log[self._log_shown :]:

@@ -1,0 +1,217 @@
+"""Gin, basic rummy and Persian rummy through the interface, keys only."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from ui_helpers import app_for, settle, setup
+
+from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
+from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
+from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.screens.modals import ChoiceScreen
+from dummy_tui.ui.screens.new_game import NewGameScreen
+from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.widgets.row import DiscardRow
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def plain(renderable: object) -> str:
+    console = Console(width=140, file=io.StringIO(), record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def status(app: DummyApp) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+async def play_family(pilot: Pilot[int], app: DummyApp, turns: int = 400) -> list[str]:
+    """Play the person's turns with keys to the round end; returns the keys pressed."""
+    pressed: list[str] = []
+    for _ in range(turns):
+        await settle(pilot, app)
+        screen = app.screen
+        if isinstance(screen, RoundEndScreen):
+            return pressed
+        if isinstance(screen, ChoiceScreen):
+            key = "enter"
+        else:
+            assert isinstance(screen, TableScreen)
+            game = screen.session.round
+            legal = game.legal_actions()
+            if any(isinstance(a, Knock) for a in legal):
+                key = "k"  # opens the knock choice with the deadwood of each discard
+            elif game.phase == "take":
+                key = "o" if any(isinstance(a, Pass) for a in legal) else "d"
+            else:
+                key = "x"
+        pressed.append(key)
+        await pilot.press(key)
+    raise AssertionError("the round did not end")
+
+
+async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
+    app = app_for(setup(players=2, seed=7, ruleset="gin"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        game = table.session.round
+        assert isinstance(game, GinRound)
+        # the upcard is offered first: take it or pass, no draw yet
+        assert "offered" in status(app)
+        assert not table.move_possible("draw") and table.move_possible("pass_turn")
+        assert table.row.pile_size == 1 and table.row.cards == [game.row[-1]]
+        # a move that gin does not have is explained, not ignored
+        await pilot.press("m")
+        assert "knocks" in status(app)
+        pressed = await play_family(pilot, app)
+        assert pressed[0] == "o"
+        end = app.screen
+        assert isinstance(end, RoundEndScreen)
+        text = plain(end.breakdown())
+        assert "Deadwood" in text
+        result = end.result
+        assert [b.total for b in result.breakdown] == end.session.match.totals
+        if end.game.end == "knock":
+            assert "knock" in pressed or "k" in pressed
+            assert any(isinstance(a, Knock) for _, a in end.game.history)
+            layout = str(end.query_one("#round-end-hands").render())
+            assert "layout" in layout
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.session.round_number == 2
+
+
+async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
+    app = app_for(setup(players=4, seed=3, ruleset="persian"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert isinstance(table.session.round, PersianRound)
+        panels = [str(table.query_one(f"#seat-{s}").render()) for s in range(4)]
+        assert "Team A" in panels[0] and "Team A" in panels[2] and "Team B" in panels[1]
+        assert "partner" in panels[2] and "partner" not in panels[1]
+        assert "Team A" in str(table.query_one("#topbar").render())
+        await play_family(pilot, app, turns=600)
+        end = app.screen
+        assert isinstance(end, RoundEndScreen)
+        text = plain(end.breakdown())
+        assert "Team A: Ann & Chai" in text and "Team B: Bee & Dao" in text
+        assert "Team's table points" in text
+        rows = end.result.breakdown
+        assert rows[0].total == rows[2].total and rows[1].total == rows[3].total
+        assert "Team totals" in str(end.query_one("#round-end-totals").render())
+
+
+async def test_persian_pick_from_any_depth_is_played_at_once() -> None:
+    app = app_for(setup(players=4, seed=3, ruleset="persian"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            await settle(pilot, app)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            game = table.session.round
+            picks = [a for a in game.legal_actions() if isinstance(a, Pick)]
+            if game.phase == "take" and any(a.card != game.row[-1] for a in picks):
+                break
+            await pilot.press("d" if game.phase == "take" else "x")
+        else:
+            pytest.skip("no deep pick-up came up in this deal")
+        deep = next(a for a in picks if a.card != game.row[-1])
+        before = len(game.row)
+        depth = game.row.index(deep.card)
+        await pilot.press("p")
+        row = table.query_one(DiscardRow)
+        assert row.picking
+        while row.cursor_card != deep.card:
+            await pilot.press("left")
+        await pilot.press("enter")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        index = next(i for i, (_, a) in enumerate(choice.choices) if a == deep)
+        for _ in range(index):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(game.row) == depth < before
+        assert any(deep.card in m.cards for m in game.melds)
+
+
+async def test_rummy_takes_the_top_card_and_unavailable_keys_say_why() -> None:
+    app = app_for(setup(players=3, seed=5, ruleset="rummy"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        game = table.session.round
+        assert isinstance(game, RummyRound)
+        await pilot.press("x")
+        assert status(app).startswith("x — Discard: take a card first")
+        top = game.row[-1]
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(game.history[-1][1], TakeDiscard) and top in table.hand.cards
+        await pilot.press("d")
+        assert "already taken" in status(app)
+
+
+async def test_new_game_offers_every_preset_with_its_seats() -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        from textual.widgets import Select
+
+        ruleset = screen.query_one("#ruleset", Select)
+        names = [str(v) for _, v in ruleset._options if v is not Select.BLANK]
+        assert set(names) >= {"dummy", "dummy-house", "rummy", "gin", "gin-openspiel", "persian"}
+        players = screen.query_one("#players", Select)
+        ruleset.value = "gin"
+        await pilot.pause()
+        assert players.value == 2
+        assert [v for _, v in players._options if v is not Select.BLANK] == [2]
+        assert screen.query_one("#optline-knock_limit").display
+        assert not screen.query_one("#optline-fool_penalty").display
+        ruleset.value = "persian"
+        await pilot.pause()
+        assert players.value == 4
+        assert "Team A" in str(screen.query_one("#seat-row-0 .seat-label").render())
+        setup_ = screen.collect()
+        assert setup_.ruleset == "persian" and len(setup_.seats) == 4
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_gin_table(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = app_for(setup(players=2, seed=7, ruleset="gin"))
+
+    async def ready(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)
+        await pilot.press("o")  # pass the upcard; Bee passes or takes it
+        await settle(pilot, app)
+
+    assert snap_compare(app, terminal_size=size, run_before=ready)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_persian_table(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = app_for(setup(players=4, seed=3, ruleset="persian"))
+
+    async def ready(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)
+        for key in ("d", "x"):
+            await pilot.press(key)
+            await settle(pilot, app)
+
+    assert snap_compare(app, terminal_size=size, run_before=ready)
