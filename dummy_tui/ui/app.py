@@ -12,12 +12,10 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from dummy_tui.ai import LEVELS
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import set_language, t
 from dummy_tui.ui.screens.modals import HelpScreen, TooSmallScreen
-from dummy_tui.ui.screens.new_game import DEFAULT_NAMES, NewGameScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.session import SaveError, Session
 from dummy_tui.ui.settings import (
@@ -41,6 +39,7 @@ if TYPE_CHECKING:
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 KNOWN_LEVELS = ("random", "easy", "normal", "hard")
+AI_NAMES = ("Somchai", "Malee", "Niran", "Pim")
 THEMES = ("textual-dark", "textual-light")
 
 
@@ -127,6 +126,8 @@ class DummyApp(App[int]):
             self.pop_screen()
 
     def show_new_game(self) -> None:
+        from dummy_tui.ui.screens.new_game import NewGameScreen
+
         setup = self.settings.last_setup
         self.session = None
         self._replace_all(NewGameScreen(setup, self.rules_path))
@@ -261,6 +262,7 @@ class DummyApp(App[int]):
 
 def _warm_imports() -> None:
     """Load the record module (and every rule family behind it) off the UI thread."""
+    import dummy_tui.ai
     import dummy_tui.engine.record  # noqa: F401
 
 
@@ -290,9 +292,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
             name = t("seat.you") if humans == 1 else t("seat.player", n=i + 1)
             seats.append(SeatSetup(name=name, human=True))
         else:
-            seats.append(
-                SeatSetup(name=DEFAULT_NAMES[(i - humans) % len(DEFAULT_NAMES)], level=level)
-            )
+            seats.append(SeatSetup(name=AI_NAMES[(i - humans) % len(AI_NAMES)], level=level))
     return GameSetup(
         seats=seats,
         ruleset=args.ruleset,
@@ -305,6 +305,8 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the game for the ``play`` command; returns the exit code."""
+    from dummy_tui.ai import LEVELS
+
     if args.ai is not None and args.ai not in (*KNOWN_LEVELS, *LEVELS):
         levels = ", ".join(dict.fromkeys((*LEVELS, *KNOWN_LEVELS)))
         print(f"dummy-tui: unknown AI level {args.ai!r} (levels: {levels})", file=sys.stderr)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dummy_tui.ai import LEVELS, Player, make_player
 from dummy_tui.engine.actions import (
     Action,
     Discard,
@@ -33,6 +32,7 @@ from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.settings import GameSetup, SaveGame
 
 if TYPE_CHECKING:
+    from dummy_tui.ai import Player
     from dummy_tui.engine.families import Round
     from dummy_tui.rules.schema import Ruleset
 
@@ -61,6 +61,8 @@ class LogEntry:
 
 def resolve_level(level: str) -> str:
     """``level`` if this build has it, else the strongest level it has."""
+    from dummy_tui.ai import LEVELS
+
     if level in LEVELS:
         return level
     for fallback in ("normal", "easy", "hard"):
@@ -117,16 +119,21 @@ class Session:
         self.round: Round = game
         self.rounds: list[dict[str, Any]] = []
         self.log: list[LogEntry] = []
-        self.ai: dict[int, Player] = {}
+        self.ai: dict[int, Player] = {}  # built at each AI seat's first turn
         self.recorded = False  # the finished round is in the match's results
-        seed = setup.seed or 0
-        for i, seat in enumerate(setup.seats):
-            if not seat.human:
-                player_seed = random.Random(f"{seed}:ai:{i}").getrandbits(32)
-                self.ai[i] = self._make(seat.level, player_seed)
+
+    def player(self, seat: int) -> Player:
+        """The AI player of ``seat`` (made, with its own seed, when first asked for)."""
+        found = self.ai.get(seat)
+        if found is None:
+            player_seed = random.Random(f"{self.setup.seed or 0}:ai:{seat}").getrandbits(32)
+            found = self.ai[seat] = self._make(self.setup.seats[seat].level, player_seed)
+        return found
 
     @staticmethod
     def _make(level: str, seed: int) -> Player:
+        from dummy_tui.ai import make_player
+
         try:
             return make_player(level, seed)
         except (ValueError, KeyError):

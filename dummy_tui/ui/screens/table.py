@@ -19,7 +19,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from dummy_tui.ai import Player
 from dummy_tui.engine.actions import (
     Action,
     Discard,
@@ -490,13 +489,11 @@ class TableScreen(Screen[None]):
         game = self.session.round
         seat = game.seat
         self._ai_token += 1
-        player = self.session.ai[seat]
-        self.think(self._ai_token, seat, player, game.view(seat), game.legal_actions())
+        self.think(self._ai_token, seat, game.view(seat), game.legal_actions())
 
     @work(thread=True, exclusive=True, group="ai")
-    def think(
-        self, token: int, seat: int, player: Player, view: object, legal: list[Action]
-    ) -> None:
+    def think(self, token: int, seat: int, view: object, legal: list[Action]) -> None:
+        player = self.session.player(seat)  # the AI module loads here, off the UI thread
         try:
             action = player.choose(view, legal)  # type: ignore[arg-type]
         except Exception:  # a player that cannot read this family: any legal move
