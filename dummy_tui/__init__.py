@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("dummy-tui")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0+unknown"
+__version__ = "0.1.0"
+"""The package version; pyproject.toml reads it from here."""
 
 __all__ = ["__version__"]

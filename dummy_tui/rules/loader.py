@@ -28,7 +28,7 @@ from typing import Any, cast
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from dummy_tui.rules.schema import RULESET_TYPES, Ruleset, RulesetBase
+from dummy_tui.rules.schema import RULESET_TYPES, Ruleset, RulesetBase, field_docs
 
 PACKAGED_NAME = "rulesets.toml"
 """The name of the presets file, at the top of the repository and in the package."""
@@ -160,12 +160,13 @@ def option_docs(family: str) -> list[tuple[str, object, str]]:
         raise RulesetError(
             f"unknown family {family!r} (families: {', '.join(RULESET_TYPES)})"
         ) from None
+    meanings = field_docs(model)
     docs: list[tuple[str, object, str]] = []
     for key, field in model.model_fields.items():
         if key in NOT_OPTIONS:
             continue
         default = field.get_default(call_default_factory=True)
-        docs.append((key, default, field.description or ""))
+        docs.append((key, default, meanings.get(key, "")))
     return docs
 
 

@@ -2,7 +2,8 @@
 
 Every field is an option key of ``rulesets.toml`` and of a record's
 ``options``.  The docstring under each field is its one-line meaning, shown
-by ``dummy-tui rules``.
+by ``dummy-tui rules``; :func:`field_docs` reads them from this file when
+asked, so that building the models stays cheap at start-up.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ Multiplier = Annotated[int, Field(ge=1, le=100)]
 class RulesetBase(BaseModel):
     """Fields every family shares."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=False)
 
     description: str = ""
     """A one-line description of the preset."""
@@ -291,3 +292,30 @@ RULESET_TYPES: dict[str, type[RulesetBase]] = {
     "gin": GinRules,
     "persian": PersianRules,
 }
+
+
+def field_docs(model: type[BaseModel]) -> dict[str, str]:
+    """The docstring under each field of ``model`` (and its bases), by name."""
+    import ast
+    import inspect
+    from itertools import pairwise
+
+    docs: dict[str, str] = {}
+    for klass in reversed(model.__mro__):
+        if not (isinstance(klass, type) and issubclass(klass, BaseModel)) or klass is BaseModel:
+            continue
+        try:
+            tree = ast.parse(inspect.getsource(klass))
+        except (OSError, TypeError):
+            continue
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for stmt, after in pairwise(body):
+            if (
+                isinstance(stmt, ast.AnnAssign)
+                and isinstance(stmt.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                docs[stmt.target.id] = inspect.cleandoc(after.value.value)
+    return docs
