@@ -8,13 +8,25 @@ plus a search over deals of the cards it has not seen).
 from __future__ import annotations
 
 from dummy_tui.ai.base import Player, RandomPlayer
+from dummy_tui.ai.families import AnyFamilyPlayer
 from dummy_tui.ai.heuristic import EasyPlayer, HeuristicPlayer
 
 LEVELS = ("random", "easy", "normal", "hard")
 
 
-def make_player(level: str, seed: int | None = None, **options: object) -> Player:
-    """A player of the given level, seeded for repeatable play.
+def make_player(level: str, seed: int | None = None, **options: object) -> AnyFamilyPlayer:
+    """A player of the given level for every family, seeded for repeatable play.
+
+    Dummy views go to the Dummy player below; gin, basic rummy and Persian
+    views to that family's player (``dummy_tui.ai.families``).
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+    return AnyFamilyPlayer(level, seed, _dummy_player(level, seed, **options))
+
+
+def _dummy_player(level: str, seed: int | None = None, **options: object) -> Player:
+    """The Dummy player of the given level.
 
     ``hard`` takes ``budget_ms`` (thinking time per decision, default 300)
     and ``samples`` (a fixed number of sampled deals per candidate instead of
@@ -39,4 +51,12 @@ def make_player(level: str, seed: int | None = None, **options: object) -> Playe
     raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
 
 
-__all__ = ["LEVELS", "EasyPlayer", "HeuristicPlayer", "Player", "RandomPlayer", "make_player"]
+__all__ = [
+    "LEVELS",
+    "AnyFamilyPlayer",
+    "EasyPlayer",
+    "HeuristicPlayer",
+    "Player",
+    "RandomPlayer",
+    "make_player",
+]

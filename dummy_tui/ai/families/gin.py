@@ -1,0 +1,448 @@
+"""Gin rummy players: ``easy`` (greedy), ``normal`` and ``hard``.
+
+All of them read one seat's :class:`FamilyView` only.  What the seat knows is
+rebuilt from the public history: the cards the opponent took from the pile
+(and still holds), the cards it threw or passed, and the cards nobody has seen.
+
+``normal`` values a ten-card hand by its deadwood less the gain it may expect
+from the next draws (the mean fall in deadwood over every card it has not
+seen, and the chance that one draw lets it knock), and charges each discard
+with the chance that the opponent melds it.  It takes the upcard when the hand
+it keeps is better than the one it has, and knocks as soon as it can unless
+the opponent, dealt at random from the unseen cards around what it is known to
+hold, would undercut it too often.
+
+``hard`` weighs the draw exactly (the best discard after each unseen card),
+reads the opponent's discards (a player does not throw cards next to ones it
+keeps) when it samples the opponent's hand, and keeps a small lead over the
+knock limit when the undercut risk is high.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from dummy_tui.engine.actions import DRAW, PASS, Action, Discard, Draw, Knock, Pass, TakeDiscard
+from dummy_tui.engine.cards import cards_of
+from dummy_tui.engine.families.common import (
+    GIN_POINTS,
+    FamilyView,
+    arrangements,
+    best_defence,
+    deadwood,
+    deadwood_after_discard,
+    discard_deadwoods,
+)
+from dummy_tui.engine.melds import TableMeld
+
+FULL = (1 << 52) - 1
+
+
+def _low_pos(card: int) -> int:
+    """Position of a card with the ace low: A 0, 2 1, ... K 12."""
+    return (card % 13 + 1) % 13
+
+
+def _card_at(suit: int, pos: int) -> int:
+    return suit * 13 + (pos - 1) % 13
+
+
+def _meld_pairs(card: int) -> list[tuple[int, int]]:
+    """Pairs of cards that make a three-card meld with ``card`` (ace low)."""
+    rank, suit = card % 13, card // 13
+    same = [s * 13 + rank for s in range(4) if s != suit]
+    out = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
+    pos = _low_pos(card)
+    for a, b in ((-2, -1), (-1, 1), (1, 2)):
+        if 0 <= pos + a <= 12 and 0 <= pos + b <= 12:
+            out.append((_card_at(suit, pos + a), _card_at(suit, pos + b)))
+    return out
+
+
+MELD_PAIRS = [_meld_pairs(c) for c in range(52)]
+
+
+def _near(card: int) -> int:
+    """Cards that share a meld with ``card``: its rank, and its suit within two."""
+    rank, suit = card % 13, card // 13
+    m = sum(1 << (s * 13 + rank) for s in range(4))
+    pos = _low_pos(card)
+    for d in (-2, -1, 1, 2):
+        if 0 <= pos + d <= 12:
+            m |= 1 << _card_at(suit, pos + d)
+    return m & ~(1 << card)
+
+
+NEAR = [_near(c) for c in range(52)]
+
+
+# ---------------------------------------------------------------------------
+# What the seat knows
+
+
+@dataclass(slots=True)
+class GinKnowledge:
+    hand: int
+    opp_known: int  # cards the opponent took from the pile and still holds
+    opp_thrown: int  # cards the opponent discarded or passed
+    unseen: int  # cards this seat has not seen (the stock and the rest of the opponent's hand)
+    opp_count: int
+    stock_count: int
+    top: int | None  # the top discard
+    turns: int  # discards made so far
+
+    @property
+    def opp_unknown(self) -> int:
+        """How many of the opponent's cards this seat does not know."""
+        return max(0, self.opp_count - self.opp_known.bit_count())
+
+
+def read_view(view: FamilyView) -> GinKnowledge:
+    me = view.seat
+    opp = 1 - me
+    pile: list[int] = []
+    # the upcard: the first card taken before any discard, else the oldest in the pile
+    upcard = view.row[0] if view.row else -1
+    for _, action in view.history:
+        if isinstance(action, Discard | Knock):
+            break
+        if isinstance(action, TakeDiscard):
+            upcard = action.card
+            break
+    if upcard >= 0:
+        pile.append(upcard)
+    known = 0
+    thrown = 0
+    turns = 0
+    for seat, action in view.history:
+        if isinstance(action, TakeDiscard):
+            if pile:
+                pile.pop()
+            if seat == opp:
+                known |= 1 << action.card
+        elif isinstance(action, Discard | Knock):
+            pile.append(action.card)
+            turns += 1
+            if seat == opp:
+                known &= ~(1 << action.card)
+                thrown |= 1 << action.card
+        elif isinstance(action, Pass) and seat == opp and pile:
+            thrown |= 1 << pile[-1]
+    hand = view.hand_mask
+    seen = hand | known
+    for c in view.row:
+        seen |= 1 << c
+    for m in view.melds:
+        seen |= m.mask
+    return GinKnowledge(
+        hand=hand,
+        opp_known=known,
+        opp_thrown=thrown,
+        unseen=FULL & ~seen,
+        opp_count=view.hand_counts[opp],
+        stock_count=view.stock_count,
+        top=view.row[-1] if view.row else None,
+        turns=turns,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Weights
+
+
+@dataclass(frozen=True, slots=True)
+class GinWeights:
+    potential: float = 2.5  # deadwood-equivalents per point of expected fall in deadwood
+    knock_chance: float = 8.0  # per unit of chance that one draw lets the hand knock
+    danger: float = 10.0  # per unit of chance that the opponent melds a discard
+    take_margin: float = 0.5  # taking the upcard shows the opponent a card
+    undercut_risk: float = 0.45  # knock unless the undercut chance is above this
+    samples: int = 24  # opponent hands sampled for the undercut check
+    exact_draw: bool = False  # weigh the draw over every unseen card (else the shortcut)
+    read_discards: bool = False  # sample opponent hands away from the cards it threw
+    race_samples: int = 0  # > 0: judge hands by sampled races to a knock instead
+    race_horizon: int = 8  # draws looked ahead in a race
+    race_discount: float = 0.85  # worth of a knock one turn later (the opponent may knock first)
+    race_danger: float = 0.1  # race value lost per unit of chance that a discard feeds the opponent
+    race_value: float = 0.002  # race value per point of the hand value (the tie-break)
+    race_margin: float = 0.01  # taking the upcard shows the opponent a card
+
+
+NORMAL = GinWeights()
+HARD = GinWeights(read_discards=True, samples=40, race_samples=40)
+
+
+# ---------------------------------------------------------------------------
+# Hand values
+
+
+class GinEvaluator:
+    """Values of hands and discards for one decision (caches per decision)."""
+
+    def __init__(self, k: GinKnowledge, weights: GinWeights, limit: int) -> None:
+        self.k = k
+        self.w = weights
+        self.limit = limit
+        self.unseen = cards_of(k.unseen)
+        self._values: dict[int, float] = {}
+        # chance that the opponent holds a given unseen card
+        pool = max(1, len(self.unseen))
+        self.p_hold = [0.0] * 52
+        base = k.opp_unknown / pool
+        for c in self.unseen:
+            p = base
+            if weights.read_discards and k.opp_thrown & NEAR[c]:
+                p *= 0.6
+            self.p_hold[c] = p
+        for c in cards_of(k.opp_known):
+            self.p_hold[c] = 1.0
+
+    def value(self, hand: int) -> float:
+        """Lower is better: deadwood less what the next draws may bring."""
+        hit = self._values.get(hand)
+        if hit is not None:
+            return hit
+        dw = deadwood(hand)
+        gain = 0.0
+        knocks = 0
+        for u in self.unseen:
+            after = deadwood_after_discard(hand | (1 << u))
+            gain += dw - after
+            if after <= self.limit:
+                knocks += 1
+        n = max(1, len(self.unseen))
+        v = dw - self.w.potential * gain / n - self.w.knock_chance * knocks / n
+        if dw == 0:
+            v -= self.w.knock_chance
+        self._values[hand] = v
+        return v
+
+    def danger(self, card: int) -> float:
+        """Chance that the opponent can meld ``card`` (or lay it on a meld it holds)."""
+        p_hold = self.p_hold
+        miss = 1.0
+        for a, b in MELD_PAIRS[card]:
+            p = p_hold[a] * p_hold[b]
+            if p:
+                miss *= 1.0 - p
+        return 1.0 - miss
+
+    def discard_cost(self, hand: int, card: int) -> float:
+        return self.value(hand & ~(1 << card)) + self.w.danger * self.danger(card)
+
+    def best_discard(self, hand: int, forbidden: int | None) -> tuple[float, int]:
+        best: tuple[float, int] | None = None
+        for c in cards_of(hand):
+            if c == forbidden:
+                continue
+            cost = self.discard_cost(hand, c)
+            if best is None or cost < best[0]:
+                best = (cost, c)
+        assert best is not None
+        return best
+
+    def draw_value(self, hand: int) -> float:
+        """The expected value of the hand kept after drawing from the stock."""
+        if not self.w.exact_draw or not self.unseen:
+            return self.value(hand)
+        total = 0.0
+        for u in self.unseen:
+            total += self.best_discard(hand | (1 << u), None)[0]
+        return total / len(self.unseen)
+
+    # -- races ------------------------------------------------------------
+
+    def race_draws(self, rng: random.Random) -> list[list[int]]:
+        """Sampled sequences of coming draws, shared by every candidate (common numbers)."""
+        h = min(self.w.race_horizon, len(self.unseen))
+        return [rng.sample(self.unseen, h) for _ in range(self.w.race_samples)]
+
+    def race(self, hand: int, draws: list[list[int]], start: int) -> float:
+        """Mean discounted worth of the first knock, drawing ``draws`` from turn ``start``."""
+        limit = self.limit
+        disc = self.w.race_discount
+        total = 0.0
+        for seq in draws:
+            h = hand
+            for t, u in enumerate(seq, start):
+                h |= 1 << u
+                opts = discard_deadwoods(h)
+                best = min(opts.values())
+                if best <= limit:
+                    total += disc**t
+                    break
+                drop = min(opts, key=lambda c: (opts[c], -GIN_POINTS[c], c))
+                h &= ~(1 << drop)
+        return total / max(1, len(draws))
+
+    # -- the knock --------------------------------------------------------
+
+    def undercut_chance(self, hand: int, rng: random.Random) -> float:
+        """Chance that the defender ends with no more deadwood than ``hand`` leaves."""
+        kd, ways = arrangements(hand)
+        if kd == 0:
+            return 0.0
+        melds = [TableMeld.new(0, cards_of(m), ace_low=True) for m in ways[0]]
+        k = self.k
+        unknown = [c for c in self.unseen]
+        weights = [0.6 if k.opp_thrown & NEAR[c] and self.w.read_discards else 1.0 for c in unknown]
+        need = min(k.opp_unknown, len(unknown))
+        hits = 0
+        n = self.w.samples
+        for _ in range(n):
+            picked = _weighted_sample(unknown, weights, need, rng)
+            theirs = k.opp_known
+            for c in picked:
+                theirs |= 1 << c
+            dd, _, _ = best_defence(theirs, melds, layoffs=True)
+            if dd <= kd:
+                hits += 1
+        return hits / n
+
+
+def _weighted_sample(
+    items: list[int], weights: list[float], count: int, rng: random.Random
+) -> list[int]:
+    """``count`` distinct items, each drawn with chance proportional to its weight."""
+    if count <= 0:
+        return []
+    keyed = sorted(items, key=lambda i: -(rng.random() ** (1.0 / weights[items.index(i)])))
+    return keyed[:count]
+
+
+# ---------------------------------------------------------------------------
+# Players
+
+
+class GinPlayer:
+    """The ``normal`` and ``hard`` gin player."""
+
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        self.level = level
+        self.rng = random.Random(seed)
+        self.weights = HARD if level == "hard" else NORMAL
+
+    def choose(self, view: FamilyView, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        k = read_view(view)
+        limit = int(view.rules.knock_limit)
+        ev = GinEvaluator(k, self.weights, limit)
+        rng = random.Random(self.rng.getrandbits(32))
+        if view.phase == "take":
+            return self._take(view, legal, k, ev, rng)
+        return self._discard(view, legal, k, ev, rng)
+
+    def _take(
+        self,
+        view: FamilyView,
+        legal: list[Action],
+        k: GinKnowledge,
+        ev: GinEvaluator,
+        rng: random.Random,
+    ) -> Action:
+        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
+        other: Action = DRAW if DRAW in legal else PASS
+        if take is None:
+            return other
+        hand = k.hand
+        with_up = hand | (1 << take.card)
+        # a knock at once is worth the card
+        options = discard_deadwoods(with_up, ev.limit)
+        if any(c != take.card for c in options):
+            return take
+        if self.weights.race_samples:
+            draws = ev.race_draws(rng)
+            w = self.weights
+            keep = ev.race(hand, draws, 0) - w.race_value * ev.value(hand)
+            taken = max(self.race_score(ev, with_up, c, draws) for c in cards_of(hand))
+            return take if taken > keep + w.race_margin else other
+        taken_value = ev.best_discard(with_up, take.card)[0]
+        keep_value = ev.draw_value(hand)
+        if taken_value < keep_value - self.weights.take_margin:
+            return take
+        return other
+
+    def race_score(self, ev: GinEvaluator, hand: int, card: int, draws: list[list[int]]) -> float:
+        """Higher is better: the race after discarding ``card`` from ``hand``."""
+        w = self.weights
+        left = hand & ~(1 << card)
+        return (
+            ev.race(left, draws, 1)
+            - w.race_danger * ev.danger(card)
+            - w.race_value * ev.value(left)
+        )
+
+    def _discard(
+        self,
+        view: FamilyView,
+        legal: list[Action],
+        k: GinKnowledge,
+        ev: GinEvaluator,
+        rng: random.Random,
+    ) -> Action:
+        hand = k.hand
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if knocks:
+            knock = self._knock_choice(knocks, hand, ev, rng)
+            if knock is not None:
+                return knock
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return legal[0]
+        if self.weights.race_samples:
+            draws = ev.race_draws(rng)
+            return max(discards, key=lambda a: (self.race_score(ev, hand, a.card, draws), -a.card))
+        return min(discards, key=lambda a: (ev.discard_cost(hand, a.card), a.card))
+
+    def _knock_choice(
+        self, knocks: list[Knock], hand: int, ev: GinEvaluator, rng: random.Random
+    ) -> Knock | None:
+        scored = []
+        for a in knocks:
+            left = hand & ~(1 << a.card)
+            scored.append((deadwood(left), ev.danger(a.card), a.card, a))
+        scored.sort(key=lambda t: (t[0], t[1], t[2]))
+        dw, _, card, best = scored[0]
+        if dw == 0:
+            return best
+        risk = ev.undercut_chance(hand & ~(1 << card), rng)
+        if risk > self.weights.undercut_risk:
+            return None
+        return best
+
+
+class EasyGinPlayer:
+    """A beginner: takes the upcard when it lowers the deadwood, throws the
+    highest unmatched card, knocks as soon as it can."""
+
+    level = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: FamilyView, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        hand = view.hand_mask
+        if view.phase == "take":
+            take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
+            if take is not None:
+                after = discard_deadwoods(hand | (1 << take.card))
+                after.pop(take.card, None)
+                if after and min(after.values()) < deadwood(hand):
+                    return take
+            return next((a for a in legal if isinstance(a, Draw | Pass)), legal[0])
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if knocks:
+            return min(knocks, key=lambda a: (deadwood(hand & ~(1 << a.card)), a.card))
+        options = discard_deadwoods(hand)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return min(
+            discards,
+            key=lambda a: (options[a.card], -GIN_POINTS[a.card], self.rng.random()),
+        )
+
+
+__all__ = ["EasyGinPlayer", "GinKnowledge", "GinPlayer", "GinWeights", "read_view"]

@@ -1,0 +1,194 @@
+"""Basic rummy players (``easy``, ``normal``, ``hard``), from one seat's view.
+
+A turn: take the top discard when it makes a meld or extends one on the
+table, else draw; lay the melds of the hand's least-deadwood arrangement and
+every layoff (going out whenever the hand can be emptied); then discard.
+
+The discard keeps the hand's value lowest: its deadwood (ace low, the points
+that would be caught if someone else went out) less what the next draws may
+bring.  ``normal`` and ``hard`` also avoid feeding the next player: a card that
+extends a meld on the table or melds with cards that player took from the pile
+is thrown only when nothing safe is left.  ``hard`` weighs the draws over every
+unseen card and holds a meld back when laying it would give the next player
+layoffs while it is not close to going out.
+"""
+
+from __future__ import annotations
+
+import random
+
+from dummy_tui.engine.actions import DRAW, Action, Discard, LayOff, Meld, TakeDiscard
+from dummy_tui.engine.cards import cards_of
+from dummy_tui.engine.families.common import (
+    FamilyView,
+    best_melds,
+    deadwood,
+    deadwood_after_discard,
+)
+
+FULL = (1 << 52) - 1
+
+
+def _low_pos(card: int) -> int:
+    return (card % 13 + 1) % 13
+
+
+def _meld_partners(card: int) -> list[tuple[int, int]]:
+    rank, suit = card % 13, card // 13
+    same = [s * 13 + rank for s in range(4) if s != suit]
+    out = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
+    pos = _low_pos(card)
+    for a, b in ((-2, -1), (-1, 1), (1, 2)):
+        if 0 <= pos + a <= 12 and 0 <= pos + b <= 12:
+            out.append((suit * 13 + (pos + a - 1) % 13, suit * 13 + (pos + b - 1) % 13))
+    return out
+
+
+PARTNERS = [_meld_partners(c) for c in range(52)]
+
+
+class RummyPlayer:
+    """Basic rummy at the ``easy``, ``normal`` or ``hard`` level."""
+
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        self.level = level
+        self.rng = random.Random(seed)
+
+    # -- knowledge ------------------------------------------------------------
+
+    def _known(self, view: FamilyView) -> tuple[list[int], int]:
+        """Cards each other seat took from the pile and still holds; the unseen cards."""
+        known = [0] * view.players
+        for seat, action in view.history:
+            if isinstance(action, TakeDiscard):
+                known[seat] |= 1 << action.card
+            elif isinstance(action, Discard):
+                known[seat] &= ~(1 << action.card)
+            elif isinstance(action, Meld):
+                known[seat] &= ~sum(1 << c for c in action.cards)
+            elif isinstance(action, LayOff):
+                known[seat] &= ~(1 << action.card)
+        seen = view.hand_mask
+        for c in view.row:
+            seen |= 1 << c
+        for m in view.melds:
+            seen |= m.mask
+        for s, k in enumerate(known):
+            if s != view.seat:
+                seen |= k
+        return known, FULL & ~seen
+
+    # -- values -----------------------------------------------------------------
+
+    def _value(self, hand: int, unseen: list[int]) -> float:
+        dw = deadwood(hand)
+        if self.level == "easy" or not unseen:
+            return float(dw)
+        gain = 0
+        for u in unseen:
+            gain += dw - deadwood_after_discard(hand | (1 << u))
+        weight = 2.0 if self.level == "hard" else 1.5
+        return dw - weight * gain / len(unseen)
+
+    def _danger(self, view: FamilyView, card: int, known: list[int], unseen: int) -> float:
+        """Chance that the next player can use ``card`` (lay it off or meld it)."""
+        nxt = (view.seat + view.direction) % view.players
+        if any(m.fits(card, nxt) for m in view.melds):
+            return 1.0
+        count = view.hand_counts[nxt] - known[nxt].bit_count()
+        pool = max(1, unseen.bit_count())
+        p = [0.0] * 52
+        base = max(0, count) / pool
+        for c in cards_of(unseen):
+            p[c] = base
+        for c in cards_of(known[nxt]):
+            p[c] = 1.0
+        miss = 1.0
+        for a, b in PARTNERS[card]:
+            miss *= 1.0 - p[a] * p[b]
+        return 1.0 - miss
+
+    # -- choosing -----------------------------------------------------------------
+
+    def choose(self, view: FamilyView, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        hand = view.hand_mask
+        if view.phase == "take":
+            return self._take(view, legal, hand)
+        melds = [a for a in legal if isinstance(a, Meld)]
+        layoffs = [a for a in legal if isinstance(a, LayOff)]
+        discards: list[Action] = [a for a in legal if isinstance(a, Discard)]
+        out = self._going_out(hand, melds, layoffs)
+        if out is not None:
+            return out
+        wanted = best_melds(hand)
+        for a in sorted(melds, key=lambda a: (-len(a.cards), a.cards)):
+            mask = sum(1 << c for c in a.cards)
+            if mask in wanted and self._lay_now(view, hand, mask):
+                return a
+        if layoffs:
+            return min(layoffs, key=lambda a: (-_points(a.card), a.card, a.target))
+        return self._discard(view, discards or legal, hand)
+
+    def _going_out(self, hand: int, melds: list[Meld], layoffs: list[LayOff]) -> Action | None:
+        """A meld or layoff that empties the hand, or leaves one card to discard."""
+        for a in melds:
+            left = hand & ~sum(1 << c for c in a.cards)
+            if left.bit_count() <= 1:
+                return a
+        if hand.bit_count() <= 2 and layoffs:
+            return layoffs[0]
+        return None
+
+    def _lay_now(self, view: FamilyView, hand: int, meld: int) -> bool:
+        if self.level != "hard":
+            return True
+        # hold a meld back early unless the hand is close to going out or the pile is long
+        left = hand & ~meld
+        return deadwood(left) <= 20 or view.stock_count < 15 or left.bit_count() <= 4
+
+    def _take(self, view: FamilyView, legal: list[Action], hand: int) -> Action:
+        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
+        if take is None or DRAW not in legal:
+            return take or legal[0]
+        with_up = hand | (1 << take.card)
+        if any(m.fits(take.card, view.seat) for m in view.melds):
+            return take
+        before = deadwood_after_discard(with_up)
+        if self.level == "easy":
+            return take if before + 4 <= deadwood(hand) else DRAW
+        # the card must join a meld of the best arrangement to be worth showing
+        for m in best_melds(with_up):
+            if m >> take.card & 1:
+                return take
+        return DRAW
+
+    def _discard(self, view: FamilyView, discards: list[Action], hand: int) -> Action:
+        if self.level == "easy":
+            return min(
+                discards,
+                key=lambda a: (
+                    deadwood(hand & ~(1 << a.card)) if isinstance(a, Discard) else 0,
+                    self.rng.random(),
+                ),
+            )
+        known, unseen = self._known(view)
+        unseen_cards = cards_of(unseen)
+        weight = 12.0 if self.level == "hard" else 8.0
+
+        def cost(a: Action) -> tuple[float, int]:
+            if not isinstance(a, Discard):
+                return (1e9, 0)
+            left = hand & ~(1 << a.card)
+            v = self._value(left, unseen_cards)
+            return (v + weight * self._danger(view, a.card, known, unseen), a.card)
+
+        return min(discards, key=cost)
+
+
+def _points(card: int) -> int:
+    return min(_low_pos(card) + 1, 10)
+
+
+__all__ = ["RummyPlayer"]
