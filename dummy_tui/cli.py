@@ -170,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         type=_int_between(2, 4, "--players"),
         metavar="N",
-        help="number of players (default: as many as --ai names, else 4)",
+        help="number of players (default: as many as --ai names, else 4, or 2 for gin)",
     )
     sim.add_argument(
         "--ai",
@@ -275,17 +275,15 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _cmd_sim(args: argparse.Namespace) -> int:
     from dummy_tui.ai import LEVELS
-    from dummy_tui.rules.schema import DummyRules
     from dummy_tui.sim import main as sim_main
 
     rules = get_ruleset(args.ruleset, args.rules, overrides=dict(args.options), source="--options")
-    if not isinstance(rules, DummyRules):
-        raise RulesetError(f"preset {args.ruleset!r} is not a Dummy ruleset")
     levels = [word.strip() for word in args.ai.split(",") if word.strip()]
     for level in levels:
         if level not in LEVELS:
             raise RulesetError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
-    players = args.players or (len(levels) if len(levels) > 1 else 4)
+    default = 4 if 4 in rules.player_counts else max(rules.player_counts)
+    players = args.players or (len(levels) if len(levels) > 1 else default)
     if len(levels) == 1:
         levels = levels * players
     if len(levels) != players:

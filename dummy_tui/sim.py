@@ -15,9 +15,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
-from dummy_tui.ai import make_player
+from dummy_tui.ai import AnyFamilyPlayer, make_player
 from dummy_tui.engine.state import DummyRound
-from dummy_tui.rules.schema import DummyRules
+from dummy_tui.rules.schema import DummyRules, Ruleset
 
 
 @dataclass(slots=True)
@@ -81,7 +81,7 @@ def player_seed(seed: int, index: int, seat: int) -> int:
 
 
 def play_round(
-    rules: DummyRules,
+    rules: Ruleset,
     levels: Sequence[str],
     seed: int,
     index: int,
@@ -94,6 +94,8 @@ def play_round(
         make_player(level, player_seed(seed, index, s), **(options if level == "hard" else {}))
         for s, level in enumerate(levels)
     ]
+    if not isinstance(rules, DummyRules):
+        return _play_family_round(rules, ais, round_seed(seed, index), index % players)
     game = DummyRound.new(rules, players, round_seed(seed, index), starter=index % players)
     while not game.is_over:
         seat = game.seat
@@ -121,9 +123,40 @@ def play_round(
     return out
 
 
+def _play_family_round(
+    rules: Ruleset, ais: list[AnyFamilyPlayer], seed: int, starter: int
+) -> RoundOutcome:
+    """A gin, basic rummy or Persian round: score, win and knock (going out) per seat.
+
+    The families have no dark knocks, falls, fools or penalties (0).  A round
+    is won by the one seat with the highest score, and in Persian rummy by
+    every seat of the team with the highest score; a tie (a dead hand) has no
+    winner.
+    """
+    from dummy_tui.engine.families import new_round
+
+    players = len(ais)
+    game = new_round(rules, players, seed, starter=starter)
+    while not game.is_over:
+        seat = game.seat
+        legal = game.legal_actions()
+        action = legal[0] if len(legal) == 1 else ais[seat].choose(game.view(seat), legal)
+        game.apply(action)
+    totals = [int(b.total) for b in game.scores()]
+    top = max(totals)
+    leaders = [s for s, t in enumerate(totals) if t == top]
+    if rules.family == "persian":
+        winners = leaders if len({s % 2 for s in leaders}) == 1 else []
+    else:
+        winners = leaders if len(leaders) == 1 else []
+    return [
+        (totals[s], int(s in winners), int(game.knocker == s), 0, 0, 0, 0) for s in range(players)
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class _Job:
-    rules: DummyRules
+    rules: Ruleset
     levels: tuple[str, ...]
     seed: int
     options: tuple[tuple[str, object], ...]
@@ -143,7 +176,7 @@ def _work(index: int) -> RoundOutcome:
 
 
 def iter_rounds(
-    rules: DummyRules,
+    rules: Ruleset,
     levels: Sequence[str],
     rounds: int,
     seed: int,
@@ -164,7 +197,7 @@ def iter_rounds(
 
 
 def simulate(
-    rules: DummyRules,
+    rules: Ruleset,
     ruleset: str,
     levels: Sequence[str],
     rounds: int,
@@ -233,7 +266,7 @@ def print_table(result: SimResult) -> None:
 
 
 def main(
-    rules: DummyRules,
+    rules: Ruleset,
     ruleset: str,
     levels: Sequence[str],
     rounds: int,

@@ -1,12 +1,24 @@
-"""A match: rounds until someone reaches ``target_score`` (§11)."""
+"""A match: rounds of one ruleset until the family's end-of-match rule (§11).
+
+Who deals (starts) the next round is the round's own ``next_round()``: in
+Dummy the knocker starts, in gin the winner of a hand deals the next and a
+dead hand is dealt again by the same dealer, in basic and Persian rummy the
+deal passes on.  The match ends when a seat's total reaches ``target_score``
+(Dummy, gin, basic rummy) or, in Persian rummy, after ``deals`` deals; each
+Persian seat's total is its team's.
+"""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from dummy_tui.engine.state import Breakdown, DummyRound
-from dummy_tui.rules.schema import DummyRules
+from dummy_tui.engine.state import DummyRound
+from dummy_tui.rules.schema import DummyRules, Ruleset
+
+if TYPE_CHECKING:
+    from dummy_tui.engine.families import Round
 
 
 @dataclass(slots=True)
@@ -14,13 +26,20 @@ class RoundResult:
     starter: int
     direction: int
     seed: int
-    breakdown: list[Breakdown]
+    breakdown: list[Any]  # the family's breakdown per seat (each has ``total``)
     end: str | None
     knocker: int | None
 
     @property
     def scores(self) -> list[int]:
-        return [b.total for b in self.breakdown]
+        return [int(b.total) for b in self.breakdown]
+
+
+def match_over(rules: Ruleset, totals: list[int], rounds: int) -> bool:
+    """The family's end-of-match rule, after ``rounds`` recorded rounds."""
+    if rules.family == "persian":
+        return rounds >= rules.deals
+    return any(t >= rules.target_score for t in totals)
 
 
 @dataclass(slots=True)
@@ -28,12 +47,12 @@ class Match:
     """Totals per seat, who starts next and in which direction.
 
     The first round is started by ``first_starter`` (the seat after the
-    dealer); later rounds follow :meth:`DummyRound.next_round`.  Each round's
+    dealer); later rounds follow the round's ``next_round()``.  Each round's
     deal comes from its own seed, drawn from the match seed, so a match is its
     seed plus its actions.
     """
 
-    rules: DummyRules
+    rules: Ruleset
     players: int
     seed: int = 0
     first_starter: int = 0
@@ -48,12 +67,16 @@ class Match:
     def round_seed(self, index: int) -> int:
         return random.Random(f"{self.seed}:{index}").getrandbits(48)
 
-    def new_round(self) -> DummyRound:
+    def new_round(self) -> Round:
         """The next round's deal (not yet recorded in the match)."""
         seed = self.round_seed(len(self.results))
-        return DummyRound.new(self.rules, self.players, seed, self.starter, self.direction)
+        if isinstance(self.rules, DummyRules):
+            return DummyRound.new(self.rules, self.players, seed, self.starter, self.direction)
+        from dummy_tui.engine.families import new_round
 
-    def record(self, game: DummyRound) -> RoundResult:
+        return new_round(self.rules, self.players, seed, self.starter, self.direction)
+
+    def record(self, game: Round) -> RoundResult:
         """Add a finished round's scores and set up the next round."""
         if not game.is_over:
             raise ValueError("the round is not over")
@@ -61,7 +84,7 @@ class Match:
             game.starter,
             game.start_direction,
             self.round_seed(len(self.results)),
-            game.scores(),
+            list(game.scores()),
             game.end,
             game.knocker,
         )
@@ -71,6 +94,7 @@ class Match:
 
     @property
     def totals(self) -> list[int]:
+        """Each seat's total (in Persian rummy, its team's)."""
         totals = [0] * self.players
         for r in self.results:
             for seat, s in enumerate(r.scores):
@@ -79,14 +103,25 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return any(t >= self.rules.target_score for t in self.totals)
+        return bool(self.results) and match_over(self.rules, self.totals, len(self.results))
 
     @property
-    def winner(self) -> int | None:
-        """The seat with the highest total once the match is over (None on a tie)."""
+    def winners(self) -> list[int]:
+        """Every seat that wins the match once it is over: one seat, or a
+        Persian team's two seats; empty while it goes on or on a tie."""
         if not self.is_over:
-            return None
+            return []
         totals = self.totals
         best = max(totals)
         leaders = [s for s, t in enumerate(totals) if t == best]
-        return leaders[0] if len(leaders) == 1 else None
+        if self.rules.family == "persian":
+            teams = {s % 2 for s in leaders}
+            return leaders if len(teams) == 1 else []
+        return leaders if len(leaders) == 1 else []
+
+    @property
+    def winner(self) -> int | None:
+        """The seat with the highest total once the match is over (None on a
+        tie); in Persian rummy the first seat of the winning team."""
+        winners = self.winners
+        return winners[0] if winners else None

@@ -157,7 +157,7 @@ class Session:
         players = len(setup.seats)
         if players not in rules.hand_size:
             raise ValueError(f"{setup.ruleset} is not played by {players} players")
-        match = Match(rules, players, setup.seed, first_starter=0)  # type: ignore[arg-type]
+        match = Match(rules, players, setup.seed, first_starter=0)
         session = cls(setup, rules, base, match, deal_next(match))
         session.log.append(LogEntry("round", -1, (1,)))
         return session
@@ -171,12 +171,12 @@ class Session:
         path = Path(setup.rules_path) if setup.rules_path else None
         try:
             rules, base = _rules(setup, path)
-            match = Match(rules, len(setup.seats), setup.seed, save.first_starter)  # type: ignore[arg-type]
+            match = Match(rules, len(setup.seats), setup.seed, save.first_starter)
             for i, record in enumerate(save.rounds):
                 game = _replayed(record, path, f"round {i + 1}")
                 if not game.is_over:
                     raise SaveError(f"round {i + 1} of the save is not finished")
-                match.record(game)  # type: ignore[arg-type]
+                match.record(game)
             if save.current is not None:
                 game = _replayed(save.current, path, "the current round")
             else:
@@ -246,7 +246,7 @@ class Session:
 
     def finish_round(self) -> RoundResult:
         """Record the finished round in the match."""
-        result = self.match.record(self.round)  # type: ignore[arg-type]
+        result = self.match.record(self.round)
         self.rounds.append(self.record())
         self.recorded = True
         return result
