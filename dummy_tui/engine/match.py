@@ -36,10 +36,22 @@ class RoundResult:
 
 
 def match_over(rules: Ruleset, totals: list[int], rounds: int) -> bool:
-    """The family's end-of-match rule, after ``rounds`` recorded rounds."""
+    """The family's end-of-match rule, after ``rounds`` recorded rounds.
+
+    Reading: a tie for the lead has no winner, so the match goes on for
+    another round until the lead is one player's (or one Persian team's).
+    """
     if rules.family == "persian":
-        return rounds >= rules.deals
-    return any(t >= rules.target_score for t in totals)
+        done = rounds >= rules.deals
+    else:
+        done = any(t >= rules.target_score for t in totals)
+    if not done:
+        return False
+    best = max(totals)
+    leaders = {s for s, t in enumerate(totals) if t == best}
+    if rules.family == "persian":
+        leaders = {s % 2 for s in leaders}  # partners share a total
+    return len(leaders) == 1
 
 
 @dataclass(slots=True)
@@ -108,7 +120,7 @@ class Match:
     @property
     def winners(self) -> list[int]:
         """Every seat that wins the match once it is over: one seat, or a
-        Persian team's two seats; empty while it goes on or on a tie."""
+        Persian team's two seats; empty while it goes on."""
         if not self.is_over:
             return []
         totals = self.totals
@@ -121,7 +133,7 @@ class Match:
 
     @property
     def winner(self) -> int | None:
-        """The seat with the highest total once the match is over (None on a
-        tie); in Persian rummy the first seat of the winning team."""
+        """The seat with the highest total once the match is over; in Persian
+        rummy the first seat of the winning team."""
         winners = self.winners
         return winners[0] if winners else None

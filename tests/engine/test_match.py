@@ -6,7 +6,7 @@ import random
 
 from engine_util import EXAMPLE_HANDS, EXAMPLE_MOVES, EXAMPLE_STOCK, make_round, play, rules
 
-from dummy_tui.engine.match import Match
+from dummy_tui.engine.match import Match, RoundResult
 from dummy_tui.engine.state import DummyRound
 
 
@@ -120,3 +120,17 @@ def test_a_match_of_random_rounds_follows_section_11() -> None:
     best = max(match.totals)
     if match.totals.count(best) == 1:
         assert match.winner == match.totals.index(best)
+
+
+def test_a_tie_for_the_lead_plays_on() -> None:
+    """Reading of §11: two players level at the top past the target have no
+    winner yet; the match goes on until one leads alone."""
+    match = Match(rules(target_score=100), 4, seed=1)
+    tied = RoundResult(0, 1, 0, [], "knock", 1)
+    match.results.append(tied)
+    match.results[0].breakdown = worked_example().scores()
+    match.results[0].breakdown[3].total = 155  # D level with B
+    assert match.totals == [-5, 155, -110, 155]
+    assert not match.is_over and match.winner is None
+    match.record(worked_example())  # B scores again and leads alone
+    assert match.is_over and match.winner == 1
