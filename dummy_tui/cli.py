@@ -20,7 +20,9 @@ the parsed namespace with these attributes: ``players``, ``humans``, ``ai``,
 ``ruleset`` (the preset name), ``seed``, ``lang``, ``resume``, ``ascii``,
 ``rules`` (a ``Path`` or ``None``), ``options`` (a ``dict`` of the
 ``--options`` overrides) and ``game_rules`` (the preset with those overrides
-applied, already checked).
+applied, already checked; ``None`` when the command line names no rules at all,
+as in a bare ``dummy-tui``: the new-game screen then checks the preset chosen
+when the game starts, and the schema is not loaded before the screen is up).
 """
 
 from __future__ import annotations
@@ -32,7 +34,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from dummy_tui import __version__
-from dummy_tui.rules import RulesetError, get_ruleset, parse_option_assignment
 
 PROG = "dummy-tui"
 COMMANDS = ("play", "rules", "replay", "sim")
@@ -47,6 +48,8 @@ EXIT_INTERRUPTED = 130
 
 
 def _option_assignment(text: str) -> tuple[str, object]:
+    from dummy_tui.rules import RulesetError, parse_option_assignment
+
     try:
         return parse_option_assignment(text)
     except RulesetError as exc:
@@ -232,14 +235,9 @@ def _with_default_command(argv: Sequence[str]) -> list[str]:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     args.options = dict(args.options)
-    args.game_rules = get_ruleset(
-        args.ruleset, args.rules, overrides=args.options, source="--options"
-    )
-    if args.players is not None and args.players not in args.game_rules.player_counts:
-        counts = ", ".join(str(n) for n in args.game_rules.player_counts)
-        raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {args.players}")
-    if args.humans is not None and args.players is not None and args.humans > args.players:
-        raise RulesetError(f"--humans {args.humans} is more than --players {args.players}")
+    args.game_rules = None
+    if args.rules is not None or args.options or args.ruleset != "dummy" or args.players:
+        _check_play_rules(args)
     try:
         from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
     except ModuleNotFoundError as exc:
@@ -249,6 +247,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     code: int | None = run_app(args)
     return code or 0
+
+
+def _check_play_rules(args: argparse.Namespace) -> None:
+    """Check the rules the ``play`` flags name, so that a mistake stops before the screen."""
+    from dummy_tui.rules import RulesetError, get_ruleset
+
+    args.game_rules = get_ruleset(
+        args.ruleset, args.rules, overrides=args.options, source="--options"
+    )
+    if args.players is not None and args.players not in args.game_rules.player_counts:
+        counts = ", ".join(str(n) for n in args.game_rules.player_counts)
+        raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {args.players}")
+    if args.humans is not None and args.players is not None and args.humans > args.players:
+        raise RulesetError(f"--humans {args.humans} is more than --players {args.players}")
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -275,6 +287,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _cmd_sim(args: argparse.Namespace) -> int:
     from dummy_tui.ai import LEVELS
+    from dummy_tui.rules import RulesetError, get_ruleset
     from dummy_tui.sim import main as sim_main
 
     rules = get_ruleset(args.ruleset, args.rules, overrides=dict(args.options), source="--options")
@@ -321,10 +334,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
-    except RulesetError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return EXIT_USAGE
     except OSError as exc:
         print(f"{PROG}: {_one_line(exc)}", file=sys.stderr)
+        return EXIT_USAGE
+    except ValueError as exc:
+        from dummy_tui.rules import RulesetError  # loaded by whatever raised one
+
+        if not isinstance(exc, RulesetError):
+            raise
+        print(f"{PROG}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return code

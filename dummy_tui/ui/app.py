@@ -5,36 +5,27 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import set_language, t
-from dummy_tui.ui.screens.modals import HelpScreen, TooSmallScreen
-from dummy_tui.ui.screens.table import TableScreen
-from dummy_tui.ui.session import SaveError, Session
-from dummy_tui.ui.settings import (
-    GameSetup,
-    SaveGame,
-    SeatSetup,
-    Settings,
-    load_settings,
-    records_dir,
-    remove_save,
-    save_path,
-    save_settings,
-    set_aside,
-    write_save,
-)
-from dummy_tui.ui.storage import atomic_write
+from dummy_tui.ui.screens.modals import TooSmallScreen
+from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families import Round
+    from dummy_tui.ui.cardtext import CardLook
+    from dummy_tui.ui.session import Session
+    from dummy_tui.ui.settings import GameSetup, Settings
+
+# The new-game screen is drawn without the rules schema, the engine, the AI
+# or pydantic: the settings are checked, and the table's modules loaded, when
+# a game starts (or in the background just after the first frame).
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -72,9 +63,15 @@ class DummyApp(App[int]):
         session: Session | None = None,
     ) -> None:
         super().__init__()
-        self.settings = settings if settings is not None else load_settings()
-        if lang is not None:
-            self.settings.lang = "th" if lang == "th" else "en"
+        self._settings = settings
+        data: dict[str, Any] = {} if settings is not None else read_settings_data()
+        self._settings_data = data
+        if lang is None:
+            lang = settings.lang if settings is not None else str(data.get("lang"))
+        self._lang = "th" if lang == "th" else "en"
+        if settings is not None:
+            settings.lang = "th" if lang == "th" else "en"
+        theme = settings.theme if settings is not None else data.get("theme")
         self.force_ascii = bool(ascii)  # --ascii for this run, not stored
         self.start_setup = setup
         self.want_resume = resume
@@ -82,15 +79,41 @@ class DummyApp(App[int]):
         self.rules_path = rules_path
         self.persist = persist
         self.session: Session | None = session
-        set_language(self.settings.lang)
-        if self.settings.theme in THEMES:
-            self.theme = self.settings.theme
+        set_language(self._lang)
+        if theme in THEMES:
+            self.theme = str(theme)
+
+    @property
+    def settings(self) -> Settings:
+        """The checked settings (read from the file the first time they are needed)."""
+        if self._settings is None:
+            from dummy_tui.ui.settings import settings_from
+
+            self._settings = settings_from(self._settings_data)
+            self._settings.lang = "th" if self._lang == "th" else "en"
+            if self.theme in THEMES:
+                self._settings.theme = self.theme
+        return self._settings
+
+    @property
+    def lang(self) -> str:
+        """The interface language."""
+        return self._lang
+
+    def last_setup(self) -> GameSetup | dict[str, Any] | None:
+        """The set-up last started: checked if the settings are, else the file's data."""
+        if self._settings is not None:
+            return self._settings.last_setup
+        data = self._settings_data.get("last_setup")
+        return data if isinstance(data, dict) else None
 
     # ------------------------------------------------------------------
     # start-up
 
     @property
     def look(self) -> CardLook:
+        from dummy_tui.ui.cardtext import CardLook
+
         return CardLook(
             ascii=self.settings.ascii or self.force_ascii,
             four_colour=self.settings.four_colour,
@@ -99,9 +122,11 @@ class DummyApp(App[int]):
 
     def on_mount(self) -> None:
         localize_bindings(self)
-        # after the first frames, so that it never competes with them
-        self.set_timer(0.5, lambda: self.run_worker(_warm_imports, thread=True, group="warm"))
+        # once the first screen is drawn, so that it never competes with it
+        self.call_after_refresh(self.set_timer, 0.2, self._warm)
         if self.session is not None:
+            from dummy_tui.ui.screens.table import TableScreen
+
             self._replace_all(TableScreen(self.session))
         elif self.want_resume:
             if not self.resume():
@@ -111,6 +136,9 @@ class DummyApp(App[int]):
         else:
             self.show_new_game()
         self.call_after_refresh(self.check_size)
+
+    def _warm(self) -> None:
+        self.run_worker(_warm_imports, thread=True, group="warm")
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -128,9 +156,8 @@ class DummyApp(App[int]):
     def show_new_game(self) -> None:
         from dummy_tui.ui.screens.new_game import NewGameScreen
 
-        setup = self.settings.last_setup
         self.session = None
-        self._replace_all(NewGameScreen(setup, self.rules_path))
+        self._replace_all(NewGameScreen(self.last_setup(), self.rules_path))
 
     def _replace_all(self, screen: Screen[None]) -> None:
         # leave only the default screen below, then show the new one
@@ -139,6 +166,9 @@ class DummyApp(App[int]):
         self.push_screen(screen)
 
     def start_game(self, setup: GameSetup) -> None:
+        from dummy_tui.ui.screens.table import TableScreen
+        from dummy_tui.ui.session import Session
+
         if self.persist:
             self.settings.last_setup = setup.model_copy(update={"seed": None})
             self.store_settings()
@@ -148,7 +178,8 @@ class DummyApp(App[int]):
             session = Session.new(setup)
         except Exception as exc:  # a set-up that cannot be played: say so on the form
             self.notify(str(exc), severity="error")
-            self.show_new_game()
+            if type(self.screen).__name__ != "NewGameScreen":
+                self.show_new_game()
             return
         self.session = session
         self._replace_all(TableScreen(session))
@@ -162,6 +193,10 @@ class DummyApp(App[int]):
 
     def resume(self) -> bool:
         """Continue the saved match; a damaged save is set aside and reported."""
+        from dummy_tui.ui.screens.table import TableScreen
+        from dummy_tui.ui.session import SaveError, Session
+        from dummy_tui.ui.settings import SaveGame, set_aside
+
         path = save_path()
         if not path.exists():
             self.notify(t("save.none"), severity="warning")
@@ -188,6 +223,8 @@ class DummyApp(App[int]):
     def autosave(self, session: Session) -> None:
         if not self.persist:
             return
+        from dummy_tui.ui.settings import write_save
+
         try:
             write_save(session.to_save())
         except OSError as exc:
@@ -195,10 +232,13 @@ class DummyApp(App[int]):
 
     def drop_save(self) -> None:
         if self.persist:
+            from dummy_tui.ui.storage import remove_save
+
             remove_save()
 
     def export_record(self, session: Session, game: Round | None = None) -> Path:
         from dummy_tui.engine.record import dumps_record, record_of
+        from dummy_tui.ui.storage import records_dir
 
         played = game if game is not None else session.round
         data = record_of(played, session.names, session.setup.ruleset, session.base_rules)
@@ -209,14 +249,17 @@ class DummyApp(App[int]):
 
     def store_settings(self) -> None:
         if self.persist:
+            from dummy_tui.ui.settings import save_settings
+
             save_settings(self.settings)
 
     # ------------------------------------------------------------------
     # language, theme, looks
 
     def set_language(self, lang: str) -> None:
+        self._lang = "th" if lang == "th" else "en"
         self.settings.lang = "th" if lang == "th" else "en"
-        set_language(self.settings.lang)
+        set_language(self._lang)
         self.store_settings()
         localize_bindings(self)
         for screen in self.screen_stack:
@@ -226,7 +269,7 @@ class DummyApp(App[int]):
         self.refresh_bindings()
 
     def toggle_language(self) -> None:
-        self.set_language("en" if self.settings.lang == "th" else "th")
+        self.set_language("en" if self._lang == "th" else "th")
 
     def action_toggle_language(self) -> None:
         self.toggle_language()
@@ -249,21 +292,27 @@ class DummyApp(App[int]):
 
     def _refresh_table(self) -> None:
         for screen in self.screen_stack:
-            if isinstance(screen, TableScreen):
-                screen.apply_look()
-                screen.refresh_language()
+            if type(screen).__name__ == "TableScreen":
+                screen.apply_look()  # type: ignore[attr-defined]
+                screen.refresh_language()  # type: ignore[attr-defined]
             elif type(screen).__name__ == "RoundEndScreen":
                 screen.refresh_language()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
+        from dummy_tui.ui.screens.modals import HelpScreen
+
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
             self.push_screen(HelpScreen())
 
 
 def _warm_imports() -> None:
-    """Load the record module (and every rule family behind it) off the UI thread."""
+    """Load what a game needs (the table, the engine, the rules, the AI) off the UI thread."""
     import dummy_tui.ai
-    import dummy_tui.engine.record  # noqa: F401
+    import dummy_tui.engine.record
+    import dummy_tui.rules
+    import dummy_tui.ui.screens.new_game
+    import dummy_tui.ui.screens.table
+    import dummy_tui.ui.settings  # noqa: F401
 
 
 # ----------------------------------------------------------------------
@@ -282,6 +331,8 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
     )
     if not chosen:
         return None
+    from dummy_tui.ui.settings import GameSetup, SeatSetup
+
     players = args.players or 4
     humans = 1 if args.humans is None else args.humans
     humans = min(humans, players)
@@ -305,19 +356,17 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the game for the ``play`` command; returns the exit code."""
-    from dummy_tui.ai import LEVELS
+    if args.ai is not None and args.ai not in KNOWN_LEVELS:
+        from dummy_tui.ai import LEVELS
 
-    if args.ai is not None and args.ai not in (*KNOWN_LEVELS, *LEVELS):
-        levels = ", ".join(dict.fromkeys((*LEVELS, *KNOWN_LEVELS)))
-        print(f"dummy-tui: unknown AI level {args.ai!r} (levels: {levels})", file=sys.stderr)
-        return 2
-    settings = load_settings()
-    if args.lang:
-        settings.lang = args.lang
-    set_language(settings.lang)
+        if args.ai not in LEVELS:
+            levels = ", ".join(dict.fromkeys((*LEVELS, *KNOWN_LEVELS)))
+            print(f"dummy-tui: unknown AI level {args.ai!r} (levels: {levels})", file=sys.stderr)
+            return 2
+    # the language of the names setup_from_args gives the seats
+    set_language(args.lang or str(read_settings_data().get("lang")))
     setup = None if args.resume else setup_from_args(args)
     app = DummyApp(
-        settings=settings,
         setup=setup,
         resume=bool(args.resume),
         ascii=True if args.ascii else None,

@@ -4,13 +4,38 @@ from __future__ import annotations
 
 import contextlib
 import json
-import time
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from dummy_tui.ui.storage import atomic_write, config_dir, data_dir
+from dummy_tui.ui.storage import (
+    atomic_write,
+    read_settings_data,
+    records_dir,
+    remove_save,
+    save_path,
+    set_aside,
+    settings_path,
+)
+
+__all__ = [
+    "LANGS",
+    "SAVE_FORMAT",
+    "GameSetup",
+    "SaveGame",
+    "SeatSetup",
+    "Settings",
+    "load_settings",
+    "quick_setup",
+    "records_dir",
+    "remove_save",
+    "save_path",
+    "save_settings",
+    "set_aside",
+    "settings_from",
+    "settings_path",
+    "write_save",
+]
 
 SAVE_FORMAT = "dummy-tui-save/1"
 LANGS = ("en", "th")
@@ -81,16 +106,16 @@ class Settings(BaseModel):
     """The set-up of the last game started."""
 
 
-def settings_path() -> Path:
-    return config_dir() / "settings.json"
-
-
 def load_settings() -> Settings:
     """The saved settings, or the defaults if there are none or they cannot be read."""
+    return settings_from(read_settings_data())
+
+
+def settings_from(data: dict[str, Any]) -> Settings:
+    """Settings checked from the file's JSON data; the defaults if they do not pass."""
     try:
-        text = settings_path().read_text(encoding="utf-8")
-        return Settings.model_validate_json(text)
-    except (OSError, ValueError, ValidationError):
+        return Settings.model_validate(data)
+    except (ValueError, ValidationError):
         return Settings()
 
 
@@ -116,30 +141,5 @@ class SaveGame(BaseModel):
     """The round being played, as a game record of the moves so far."""
 
 
-def save_path() -> Path:
-    return data_dir() / "save.json"
-
-
-def records_dir() -> Path:
-    return data_dir() / "records"
-
-
 def write_save(save: SaveGame) -> None:
     atomic_write(save_path(), json.dumps(save.model_dump(mode="json"), ensure_ascii=False) + "\n")
-
-
-def remove_save() -> None:
-    with contextlib.suppress(FileNotFoundError):
-        save_path().unlink()
-
-
-def set_aside(path: Path) -> Path:
-    """Rename a damaged file out of the way; returns its new name."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    path.replace(target)
-    return target

@@ -9,11 +9,12 @@ portable installs use it so they never touch the real user folders.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
+import time
 from pathlib import Path
-
-import platformdirs
+from typing import Any
 
 APP_NAME = "dummy-tui"
 HOME_ENV = "DUMMY_TUI_HOME"
@@ -23,6 +24,8 @@ def config_dir() -> Path:
     home = os.environ.get(HOME_ENV)
     if home:
         return Path(home) / "config"
+    import platformdirs
+
     return platformdirs.user_config_path(APP_NAME)
 
 
@@ -30,6 +33,8 @@ def data_dir() -> Path:
     home = os.environ.get(HOME_ENV)
     if home:
         return Path(home) / "data"
+    import platformdirs
+
     return platformdirs.user_data_path(APP_NAME)
 
 
@@ -47,3 +52,45 @@ def atomic_write(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def save_path() -> Path:
+    return data_dir() / "save.json"
+
+
+def records_dir() -> Path:
+    return data_dir() / "records"
+
+
+def read_settings_data() -> dict[str, Any]:
+    """The settings file as plain JSON data, unchecked; empty if it cannot be read.
+
+    The start-up reads only the language and theme from it; the settings are
+    checked (``settings.settings_from``) when something else is needed.
+    """
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def remove_save() -> None:
+    with contextlib.suppress(FileNotFoundError):
+        save_path().unlink()
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file out of the way; returns its new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    path.replace(target)
+    return target

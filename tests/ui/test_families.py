@@ -172,18 +172,24 @@ async def test_new_game_offers_every_preset_with_its_seats() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        from textual.widgets import Select
+        from textual.widgets import Collapsible, Input
 
-        ruleset = screen.query_one("#ruleset", Select)
-        names = [str(v) for _, v in ruleset._options if v is not Select.BLANK]
+        from dummy_tui.ui.widgets.choice import Choice
+
+        ruleset = screen.query_one("#ruleset", Choice)
+        names = [str(v) for _, v in ruleset.options]
         assert set(names) >= {"dummy", "dummy-house", "rummy", "gin", "gin-openspiel", "persian"}
-        players = screen.query_one("#players", Select)
+        players = screen.query_one("#players", Choice)
         ruleset.value = "gin"
         await pilot.pause()
         assert players.value == 2
-        assert [v for _, v in players._options if v is not Select.BLANK] == [2]
-        assert screen.query_one("#optline-knock_limit").display
-        assert not screen.query_one("#optline-fool_penalty").display
+        assert [v for _, v in players.options] == [2]
+        # the options section shows the chosen preset's options once opened
+        assert not screen.query(".opt-line")
+        screen.query_one("#house", Collapsible).collapsed = False
+        await pilot.pause()
+        assert screen.query_one("#opt-knock_limit", Input).value == "10"
+        assert not screen.query("#optline-fool_penalty")
         ruleset.value = "persian"
         await pilot.pause()
         assert players.value == 4

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -12,17 +13,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Collapsible, Footer, Input, Label, Static
 
-from dummy_tui.rules import DummyRules, RulesetError, get_ruleset, load_rulesets
-from dummy_tui.rules.loader import parse_option_assignment
-from dummy_tui.rules.schema import Ruleset
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import LANGS, t
-from dummy_tui.ui.settings import GameSetup, SeatSetup, quick_setup
+from dummy_tui.ui.presets import PresetInfo, read_presets
+from dummy_tui.ui.widgets.choice import Choice
 
 if TYPE_CHECKING:
     from dummy_tui.ui.app import DummyApp
+    from dummy_tui.ui.settings import GameSetup
+
+# This screen is the first one drawn: it reads the presets with tomllib and the
+# last set-up as plain data.  The schema (pydantic) checks the presets only to
+# show the options section and when a game is started.
 
 AI_LEVELS = ("easy", "normal", "hard", "random")
 HOUSE_OPTIONS = (
@@ -63,6 +67,41 @@ FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
 """The options each family's presets show on this screen, in this order."""
 ALL_OPTIONS = tuple(dict.fromkeys(k for keys in FAMILY_OPTIONS.values() for k in keys))
 DEFAULT_NAMES = ("Somchai", "Malee", "Niran", "Pim")
+KINDS = ("human", *AI_LEVELS)
+QUICK_SEATS = [("You", "human"), ("Somchai", "normal"), ("Malee", "normal"), ("Niran", "normal")]
+"""The quick game's seats (name, human or AI level), shown when there is no last set-up."""
+
+
+def form_of(
+    setup: GameSetup | Mapping[str, Any] | None,
+) -> tuple[list[tuple[str, str]], str, dict[str, Any]]:
+    """(seats as (name, kind), ruleset, options) of a set-up or its saved data.
+
+    The data of the settings file is not checked yet: anything that does not
+    fit is replaced by the quick game's value.
+    """
+    data: Mapping[str, Any] = {}
+    if isinstance(setup, Mapping):
+        data = setup
+    elif setup is not None:
+        data = setup.model_dump()
+    seats: list[tuple[str, str]] = []
+    raw = data.get("seats")
+    if isinstance(raw, list) and 2 <= len(raw) <= 4:
+        for seat in raw:
+            if not isinstance(seat, Mapping) or not isinstance(seat.get("name"), str):
+                seats = []
+                break
+            level = seat.get("level", "normal")
+            kind = "human" if seat.get("human") is True else level
+            seats.append((seat["name"], kind if kind in KINDS else "normal"))
+    ruleset = data.get("ruleset")
+    options = data.get("options")
+    return (
+        seats or list(QUICK_SEATS),
+        ruleset if isinstance(ruleset, str) else "dummy",
+        dict(options) if isinstance(options, Mapping) else {},
+    )
 
 
 def _shown(value: object) -> str:
@@ -76,6 +115,8 @@ def _shown(value: object) -> str:
 class NewGameScreen(Screen[None]):
     """Set up a match, or start the quick game with one key."""
 
+    AUTO_FOCUS = "#quick"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "quick", "Quick game", id="quick"),
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -84,19 +125,21 @@ class NewGameScreen(Screen[None]):
         Binding("escape", "quit", "Quit", id="quit"),
     ]
 
-    def __init__(self, setup: GameSetup | None = None, rules_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        setup: GameSetup | Mapping[str, Any] | None = None,
+        rules_path: Path | None = None,
+    ) -> None:
         super().__init__(id="new-game")
-        self.setup = setup or quick_setup()
+        self.seats, ruleset, self.overrides = form_of(setup)
         self.rules_path = rules_path
-        try:
-            self.presets: dict[str, Ruleset] = dict(load_rulesets(rules_path))
-        except RulesetError:
-            self.presets = {"dummy": DummyRules()}
-        self._kind_wanted = {
-            i: ("human" if s.human else s.level) for i, s in enumerate(self.setup.seats)
-        }
-        if self.setup.ruleset not in self.presets:
-            self.setup = self.setup.model_copy(update={"ruleset": next(iter(self.presets))})
+        self.presets: dict[str, PresetInfo] = read_presets(rules_path)
+        self._checked: dict[str, dict[str, Any]] | None = None
+        self._lines_for: str | None = None  # the preset the option lines show
+        if ruleset not in self.presets:
+            ruleset = next(iter(self.presets))
+            self.overrides = {}
+        self.ruleset = ruleset
 
     @property
     def dapp(self) -> DummyApp:
@@ -108,8 +151,7 @@ class NewGameScreen(Screen[None]):
     # ------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        setup = self.setup
-        with VerticalScroll(id="ng-scroll"):
+        with VerticalScroll(id="ng-scroll", can_focus=False):
             yield Static(id="ng-title")
             with Horizontal(id="ng-buttons"):
                 yield Button(id="quick", variant="primary", compact=True)
@@ -118,28 +160,24 @@ class NewGameScreen(Screen[None]):
             yield Static(id="ng-error")
             with Horizontal(classes="ng-line"):
                 yield Label(id="players-label", classes="ng-label")
-                counts = self.presets[setup.ruleset].player_counts
-                yield Select(
+                counts = self.presets[self.ruleset].player_counts
+                yield Choice(
                     [(str(n), n) for n in counts],
-                    value=len(setup.seats) if len(setup.seats) in counts else counts[0],
-                    allow_blank=False,
-                    compact=True,
+                    value=len(self.seats) if len(self.seats) in counts else counts[0],
                     id="players",
                 )
             for i in range(4):
-                seat = setup.seats[i] if i < len(setup.seats) else None
+                name, kind = self.seats[i] if i < len(self.seats) else (None, "normal")
                 with Horizontal(classes="ng-line seat", id=f"seat-row-{i}"):
                     yield Label(classes="ng-label seat-label")
-                    yield Select(
+                    yield Choice(
                         kind_options(),
-                        value=self._kind_wanted.get(i, "normal"),
-                        allow_blank=False,
-                        compact=True,
+                        value=kind,
                         id=f"kind-{i}",
                         classes="kind",
                     )
                     yield Input(
-                        value=seat.name if seat else DEFAULT_NAMES[i - 1 if i else 0],
+                        value=name if name is not None else DEFAULT_NAMES[i - 1 if i else 0],
                         id=f"name-{i}",
                         classes="name",
                         max_length=16,
@@ -147,11 +185,9 @@ class NewGameScreen(Screen[None]):
                     )
             with Horizontal(classes="ng-line"):
                 yield Label(id="ruleset-label", classes="ng-label")
-                yield Select(
+                yield Choice(
                     [(name, name) for name in self.presets],
-                    value=setup.ruleset,
-                    allow_blank=False,
-                    compact=True,
+                    value=self.ruleset,
                     id="ruleset",
                 )
             yield Static(id="ruleset-desc")
@@ -161,27 +197,20 @@ class NewGameScreen(Screen[None]):
                 yield Input(id="target", type="integer", max_length=6, compact=True)
             with Horizontal(classes="ng-line"):
                 yield Label(id="lang-label", classes="ng-label")
-                yield Select(
+                yield Choice(
                     [("English", "en"), ("ไทย", "th")],
-                    value=self.dapp.settings.lang,
-                    allow_blank=False,
-                    compact=True,
+                    value=self.dapp.lang,
                     id="lang",
                 )
-            with Collapsible(id="house", collapsed=True):
-                for key in ALL_OPTIONS:
-                    with Horizontal(classes="opt-line", id=f"optline-{key}"):
-                        yield Input(id=f"opt-{key}", classes="opt-value", compact=True)
-                        with Vertical(classes="opt-text"):
-                            yield Static(key, classes="opt-key")
-                            yield Static(classes="opt-doc", id=f"doc-{key}")
+            # the option lines are made when the section is first opened
+            yield Collapsible(id="house", collapsed=True)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.fill_options(self.setup.ruleset, self.setup.options)
+        target = self.overrides.get("target_score", self.presets[self.ruleset].target_score)
+        self.query_one("#target", Input).value = str(target)
         self.refresh_language()
         self.show_seats(self.player_count())
-        self.query_one("#quick", Button).focus()
 
     def refresh_language(self) -> None:
         localize_bindings(self)
@@ -207,12 +236,12 @@ class NewGameScreen(Screen[None]):
                 else t("ng.seat", n=i + 1)
             )
             row.query_one(".seat-label", Label).update(label)
-            select = self.query_one(f"#kind-{i}", Select)
+            select = self.query_one(f"#kind-{i}", Choice)
             current = select.value
             select.set_options(options)
             select.value = current
-        for key in ALL_OPTIONS:
-            self.query_one(f"#doc-{key}", Static).update(t(f"opt.{key}"))
+        for doc in self.query(".opt-doc").results(Static):
+            doc.update(t(f"opt.{doc.name}"))
         self.show_description()
         self.refresh_bindings()
 
@@ -222,16 +251,16 @@ class NewGameScreen(Screen[None]):
         return True
 
     def family(self) -> str:
-        name = str(self.query_one("#ruleset", Select).value)
+        name = str(self.query_one("#ruleset", Choice).value)
         preset = self.presets.get(name)
         return str(preset.family) if preset is not None else "dummy"
 
     def player_count(self) -> int:
-        value = self.query_one("#players", Select).value
+        value = self.query_one("#players", Choice).value
         return value if isinstance(value, int) else 4
 
     def show_description(self) -> None:
-        name = self.query_one("#ruleset", Select).value
+        name = self.query_one("#ruleset", Choice).value
         family = self.family()
         counts = self.presets[str(name)].player_counts
         about = Text(t(f"family.{family}"))
@@ -251,41 +280,89 @@ class NewGameScreen(Screen[None]):
             )
         )
 
-    def fill_options(self, ruleset: str, overrides: dict[str, Any]) -> None:
-        preset = self.presets[ruleset]
-        values = preset.model_dump()
-        values.update(overrides)
-        keys = FAMILY_OPTIONS.get(str(preset.family), ())
-        for key in ALL_OPTIONS:
-            self.query_one(f"#optline-{key}").display = key in keys
-            if key in keys and key in values:
-                self.query_one(f"#opt-{key}", Input).value = _shown(values[key])
-        self.query_one("#target", Input).value = str(values["target_score"])
+    def preset_values(self, ruleset: str) -> dict[str, Any]:
+        """Every option of a preset, checked by the schema (its defaults filled in)."""
+        if self._checked is None:
+            from dummy_tui.rules import DummyRules, RulesetError, load_rulesets
+
+            try:
+                presets = dict(load_rulesets(self.rules_path))
+            except RulesetError:
+                presets = {"dummy": DummyRules()}  # starting says what is wrong
+            self._checked = {k: v.model_dump(mode="json") for k, v in presets.items()}
+        found = self._checked.get(ruleset)
+        if found is None:
+            from dummy_tui.rules import RULESET_TYPES
+
+            family = self.presets[ruleset].family if ruleset in self.presets else "dummy"
+            found = RULESET_TYPES[family]().model_dump(mode="json")  # type: ignore[call-arg]
+        return dict(found)
+
+    async def show_options(self) -> None:
+        """Make the option lines of the chosen preset (once the section is open)."""
+        ruleset = str(self.query_one("#ruleset", Choice).value)
+        if self._lines_for == ruleset:
+            return
+        contents = self.query_one("#house", Collapsible).query_one(Collapsible.Contents)
+        await contents.remove_children()
+        values = {**self.preset_values(ruleset), **self.overrides}
+        lines = []
+        for key in FAMILY_OPTIONS.get(self.presets[ruleset].family, ()):
+            if key not in values:
+                continue
+            doc = Static(t(f"opt.{key}"), classes="opt-doc", id=f"doc-{key}", name=key)
+            lines.append(
+                Horizontal(
+                    Input(_shown(values[key]), id=f"opt-{key}", classes="opt-value", compact=True),
+                    Vertical(Static(key, classes="opt-key"), doc, classes="opt-text"),
+                    classes="opt-line",
+                    id=f"optline-{key}",
+                )
+            )
+        self._lines_for = ruleset
+        await contents.mount_all(lines)
+
+    @on(Collapsible.Expanded, "#house")
+    async def house_opened(self) -> None:
+        await self.show_options()
 
     def show_seats(self, count: int) -> None:
         for i in range(4):
             self.query_one(f"#seat-row-{i}").display = i < count
 
-    @on(Select.Changed, "#players")
-    def players_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, "#players")
+    def players_changed(self, event: Choice.Changed) -> None:
         if isinstance(event.value, int):
             self.show_seats(event.value)
 
-    @on(Select.Changed, "#ruleset")
-    def ruleset_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, "#ruleset")
+    async def ruleset_changed(self, event: Choice.Changed) -> None:
         name = str(event.value)
-        self.fill_options(name, {})
+        if name == self.ruleset:
+            return
+        self.ruleset = name
+        self.overrides = {}
+        self.query_one("#target", Input).value = str(self.presets[name].target_score)
+        if self.query_one("#house", Collapsible).collapsed:
+            self._lines_for = None
+            await (
+                self.query_one("#house", Collapsible)
+                .query_one(Collapsible.Contents)
+                .remove_children()
+            )
+        else:
+            await self.show_options()
         counts = self.presets[name].player_counts
-        players = self.query_one("#players", Select)
+        players = self.query_one("#players", Choice)
         current = self.player_count()
         players.set_options([(str(n), n) for n in counts])
         players.value = current if current in counts else counts[-1]
         self.show_seats(self.player_count())
         self.refresh_language()
 
-    @on(Select.Changed, "#lang")
-    def lang_changed(self, event: Select.Changed) -> None:
-        if event.value in LANGS and event.value != self.dapp.settings.lang:
+    @on(Choice.Changed, "#lang")
+    def lang_changed(self, event: Choice.Changed) -> None:
+        if event.value in LANGS and event.value != self.dapp.lang:
             self.dapp.set_language(str(event.value))
 
     @on(Button.Pressed, "#quick")
@@ -304,39 +381,48 @@ class NewGameScreen(Screen[None]):
 
     def collect(self) -> GameSetup:
         """The set-up on the screen; raises ValueError with a message for the player."""
-        count = self.query_one("#players", Select).value
+        from dummy_tui.rules import RulesetError, get_ruleset, parse_option_assignment
+        from dummy_tui.ui.settings import GameSetup, SeatSetup
+
+        count = self.query_one("#players", Choice).value
         assert isinstance(count, int)
         seats = []
         for i in range(count):
-            kind = self.query_one(f"#kind-{i}", Select).value
+            kind = self.query_one(f"#kind-{i}", Choice).value
             name = self.query_one(f"#name-{i}", Input).value.strip() or t("ng.seat", n=i + 1)
             if kind == "human":
                 seats.append(SeatSetup(name=name, human=True))
             else:
                 seats.append(SeatSetup(name=name, level=str(kind)))
-        ruleset = str(self.query_one("#ruleset", Select).value)
-        preset = self.presets[ruleset].model_dump(mode="json")
+        ruleset = str(self.query_one("#ruleset", Choice).value)
+        preset = self.preset_values(ruleset)
         options: dict[str, Any] = {}
+        shown = self._lines_for == ruleset
         for key in FAMILY_OPTIONS.get(self.family(), ()):
-            text = self.query_one(f"#opt-{key}", Input).value.strip()
-            try:
-                _, value = parse_option_assignment(f"{key}={text}")
-            except RulesetError as exc:
-                raise ValueError(str(exc)) from None
-            if value != preset[key]:
+            if shown and self.query(f"#opt-{key}"):
+                text = self.query_one(f"#opt-{key}", Input).value.strip()
+                try:
+                    _, value = parse_option_assignment(f"{key}={text}")
+                except RulesetError as exc:
+                    raise ValueError(str(exc)) from None
+            elif key in self.overrides:
+                value = self.overrides[key]
+            else:
+                continue
+            if value != preset.get(key):
                 options[key] = value
         target_text = self.query_one("#target", Input).value.strip()
         try:
             target = int(target_text)
         except ValueError:
             raise ValueError(t("ng.bad_target", value=target_text)) from None
-        if target != preset["target_score"]:
+        if target != preset.get("target_score"):
             options["target_score"] = target
         try:
             get_ruleset(ruleset, self.rules_path, overrides=options, source=t("ng.ruleset"))
         except RulesetError as exc:
             raise ValueError(str(exc)) from None
-        lang = str(self.query_one("#lang", Select).value)
+        lang = str(self.query_one("#lang", Choice).value)
         return GameSetup(
             seats=seats,
             ruleset=ruleset,
@@ -355,10 +441,12 @@ class NewGameScreen(Screen[None]):
         self.dapp.start_game(setup)
 
     def action_quick(self) -> None:
+        from dummy_tui.ui.settings import quick_setup
+
         setup = quick_setup(t("seat.you"))
         setup = setup.model_copy(
             update={
-                "lang": self.dapp.settings.lang,
+                "lang": self.dapp.lang,
                 "seed": self.dapp.fixed_seed,
                 "rules_path": str(self.rules_path) if self.rules_path else None,
             }

@@ -1,0 +1,109 @@
+"""The start-up path: what the new-game screen needs, and nothing more."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from textual.widgets import Collapsible, Input
+
+from dummy_tui.rules import RULESET_TYPES, load_rulesets
+from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.presets import FAMILY_DEFAULTS, read_presets
+from dummy_tui.ui.screens.new_game import NewGameScreen
+
+HEAVY = ("pydantic", "dummy_tui.engine", "dummy_tui.rules", "dummy_tui.ai", "dummy_tui.ui.settings")
+
+
+def test_the_new_game_screen_loads_no_schema_engine_or_ai() -> None:
+    code = (
+        "import sys, dummy_tui.cli, dummy_tui.ui.app, dummy_tui.ui.screens.new_game\n"
+        f"print([m for m in {HEAVY!r} if m in sys.modules])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_family_defaults_are_the_schemas() -> None:
+    for family, (counts, target) in FAMILY_DEFAULTS.items():
+        rules = RULESET_TYPES[family]()
+        assert (rules.player_counts, rules.target_score) == (counts, target), family
+
+
+def test_presets_read_with_tomllib_match_the_checked_ones() -> None:
+    light = read_presets()
+    checked = load_rulesets()
+    assert list(light) == list(checked)
+    for name, preset in checked.items():
+        info = light[name]
+        assert info.family == preset.family
+        assert info.description == preset.description
+        assert info.player_counts == preset.player_counts
+        assert info.target_score == preset.target_score
+
+
+def test_an_unreadable_rules_file_offers_dummy(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[presets.x\n", encoding="utf-8")
+    assert list(read_presets(bad)) == ["dummy"]
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+async def test_the_last_set_up_and_language_come_back(home: Path, lang: str) -> None:
+    setup = {
+        "seats": [
+            {"name": "Ann", "human": True},
+            {"name": "Bee", "human": True},
+            {"name": "Cat", "level": "hard"},
+        ],
+        "ruleset": "dummy",
+        "options": {"penalty_feed_head": 40, "target_score": 300},
+    }
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text(
+        json.dumps({"lang": lang, "last_setup": setup}), encoding="utf-8"
+    )
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert app.focused is not None and app.focused.id == "quick"
+        assert screen.query_one("#target", Input).value == "300"
+        got = screen.collect()
+        assert [(s.name, s.human, s.level) for s in got.seats] == [
+            ("Ann", True, "normal"),
+            ("Bee", True, "normal"),
+            ("Cat", False, "hard"),
+        ]
+        assert got.options == {"penalty_feed_head": 40, "target_score": 300}
+        assert got.lang == lang
+        # an option changed in the opened section is what the game gets
+        screen.query_one("#house", Collapsible).collapsed = False
+        await pilot.pause()
+        field = screen.query_one("#opt-penalty_feed_head", Input)
+        assert field.value == "40"
+        field.value = "25"
+        assert screen.collect().options == {"penalty_feed_head": 25, "target_score": 300}
+
+
+async def test_a_bad_rules_file_is_reported_when_the_game_starts(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[presets.dummy]\nfamily = "dummy"\nspeto_points = -1\n', encoding="utf-8")
+    app = DummyApp(rules_path=bad, persist=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        error = str(app.screen.query_one("#ng-error").render())
+        assert "speto_points" in error and "\n" not in error.strip()
+        await pilot.press("g")  # the quick game: the same message, the form stays
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        notes = [n.message for n in app._notifications]
+        assert any("speto_points" in n for n in notes)
