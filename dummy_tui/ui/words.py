@@ -23,7 +23,7 @@ from dummy_tui.engine.actions import (
 )
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import has, language, t
+from dummy_tui.ui.i18n import has, language, t, template
 from dummy_tui.ui.session import LogEntry, describe
 
 if TYPE_CHECKING:
@@ -32,12 +32,12 @@ if TYPE_CHECKING:
 
 def fmt(key: str, **parts: Text | str | int) -> Text:
     """The catalog text of ``key`` with each ``{field}`` replaced by styled text."""
-    template = t(key)
+    text = template(key, parts.get("n"))
     out = Text()
     try:
-        parsed = list(Formatter().parse(template))
+        parsed = list(Formatter().parse(text))
     except ValueError:
-        return Text(template)
+        return Text(text)
     for literal, field, _, _ in parsed:
         out.append(literal)
         if field is None:
@@ -54,10 +54,11 @@ def name_text(name: str) -> Text:
     return Text(name, Style(bold=True))
 
 
-def entry_text(entry: LogEntry, names: list[str], look: CardLook) -> Text:
-    """One log line."""
+def entry_text(entry: LogEntry, names: list[str], look: CardLook, family: str = "dummy") -> Text:
+    """One log line (``family``: Persian rummy's rounds are deals)."""
     if entry.kind == "round":
-        return fmt("log.round", n=entry.cards[0] if entry.cards else 1)
+        n = entry.cards[0] if entry.cards else 1
+        return fmt("log.deal" if family == "persian" else "log.round", n=n)
     who = name_text(names[entry.seat])
     cards = look.cards(entry.cards)
     if entry.kind == "pick":

@@ -10,14 +10,33 @@ import pytest
 from dummy_tui.engine import state
 from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.screens.modals import help_text
+from dummy_tui.ui.words import fmt
 
 UI = Path(__file__).resolve().parents[2] / "dummy_tui" / "ui"
 
 
 def test_both_catalogs_have_the_same_keys() -> None:
     en, th = catalog("en"), catalog("th")
-    assert set(en) - set(th) == set(), "missing in Thai"
+    # English singular forms (KEY_one) have no Thai counterpart: Thai has no plural
+    singular = {k for k in en if k.endswith("_one")}
+    assert all(k.removesuffix("_one") in en for k in singular)
+    assert set(en) - singular - set(th) == set(), "missing in Thai"
     assert set(th) - set(en) == set(), "missing in English"
+
+
+def test_one_card_is_singular_in_english_and_the_same_in_thai() -> None:
+    set_language("en")
+    assert t("panel.cards", n=1) == "1 card"
+    assert t("panel.cards", n=2) == "2 cards"
+    assert t("hand.title", name="You", n=1) == "You: 1 card"
+    assert str(fmt("pick.intro", card="7H", n=1, cards="7H")).startswith("You take 7H, the newest")
+    assert "(3 cards)" in str(fmt("log.pick", name="A", card="7H", n=3, meld="7H 7S 7D"))
+    set_language("th")
+    try:
+        assert t("panel.cards", n=1) == "1 ใบ"
+        assert ": 1 ใบ (7H)" in str(fmt("pick.intro", card="7H", n=1, cards="7H"))
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "th"])

@@ -3,6 +3,10 @@
 Catalogs are TOML files (``en.toml``, ``th.toml``) whose tables are flattened
 to dotted keys (``[key] draw = ...`` is ``key.draw``).  ``t(key, **values)``
 formats the current language's text, falling back to English, then to the key.
+
+Singular forms: when ``n`` is 1 and the language has a ``KEY_one`` entry, that
+is used instead of ``KEY`` ("1 card", not "1 cards").  English has them; Thai
+nouns have no plural, so Thai has none.
 """
 
 from __future__ import annotations
@@ -47,11 +51,22 @@ def has(key: str) -> bool:
     return key in catalog(_current) or key in catalog("en")
 
 
+def template(key: str, n: object = None) -> str:
+    """The unformatted text of ``key`` in the current language (singular when ``n`` is 1)."""
+    one = n == 1 and not isinstance(n, bool)
+    for lang in (_current, "en"):
+        texts = catalog(lang)
+        text = texts.get(f"{key}_one") if one else None
+        if text is None:
+            text = texts.get(key)
+        if text is not None:
+            return text
+    return key
+
+
 def t(key: str, **values: object) -> str:
     """The text of ``key`` in the current language, with ``{name}`` fields filled."""
-    text = catalog(_current).get(key)
-    if text is None:
-        text = catalog("en").get(key, key)
+    text = template(key, values.get("n"))
     if values:
         try:
             return text.format(**values)

@@ -86,8 +86,9 @@ class RoundEndScreen(Screen[None]):
 
     def refresh_language(self) -> None:
         localize_bindings(self)
+        persian = self.session.family == "persian"  # its rounds are deals
         self.query_one("#round-end-box").border_title = t(
-            "end.title", n=len(self.session.match.results)
+            "end.title_deal" if persian else "end.title", n=len(self.session.match.results)
         )
         self.query_one("#round-end-title", Static).update(self.headline())
         self.query_one("#round-end-table", Static).update(self.breakdown())

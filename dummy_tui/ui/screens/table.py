@@ -232,7 +232,7 @@ class TableScreen(Screen[None]):
         log = self.query_one(GameLog)
         log.border_title = t("log.title")
         for entry in session.log[self._log_shown :]:
-            log.write(entry_text(entry, names, look))
+            log.write(entry_text(entry, names, look, family))
         self._log_shown = len(session.log)
         self.refresh_topbar()
         self.refresh_status()
