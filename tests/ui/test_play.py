@@ -225,3 +225,22 @@ async def test_language_switch_is_kept() -> None:
     from dummy_tui.ui.settings import load_settings
 
     assert load_settings().lang == "th"
+
+
+async def test_a_meld_hint_selects_its_cards_and_keys_are_named_as_printed() -> None:
+    from dummy_tui.engine.actions import Meld
+
+    app = app_for(session=pickup_session())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press(".")  # no AI move to skip: said with the key as printed
+        status = str(table.query_one("#status").render())
+        assert status.startswith(". — ") and "full_stop" not in status
+        meld = (parse_card("7H"), parse_card("8H"), parse_card("10H"))
+        table.session.hint = lambda: Meld(meld)  # type: ignore[method-assign]
+        await pilot.press("h")
+        await pilot.pause()
+        assert table.hand.selected == set(meld)
+        assert "7♥" in str(table.query_one("#status").render())

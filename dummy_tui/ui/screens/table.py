@@ -616,7 +616,10 @@ class TableScreen(Screen[None]):
                 found.append(binding.id or name)
         if found:
             event.stop()
-            self.say(self.unavailable(event.key, found), error=True)
+            # the key as printed on it ("."), not its name ("full_stop")
+            char = event.character
+            shown = char if char and char.isprintable() and not char.isspace() else event.key
+            self.say(self.unavailable(shown, found), error=True)
 
     def unavailable(self, key: str, ids: list[str]) -> str:
         """Why the key ``key`` does nothing now (one line)."""
@@ -892,6 +895,11 @@ class TableScreen(Screen[None]):
         game = self.session.round
         if isinstance(action, Discard | LayOff | Knock) and action.card in self.hand.cards:
             self.hand.cursor = self.hand.cards.index(action.card)
+            self.hand.refresh()
+        elif isinstance(action, Meld) and set(action.cards) <= set(self.hand.cards):
+            # the meld's cards selected: m then lays it down
+            self.hand.selected = set(action.cards)
+            self.hand.cursor = self.hand.cards.index(action.cards[0])
             self.hand.refresh()
         self.say(fmt("hint.text", move=action_text(game, action, self.dapp.look)))
 
