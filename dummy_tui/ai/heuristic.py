@@ -83,11 +83,11 @@ def melds_with_row(card: int, row_mask: int) -> bool:
 class Weights:
     """The numbers behind a heuristic player's judgement."""
 
-    stuck_base: float = 0.35  # share of hand points expected to be charged early on
+    stuck_base: float = 0.2  # share of hand points expected to be charged early on
     stuck_late: float = 0.65  # added as the stock runs out
     knock_near: float = 0.85  # stuck share when an opponent is close to knocking
     melded_unborn: float = 0.35  # share of a held (unborn) meld's points still at risk
-    out_value: float = 0.3  # chance per out that a pair becomes a meld, early
+    out_value: float = 0.6  # chance per out that a pair becomes a meld, early
     card_cost: float = 3.0  # each card held is a turn further from a knock
     born_bonus: float = 12.0  # being born: layoffs, melds, no fall
     knock_value: float = 60.0  # ending the round while the others still hold cards
@@ -100,9 +100,12 @@ class Weights:
     pick_bias: float = 0.0  # added to every pick-up: the row's cards are sure, the stock's are not
     avoid_danger: bool = True
     hold_back: bool = True  # keep a cheap meld in hand early to pick up onto it
+    endgame: bool = True  # the last turns: hold nothing back, fear only who can still take
 
 
 NORMAL = Weights()
+# the search of ``hard`` measured better on the earlier, more cautious weights
+HARD = Weights(stuck_base=0.35, out_value=0.3, endgame=False)
 
 
 # ---------------------------------------------------------------------------
@@ -132,6 +135,16 @@ class Evaluator:
                 stuck = max(stuck, w.knock_near)
         self.stuck = min(1.0, stuck)
         self.out_chance = w.out_value * (1.0 - 0.7 * stage)
+        # our draws still to come after this turn (if everyone draws)
+        left = k.stock_count - (1 if k.phase == "take" else 0)
+        self.last_turn = w.endgame and left < k.players
+        if self.last_turn:
+            # nothing held now can be laid later: every card in hand is charged
+            self.stuck = 1.0
+            self.out_chance = 0.0
+        # opponents still to draw before the stock runs out (the others may
+        # only pick up to knock)
+        self.live = [1.0 if not w.endgame or left > i else 0.3 for i in range(k.players)]
         self.fall = 1.0 + (k.rules.unborn_hand_multiplier - 1) * min(1.0, 0.5 + stage)
 
     # -- laying down ------------------------------------------------------
@@ -264,7 +277,7 @@ class Evaluator:
                     gain += w.feed_knock * (1.5 if k.hand_counts[o] <= 2 else 1.0)
                     if i == 0:
                         gain += rules.fool_penalty * 0.5
-                weight = w.opponent_weights[min(i, len(w.opponent_weights) - 1)]
+                weight = w.opponent_weights[min(i, len(w.opponent_weights) - 1)] * self.live[i]
                 cost += w.danger_scale * weight * q * gain
                 any_take = max(any_take, q)
             cost += self._feed_penalties(card)

@@ -3,12 +3,15 @@
 For a pick-up or a discard, the normal player's best few options are tried
 on deals of the unseen cards consistent with what this seat has observed
 (:mod:`sampling`), each played to the end of the round by fast policies for
-every seat.  The option with the best average outcome (own score against the
-others') is chosen.  Knocks and laying down follow the normal player.
+every seat, every option on the same deals.  The option with the best
+average outcome (own score against the others') is chosen, the normal
+player's own judgement counting for less as deals add up.  Knocks and laying
+down follow the normal player.
 
-The search stops at a time budget (``budget_ms``), or after a fixed number of
-sampled deals (``samples``), which makes its play independent of the speed of
-the machine (tests use that).  Every sample comes from a generator seeded by
+The search stops at a time budget (``budget_ms``, never starting a deal it
+cannot finish in time), or after a fixed number of sampled deals
+(``samples``), which makes its play independent of the speed of the machine
+(tests use that).  Every sample comes from a generator seeded by
 the player's seed and the public position only, so a fixed view and seed
 always give the same choice.
 """
@@ -20,7 +23,7 @@ import random
 import time
 
 from dummy_tui.ai.heuristic import (
-    NORMAL,
+    HARD,
     PAIRS,
     Evaluator,
     HeuristicPlayer,
@@ -30,7 +33,7 @@ from dummy_tui.ai.heuristic import (
     _plays,
     melds_with_row,
 )
-from dummy_tui.ai.knowledge import Knowledge
+from dummy_tui.ai.knowledge import Knowledge, card_points
 from dummy_tui.ai.plans import best_lay, knock_cards, mask_points, table_pieces
 from dummy_tui.ai.sampling import determinize
 from dummy_tui.engine.actions import DRAW, Action, Discard, End, Pick
@@ -49,7 +52,7 @@ class SearchPlayer:
         budget_ms: float = 300.0,
         samples: int | None = None,
         candidates: int = 3,
-        weights: Weights = NORMAL,
+        weights: Weights = HARD,
         prior: float = 2.0,
     ) -> None:
         self.seed = 0 if seed is None else seed
@@ -58,10 +61,12 @@ class SearchPlayer:
         self.candidates = candidates
         self.prior = prior
         self.normal = HeuristicPlayer(seed, weights)
+        self.started: float | None = None
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        self.started = time.perf_counter()
         k = Knowledge.from_view(view)
         ev = Evaluator(k, self.normal.w)
         if k.phase == "take":
@@ -86,32 +91,52 @@ class SearchPlayer:
     def search(
         self, view: PlayerView, k: Knowledge, candidates: list[Action], priors: list[float]
     ) -> Action:
-        """The candidate with the best playout mean, the heuristic's view as a prior.
-
-        Few samples say little, so the heuristic's judgement (its value
-        difference to the best candidate) counts for less as samples add up.
-        """
+        """The candidate chosen by :func:`choose_paired` from sampled playouts."""
         rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")
-        totals = [0.0] * len(candidates)
-        start = time.perf_counter()
-        deadline = start + self.budget * 0.85
+        rows: list[list[float]] = []
+        timed = self.samples is None
+        begin = self.started if self.started is not None else time.perf_counter()
+        # stop before a sample that would end past the budget; drop one that runs over
+        soft = begin + self.budget * 0.9
+        hard = begin + self.budget * 0.97
+        longest = 0.0
         done = 0
         limit = self.samples if self.samples is not None else 10_000
         while done < limit:
+            t0 = time.perf_counter()
+            if timed and done and t0 + longest > soft:
+                break
             world = determinize(view, k, rng)
             seed = rng.getrandbits(32)
-            for i, action in enumerate(candidates):
+            values = []
+            for action in candidates:
                 game = world.clone()
                 game.apply_unchecked(action)
-                totals[i] += playout(game, view.seat, random.Random(seed))
-            done += 1
-            if self.samples is None and time.perf_counter() >= deadline:
+                values.append(playout(game, view.seat, random.Random(seed)))
+                if timed and time.perf_counter() > hard:
+                    break
+            if len(values) < len(candidates):
                 break
-        top = max(priors)
-        shrink = self.prior / math.sqrt(max(1, done))
-        scores = [totals[i] / max(1, done) + (priors[i] - top) * shrink for i in range(len(priors))]
-        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
-        return candidates[best]
+            rows.append(values)
+            done += 1
+            longest = max(longest, time.perf_counter() - t0)
+        if done == 0:
+            return candidates[max(range(len(priors)), key=lambda i: (priors[i], -i))]
+        return candidates[choose_best(rows, priors, self.prior)]
+
+
+def choose_best(rows: list[list[float]], priors: list[float], prior: float) -> int:
+    """The candidate with the best playout mean, the heuristic's view as a prior.
+
+    ``rows`` holds each sampled deal's outcome for every candidate.  Few
+    deals say little, so the heuristic's judgement (its value difference to
+    its best candidate) counts for less as deals add up.
+    """
+    n = len(rows)
+    top = max(priors)
+    shrink = prior / math.sqrt(n)
+    scores = [sum(r[i] for r in rows) / n + (priors[i] - top) * shrink for i in range(len(priors))]
+    return max(range(len(priors)), key=lambda i: (scores[i], -i))
 
 
 # ---------------------------------------------------------------------------
@@ -137,12 +162,25 @@ def playout(game: DummyRound, seat: int, rng: random.Random, max_actions: int = 
     return outcome(game, seat)
 
 
+_UNIT = [1] * 52
+_W16: dict[int, tuple[list[int], list[int]]] = {}
+
+
+def _weight16(points: list[int]) -> list[int]:
+    """Laying weights (points first, then cards) for a points table, cached."""
+    hit = _W16.get(id(points))
+    if hit is None or hit[0] is not points:
+        if len(_W16) > 256:
+            _W16.clear()
+        hit = _W16[id(points)] = (points, [p * 16 + 1 for p in points])
+    return hit[1]
+
+
 def fast_action(game: DummyRound, rng: random.Random) -> Action:
     """A quick, reasonable action for the seat to move (reads only its own hand)."""
     seat = game.seat
     rules = game.rules
-    k = Knowledge.from_round(game, seat)
-    pts = k.points
+    pts, speto = card_points(rules, game.head)
     if game.phase == "take":
         if not game.stock:
             legal = game.legal_actions()
@@ -169,7 +207,7 @@ def fast_action(game: DummyRound, rng: random.Random) -> Action:
         return legal[0]
     hand = game.hands[seat]
     pieces = table_pieces(game.melds, seat, rules.layoff_chain, hand)
-    cards = knock_cards(hand, pieces)
+    cards = knock_cards(hand, pieces) if game.knock_possible(seat) else []
     if cards:
         card = min(cards, key=lambda c: pts[c])
         if hand == 1 << card:
@@ -179,7 +217,7 @@ def fast_action(game: DummyRound, rng: random.Random) -> Action:
             return step
     _, _, discards = _plays(legal)
     if game.born[seat] and not game.must_knock:
-        _, laid = best_lay(hand, pieces, [p * 16 + 1 for p in pts], {})
+        _, laid = best_lay(hand, pieces, _weight16(pts), {})
         if laid:
             step = _play_from(laid, legal)
             if step is not None:
@@ -187,7 +225,7 @@ def fast_action(game: DummyRound, rng: random.Random) -> Action:
     if not discards:
         return legal[0]
     row_mask = mask_of(game.row)
-    _, in_melds = best_lay(hand, {}, [1] * 52, {})
+    _, in_melds = best_lay(hand, {}, _UNIT, {})
     chain = rules.layoff_chain
 
     def cost(c: int) -> float:
@@ -200,7 +238,7 @@ def fast_action(game: DummyRound, rng: random.Random) -> Action:
             score -= rules.penalty_discard_layoff
         if rules.penalty_discard_row_meld and melds_with_row(c, row_mask):
             score -= rules.penalty_discard_row_meld
-        if k.speto >> c & 1:
+        if speto >> c & 1:
             score -= 30  # a spe-to in the row is 50 for whoever melds it
         return score + rng.random() * 3
 
