@@ -154,7 +154,7 @@ def read_view(view: FamilyView) -> GinKnowledge:
 @dataclass(frozen=True, slots=True)
 class GinWeights:
     potential: float = 2.5  # deadwood-equivalents per point of expected fall in deadwood
-    knock_chance: float = 8.0  # per unit of chance that one draw lets the hand knock
+    knock_chance: float = 48.0  # per unit of chance that one draw lets the hand knock
     danger: float = 10.0  # per unit of chance that the opponent melds a discard
     take_margin: float = 0.5  # taking the upcard shows the opponent a card
     undercut_risk: float = 0.45  # knock unless the undercut chance is above this
@@ -180,8 +180,9 @@ HARD = GinWeights(read_discards=True, samples=40, race_samples=40)
 class GinEvaluator:
     """Values of hands and discards for one decision (caches per decision)."""
 
-    def __init__(self, k: GinKnowledge, weights: GinWeights, limit: int) -> None:
+    def __init__(self, k: GinKnowledge, weights: GinWeights, limit: int, rules: object) -> None:
         self.k = k
+        self.rules = rules
         self.w = weights
         self.limit = limit
         self.unseen = cards_of(k.unseen)
@@ -307,8 +308,8 @@ def _weighted_sample(
     """``count`` distinct items, each drawn with chance proportional to its weight."""
     if count <= 0:
         return []
-    keyed = sorted(items, key=lambda i: -(rng.random() ** (1.0 / weights[items.index(i)])))
-    return keyed[:count]
+    keyed = sorted(zip(items, weights, strict=True), key=lambda t: -(rng.random() ** (1.0 / t[1])))
+    return [item for item, _ in keyed[:count]]
 
 
 # ---------------------------------------------------------------------------
@@ -328,7 +329,7 @@ class GinPlayer:
             return legal[0]
         k = read_view(view)
         limit = int(view.rules.knock_limit)
-        ev = GinEvaluator(k, self.weights, limit)
+        ev = GinEvaluator(k, self.weights, limit, view.rules)
         rng = random.Random(self.rng.getrandbits(32))
         if view.phase == "take":
             return self._take(view, legal, k, ev, rng)

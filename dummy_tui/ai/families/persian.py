@@ -173,7 +173,9 @@ class PersianPlayer:
             return fallback
         if self.level == "easy":
             shallow = [a for a in picks if view.row.index(a.card) == len(view.row) - 1]
-            return max(shallow, key=lambda a: self._pick_value(view, a, hand)) if shallow else DRAW
+            if shallow:
+                return max(shallow, key=lambda a: self._pick_value(view, a, hand))
+            return fallback
         best = max(picks, key=lambda a: (self._pick_value(view, a, hand), -a.card))
         value = self._pick_value(view, best, hand)
         threshold = 0.0 if isinstance(fallback, Pass) else 4.0
