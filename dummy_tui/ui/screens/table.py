@@ -350,7 +350,10 @@ class TableScreen(Screen[None]):
         bar.append(t("top.stock", n=len(game.stock)))
         if family == "dummy":
             bar.append("  ·  ")
-            bar.append(t("top.direction_cw" if game.direction == 1 else "top.direction_ccw"))
+            seats = [str(i + 1) for i in range(game.players)]
+            order = "→".join(seats if game.direction == 1 else seats[::-1])
+            key = "top.direction_cw" if game.direction == 1 else "top.direction_ccw"
+            bar.append(t(key, order=order))
         elif family == "gin":
             bar.append("  ·  ")
             bar.append(t("top.knock_limit", limit=getattr(session.rules, "knock_limit", 10)))
