@@ -104,8 +104,6 @@ class Weights:
 
 
 NORMAL = Weights()
-# the search of ``hard`` measured better on the earlier, more cautious weights
-HARD = Weights(stuck_base=0.35, out_value=0.3, endgame=False)
 
 
 # ---------------------------------------------------------------------------

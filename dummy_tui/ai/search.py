@@ -1,19 +1,24 @@
-"""The ``hard`` player: the normal player's judgement plus sampled playouts.
+"""The ``hard`` player: the normal player's judgement plus sampled lookahead.
 
 For a pick-up or a discard, the normal player's best few options are tried
 on deals of the unseen cards consistent with what this seat has observed
-(:mod:`sampling`), each played to the end of the round by fast policies for
-every seat, every option on the same deals.  The option with the best
-average outcome (own score against the others') is chosen, the normal
+(:mod:`sampling`), every option on the same deals.  On each deal the option
+is played on by the normal policy for every seat until this seat's next
+turn (its own turn, then each opponent's: what they pick up, lay down or
+knock with), and the position is then valued: each seat's table points less
+the hand it may still be charged, this seat's hand as the normal player
+judges it (its chances, not only its points).  ``mode="playout"`` plays each
+deal to the end of the round with a fast policy instead.  The option with
+the best average (own value against the others') is chosen, the normal
 player's own judgement counting for less as deals add up.  Knocks and laying
 down follow the normal player.
 
 The search stops at a time budget (``budget_ms``, never starting a deal it
 cannot finish in time), or after a fixed number of sampled deals
 (``samples``), which makes its play independent of the speed of the machine
-(tests use that).  Every sample comes from a generator seeded by
-the player's seed and the public position only, so a fixed view and seed
-always give the same choice.
+(tests use that).  Every sample comes from a generator seeded by the
+player's seed and the public position only, so a fixed view and seed always
+give the same choice.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import random
 import time
 
 from dummy_tui.ai.heuristic import (
-    HARD,
+    NORMAL,
     PAIRS,
     Evaluator,
     HeuristicPlayer,
@@ -52,14 +57,16 @@ class SearchPlayer:
         budget_ms: float = 300.0,
         samples: int | None = None,
         candidates: int = 3,
-        weights: Weights = HARD,
+        weights: Weights = NORMAL,
         prior: float = 2.0,
+        mode: str = "lookahead",
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget = budget_ms / 1000.0
         self.samples = samples
         self.candidates = candidates
         self.prior = prior
+        self.mode = mode
         self.normal = HeuristicPlayer(seed, weights)
         self.started: float | None = None
 
@@ -112,7 +119,10 @@ class SearchPlayer:
             for action in candidates:
                 game = world.clone()
                 game.apply_unchecked(action)
-                values.append(playout(game, view.seat, random.Random(seed)))
+                if self.mode == "lookahead":
+                    values.append(lookahead(game, view.seat, self.normal))
+                else:
+                    values.append(playout(game, view.seat, random.Random(seed)))
                 if timed and time.perf_counter() > hard:
                     break
             if len(values) < len(candidates):
@@ -137,6 +147,50 @@ def choose_best(rows: list[list[float]], priors: list[float], prior: float) -> i
     shrink = prior / math.sqrt(n)
     scores = [sum(r[i] for r in rows) / n + (priors[i] - top) * shrink for i in range(len(priors))]
     return max(range(len(priors)), key=lambda i: (scores[i], -i))
+
+
+# ---------------------------------------------------------------------------
+# Lookahead: every seat plays the normal policy until this seat's next turn
+
+
+def lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions: int = 80) -> float:
+    """Finish this seat's turn and the others' next turns; the position's value."""
+    n = 0
+    while not game.is_over and game.seat == seat and n < max_actions:
+        game.apply_unchecked(policy_action(game, policy))
+        n += 1
+    while not game.is_over and game.seat != seat and n < max_actions:
+        game.apply_unchecked(policy_action(game, policy))
+        n += 1
+    if game.is_over:
+        return outcome(game, seat)
+    return static_value(game, seat, policy)
+
+
+def policy_action(game: DummyRound, policy: HeuristicPlayer) -> Action:
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return policy.decide(Knowledge.from_round(game, game.seat), legal)
+
+
+def static_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
+    """Table points less the hand as the round may still charge it; ours as normal sees it."""
+    players = game.players
+    points = card_points(game.rules, game.head)[0]
+    table = [0] * players
+    for m in game.melds:
+        for c, layer in zip(m.cards, m.layers, strict=True):
+            table[layer] += points[c]
+    ev = Evaluator(Knowledge.from_round(game, seat), policy.w)
+    values = []
+    for s in range(players):
+        mult = 1.0 if game.born[s] else ev.fall
+        values.append(table[s] - ev.stuck * mult * mask_points(game.hands[s], points))
+    values[seat] = table[seat] + ev.keep(game.hands[seat], game.born[seat])
+    mine = values[seat]
+    others = [v for s, v in enumerate(values) if s != seat]
+    return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
 
 # ---------------------------------------------------------------------------
