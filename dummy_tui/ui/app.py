@@ -133,7 +133,7 @@ class DummyApp(App[int]):
                 self.show_new_game()
         elif self.start_setup is not None:
             self.start_game(self.start_setup)
-        else:
+        elif type(self.screen).__name__ != "NewGameScreen":
             self.show_new_game()
         self.call_after_refresh(self.check_size)
 
@@ -153,14 +153,25 @@ class DummyApp(App[int]):
         elif not small and showing:
             self.pop_screen()
 
-    def show_new_game(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        # The new-game screen, when it is what the app opens with, is the base
+        # screen itself: no blank screen is made and drawn before it.
+        if self.session is None and not self.want_resume and self.start_setup is None:
+            return self._new_game_screen()
+        return super().get_default_screen()
+
+    def _new_game_screen(self) -> Screen[None]:
         from dummy_tui.ui.screens.new_game import NewGameScreen
 
+        return NewGameScreen(self.last_setup(), self.rules_path)
+
+    def show_new_game(self) -> None:
+        """A fresh new-game screen in place of every screen (but the base one)."""
         self.session = None
-        self._replace_all(NewGameScreen(self.last_setup(), self.rules_path))
+        self._replace_all(self._new_game_screen())
 
     def _replace_all(self, screen: Screen[None]) -> None:
-        # leave only the default screen below, then show the new one
+        # leave only the base screen below, then show the new one
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)

@@ -107,3 +107,21 @@ async def test_a_bad_rules_file_is_reported_when_the_game_starts(tmp_path: Path)
         assert isinstance(app.screen, NewGameScreen)
         notes = [n.message for n in app._notifications]
         assert any("speto_points" in n for n in notes)
+
+
+async def test_back_to_a_new_game_and_again_from_the_base_screen() -> None:
+    from dummy_tui.ui.screens.table import TableScreen
+
+    app = DummyApp(persist=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        base = app.screen
+        assert isinstance(base, NewGameScreen) and app.screen_stack == [base]
+        for _ in range(2):
+            await pilot.press("g")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            app.show_new_game()
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen) and app.screen is not base
+            assert len(app.screen_stack) == 2

@@ -130,7 +130,7 @@ class NewGameScreen(Screen[None]):
         setup: GameSetup | Mapping[str, Any] | None = None,
         rules_path: Path | None = None,
     ) -> None:
-        super().__init__(id="new-game")
+        super().__init__()
         self.seats, ruleset, self.overrides = form_of(setup)
         self.rules_path = rules_path
         self.presets: dict[str, PresetInfo] = read_presets(rules_path)
