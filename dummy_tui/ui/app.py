@@ -182,7 +182,6 @@ class DummyApp(App[int]):
 
         if self.persist:
             self.settings.last_setup = setup.model_copy(update={"seed": None})
-            self.store_settings()
         if setup.seed is None and self.fixed_seed is not None:
             setup = setup.model_copy(update={"seed": self.fixed_seed})
         try:
@@ -194,7 +193,14 @@ class DummyApp(App[int]):
             return
         self.session = session
         self._replace_all(TableScreen(session))
-        self.call_after_refresh(self.autosave, session)
+        # the settings (this set-up remembered) and the first save (the seed and
+        # the deal) a moment after the table is up: the first frame needs neither
+        # the disk writes nor the record module the save loads
+        self.call_after_refresh(self.set_timer, 0.3, lambda: self._first_save(session))
+
+    def _first_save(self, session: Session) -> None:
+        self.store_settings()
+        self.autosave(session)
 
     # ------------------------------------------------------------------
     # saving
