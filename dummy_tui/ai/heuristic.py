@@ -125,6 +125,7 @@ class Evaluator:
         self._keep: dict[tuple[int, bool], float] = {}
         self._meld_memo: dict[int, tuple[int, int, int]] = {}
         self._hold: dict[int, list[float]] = {}
+        self._opp_info: list[tuple[int, int, list[float], float, float]] | None = None
         self.opponents = k.opponents()
         stage = k.stage
         stuck = w.stuck_base + w.stuck_late * stage
@@ -218,7 +219,7 @@ class Evaluator:
         # pairs that may still become melds
         live = k.unseen | self.row_mask
         chance = self.out_chance
-        for c in cards_of(dead):
+        for c in cards_of(dead & self.near_hand(hand)):
             outs = 0
             for x, y in PAIRS[c]:
                 if (hand >> x & 1 and live >> y & 1) or (hand >> y & 1 and live >> x & 1):
@@ -228,6 +229,18 @@ class Evaluator:
         value -= self.w.card_cost * hand.bit_count()
         self._keep[key] = value
         return value
+
+    @staticmethod
+    def near_hand(hand: int) -> int:
+        """Cards of ``hand`` that may have another card of ``hand`` near them.
+
+        A superset (a shift may cross from one suit into the next), so only
+        cards with nothing near them are ever left out.
+        """
+        h = hand
+        spread = h << 1 | h >> 1 | h << 2 | h >> 2 | h << 13 | h >> 13
+        spread |= h << 26 | h >> 26 | h << 39 | h >> 39
+        return hand & spread
 
     # -- discards -----------------------------------------------------------
 
@@ -249,11 +262,12 @@ class Evaluator:
         if w.avoid_danger:
             row = self.row_mask
             pts = self.pts
-            any_take = 0.0
-            for i, o in enumerate(self.opponents):
+            base = w.feed_gain + 2 * pts[card]
+            for o, possible, hold, extra, weight in self.opponent_info():
                 q = 0.0
-                hold = self.holds(o)
                 for x, y in PAIRS[card]:
+                    if not (possible >> x & 1 and possible >> y & 1):
+                        continue
                     px = 1.0 if row >> x & 1 else hold[x]
                     py = 1.0 if row >> y & 1 else hold[y]
                     if px == 1.0 and py == 1.0 and row >> x & 1 and row >> y & 1:
@@ -268,19 +282,32 @@ class Evaluator:
                 q = min(1.0, q)
                 if q <= 0.0:
                     continue
-                gain = w.feed_gain + 2 * pts[card]
-                if not k.born[o]:
-                    gain += w.feed_unborn
-                if k.hand_counts[o] <= 4:
-                    gain += w.feed_knock * (1.5 if k.hand_counts[o] <= 2 else 1.0)
-                    if i == 0:
-                        gain += rules.fool_penalty * 0.5
-                weight = w.opponent_weights[min(i, len(w.opponent_weights) - 1)] * self.live[i]
-                cost += w.danger_scale * weight * q * gain
-                any_take = max(any_take, q)
+                cost += w.danger_scale * weight * q * (base + extra)
             cost += self._feed_penalties(card)
         self._danger[card] = cost
         return cost
+
+    def opponent_info(self) -> list[tuple[int, int, list[float], float, float]]:
+        """Per opponent (cached): seat, cards it may hold or take from the row,
+        its holding chances, what a meld is worth to it beyond the card, and
+        how much its threat counts."""
+        if self._opp_info is None:
+            k = self.k
+            w = self.w
+            info = []
+            for i, o in enumerate(self.opponents):
+                extra = 0.0
+                if not k.born[o]:
+                    extra += w.feed_unborn
+                if k.hand_counts[o] <= 4:
+                    extra += w.feed_knock * (1.5 if k.hand_counts[o] <= 2 else 1.0)
+                    if i == 0:
+                        extra += k.rules.fool_penalty * 0.5
+                weight = w.opponent_weights[min(i, len(w.opponent_weights) - 1)] * self.live[i]
+                possible = self.row_mask | k.unseen | k.known[o]
+                info.append((o, possible, self.holds(o), extra, weight))
+            self._opp_info = info
+        return self._opp_info
 
     def holds(self, seat: int) -> list[float]:
         """Probability that ``seat`` holds each card (cached)."""
