@@ -115,7 +115,7 @@ def test_gin_does_not_feed_the_opponents_known_set(level: str) -> None:
     assert action.card != parse_card("9C")
     weights = gin_ai.HARD if level == "hard" else gin_ai.NORMAL
     blind = gin_ai.GinPlayer(level, 3)
-    blind.weights = replace(weights, danger=0.0, race_danger=0.0)
+    blind.weights = replace(weights, danger=0.0)
     assert blind.choose(view, game.legal_actions()) == Discard(parse_card("9C"))
 
 

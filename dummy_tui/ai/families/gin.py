@@ -5,17 +5,15 @@ rebuilt from the public history: the cards the opponent took from the pile
 (and still holds), the cards it threw or passed, and the cards nobody has seen.
 
 ``normal`` values a ten-card hand by its deadwood less the gain it may expect
-from the next draws (the mean fall in deadwood over every card it has not
-seen, and the chance that one draw lets it knock), and charges each discard
-with the chance that the opponent melds it.  It takes the upcard when the hand
-it keeps is better than the one it has, and knocks as soon as it can unless
-the opponent, dealt at random from the unseen cards around what it is known to
-hold, would undercut it too often.
+from the next draw (the mean fall in deadwood over every card it has not
+seen) and, above all, the chance that the next draw lets it knock; it charges
+each discard with the chance that the opponent melds it.  It takes the upcard
+when the hand it keeps is better than the one it has, and knocks as soon as it
+can unless the opponent, dealt at random from the unseen cards around what it
+is known to hold, would undercut it too often.
 
-``hard`` weighs the draw exactly (the best discard after each unseen card),
-reads the opponent's discards (a player does not throw cards next to ones it
-keeps) when it samples the opponent's hand, and keeps a small lead over the
-knock limit when the undercut risk is high.
+``hard`` also counts the chance that one of the next two draws lets it knock
+(playing the best discard in between).
 """
 
 from __future__ import annotations
@@ -155,22 +153,17 @@ def read_view(view: FamilyView) -> GinKnowledge:
 class GinWeights:
     potential: float = 2.5  # deadwood-equivalents per point of expected fall in deadwood
     knock_chance: float = 48.0  # per unit of chance that one draw lets the hand knock
+    knock_chance2: float = 0.0  # per unit of chance that one of two draws lets it knock
     danger: float = 10.0  # per unit of chance that the opponent melds a discard
     take_margin: float = 0.5  # taking the upcard shows the opponent a card
     undercut_risk: float = 0.45  # knock unless the undercut chance is above this
     samples: int = 24  # opponent hands sampled for the undercut check
     exact_draw: bool = False  # weigh the draw over every unseen card (else the shortcut)
     read_discards: bool = False  # sample opponent hands away from the cards it threw
-    race_samples: int = 0  # > 0: judge hands by sampled races to a knock instead
-    race_horizon: int = 8  # draws looked ahead in a race
-    race_discount: float = 0.85  # worth of a knock one turn later (the opponent may knock first)
-    race_danger: float = 0.1  # race value lost per unit of chance that a discard feeds the opponent
-    race_value: float = 0.002  # race value per point of the hand value (the tie-break)
-    race_margin: float = 0.01  # taking the upcard shows the opponent a card
 
 
 NORMAL = GinWeights()
-HARD = GinWeights(read_discards=True, samples=40, race_samples=40)
+HARD = GinWeights(knock_chance=24.0, knock_chance2=60.0, samples=40)
 
 
 # ---------------------------------------------------------------------------
@@ -216,8 +209,34 @@ class GinEvaluator:
         v = dw - self.w.potential * gain / n - self.w.knock_chance * knocks / n
         if dw == 0:
             v -= self.w.knock_chance
+        if self.w.knock_chance2:
+            v -= self.w.knock_chance2 * self.knock_within_two(hand)
         self._values[hand] = v
         return v
+
+    def knock_within_two(self, hand: int) -> float:
+        """Chance that the hand can knock after one of the next two draws (greedy between)."""
+        limit = self.limit
+        unseen = self.unseen
+        n = len(unseen)
+        if n < 2:
+            return 0.0
+        hits = 0.0
+        for u in unseen:
+            opts = discard_deadwoods(hand | (1 << u))
+            drop = min(opts, key=lambda c: (opts[c], -GIN_POINTS[c], c))
+            if opts[drop] <= limit:
+                hits += 1.0
+                continue
+            if opts[drop] > limit + 30:  # no single card can bring it down to a knock
+                continue
+            kept = (hand | (1 << u)) & ~(1 << drop)
+            second = 0
+            for u2 in unseen:
+                if u2 != u and deadwood_after_discard(kept | (1 << u2)) <= limit:
+                    second += 1
+            hits += second / (n - 1)
+        return hits / n
 
     def danger(self, card: int) -> float:
         """Chance that the opponent can meld ``card`` (or lay it on a meld it holds)."""
@@ -251,31 +270,6 @@ class GinEvaluator:
         for u in self.unseen:
             total += self.best_discard(hand | (1 << u), None)[0]
         return total / len(self.unseen)
-
-    # -- races ------------------------------------------------------------
-
-    def race_draws(self, rng: random.Random) -> list[list[int]]:
-        """Sampled sequences of coming draws, shared by every candidate (common numbers)."""
-        h = min(self.w.race_horizon, len(self.unseen))
-        return [rng.sample(self.unseen, h) for _ in range(self.w.race_samples)]
-
-    def race(self, hand: int, draws: list[list[int]], start: int) -> float:
-        """Mean discounted worth of the first knock, drawing ``draws`` from turn ``start``."""
-        limit = self.limit
-        disc = self.w.race_discount
-        total = 0.0
-        for seq in draws:
-            h = hand
-            for t, u in enumerate(seq, start):
-                h |= 1 << u
-                opts = discard_deadwoods(h)
-                best = min(opts.values())
-                if best <= limit:
-                    total += disc**t
-                    break
-                drop = min(opts, key=lambda c: (opts[c], -GIN_POINTS[c], c))
-                h &= ~(1 << drop)
-        return total / max(1, len(draws))
 
     # -- the knock --------------------------------------------------------
 
@@ -353,27 +347,11 @@ class GinPlayer:
         options = discard_deadwoods(with_up, ev.limit)
         if any(c != take.card for c in options):
             return take
-        if self.weights.race_samples:
-            draws = ev.race_draws(rng)
-            w = self.weights
-            keep = ev.race(hand, draws, 0) - w.race_value * ev.value(hand)
-            taken = max(self.race_score(ev, with_up, c, draws) for c in cards_of(hand))
-            return take if taken > keep + w.race_margin else other
         taken_value = ev.best_discard(with_up, take.card)[0]
         keep_value = ev.draw_value(hand)
         if taken_value < keep_value - self.weights.take_margin:
             return take
         return other
-
-    def race_score(self, ev: GinEvaluator, hand: int, card: int, draws: list[list[int]]) -> float:
-        """Higher is better: the race after discarding ``card`` from ``hand``."""
-        w = self.weights
-        left = hand & ~(1 << card)
-        return (
-            ev.race(left, draws, 1)
-            - w.race_danger * ev.danger(card)
-            - w.race_value * ev.value(left)
-        )
 
     def _discard(
         self,
@@ -392,9 +370,6 @@ class GinPlayer:
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return legal[0]
-        if self.weights.race_samples:
-            draws = ev.race_draws(rng)
-            return max(discards, key=lambda a: (self.race_score(ev, hand, a.card, draws), -a.card))
         return min(discards, key=lambda a: (ev.discard_cost(hand, a.card), a.card))
 
     def _knock_choice(
