@@ -8,9 +8,8 @@ The discard keeps the hand's value lowest: its deadwood (ace low, the points
 that would be caught if someone else went out) less what the next draws may
 bring.  ``normal`` and ``hard`` also avoid feeding the next player: a card that
 extends a meld on the table or melds with cards that player took from the pile
-is thrown only when nothing safe is left.  ``hard`` weighs the draws over every
-unseen card and holds a meld back when laying it would give the next player
-layoffs while it is not close to going out.
+is thrown only when nothing safe is left.  ``hard`` leans less on the coming
+draws and on that danger (it keeps its hand lower in points).
 """
 
 from __future__ import annotations
@@ -87,7 +86,7 @@ class RummyPlayer:
         gain = 0
         for u in unseen:
             gain += dw - deadwood_after_discard(hand | (1 << u))
-        weight = 2.0 if self.level == "hard" else 1.5
+        weight = 1.0 if self.level == "hard" else 1.5
         return dw - weight * gain / len(unseen)
 
     def _danger(self, view: FamilyView, card: int, known: list[int], unseen: int) -> float:
@@ -125,7 +124,7 @@ class RummyPlayer:
         wanted = best_melds(hand)
         for a in sorted(melds, key=lambda a: (-len(a.cards), a.cards)):
             mask = sum(1 << c for c in a.cards)
-            if mask in wanted and self._lay_now(view, hand, mask):
+            if mask in wanted:
                 return a
         if layoffs:
             return min(layoffs, key=lambda a: (-_points(a.card), a.card, a.target))
@@ -140,13 +139,6 @@ class RummyPlayer:
         if hand.bit_count() <= 2 and layoffs:
             return layoffs[0]
         return None
-
-    def _lay_now(self, view: FamilyView, hand: int, meld: int) -> bool:
-        if self.level != "hard":
-            return True
-        # hold a meld back early unless the hand is close to going out or the pile is long
-        left = hand & ~meld
-        return deadwood(left) <= 20 or view.stock_count < 15 or left.bit_count() <= 4
 
     def _take(self, view: FamilyView, legal: list[Action], hand: int) -> Action:
         take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
@@ -175,7 +167,7 @@ class RummyPlayer:
             )
         known, unseen = self._known(view)
         unseen_cards = cards_of(unseen)
-        weight = 12.0 if self.level == "hard" else 8.0
+        weight = 4.0 if self.level == "hard" else 8.0
 
         def cost(a: Action) -> tuple[float, int]:
             if not isinstance(a, Discard):
