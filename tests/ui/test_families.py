@@ -193,7 +193,7 @@ async def test_new_game_offers_every_preset_with_its_seats() -> None:
         ruleset.value = "persian"
         await pilot.pause()
         assert players.value == 4
-        assert "Team A" in str(screen.query_one("#seat-row-0 .seat-label").render())
+        assert "Team A" in str(screen.query_one("#kind-0", Choice).label)
         setup_ = screen.collect()
         assert setup_.ruleset == "persian" and len(setup_.seats) == 4
 

@@ -125,3 +125,31 @@ async def test_back_to_a_new_game_and_again_from_the_base_screen() -> None:
             await pilot.pause()
             assert isinstance(app.screen, NewGameScreen) and app.screen is not base
             assert len(app.screen_stack) == 2
+
+
+async def test_a_choice_line_steps_by_keys_and_clicks_and_its_label_only_focuses() -> None:
+    from dummy_tui.ui.widgets.choice import Choice
+
+    app = DummyApp(persist=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        players = app.screen.query_one("#players", Choice)
+        assert players.label == "Players" and players.value == 4
+        assert str(players.render()).startswith("Players         ‹")
+        await pilot.click("#players", offset=(3, 0))  # on the label
+        await pilot.pause()
+        assert app.focused is players and players.value == 4
+        await pilot.click("#players", offset=(18, 0))  # left half of ‹ 4 ›
+        await pilot.pause()
+        assert players.value == 3 and not app.screen.query_one("#seat-row-3").display
+        await pilot.click("#players", offset=(40, 0))  # right half
+        await pilot.pause()
+        assert players.value == 4 and app.screen.query_one("#seat-row-3").display
+        await pilot.press("right")
+        await pilot.pause()
+        assert players.value == 2  # wraps around
+        kind = app.screen.query_one("#kind-1", Choice)
+        assert kind.label == "Seat 2"
+        app.set_language("th")
+        await pilot.pause()
+        assert kind.label == "ที่นั่ง 2" and players.label == "จำนวนผู้เล่น"

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Collapsible, Footer, Input, Label, Static
+from textual.widgets import Button, Collapsible, Footer, Input, Static
 
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import LANGS, t
@@ -158,23 +158,19 @@ class NewGameScreen(Screen[None]):
                 yield Button(id="start", variant="success", compact=True)
                 yield Button(id="resume", compact=True)
             yield Static(id="ng-error")
-            with Horizontal(classes="ng-line"):
-                yield Label(id="players-label", classes="ng-label")
-                counts = self.presets[self.ruleset].player_counts
-                yield Choice(
-                    [(str(n), n) for n in counts],
-                    value=len(self.seats) if len(self.seats) in counts else counts[0],
-                    id="players",
-                )
+            counts = self.presets[self.ruleset].player_counts
+            yield Choice(
+                [(str(n), n) for n in counts],
+                value=len(self.seats) if len(self.seats) in counts else counts[0],
+                label="",
+                id="players",
+                classes="ng-line",
+            )
             for i in range(4):
                 name, kind = self.seats[i] if i < len(self.seats) else (None, "normal")
                 with Horizontal(classes="ng-line seat", id=f"seat-row-{i}"):
-                    yield Label(classes="ng-label seat-label")
                     yield Choice(
-                        kind_options(),
-                        value=kind,
-                        id=f"kind-{i}",
-                        classes="kind",
+                        kind_options(), value=kind, label="", id=f"kind-{i}", classes="kind"
                     )
                     yield Input(
                         value=name if name is not None else DEFAULT_NAMES[i - 1 if i else 0],
@@ -183,25 +179,25 @@ class NewGameScreen(Screen[None]):
                         max_length=16,
                         compact=True,
                     )
-            with Horizontal(classes="ng-line"):
-                yield Label(id="ruleset-label", classes="ng-label")
-                yield Choice(
-                    [(name, name) for name in self.presets],
-                    value=self.ruleset,
-                    id="ruleset",
-                )
+            yield Choice(
+                [(name, name) for name in self.presets],
+                value=self.ruleset,
+                label="",
+                id="ruleset",
+                classes="ng-line",
+            )
             yield Static(id="ruleset-desc")
             yield Static(id="family-desc")
             with Horizontal(classes="ng-line"):
-                yield Label(id="target-label", classes="ng-label")
+                yield Static(id="target-label", classes="ng-label")
                 yield Input(id="target", type="integer", max_length=6, compact=True)
-            with Horizontal(classes="ng-line"):
-                yield Label(id="lang-label", classes="ng-label")
-                yield Choice(
-                    [("English", "en"), ("ไทย", "th")],
-                    value=self.dapp.lang,
-                    id="lang",
-                )
+            yield Choice(
+                [("English", "en"), ("ไทย", "th")],
+                value=self.dapp.lang,
+                label="",
+                id="lang",
+                classes="ng-line",
+            )
             # the option lines are made when the section is first opened
             yield Collapsible(id="house", collapsed=True)
         yield Footer()
@@ -219,24 +215,22 @@ class NewGameScreen(Screen[None]):
         self.query_one("#start", Button).label = t("ng.start")
         self.query_one("#resume", Button).label = t("ng.resume")
         self.query_one("#resume", Button).display = self.dapp.has_save()
-        self.query_one("#players-label", Label).update(t("ng.players"))
-        self.query_one("#ruleset-label", Label).update(t("ng.ruleset"))
-        self.query_one("#target-label", Label).update(t("ng.target"))
-        self.query_one("#lang-label", Label).update(t("ng.language"))
+        self.query_one("#players", Choice).label = t("ng.players")
+        self.query_one("#ruleset", Choice).label = t("ng.ruleset")
+        self.query_one("#target-label", Static).update(t("ng.target"))
+        self.query_one("#lang", Choice).label = t("ng.language")
         family = self.family()
         self.query_one("#house", Collapsible).title = t(
             "ng.house_rules" if family == "dummy" else "ng.options"
         )
         options = kind_options()
         for i in range(4):
-            row = self.query_one(f"#seat-row-{i}")
-            label = (
+            select = self.query_one(f"#kind-{i}", Choice)
+            select.label = (
                 t("ng.seat_team", n=i + 1, team=t(f"team.{i % 2}"))
                 if family == "persian"
                 else t("ng.seat", n=i + 1)
             )
-            row.query_one(".seat-label", Label).update(label)
-            select = self.query_one(f"#kind-{i}", Choice)
             current = select.value
             select.set_options(options)
             select.value = current

@@ -5,29 +5,38 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
+CHOICE_WIDTH = 28
+"""Cells of the ``‹ value ›`` part."""
+
 
 class Choice(Widget, can_focus=True):
-    """One of a few values, shown as ``‹ label ›``.
+    """One of a few values, shown as ``‹ label ›``, after the line's own label if it has one.
 
     ← and → (Enter and Space too) step through the values, wrapping around;
-    a click on the left half steps back, on the right half forward.  It is
-    one widget where a drop-down list is six, which keeps the new-game
-    screen quick to draw.
+    a click on the left half of ``‹ … ›`` steps back, on the right half
+    forward, and a click on the line's label only gives the focus.  It is one
+    widget where a label, a row and a drop-down list are eight, which keeps
+    the new-game screen quick to draw.
     """
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"choice--value"}
     DEFAULT_CSS = """
     Choice {
-        width: 28;
+        width: auto;
         height: 1;
+    }
+    Choice > .choice--value {
         background: $surface;
     }
-    Choice:focus {
+    Choice:focus > .choice--value {
         background: $block-cursor-background;
         color: $block-cursor-foreground;
         text-style: bold;
@@ -57,17 +66,32 @@ class Choice(Widget, can_focus=True):
         options: Sequence[tuple[str, Hashable]],
         value: Hashable | None = None,
         *,
+        label: str | None = None,
+        label_width: int = 16,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
+        """``label``, when not None, fills the first ``label_width`` cells before the value."""
         super().__init__(id=id, classes=classes)
         self._options: list[tuple[str, Hashable]] = list(options)
         values = [v for _, v in self._options]
         self._index = values.index(value) if value in values else 0
+        self._label = label
+        self._label_width = label_width if label is not None else 0
 
     @property
     def options(self) -> list[tuple[str, Hashable]]:
         return list(self._options)
+
+    @property
+    def label(self) -> str | None:
+        """The line's label drawn before the value (None: the value alone)."""
+        return self._label
+
+    @label.setter
+    def label(self, label: str) -> None:
+        self._label = label
+        self.refresh()
 
     @property
     def value(self) -> Hashable:
@@ -102,9 +126,28 @@ class Choice(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
-        self._select(self._index + (-1 if event.x < self.size.width // 2 else 1))
+        x = event.x - self._label_width
+        if x >= 0:
+            width = self.size.width - self._label_width
+            self._select(self._index + (-1 if x < width // 2 else 1))
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self._label_width + CHOICE_WIDTH
 
     def render(self) -> Text:
-        label = self._options[self._index][0]
-        width = max(self.size.width - 4, len(label))
-        return Text(f"‹ {label:^{width}} ›" if len(self._options) > 1 else f"  {label}")
+        shown = self._options[self._index][0]
+        width = max(CHOICE_WIDTH - 4, cell_len(shown))
+        pad = width - cell_len(shown)
+        text = (
+            f"‹ {' ' * (pad // 2)}{shown}{' ' * (pad - pad // 2)} ›"
+            if len(self._options) > 1
+            else f"  {shown}"
+        )
+        line = Text()
+        if self._label is not None:
+            # one cell is kept free between the label and the value
+            line.append(set_cell_size(self._label, self._label_width - 1) + " ")
+        line.append(
+            set_cell_size(text, CHOICE_WIDTH), self.get_component_rich_style("choice--value")
+        )
+        return line
