@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -383,6 +384,10 @@ def run_app(args: argparse.Namespace) -> int:
     # the language of the names setup_from_args gives the seats
     set_language(args.lang or str(read_settings_data().get("lang")))
     setup = None if args.resume else setup_from_args(args)
+    # Everything imported so far (Textual, Rich, our modules) lives as long as
+    # the process: kept out of the collector's full passes, which would
+    # otherwise walk it all once or twice while the first screen is built.
+    gc.freeze()
     app = DummyApp(
         setup=setup,
         resume=bool(args.resume),
