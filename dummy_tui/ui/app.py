@@ -15,7 +15,6 @@ from textual.screen import Screen
 
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import set_language, t
-from dummy_tui.ui.screens.modals import TooSmallScreen
 from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
@@ -148,8 +147,10 @@ class DummyApp(App[int]):
         width = self.size.width if width is None else width
         height = self.size.height if height is None else height
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        showing = isinstance(self.screen, TooSmallScreen)
+        showing = type(self.screen).__name__ == "TooSmallScreen"
         if small and not showing:
+            from dummy_tui.ui.screens.modals import TooSmallScreen
+
             self.push_screen(TooSmallScreen())
         elif not small and showing:
             self.pop_screen()
@@ -317,7 +318,7 @@ class DummyApp(App[int]):
                 screen.refresh_language()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
-        from dummy_tui.ui.screens.modals import HelpScreen
+        from dummy_tui.ui.screens.modals import HelpScreen, TooSmallScreen
 
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
             self.push_screen(HelpScreen())

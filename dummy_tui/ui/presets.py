@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,9 @@ class PresetInfo:
     target_score: int
 
 
+PACKAGED = Path(__file__).parent.parent / "rulesets.toml"
+"""The presets that come with the game."""
+
 FALLBACK = {"dummy": PresetInfo("dummy", "dummy", "", *FAMILY_DEFAULTS["dummy"])}
 """What is offered when the presets file cannot be read at all."""
 
@@ -47,10 +49,7 @@ def read_presets(path: Path | None = None) -> dict[str, PresetInfo]:
     the preset fully and says what is wrong.
     """
     try:
-        if path is None:
-            raw = resources.files("dummy_tui").joinpath("rulesets.toml").read_bytes()
-        else:
-            raw = path.read_bytes()
+        raw = PACKAGED.read_bytes() if path is None else path.read_bytes()
         data = tomllib.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return dict(FALLBACK)

@@ -198,8 +198,6 @@ class NewGameScreen(Screen[None]):
                 id="lang",
                 classes="ng-line",
             )
-            # the option lines are made when the section is first opened
-            yield Collapsible(id="house", collapsed=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -207,6 +205,17 @@ class NewGameScreen(Screen[None]):
         self.query_one("#target", Input).value = str(target)
         self.refresh_language()
         self.show_seats(self.player_count())
+        # the options section (below the fold at 80×24) comes a frame later
+        self.call_after_refresh(self.add_options_section)
+
+    def add_options_section(self) -> None:
+        """Add the collapsed options section; its lines are made when it is first opened."""
+        scroll = self.query_one("#ng-scroll")
+        if scroll.is_attached and not self.query("#house"):  # not while the app closes
+            scroll.mount(Collapsible(id="house", collapsed=True, title=self.options_title()))
+
+    def options_title(self) -> str:
+        return t("ng.house_rules" if self.family() == "dummy" else "ng.options")
 
     def refresh_language(self) -> None:
         localize_bindings(self)
@@ -220,9 +229,8 @@ class NewGameScreen(Screen[None]):
         self.query_one("#target-label", Static).update(t("ng.target"))
         self.query_one("#lang", Choice).label = t("ng.language")
         family = self.family()
-        self.query_one("#house", Collapsible).title = t(
-            "ng.house_rules" if family == "dummy" else "ng.options"
-        )
+        for house in self.query("#house").results(Collapsible):
+            house.title = self.options_title()
         options = kind_options()
         for i in range(4):
             select = self.query_one(f"#kind-{i}", Choice)
@@ -337,13 +345,12 @@ class NewGameScreen(Screen[None]):
         self.ruleset = name
         self.overrides = {}
         self.query_one("#target", Input).value = str(self.presets[name].target_score)
-        if self.query_one("#house", Collapsible).collapsed:
+        house = self.query("#house").results(Collapsible)
+        section = next(house, None)
+        if section is None or section.collapsed:
             self._lines_for = None
-            await (
-                self.query_one("#house", Collapsible)
-                .query_one(Collapsible.Contents)
-                .remove_children()
-            )
+            if section is not None:
+                await section.query_one(Collapsible.Contents).remove_children()
         else:
             await self.show_options()
         counts = self.presets[name].player_counts
