@@ -19,3 +19,8 @@ def localize_bindings(node: DOMNode) -> None:
             else b
             for b in items
         ]
+
+
+def signed(points: int) -> str:
+    """A score as the player reads it: a loss with the true minus sign (−25, not -25)."""
+    return f"−{-points}" if points < 0 else str(points)

@@ -109,3 +109,9 @@ def test_help_covers_every_family(lang: str) -> None:
     }
     for word in words[lang]:
         assert word in text, word
+
+
+def test_scores_use_the_true_minus_sign() -> None:
+    from dummy_tui.ui.common import signed
+
+    assert [signed(n) for n in (-25, 0, 140)] == ["\u221225", "0", "140"]

@@ -36,7 +36,7 @@ from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.state import TAKE, DummyRound
 from dummy_tui.ui import family as fam
-from dummy_tui.ui.common import localize_bindings
+from dummy_tui.ui.common import localize_bindings, signed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.session import LogEntry, Session
@@ -362,7 +362,7 @@ class TableScreen(Screen[None]):
             for team in (0, 1):
                 bar.append("  ·  ")
                 bar.append(
-                    t(f"team.{team}") + f" {totals[team] if team < len(totals) else 0}",
+                    t(f"team.{team}") + f" {signed(totals[team]) if team < len(totals) else 0}",
                     Style(bold=True, color=TEAM_COLOURS[team]),
                 )
         self.query_one("#topbar", Static).update(bar)

@@ -12,6 +12,7 @@ from textual.widgets import RichLog, Static
 
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.ui.cardtext import CardLook
+from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import t
 
 
@@ -152,7 +153,7 @@ class PlayerPanel(Static):
         self.set_class(team == 1, "-team-b")
         line1 = Text(t("panel.cards", n=cards))
         line1.append(" · ")
-        line1.append(t("panel.score", total=total), Style(bold=True))
+        line1.append(t("panel.score", total=signed(total)), Style(bold=True))
         self.update(Text("\n").join([line1, status]))
 
 
@@ -180,7 +181,7 @@ class Scoreboard(Static):
             table.add_column(t("score.round_short", n=first + i + 1), justify="right")
         table.add_column(t("score.total"), justify="right", style="bold")
         for seat, name in enumerate(names):
-            table.add_row(name, *(str(r[seat]) for r in shown), str(totals[seat]))
+            table.add_row(name, *(signed(r[seat]) for r in shown), signed(totals[seat]))
         self.border_subtitle = t("score.target", target=target)
         self.update(table)
 
