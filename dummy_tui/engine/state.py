@@ -735,25 +735,14 @@ class DummyRound:
         return [a for _, a in self.history[self.turn_start :]]
 
     def can_undo(self) -> bool:
-        """Is there an action of this turn that may be taken back?
-
-        Everything from the turn's start may be, except a draw: the drawn
-        card has been seen, so it cannot go back on the stock.
-        """
-        return (
-            self.phase != OVER
-            and len(self.history) > self.turn_start
-            and not isinstance(self.history[-1][1], Draw)
-        )
+        """Is there an action of this turn that may be taken back?"""
+        return undo_refusal(self.phase, self.history, self.turn_start) is None
 
     def undo(self) -> Action:
         """Take back the current turn's last action; returns it."""
-        if not self.can_undo():
-            if self.phase != OVER and len(self.history) > self.turn_start:
-                raise IllegalMoveError(
-                    "undo_draw", "undo: the card you drew has been seen and cannot go back"
-                )
-            raise IllegalMoveError("undo", "undo: nothing to take back this turn")
+        refusal = undo_refusal(self.phase, self.history, self.turn_start)
+        if refusal is not None:
+            raise refusal
         keep = self.history[:-1]
         undone = self.history[-1][1]
         fresh = DummyRound(self.rules, self.deal, self.starter, self.start_direction)
@@ -864,6 +853,24 @@ class DummyRound:
         if not isinstance(action, Discard):
             raise ValueError(f"not an action of Dummy: {action!r}")
         return f"discard {card_text(action.card)}"
+
+
+def undo_refusal(
+    phase: str, history: list[tuple[int, Action]], turn_start: int
+) -> IllegalMoveError | None:
+    """Why the last action may not be taken back, or None if it may.
+
+    Everything from the turn's start may be, except a draw: the drawn card
+    has been seen, so it cannot go back on the stock.  Every family's round
+    uses this rule.
+    """
+    if phase == OVER or len(history) <= turn_start:
+        return IllegalMoveError("undo", "undo: nothing to take back this turn")
+    if isinstance(history[-1][1], Draw):
+        return IllegalMoveError(
+            "undo_draw", "undo: the card you drew has been seen and cannot go back"
+        )
+    return None
 
 
 _STATE_FIELDS = (

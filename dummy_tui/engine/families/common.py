@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from dummy_tui.engine.actions import Action, Draw
+from dummy_tui.engine.actions import Action
 from dummy_tui.engine.cards import JOKER_BASE, card_text, cards_of
 from dummy_tui.engine.melds import TableMeld
-from dummy_tui.engine.state import Deal
+from dummy_tui.engine.state import Deal, undo_refusal
 from dummy_tui.rules.schema import RANK_NAMES
 
 TAKE = "take"
@@ -541,26 +541,14 @@ class FamilyRound:
         return [a for _, a in self.history[self.turn_start :]]
 
     def can_undo(self) -> bool:
-        """Is there an action of this turn that may be taken back?
-
-        Not a draw: the drawn card has been seen and cannot go back.
-        """
-        return (
-            self.phase != OVER
-            and len(self.history) > self.turn_start
-            and not isinstance(self.history[-1][1], Draw)
-        )
+        """Is there an action of this turn that may be taken back?"""
+        return undo_refusal(self.phase, self.history, self.turn_start) is None
 
     def undo(self) -> Action:
         """Take back the current turn's last action; returns it."""
-        from dummy_tui.engine.errors import IllegalMoveError
-
-        if not self.can_undo():
-            if self.phase != OVER and len(self.history) > self.turn_start:
-                raise IllegalMoveError(
-                    "undo_draw", "undo: the card you drew has been seen and cannot go back"
-                )
-            raise IllegalMoveError("undo", "undo: nothing to take back this turn")
+        refusal = undo_refusal(self.phase, self.history, self.turn_start)
+        if refusal is not None:
+            raise refusal
         undone = self.history[-1][1]
         fresh = type(self)(self.rules, self.deal, self.starter, self.start_direction)
         for _, action in self.history[:-1]:
