@@ -53,6 +53,7 @@ def _partner_pairs(card: int) -> list[tuple[int, int]]:
 
 
 PAIRS: list[list[tuple[int, int]]] = [_partner_pairs(c) for c in range(52)]
+PAIR_BITS: list[list[tuple[int, int]]] = [[(1 << x, 1 << y) for x, y in p] for p in PAIRS]
 
 
 def _near_mask(card: int) -> int:
@@ -121,6 +122,7 @@ class Evaluator:
         self.seat = k.seat
         self.chain = k.rules.layoff_chain
         self.row_mask = mask_of(k.row)
+        self.live_mask = k.unseen | self.row_mask
         self._danger: dict[int, float] = {}
         self._keep: dict[tuple[int, bool], float] = {}
         self._meld_memo: dict[int, tuple[int, int, int]] = {}
@@ -206,7 +208,6 @@ class Evaluator:
         if hit is not None:
             return hit
         pts = self.pts
-        k = self.k
         mult = 1.0 if born else self.fall
         charge = self.stuck * mult
         melded = 0
@@ -217,12 +218,16 @@ class Evaluator:
         if melded:
             value -= charge * self.w.melded_unborn * mask_points(melded, pts)
         # pairs that may still become melds
-        live = k.unseen | self.row_mask
+        live = self.live_mask
         chance = self.out_chance
-        for c in cards_of(dead & self.near_hand(hand)):
+        near = dead & self.near_hand(hand)
+        while near:
+            low = near & -near
+            near ^= low
+            c = low.bit_length() - 1
             outs = 0
-            for x, y in PAIRS[c]:
-                if (hand >> x & 1 and live >> y & 1) or (hand >> y & 1 and live >> x & 1):
+            for x, y in PAIR_BITS[c]:
+                if (hand & x and live & y) or (hand & y and live & x):
                     outs += 1
             if outs:
                 value += min(0.6, outs * chance) * (1.0 + charge) * pts[c]

@@ -44,7 +44,7 @@ def _best(
     rest = _best(mask ^ low, pieces, weight, memo)
     best = rest
     # sets with c (c is the lowest card, so every other card of its rank is higher)
-    others = mask & rank_mask(c % 13) & ~low
+    others = mask & _RANK_OF[c] & ~low
     n = others.bit_count()
     if n >= 2:
         oc = cards_of(others)
@@ -99,6 +99,7 @@ def coverable(mask: int, pieces: Pieces, memo: dict[int, tuple[int, int, int]]) 
 
 
 _UNIT = [1] * 56
+_RANK_OF = [rank_mask(c % 13) for c in range(52)] + [0] * 4
 
 
 def knock_cards(hand: int, pieces: Pieces) -> list[int]:

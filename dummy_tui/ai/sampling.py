@@ -9,38 +9,142 @@ copied from the view, so the round can be played on from this point.
 
 from __future__ import annotations
 
+import math
 import random
 
+from dummy_tui.ai.inference import Evidence
 from dummy_tui.ai.knowledge import Knowledge
-from dummy_tui.engine.actions import Discard, Pick, PickLayoff
+from dummy_tui.ai.plans import best_lay
+from dummy_tui.engine.actions import Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.state import Deal, DummyRound, Penalty, PlayerView
 
 
 def sample_hidden(
-    view: PlayerView, k: Knowledge, rng: random.Random
+    view: PlayerView, k: Knowledge, rng: random.Random, evidence: Evidence | None = None
 ) -> tuple[list[int], list[int], list[int]]:
-    """(hands as masks, stock top first, burned) dealt at random among unseen cards."""
+    """(hands as masks, stock top first, burned) dealt at random among unseen cards.
+
+    With ``evidence`` (:func:`inference.hand_weights`) an opponent's unknown
+    cards are drawn with its weights, and a hand holding a pair of cards its
+    play speaks against is dealt again with that pair's odds.
+    """
     pool = cards_of(k.unseen)
     rng.shuffle(pool)
     hands = [0] * view.players
-    pos = 0
+    if evidence is None:
+        pos = 0
+        for s in range(view.players):
+            if s == view.seat:
+                hands[s] = k.hand
+                continue
+            need = k.unknown_slots(s)
+            hands[s] = k.known[s] | mask_of(pool[pos : pos + need])
+            pos += need
+        stock = pool[pos : pos + view.stock_count]
+        burned = pool[pos + view.stock_count :]
+        return hands, stock, burned
+    left = pool
+    laid = _unlaid_masks(view) if evidence.discipline else [0] * view.players
     for s in range(view.players):
         if s == view.seat:
             hands[s] = k.hand
             continue
         need = k.unknown_slots(s)
-        hands[s] = k.known[s] | mask_of(pool[pos : pos + need])
-        pos += need
-    stock = pool[pos : pos + view.stock_count]
-    pos += view.stock_count
-    burned = pool[pos:]
+        weights = evidence.weights[s]
+        pairs = evidence.pairs[s]
+        known = k.known[s]
+        options: list[tuple[float, list[int]]] = []
+        for _ in range(evidence.candidates if need else 1):
+            keyed = sorted(left, key=lambda c: -(rng.random() ** (1.0 / max(weights[c], 0.05))))
+            cand = keyed[:need]
+            mask = mask_of(cand) | known
+            score = evidence.shape * _paired(mask)
+            if evidence.discipline and view.born[s]:
+                # a born player lays what it can: what it kept neither melds nor lays off
+                memo: dict[int, tuple[int, int, int]] = {}
+                _, melded = best_lay(mask, {}, _UNIT, memo)
+                score += evidence.discipline * ((mask & laid[s]) | melded).bit_count()
+            for x, y, p in pairs:
+                if mask >> x & 1 and mask >> y & 1:
+                    score += math.log(p)
+            options.append((score, cand))
+        top = max(sc for sc, _ in options)
+        odds = [math.exp(sc - top) for sc, _ in options]
+        pick = rng.random() * sum(odds)
+        chosen = options[-1][1]
+        for o, (_, cand) in zip(odds, options, strict=True):
+            pick -= o
+            if pick <= 0:
+                chosen = cand
+                break
+        hands[s] = known | mask_of(chosen)
+        taken = set(chosen)
+        left = [c for c in left if c not in taken]
+    stock = left[: view.stock_count]
+    burned = left[view.stock_count :]
     return hands, stock, burned
 
 
-def determinize(view: PlayerView, k: Knowledge, rng: random.Random) -> DummyRound:
+def _unlaid_masks(view: PlayerView) -> list[int]:
+    """Per seat: the cards that seat could have laid off at the end of its last turn.
+
+    Only melds untouched since that turn count (cards laid since then would
+    not have been there to lay off onto).
+    """
+    chain = view.rules.layoff_chain
+    out = [0] * view.players
+    history = view.history
+    for seat in range(view.players):
+        if seat == view.seat or not view.born[seat]:
+            continue
+        since = 0
+        for i in range(len(history) - 1, -1, -1):
+            who, action = history[i]
+            if who == seat and isinstance(action, Discard):
+                break
+            if isinstance(action, Pick):
+                since |= mask_of(action.meld)
+            elif isinstance(action, Meld):
+                since |= mask_of(action.cards)
+            elif isinstance(action, LayOff | PickLayoff):
+                since |= 1 << action.card
+        fits = 0
+        for m in view.melds:
+            if m.mask & since:
+                continue
+            for card in range(52):
+                if not fits >> card & 1 and m.fits(card, seat, chain):
+                    fits |= 1 << card
+        out[seat] = fits
+    return out
+
+
+_UNIT = [1] * 56
+
+
+def _paired(hand: int) -> int:
+    """Cards of ``hand`` with another card of ``hand`` that could meld with it."""
+    return sum(1 for c in cards_of(hand) if _NEAR[c] & hand)
+
+
+def _near_mask(card: int) -> int:
+    rank, suit = card % 13, card // 13
+    m = sum(1 << (t * 13 + rank) for t in range(4) if t != suit)
+    for d in (-2, -1, 1, 2):
+        if 0 <= rank + d <= 12:
+            m |= 1 << (card + d)
+    return m
+
+
+_NEAR = [_near_mask(c) for c in range(52)]
+
+
+def determinize(
+    view: PlayerView, k: Knowledge, rng: random.Random, evidence: Evidence | None = None
+) -> DummyRound:
     """A full round consistent with ``view``, hidden cards sampled with ``rng``."""
-    hands, stock, burned = sample_hidden(view, k, rng)
+    hands, stock, burned = sample_hidden(view, k, rng, evidence)
     return round_from_view(view, hands, stock, burned)
 
 

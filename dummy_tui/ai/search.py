@@ -2,13 +2,18 @@
 
 For a pick-up or a discard, the normal player's best few options are tried
 on deals of the unseen cards consistent with what this seat has observed
-(:mod:`sampling`), every option on the same deals.  On each deal the option
+(:mod:`sampling`), every option on the same deals.  The deals read the
+opponents' play (:mod:`inference`): a card near one they threw, or a pair
+that would have let them pick up a card they drew past, is dealt to them
+less often, and their hands are drawn with the shape a player's kept cards
+have (cards that work together).  On each deal the option
 is played on by the normal policy for every seat until this seat's next
 turn (its own turn, then each opponent's: what they pick up, lay down or
 knock with), and the position is then valued: each seat's table points less
 the hand it may still be charged, this seat's hand as the normal player
 judges it (its chances, not only its points).  ``mode="playout"`` plays each
-deal to the end of the round with a fast policy instead.  The option with
+deal to the end of the round with a fast policy instead, and
+``mode="rollout"`` with the normal policy.  The option with
 the best average (own value against the others') is chosen, the normal
 player's own judgement counting for less as deals add up.  Knocks and laying
 down follow the normal player.
@@ -38,12 +43,19 @@ from dummy_tui.ai.heuristic import (
     _plays,
     melds_with_row,
 )
+from dummy_tui.ai.inference import Reading, hand_weights
 from dummy_tui.ai.knowledge import Knowledge, card_points
 from dummy_tui.ai.plans import best_lay, knock_cards, mask_points, table_pieces
 from dummy_tui.ai.sampling import determinize
 from dummy_tui.engine.actions import DRAW, Action, Discard, End, Pick
 from dummy_tui.engine.cards import mask_of
 from dummy_tui.engine.state import DummyRound, PlayerView
+
+# How the sampled deals read the opponents' play (see :mod:`inference`):
+# hands are drawn by the evidence of their discards and passed pick-ups, and
+# among eight such draws the hands whose cards work together (as a player's
+# kept cards do) are preferred.
+INFERENCE = Reading(shape=1.0, candidates=8)
 
 
 class SearchPlayer:
@@ -60,6 +72,7 @@ class SearchPlayer:
         weights: Weights = NORMAL,
         prior: float = 2.0,
         mode: str = "lookahead",
+        inference: Reading | None = INFERENCE,
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget = budget_ms / 1000.0
@@ -67,6 +80,7 @@ class SearchPlayer:
         self.candidates = candidates
         self.prior = prior
         self.mode = mode
+        self.inference = inference
         self.normal = HeuristicPlayer(seed, weights)
         self.started: float | None = None
 
@@ -109,11 +123,16 @@ class SearchPlayer:
         longest = 0.0
         done = 0
         limit = self.samples if self.samples is not None else 10_000
+        evidence = (
+            hand_weights(view.history, view.head, view.players, self.inference)
+            if self.inference is not None
+            else None
+        )
         while done < limit:
             t0 = time.perf_counter()
             if timed and done and t0 + longest > soft:
                 break
-            world = determinize(view, k, rng)
+            world = determinize(view, k, rng, evidence)
             seed = rng.getrandbits(32)
             values = []
             for action in candidates:
@@ -121,6 +140,8 @@ class SearchPlayer:
                 game.apply_unchecked(action)
                 if self.mode == "lookahead":
                     values.append(lookahead(game, view.seat, self.normal))
+                elif self.mode == "rollout":
+                    values.append(rollout(game, view.seat, self.normal))
                 else:
                     values.append(playout(game, view.seat, random.Random(seed)))
                 if timed and time.perf_counter() > hard:
@@ -165,6 +186,17 @@ def lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions:
     if game.is_over:
         return outcome(game, seat)
     return static_value(game, seat, policy)
+
+
+def rollout(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions: int = 400) -> float:
+    """Play the round to its end with the normal policy for every seat."""
+    n = 0
+    while not game.is_over and n < max_actions:
+        game.apply_unchecked(policy_action(game, policy))
+        n += 1
+    if not game.is_over:
+        return static_value(game, seat, policy)
+    return outcome(game, seat)
 
 
 def policy_action(game: DummyRound, policy: HeuristicPlayer) -> Action:

@@ -1,0 +1,131 @@
+"""What an opponent's play says about the cards it holds.
+
+A player who keeps the cards that work together throws the ones that do not:
+after it discards a card, the cards that would have made a meld with that
+card are less likely to be in its hand.  A player who draws while the last
+cards of the row would have made it a meld probably lacked the cards for
+that meld.  Both signals fade as the player draws more cards afterwards.
+
+:func:`hand_weights` turns the public history into a weight per card for
+each opponent (1 = no evidence, lower = less likely), which the sampler
+(:mod:`sampling`) uses to deal the hidden cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dummy_tui.engine.actions import Action, Discard, Draw, LayOff, Meld, Pick, PickLayoff
+
+# cards that make a three-card meld with a card: its rank, and its suit within two
+_NEAR1: list[int] = []  # same rank, or next in suit (one away)
+_NEAR2: list[int] = []  # two away in suit
+for _card in range(52):
+    _rank, _suit = _card % 13, _card // 13
+    _m1 = sum(1 << (s * 13 + _rank) for s in range(4) if s != _suit)
+    _m2 = 0
+    for _d in (-1, 1):
+        if 0 <= _rank + _d <= 12:
+            _m1 |= 1 << (_card + _d)
+    for _d in (-2, 2):
+        if 0 <= _rank + _d <= 12:
+            _m2 |= 1 << (_card + _d)
+    _NEAR1.append(_m1)
+    _NEAR2.append(_m2)
+
+
+def _pair_cards(card: int) -> list[tuple[int, int]]:
+    rank, suit = card % 13, card // 13
+    same = [s * 13 + rank for s in range(4) if s != suit]
+    out = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
+    for a, b in ((-2, -1), (-1, 1), (1, 2)):
+        if 0 <= rank + a <= 12 and 0 <= rank + b <= 12:
+            out.append((card + a, card + b))
+    return out
+
+
+_PAIRS = [_pair_cards(c) for c in range(52)]
+
+
+class Evidence:
+    """Per seat: weights per card, and pairs of cards it probably did not hold together."""
+
+    __slots__ = ("candidates", "discipline", "pairs", "shape", "weights")
+
+    def __init__(
+        self, players: int, shape: float = 0.0, candidates: int = 1, discipline: float = 0.0
+    ) -> None:
+        self.shape = shape
+        self.discipline = discipline
+        self.candidates = candidates
+        self.weights: list[list[float]] = [[1.0] * 52 for _ in range(players)]
+        self.pairs: list[list[tuple[int, int, float]]] = [[] for _ in range(players)]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How strongly each signal counts (1 = no evidence).
+
+    ``discard_near`` / ``discard_far`` scale the weight of the cards one /
+    two ranks from a discard (or of its rank); ``passed_pair`` is the odds of
+    holding both cards of a meld with one of the last ``depth`` cards of the
+    row when the seat drew instead; every later draw of the seat moves a
+    signal a step back towards no evidence (``fade``).  ``shape`` and
+    ``candidates`` tell the sampler to prefer, among that many draws, the
+    hands whose cards work together; ``discipline`` (0 = off, negative)
+    speaks against a born seat holding cards it could have laid.
+    """
+
+    discard_near: float = 0.55
+    discard_far: float = 0.8
+    passed_pair: float = 0.25
+    fade: float = 0.8
+    depth: int = 2
+    shape: float = 0.0
+    candidates: int = 1
+    discipline: float = 0.0
+
+
+def hand_weights(
+    history: list[tuple[int, Action]], head: int, players: int, reading: Reading = Reading()
+) -> Evidence:
+    """The evidence each seat's play gives about its hand (see :class:`Reading`)."""
+    discard_near, discard_far = reading.discard_near, reading.discard_far
+    passed_pair, fade, depth = reading.passed_pair, reading.fade, reading.depth
+    ev = Evidence(players, reading.shape, reading.candidates, reading.discipline)
+    # events per seat: (kind, card) in order; faded by the seat's later draws
+    events: list[list[tuple[str, int, list[int]]]] = [[] for _ in range(players)]
+    draws = [0] * players
+    row = [head]
+    for seat, action in history:
+        if isinstance(action, Discard):
+            events[seat].append(("discard", action.card, [draws[seat]]))
+            row.append(action.card)
+        elif isinstance(action, Draw):
+            for x in row[-depth:]:
+                events[seat].append(("passed", x, [draws[seat]]))
+            draws[seat] += 1
+        elif isinstance(action, Pick | PickLayoff):
+            if action.card in row:
+                del row[row.index(action.card) :]
+        elif isinstance(action, Meld | LayOff):
+            pass
+    for seat in range(players):
+        weights = ev.weights[seat]
+        for kind, card, (at,) in events[seat]:
+            keep = fade ** (draws[seat] - at)
+            if kind == "discard":
+                _scale(weights, _NEAR1[card], 1.0 - (1.0 - discard_near) * keep)
+                _scale(weights, _NEAR2[card], 1.0 - (1.0 - discard_far) * keep)
+            else:
+                p = 1.0 - (1.0 - passed_pair) * keep
+                for x, y in _PAIRS[card]:
+                    ev.pairs[seat].append((x, y, p))
+    return ev
+
+
+def _scale(weights: list[float], mask: int, factor: float) -> None:
+    while mask:
+        low = mask & -mask
+        weights[low.bit_length() - 1] *= factor
+        mask ^= low
