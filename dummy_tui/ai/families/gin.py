@@ -12,15 +12,21 @@ when the hand it keeps is better than the one it has, and knocks as soon as it
 can unless the opponent, dealt at random from the unseen cards around what it
 is known to hold, would undercut it too often.
 
-``hard`` also counts the chance that one of the next two draws lets it knock
-(playing the best discard in between).
+``hard`` reads the opponent's hand: it samples hands for it from the unseen
+cards and weighs each by how well it explains what the opponent did (the
+cards it took, threw, passed or left on the pile, and whether its last
+discard was its best); the chance that a discard melds with the opponent's
+hand comes from those weighed hands instead of from each card alone
+(:mod:`dummy_tui.ai.families.gin_search`).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
+from dummy_tui.ai.families.gin_search import Reading
 from dummy_tui.engine.actions import DRAW, PASS, Action, Discard, Draw, Knock, Pass, TakeDiscard
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.families.common import (
@@ -89,6 +95,8 @@ class GinKnowledge:
     stock_count: int
     top: int | None  # the top discard
     turns: int  # discards made so far
+    opp_declined: tuple[int, ...] = ()  # cards it threw, passed or left on the pile (oldest first)
+    opp_last: int | None = None  # its last discard, when its hand has not changed since
 
     @property
     def opp_unknown(self) -> int:
@@ -113,7 +121,11 @@ def read_view(view: FamilyView) -> GinKnowledge:
     known = 0
     thrown = 0
     turns = 0
+    declined: list[int] = []
+    last: int | None = None
     for seat, action in view.history:
+        if seat == opp:
+            last = action.card if isinstance(action, Discard) else None
         if isinstance(action, TakeDiscard):
             if pile:
                 pile.pop()
@@ -125,8 +137,12 @@ def read_view(view: FamilyView) -> GinKnowledge:
             if seat == opp:
                 known &= ~(1 << action.card)
                 thrown |= 1 << action.card
+                declined.append(action.card)
         elif isinstance(action, Pass) and seat == opp and pile:
             thrown |= 1 << pile[-1]
+            declined.append(pile[-1])
+        elif isinstance(action, Draw) and seat == opp and pile:
+            declined.append(pile[-1])
     hand = view.hand_mask
     seen = hand | known
     for c in view.row:
@@ -142,6 +158,8 @@ def read_view(view: FamilyView) -> GinKnowledge:
         stock_count=view.stock_count,
         top=view.row[-1] if view.row else None,
         turns=turns,
+        opp_declined=tuple(dict.fromkeys(c for c in declined if not known >> c & 1)),
+        opp_last=last,
     )
 
 
@@ -160,10 +178,13 @@ class GinWeights:
     samples: int = 24  # opponent hands sampled for the undercut check
     exact_draw: bool = False  # weigh the draw over every unseen card (else the shortcut)
     read_discards: bool = False  # sample opponent hands away from the cards it threw
+    reads: bool = False  # read the opponent's hand from what it did, by weighed samples
+    reading: Reading = field(default_factory=Reading)
 
 
 NORMAL = GinWeights()
-HARD = GinWeights(knock_chance=24.0, knock_chance2=60.0, samples=40)
+HARD = GinWeights(reads=True)
+READ_SAMPLES = 300  # opponent hands sampled for the reading (``hard``)
 
 
 # ---------------------------------------------------------------------------
@@ -180,6 +201,7 @@ class GinEvaluator:
         self.limit = limit
         self.unseen = cards_of(k.unseen)
         self._values: dict[int, float] = {}
+        self.meld_chance: dict[int, float] | None = None  # read from sampled hands (``hard``)
         # chance that the opponent holds a given unseen card
         pool = max(1, len(self.unseen))
         self.p_hold = [0.0] * 52
@@ -240,6 +262,10 @@ class GinEvaluator:
 
     def danger(self, card: int) -> float:
         """Chance that the opponent can meld ``card`` (or lay it on a meld it holds)."""
+        if self.meld_chance is not None:
+            found = self.meld_chance.get(card)
+            if found is not None:
+                return found
         p_hold = self.p_hold
         miss = 1.0
         for a, b in MELD_PAIRS[card]:
@@ -311,23 +337,47 @@ def _weighted_sample(
 
 
 class GinPlayer:
-    """The ``normal`` and ``hard`` gin player."""
+    """The ``normal`` and ``hard`` gin player.
 
-    def __init__(self, level: str, seed: int | None = None) -> None:
+    ``hard`` reads the opponent's hand from sampled hands (``samples`` of
+    them, default :data:`READ_SAMPLES`) and stops sampling early when the
+    decision has taken half of ``budget_ms`` (default 300); with ``samples``
+    given the clock is not looked at, so that its play does not depend on the
+    speed of the machine.
+    """
+
+    def __init__(
+        self,
+        level: str,
+        seed: int | None = None,
+        budget_ms: float = 300.0,
+        samples: int | None = None,
+    ) -> None:
         self.level = level
+        self.seed = 0 if seed is None else seed
         self.rng = random.Random(seed)
         self.weights = HARD if level == "hard" else NORMAL
+        self.budget_ms = budget_ms
+        self.samples = samples
 
     def choose(self, view: FamilyView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        started = time.perf_counter()
         k = read_view(view)
         limit = int(view.rules.knock_limit)
         ev = GinEvaluator(k, self.weights, limit, view.rules)
-        rng = random.Random(self.rng.getrandbits(32))
+        if self.weights.reads:
+            # seeded by the public position only: the same view gives the same samples
+            rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")
+            self._read(view, k, ev, rng, started)
+        else:
+            rng = random.Random(self.rng.getrandbits(32))
         if view.phase == "take":
             return self._take(view, legal, k, ev, rng)
         return self._discard(view, legal, k, ev, rng)
+
+    # -- normal --------------------------------------------------------------
 
     def _take(
         self,
@@ -375,18 +425,54 @@ class GinPlayer:
     def _knock_choice(
         self, knocks: list[Knock], hand: int, ev: GinEvaluator, rng: random.Random
     ) -> Knock | None:
-        scored = []
-        for a in knocks:
-            left = hand & ~(1 << a.card)
-            scored.append((deadwood(left), ev.danger(a.card), a.card, a))
-        scored.sort(key=lambda t: (t[0], t[1], t[2]))
-        dw, _, card, best = scored[0]
+        dw, card, best = self._best_knock(knocks, hand, ev)
         if dw == 0:
             return best
         risk = ev.undercut_chance(hand & ~(1 << card), rng)
         if risk > self.weights.undercut_risk:
             return None
         return best
+
+    @staticmethod
+    def _best_knock(knocks: list[Knock], hand: int, ev: GinEvaluator) -> tuple[int, int, Knock]:
+        scored = []
+        for a in knocks:
+            left = hand & ~(1 << a.card)
+            scored.append((deadwood(left), ev.danger(a.card), a.card, a))
+        scored.sort(key=lambda t: (t[0], t[1], t[2]))
+        dw, _, card, best = scored[0]
+        return dw, card, best
+
+    # -- hard ----------------------------------------------------------------
+
+    def _read(
+        self,
+        view: FamilyView,
+        k: GinKnowledge,
+        ev: GinEvaluator,
+        rng: random.Random,
+        started: float,
+    ) -> None:
+        """Weigh sampled opponent hands by what it did: the danger of each card."""
+        from dummy_tui.ai.families.gin_search import read_opponent
+
+        cards = cards_of(k.hand)
+        if view.phase == "take" and k.top is not None:
+            cards.append(k.top)
+        fixed = self.samples is not None
+        read = read_opponent(
+            cards_of(k.unseen),
+            k.opp_unknown,
+            k.opp_known,
+            list(k.opp_declined),
+            k.opp_last,
+            cards,
+            self.weights.reading,
+            self.samples if self.samples is not None else READ_SAMPLES,
+            rng,
+            None if fixed else started + self.budget_ms / 2000.0,
+        )
+        ev.meld_chance = read.meld_chance
 
 
 class EasyGinPlayer:

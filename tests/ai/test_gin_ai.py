@@ -1,0 +1,156 @@
+"""The ``hard`` gin player's reading of the opponent's hand."""
+
+from __future__ import annotations
+
+import random
+
+from dummy_tui.ai.families.gin import GinPlayer, read_view
+from dummy_tui.ai.families.gin_search import Reading, pair_masks, read_opponent
+from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.families import GinRound, round_from_deal
+from dummy_tui.engine.state import Deal
+from dummy_tui.rules.loader import get_ruleset
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def mask(text: str) -> int:
+    return sum(1 << c for c in cards(text))
+
+
+MINE = "2C 3C 4C 7D 8D 9D QS 5H JS 9C"
+
+
+def pool_without(text: str) -> list[int]:
+    seen = mask(text)
+    return [c for c in range(52) if not seen >> c & 1]
+
+
+def read(
+    declined: list[int] | None = None,
+    known: int = 0,
+    last: int | None = None,
+    asked: str = "9S 2D",
+    seen: str = MINE,
+) -> tuple[dict[int, float], list[float]]:
+    pool = [
+        c
+        for c in pool_without(seen + " " + asked)
+        if not known >> c & 1 and c not in (declined or [])
+    ]
+    unknown = 10 - known.bit_count()
+    r = read_opponent(
+        pool,
+        unknown,
+        known,
+        declined or [],
+        last,
+        cards(asked),
+        Reading(),
+        3000,
+        random.Random(5),
+    )
+    return r.meld_chance, r.hold
+
+
+def test_a_card_it_left_makes_its_partners_unlikely() -> None:
+    # it drew from the stock rather than take 9H: it is unlikely to hold two cards that
+    # meld with 9H (8H 10H, 10H JH, 7H 8H), so it holds 8H and 10H less often than others
+    _, plain = read()
+    _, hold = read(declined=cards("9H"))
+    for card in cards("8H 10H"):
+        assert hold[card] < hold[parse_card("3S")] - 0.04
+        assert hold[card] < plain[card] - 0.04
+    assert abs(hold[parse_card("3S")] - plain[parse_card("3S")]) < 0.03
+
+
+def test_a_card_it_took_makes_its_partners_likely() -> None:
+    # it took KH from the pile and still holds it: the other kings (and QH) are held
+    # more often than unrelated cards, and a king we might throw melds with it more often
+    _, hold = read(known=mask("KH"))
+    for king in cards("KC KD KS"):
+        assert hold[king] > hold[parse_card("4D")] + 0.05
+    assert hold[parse_card("QH")] > hold[parse_card("4D")] + 0.03
+    plain, _ = read(asked="KS 3H")
+    chance, _ = read(known=mask("KH"), asked="KS 3H")
+    assert chance[parse_card("KS")] > plain[parse_card("KS")] + 0.1
+    assert abs(chance[parse_card("3H")] - plain[parse_card("3H")]) < 0.05
+
+
+def test_pair_masks_are_the_three_card_melds() -> None:
+    pairs = pair_masks()[parse_card("5H")]
+    assert mask("4H 6H") in pairs and mask("3H 4H") in pairs and mask("6H 7H") in pairs
+    assert mask("5C 5D") in pairs and mask("5S 5D") in pairs
+    assert mask("4H 5C") not in pairs
+    assert len(pairs) == 6
+    # ace low: A 2 3 is a run, Q K A is not
+    assert mask("2S 3S") in pair_masks()[parse_card("AS")]
+    assert mask("QS KS") not in pair_masks()[parse_card("AS")]
+
+
+def _game(other: str, stock: str) -> GinRound:
+    rules = get_ruleset("gin")
+    used = cards(MINE) + cards(other) + cards("AD") + cards(stock)
+    rest = [c for c in range(52) if c not in used]
+    deal = Deal([sorted(cards(MINE)), sorted(cards(other))], parse_card("AD"), cards(stock) + rest)
+    game = round_from_deal(rules, deal)
+    assert isinstance(game, GinRound)
+    for move in ["pass", "pass", "draw", "discard JS", "draw", "discard 10C", "draw"]:
+        game.apply(game.parse_move(move))
+    return game
+
+
+def test_hard_reads_only_the_view_and_its_seed() -> None:
+    # other hidden cards (the opponent's hand and the stock): the same choice
+    a = _game("3D 4D 5D 6S 7S 2H 4H 6C 8C 10C", "KH 2S 3S")
+    b = _game("6D 7C 8S QC 10S JD 6H 7H 8H 10C", "KH 4S 3S")
+    assert read_view(a.view(0)) == read_view(b.view(0))
+    for seed in range(4):
+        pa = GinPlayer("hard", seed, samples=60)
+        pb = GinPlayer("hard", seed, samples=60)
+        assert pa.choose(a.view(0), a.legal_actions()) == pb.choose(b.view(0), b.legal_actions())
+
+
+def test_hard_is_repeatable_and_legal_over_whole_hands() -> None:
+    from dummy_tui.engine.families import new_round
+
+    histories = []
+    for _ in range(2):
+        game = new_round(get_ruleset("gin"), 2, 23)
+        players = [GinPlayer("hard", 1, samples=40), GinPlayer("normal", 2)]
+        while not game.is_over:
+            legal = game.legal_actions()
+            action = players[game.seat].choose(game.view(game.seat), legal)
+            assert action in legal
+            game.apply(action)
+        histories.append(list(game.history))
+    assert histories[0] == histories[1]
+
+
+def test_the_view_lists_what_the_opponent_declined() -> None:
+    # seat 1 passes the upcard KH, leaves 2S (seat 0's discard) on the pile and throws 10C
+    rules = get_ruleset("gin")
+    other = "3D 4D 5D 6S 7S 2H 4H 6C 8C 10C"
+    used = cards(MINE) + cards(other) + cards("KH 2S 3S")
+    rest = [c for c in range(52) if c not in used]
+    deal = Deal(
+        [sorted(cards(MINE)), sorted(cards(other))], parse_card("KH"), cards("2S 3S") + rest
+    )
+    game = round_from_deal(rules, deal)
+    for move in ["pass", "pass", "draw", "discard 2S", "draw", "discard 10C"]:
+        game.apply(game.parse_move(move))
+    k = read_view(game.view(0))
+    assert k.opp_declined == tuple(cards("KH 2S 10C"))
+    assert k.opp_last == parse_card("10C")
+    assert k.opp_known == 0
+    # once it takes a card from the pile its hand has changed: no last discard to read
+    game.apply(game.parse_move("draw"))
+    game.apply(game.parse_move("discard 9C"))
+    game.apply(game.parse_move("pick 9C"))
+    game.apply(game.parse_move("discard 3D"))
+    k = read_view(game.view(0))
+    assert k.opp_known == mask("9C")
+    assert k.opp_last == parse_card("3D")
+    assert parse_card("9C") not in k.opp_declined
