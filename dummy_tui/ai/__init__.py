@@ -22,7 +22,13 @@ def make_player(level: str, seed: int | None = None, **options: object) -> AnyFa
     """
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
-    return AnyFamilyPlayer(level, seed, _dummy_player(level, seed, **options))
+    budget = options.get("budget_ms")
+    return AnyFamilyPlayer(
+        level,
+        seed,
+        _dummy_player(level, seed, **options),
+        float(budget) if isinstance(budget, int | float) else None,
+    )
 
 
 def _dummy_player(level: str, seed: int | None = None, **options: object) -> Player:

@@ -154,3 +154,13 @@ def test_the_view_lists_what_the_opponent_declined() -> None:
     assert k.opp_known == mask("9C")
     assert k.opp_last == parse_card("3D")
     assert parse_card("9C") not in k.opp_declined
+
+
+def test_the_thinking_time_reaches_the_gin_player() -> None:
+    from dummy_tui.ai import make_player
+    from dummy_tui.ai.families.gin import GinPlayer
+
+    player = make_player("hard", 5, budget_ms=40).for_family("gin")
+    assert isinstance(player, GinPlayer) and player.budget_ms == 40.0
+    default = make_player("hard", 5).for_family("gin")
+    assert isinstance(default, GinPlayer) and default.budget_ms == 300.0

@@ -31,14 +31,24 @@ class _Random:
         return self.rng.choice(legal)
 
 
-def family_player(family: str, level: str, seed: int | None = None) -> FamilyPlayer:
-    """The ``level`` player for ``family`` (``gin``, ``rummy`` or ``persian``)."""
+def family_player(
+    family: str, level: str, seed: int | None = None, budget_ms: float | None = None
+) -> FamilyPlayer:
+    """The ``level`` player for ``family`` (``gin``, ``rummy`` or ``persian``).
+
+    ``budget_ms`` is the thinking time per decision of the gin ``hard``
+    player (default 300).
+    """
     if level == "random":
         return _Random(seed)
     if family == "gin":
         from dummy_tui.ai.families.gin import EasyGinPlayer, GinPlayer
 
-        return EasyGinPlayer(seed) if level == "easy" else GinPlayer(level, seed)
+        if level == "easy":
+            return EasyGinPlayer(seed)
+        if budget_ms is not None:
+            return GinPlayer(level, seed, budget_ms=budget_ms)
+        return GinPlayer(level, seed)
     if family == "rummy":
         from dummy_tui.ai.families.rummy import RummyPlayer
 
@@ -53,17 +63,20 @@ def family_player(family: str, level: str, seed: int | None = None) -> FamilyPla
 class AnyFamilyPlayer:
     """A player of one level for every family: Dummy views go to ``dummy``."""
 
-    def __init__(self, level: str, seed: int | None, dummy: Any) -> None:
+    def __init__(
+        self, level: str, seed: int | None, dummy: Any, budget_ms: float | None = None
+    ) -> None:
         self.level = level
         self.seed = seed
         self.dummy = dummy
+        self.budget_ms = budget_ms
         self._players: dict[str, FamilyPlayer] = {}
 
     def for_family(self, family: str) -> FamilyPlayer:
         player = self._players.get(family)
         if player is None:
             seed = None if self.seed is None else self.seed * 7 + len(family)
-            player = family_player(family, self.level, seed)
+            player = family_player(family, self.level, seed, self.budget_ms)
             self._players[family] = player
         return player
 
