@@ -50,13 +50,10 @@ _PAIRS = [_pair_cards(c) for c in range(52)]
 class Evidence:
     """Per seat: weights per card, and pairs of cards it probably did not hold together."""
 
-    __slots__ = ("candidates", "discipline", "pairs", "shape", "weights")
+    __slots__ = ("candidates", "pairs", "shape", "weights")
 
-    def __init__(
-        self, players: int, shape: float = 0.0, candidates: int = 1, discipline: float = 0.0
-    ) -> None:
+    def __init__(self, players: int, shape: float = 0.0, candidates: int = 1) -> None:
         self.shape = shape
-        self.discipline = discipline
         self.candidates = candidates
         self.weights: list[list[float]] = [[1.0] * 52 for _ in range(players)]
         self.pairs: list[list[tuple[int, int, float]]] = [[] for _ in range(players)]
@@ -72,8 +69,7 @@ class Reading:
     row when the seat drew instead; every later draw of the seat moves a
     signal a step back towards no evidence (``fade``).  ``shape`` and
     ``candidates`` tell the sampler to prefer, among that many draws, the
-    hands whose cards work together; ``discipline`` (0 = off, negative)
-    speaks against a born seat holding cards it could have laid.
+    hands whose cards work together.
     """
 
     discard_near: float = 0.55
@@ -83,7 +79,6 @@ class Reading:
     depth: int = 2
     shape: float = 0.0
     candidates: int = 1
-    discipline: float = 0.0
 
 
 def hand_weights(
@@ -92,7 +87,7 @@ def hand_weights(
     """The evidence each seat's play gives about its hand (see :class:`Reading`)."""
     discard_near, discard_far = reading.discard_near, reading.discard_far
     passed_pair, fade, depth = reading.passed_pair, reading.fade, reading.depth
-    ev = Evidence(players, reading.shape, reading.candidates, reading.discipline)
+    ev = Evidence(players, reading.shape, reading.candidates)
     # events per seat: (kind, card) in order; faded by the seat's later draws
     events: list[list[tuple[str, int, list[int]]]] = [[] for _ in range(players)]
     draws = [0] * players

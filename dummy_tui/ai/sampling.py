@@ -14,8 +14,7 @@ import random
 
 from dummy_tui.ai.inference import Evidence
 from dummy_tui.ai.knowledge import Knowledge
-from dummy_tui.ai.plans import best_lay
-from dummy_tui.engine.actions import Discard, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.engine.actions import Discard, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.state import Deal, DummyRound, Penalty, PlayerView
 
@@ -45,7 +44,6 @@ def sample_hidden(
         burned = pool[pos + view.stock_count :]
         return hands, stock, burned
     left = pool
-    laid = _unlaid_masks(view) if evidence.discipline else [0] * view.players
     for s in range(view.players):
         if s == view.seat:
             hands[s] = k.hand
@@ -60,11 +58,6 @@ def sample_hidden(
             cand = keyed[:need]
             mask = mask_of(cand) | known
             score = evidence.shape * _paired(mask)
-            if evidence.discipline and view.born[s]:
-                # a born player lays what it can: what it kept neither melds nor lays off
-                memo: dict[int, tuple[int, int, int]] = {}
-                _, melded = best_lay(mask, {}, _UNIT, memo)
-                score += evidence.discipline * ((mask & laid[s]) | melded).bit_count()
             for x, y, p in pairs:
                 if mask >> x & 1 and mask >> y & 1:
                     score += math.log(p)
@@ -84,43 +77,6 @@ def sample_hidden(
     stock = left[: view.stock_count]
     burned = left[view.stock_count :]
     return hands, stock, burned
-
-
-def _unlaid_masks(view: PlayerView) -> list[int]:
-    """Per seat: the cards that seat could have laid off at the end of its last turn.
-
-    Only melds untouched since that turn count (cards laid since then would
-    not have been there to lay off onto).
-    """
-    chain = view.rules.layoff_chain
-    out = [0] * view.players
-    history = view.history
-    for seat in range(view.players):
-        if seat == view.seat or not view.born[seat]:
-            continue
-        since = 0
-        for i in range(len(history) - 1, -1, -1):
-            who, action = history[i]
-            if who == seat and isinstance(action, Discard):
-                break
-            if isinstance(action, Pick):
-                since |= mask_of(action.meld)
-            elif isinstance(action, Meld):
-                since |= mask_of(action.cards)
-            elif isinstance(action, LayOff | PickLayoff):
-                since |= 1 << action.card
-        fits = 0
-        for m in view.melds:
-            if m.mask & since:
-                continue
-            for card in range(52):
-                if not fits >> card & 1 and m.fits(card, seat, chain):
-                    fits |= 1 << card
-        out[seat] = fits
-    return out
-
-
-_UNIT = [1] * 56
 
 
 def _paired(hand: int) -> int:

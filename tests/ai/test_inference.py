@@ -151,32 +151,3 @@ def test_hands_dealt_by_shape_hold_cards_that_work_together() -> None:
             plain.append(paired(sample_hidden(view, k, random.Random(i))[0][1]))
             shaped.append(paired(sample_hidden(view, k, random.Random(i), ev)[0][1]))
     assert sum(shaped) / len(shaped) > sum(plain) / len(plain) + 0.08
-
-
-def test_a_born_opponent_is_dealt_what_it_would_have_kept() -> None:
-    """A born player lays down what it can, so its hand neither melds nor lays off."""
-    from dummy_tui.ai.plans import best_lay
-    from dummy_tui.ai.sampling import _unlaid_masks
-
-    def broken(hand: int, fits: int) -> int:
-        _, melded = best_lay(hand, {}, [1] * 56, {})
-        return ((hand & fits) | melded).bit_count()
-
-    plain = 0
-    kept = 0
-    checked = 0
-    for game, seat in _positions(2, 10):
-        view = game.view(seat)
-        if not view.born[1]:
-            continue
-        k = Knowledge.from_view(view)
-        fits = _unlaid_masks(view)[1]
-        ev = hand_weights(view.history, view.head, 2, Reading(candidates=12, discipline=-4.0))
-        # the real hand of a born normal player keeps the rule
-        assert broken(game.hands[1], fits) == 0
-        for i in range(3):
-            plain += broken(sample_hidden(view, k, random.Random(i))[0][1], fits)
-            kept += broken(sample_hidden(view, k, random.Random(i), ev)[0][1], fits)
-            checked += 1
-    assert checked >= 20
-    assert kept < 0.25 * plain
