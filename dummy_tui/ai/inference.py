@@ -15,36 +15,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dummy_tui.engine.actions import Action, Discard, Draw, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.ai.heuristic import NEAR, PAIRS
+from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
 
-# cards that make a three-card meld with a card: its rank, and its suit within two
-_NEAR1: list[int] = []  # same rank, or next in suit (one away)
-_NEAR2: list[int] = []  # two away in suit
+# cards one rank from a card in its suit, or of its rank; and two ranks from it
+_NEAR1: list[int] = []
+_NEAR2: list[int] = []
 for _card in range(52):
-    _rank, _suit = _card % 13, _card // 13
-    _m1 = sum(1 << (s * 13 + _rank) for s in range(4) if s != _suit)
-    _m2 = 0
-    for _d in (-1, 1):
-        if 0 <= _rank + _d <= 12:
-            _m1 |= 1 << (_card + _d)
+    _two = 0
     for _d in (-2, 2):
-        if 0 <= _rank + _d <= 12:
-            _m2 |= 1 << (_card + _d)
-    _NEAR1.append(_m1)
-    _NEAR2.append(_m2)
-
-
-def _pair_cards(card: int) -> list[tuple[int, int]]:
-    rank, suit = card % 13, card // 13
-    same = [s * 13 + rank for s in range(4) if s != suit]
-    out = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
-    for a, b in ((-2, -1), (-1, 1), (1, 2)):
-        if 0 <= rank + a <= 12 and 0 <= rank + b <= 12:
-            out.append((card + a, card + b))
-    return out
-
-
-_PAIRS = [_pair_cards(c) for c in range(52)]
+        if 0 <= _card % 13 + _d <= 12:
+            _two |= 1 << (_card + _d)
+    _NEAR1.append(NEAR[_card] & ~_two)
+    _NEAR2.append(_two)
 
 
 class Evidence:
@@ -88,33 +71,30 @@ def hand_weights(
     discard_near, discard_far = reading.discard_near, reading.discard_far
     passed_pair, fade, depth = reading.passed_pair, reading.fade, reading.depth
     ev = Evidence(players, reading.shape, reading.candidates)
-    # events per seat: (kind, card) in order; faded by the seat's later draws
-    events: list[list[tuple[str, int, list[int]]]] = [[] for _ in range(players)]
+    # per seat: (kind, card, the seat's draws so far); faded by its later draws
+    events: list[list[tuple[str, int, int]]] = [[] for _ in range(players)]
     draws = [0] * players
     row = [head]
     for seat, action in history:
         if isinstance(action, Discard):
-            events[seat].append(("discard", action.card, [draws[seat]]))
+            events[seat].append(("discard", action.card, draws[seat]))
             row.append(action.card)
         elif isinstance(action, Draw):
             for x in row[-depth:]:
-                events[seat].append(("passed", x, [draws[seat]]))
+                events[seat].append(("passed", x, draws[seat]))
             draws[seat] += 1
-        elif isinstance(action, Pick | PickLayoff):
-            if action.card in row:
-                del row[row.index(action.card) :]
-        elif isinstance(action, Meld | LayOff):
-            pass
+        elif isinstance(action, Pick | PickLayoff) and action.card in row:
+            del row[row.index(action.card) :]
     for seat in range(players):
         weights = ev.weights[seat]
-        for kind, card, (at,) in events[seat]:
+        for kind, card, at in events[seat]:
             keep = fade ** (draws[seat] - at)
             if kind == "discard":
                 _scale(weights, _NEAR1[card], 1.0 - (1.0 - discard_near) * keep)
                 _scale(weights, _NEAR2[card], 1.0 - (1.0 - discard_far) * keep)
             else:
                 p = 1.0 - (1.0 - passed_pair) * keep
-                for x, y in _PAIRS[card]:
+                for x, y in PAIRS[card]:
                     ev.pairs[seat].append((x, y, p))
     return ev
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 
+from dummy_tui.ai.heuristic import NEAR
 from dummy_tui.ai.inference import Evidence
 from dummy_tui.ai.knowledge import Knowledge
 from dummy_tui.engine.actions import Discard, Pick, PickLayoff
@@ -81,19 +82,7 @@ def sample_hidden(
 
 def _paired(hand: int) -> int:
     """Cards of ``hand`` with another card of ``hand`` that could meld with it."""
-    return sum(1 for c in cards_of(hand) if _NEAR[c] & hand)
-
-
-def _near_mask(card: int) -> int:
-    rank, suit = card % 13, card // 13
-    m = sum(1 << (t * 13 + rank) for t in range(4) if t != suit)
-    for d in (-2, -1, 1, 2):
-        if 0 <= rank + d <= 12:
-            m |= 1 << (card + d)
-    return m
-
-
-_NEAR = [_near_mask(c) for c in range(52)]
+    return sum(1 for c in cards_of(hand) if NEAR[c] & hand)
 
 
 def determinize(
