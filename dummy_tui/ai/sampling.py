@@ -26,8 +26,10 @@ def sample_hidden(
     """(hands as masks, stock top first, burned) dealt at random among unseen cards.
 
     With ``evidence`` (:func:`inference.hand_weights`) an opponent's unknown
-    cards are drawn with its weights, and a hand holding a pair of cards its
-    play speaks against is dealt again with that pair's odds.
+    cards are drawn ``evidence.candidates`` times with its weights, and one of
+    those draws is kept at random, each with odds multiplied down by every
+    pair its play speaks against and up by ``evidence.shape`` for every card
+    that has another card of the hand near it.
     """
     pool = cards_of(k.unseen)
     rng.shuffle(pool)
