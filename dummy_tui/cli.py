@@ -9,7 +9,7 @@
     dummy-tui [--rules FILE] replay FILE [--json]
     dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
               [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
-              [--budget-ms N]
+              [--budget-ms N] [--samples N]
 
 ``play`` is the command when none is given.  ``--rules FILE`` reads presets
 from FILE instead of the packaged ``rulesets.toml``; it may be given before or
@@ -208,6 +208,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--budget-ms", type=_int_between(1, 600_000, "--budget-ms"), metavar="N", default=None,
         help="thinking time of the hard AI per decision, in milliseconds (default: 300)",
     )  # fmt: skip
+    sim.add_argument(
+        "--samples", type=_int_between(1, 100_000, "--samples"), metavar="N", default=None,
+        help="sampled deals per decision for the hard AI instead of a time budget (Dummy: "
+        "deals each option is tried on; gin: opponent hands read), so that its play does "
+        "not depend on the machine's speed",
+    )  # fmt: skip
     _add_rules_file(sim, top=False)
     sim.set_defaults(handler=_cmd_sim)
     return parser
@@ -306,7 +312,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {players}")
     return sim_main(
         rules, args.ruleset, levels, args.rounds, args.seed, jobs=args.jobs,
-        budget_ms=args.budget_ms, json_output=args.json,
+        budget_ms=args.budget_ms, samples=args.samples, json_output=args.json,
     )  # fmt: skip
 
 

@@ -274,10 +274,13 @@ def main(
     jobs: int = 1,
     budget_ms: float | None = None,
     json_output: bool = False,
+    samples: int | None = None,
 ) -> int:
     options: dict[str, object] = {}
     if budget_ms is not None:
         options["budget_ms"] = budget_ms
+    if samples is not None:
+        options["samples"] = samples
     progress = not json_output and sys.stdout.isatty()
     result = simulate(rules, ruleset, levels, rounds, seed, jobs, options, progress)
     if json_output:

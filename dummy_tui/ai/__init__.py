@@ -23,11 +23,13 @@ def make_player(level: str, seed: int | None = None, **options: object) -> AnyFa
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
     budget = options.get("budget_ms")
+    samples = options.get("samples")
     return AnyFamilyPlayer(
         level,
         seed,
         _dummy_player(level, seed, **options),
         float(budget) if isinstance(budget, int | float) else None,
+        samples if isinstance(samples, int) else None,
     )
 
 

@@ -162,3 +162,31 @@ def test_ai_package_imports_no_ui() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_sim_with_fixed_samples_repeats_exactly() -> None:
+    """``--samples`` takes the clock out of the hard player: two runs agree."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    outputs = []
+    for _ in range(2):
+        result = subprocess.run(
+            [sys.executable, "-m", "dummy_tui", "sim", "--players", "2", "--ai", "hard,normal",
+             "--rounds", "4", "--seed", "3", "--json", "--samples", "2"],
+            capture_output=True, text=True, timeout=120, env=env, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        data = json.loads(result.stdout)
+        del data["rounds_per_second"]
+        outputs.append(data)
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["rounds"] == 4
+
+
+def test_fixed_samples_reach_every_family_player() -> None:
+    from dummy_tui.ai.families.gin import GinPlayer
+    from dummy_tui.ai.search import SearchPlayer
+
+    player = make_player("hard", 1, samples=5)
+    assert isinstance(player.dummy, SearchPlayer) and player.dummy.samples == 5
+    gin = player.for_family("gin")
+    assert isinstance(gin, GinPlayer) and gin.samples == 5 and gin.budget_ms == 300.0

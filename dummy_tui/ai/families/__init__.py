@@ -32,12 +32,16 @@ class _Random:
 
 
 def family_player(
-    family: str, level: str, seed: int | None = None, budget_ms: float | None = None
+    family: str,
+    level: str,
+    seed: int | None = None,
+    budget_ms: float | None = None,
+    samples: int | None = None,
 ) -> FamilyPlayer:
     """The ``level`` player for ``family`` (``gin``, ``rummy`` or ``persian``).
 
     ``budget_ms`` is the thinking time per decision of the gin ``hard``
-    player (default 300).
+    player (default 300); ``samples`` a fixed number of sampled hands instead.
     """
     if level == "random":
         return _Random(seed)
@@ -46,9 +50,9 @@ def family_player(
 
         if level == "easy":
             return EasyGinPlayer(seed)
-        if budget_ms is not None:
-            return GinPlayer(level, seed, budget_ms=budget_ms)
-        return GinPlayer(level, seed)
+        return GinPlayer(
+            level, seed, budget_ms=300.0 if budget_ms is None else budget_ms, samples=samples
+        )
     if family == "rummy":
         from dummy_tui.ai.families.rummy import RummyPlayer
 
@@ -64,19 +68,25 @@ class AnyFamilyPlayer:
     """A player of one level for every family: Dummy views go to ``dummy``."""
 
     def __init__(
-        self, level: str, seed: int | None, dummy: Any, budget_ms: float | None = None
+        self,
+        level: str,
+        seed: int | None,
+        dummy: Any,
+        budget_ms: float | None = None,
+        samples: int | None = None,
     ) -> None:
         self.level = level
         self.seed = seed
         self.dummy = dummy
         self.budget_ms = budget_ms
+        self.samples = samples
         self._players: dict[str, FamilyPlayer] = {}
 
     def for_family(self, family: str) -> FamilyPlayer:
         player = self._players.get(family)
         if player is None:
             seed = None if self.seed is None else self.seed * 7 + len(family)
-            player = family_player(family, self.level, seed, self.budget_ms)
+            player = family_player(family, self.level, seed, self.budget_ms, self.samples)
             self._players[family] = player
         return player
 
