@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dummy_tui.ai.knowledge import Knowledge
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.state import Deal, DummyRound, PlayerView
@@ -44,3 +45,22 @@ def with_view(view: PlayerView, **changes: object) -> PlayerView:
     from dataclasses import replace
 
     return replace(view, **changes)  # type: ignore[arg-type]
+
+
+def assert_dealt_consistently(
+    view: PlayerView, k: Knowledge, hands: list[int], stock: list[int], burned: list[int]
+) -> None:
+    """A sampled deal fits the view: sizes, every card in exactly one place, known cards kept."""
+    assert [h.bit_count() for h in hands] == view.hand_counts
+    assert len(stock) == view.stock_count and len(burned) == view.burned_count
+    every = 0
+    for mask in [*hands, *(1 << c for c in stock), *(1 << c for c in burned)]:
+        assert not every & mask
+        every |= mask
+    for m in view.melds:
+        every |= m.mask
+    for c in view.row:
+        every |= 1 << c
+    assert every == (1 << 52) - 1
+    for s in range(view.players):
+        assert hands[s] & k.known[s] == k.known[s]

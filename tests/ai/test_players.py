@@ -18,7 +18,7 @@ from dummy_tui.ai.sampling import round_from_view, sample_hidden
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.state import DummyRound
 
-from .conftest import rules
+from .conftest import assert_dealt_consistently, rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,19 +100,7 @@ def test_the_hidden_cards_are_dealt_consistently() -> None:
         view = game.view(seat)
         k = Knowledge.from_view(view)
         hands, stock, burned = sample_hidden(view, k, random.Random(1))
-        assert [h.bit_count() for h in hands] == view.hand_counts
-        assert len(stock) == view.stock_count and len(burned) == view.burned_count
-        every = 0
-        for mask in [*hands, *(1 << c for c in stock), *(1 << c for c in burned)]:
-            assert not every & mask
-            every |= mask
-        for m in view.melds:
-            every |= m.mask
-        for c in view.row:
-            every |= 1 << c
-        assert every == (1 << 52) - 1
-        for s in range(view.players):
-            assert hands[s] & k.known[s] == k.known[s]
+        assert_dealt_consistently(view, k, hands, stock, burned)
         # the real hands agree with what was tracked from the public history
         for s in range(view.players):
             assert game.hands[s] & k.known[s] == k.known[s]
