@@ -33,11 +33,10 @@ for _card in range(52):
 class Evidence:
     """Per seat: weights per card, and pairs of cards it probably did not hold together."""
 
-    __slots__ = ("candidates", "pairs", "shape", "weights")
+    __slots__ = ("pairs", "reading", "weights")
 
-    def __init__(self, players: int, shape: float = 0.0, candidates: int = 1) -> None:
-        self.shape = shape
-        self.candidates = candidates
+    def __init__(self, players: int, reading: Reading) -> None:
+        self.reading = reading
         self.weights: list[list[float]] = [[1.0] * 52 for _ in range(players)]
         self.pairs: list[list[tuple[int, int, float]]] = [[] for _ in range(players)]
 
@@ -70,7 +69,7 @@ def hand_weights(
     """The evidence each seat's play gives about its hand (see :class:`Reading`)."""
     discard_near, discard_far = reading.discard_near, reading.discard_far
     passed_pair, fade, depth = reading.passed_pair, reading.fade, reading.depth
-    ev = Evidence(players, reading.shape, reading.candidates)
+    ev = Evidence(players, reading)
     # per seat: (kind, card, the seat's draws so far); faded by its later draws
     events: list[list[tuple[str, int, int]]] = [[] for _ in range(players)]
     draws = [0] * players

@@ -26,9 +26,9 @@ def sample_hidden(
     """(hands as masks, stock top first, burned) dealt at random among unseen cards.
 
     With ``evidence`` (:func:`inference.hand_weights`) an opponent's unknown
-    cards are drawn ``evidence.candidates`` times with its weights, and one of
+    cards are drawn ``reading.candidates`` times with its weights, and one of
     those draws is kept at random, each with odds multiplied down by every
-    pair its play speaks against and up by ``evidence.shape`` for every card
+    pair its play speaks against and up by ``reading.shape`` for every card
     that has another card of the hand near it.
     """
     pool = cards_of(k.unseen)
@@ -47,6 +47,7 @@ def sample_hidden(
         burned = pool[pos + view.stock_count :]
         return hands, stock, burned
     left = pool
+    reading = evidence.reading
     for s in range(view.players):
         if s == view.seat:
             hands[s] = k.hand
@@ -56,11 +57,11 @@ def sample_hidden(
         pairs = evidence.pairs[s]
         known = k.known[s]
         options: list[tuple[float, list[int]]] = []
-        for _ in range(evidence.candidates if need else 1):
+        for _ in range(reading.candidates if need else 1):
             keyed = sorted(left, key=lambda c: -(rng.random() ** (1.0 / max(weights[c], 0.05))))
             cand = keyed[:need]
             mask = mask_of(cand) | known
-            score = evidence.shape * _paired(mask)
+            score = reading.shape * _paired(mask)
             for x, y, p in pairs:
                 if mask >> x & 1 and mask >> y & 1:
                     score += math.log(p)
