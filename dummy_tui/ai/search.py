@@ -12,8 +12,7 @@ turn (its own turn, then each opponent's: what they pick up, lay down or
 knock with), and the position is then valued: each seat's table points less
 the hand it may still be charged, this seat's hand as the normal player
 judges it (its chances, not only its points).  ``mode="playout"`` plays each
-deal to the end of the round with a fast policy instead, and
-``mode="rollout"`` with the normal policy.  The option with
+deal to the end of the round with a fast policy instead.  The option with
 the best average (own value against the others') is chosen, the normal
 player's own judgement counting for less as deals add up.  Knocks and laying
 down follow the normal player.
@@ -140,8 +139,6 @@ class SearchPlayer:
                 game.apply_unchecked(action)
                 if self.mode == "lookahead":
                     values.append(lookahead(game, view.seat, self.normal))
-                elif self.mode == "rollout":
-                    values.append(rollout(game, view.seat, self.normal))
                 else:
                     values.append(playout(game, view.seat, random.Random(seed)))
                 if timed and time.perf_counter() > hard:
@@ -186,17 +183,6 @@ def lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions:
     if game.is_over:
         return outcome(game, seat)
     return static_value(game, seat, policy)
-
-
-def rollout(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions: int = 400) -> float:
-    """Play the round to its end with the normal policy for every seat."""
-    n = 0
-    while not game.is_over and n < max_actions:
-        game.apply_unchecked(policy_action(game, policy))
-        n += 1
-    if not game.is_over:
-        return static_value(game, seat, policy)
-    return outcome(game, seat)
 
 
 def policy_action(game: DummyRound, policy: HeuristicPlayer) -> Action:
