@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from family_util import play
+from family_util import play, round_trip
 
-from dummy_tui.engine.actions import Pass
-from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.actions import Pass, Pick
+from dummy_tui.engine.cards import card_text, parse_card
 from dummy_tui.engine.families import PersianRound
 from dummy_tui.engine.state import Deal
 from dummy_tui.rules.loader import get_ruleset
@@ -100,3 +100,56 @@ def test_four_passes_with_the_stock_empty_end_the_round_without_a_bonus() -> Non
 def test_a_pass_is_only_for_an_empty_stock() -> None:
     _, out = play("persian", ["2C 5C 9C JC KD 9S 10H", P1, P2, P3], "QC", ["pass"])
     assert out["error"]["message"].startswith("pass: you may pass only when the stock is empty")
+
+
+def _jokers_in_the_pile(p0: str) -> tuple[list[str], list[str]]:
+    """A deal and moves that leave three jokers deep in the pile for seat 0."""
+    hands = [p0, "JK 2H 3H 4H 5H 6H 7H", P2, P3]
+    moves = ["draw", "discard JK", "draw", "discard JK", "draw", "discard 2D", "draw", "discard 2S"]
+    return hands, moves
+
+
+def test_a_joker_meld_takes_the_deeper_joker_it_needs() -> None:
+    hands, moves = _jokers_in_the_pile("JK 2C 9C KH 5C 10D 9S")
+    result, out = play(
+        "persian", hands, "JK", [*moves, "pick JK", "meld JK JK JK"], stock="QS QD QH QC"
+    )
+    assert out["ok"], out["error"]
+    game = result.game
+    # the three jokers were the upcard and the next two discards: the whole pile came up
+    assert game.row == []
+    assert [card_text(c) for c in game.melds[0].cards] == ["JK", "JK", "JK"]
+    assert game.hands[0] >> parse_card("2D") & 1 and game.hands[0] >> parse_card("2S") & 1
+
+
+def test_a_held_joker_counts_towards_the_jokers_taken() -> None:
+    hands, moves = _jokers_in_the_pile("JK JK 2C 9C KH 5C 9S")
+    result, out = play(
+        "persian", hands, "JK", [*moves, "pick JK", "meld JK JK JK"], stock="QS QD QH QC"
+    )
+    assert out["ok"], out["error"]
+    # one joker in hand: the two nearest the top are enough, the upcard stays
+    assert [card_text(c) for c in result.game.row] == ["JK"]
+    result, out = play(
+        "persian", hands, "JK", [*moves, "pick JK", "meld JK JK JK JK"], stock="QS QD QH QC"
+    )
+    assert out["ok"], out["error"]
+    game = result.game
+    assert isinstance(game, PersianRound)
+    assert game.row == []
+    # four jokers laid at once score double
+    assert game.team_table(0) == 4 * 20 * 2
+
+
+def test_a_deep_joker_pick_is_offered_once_and_replays_the_same() -> None:
+    hands, moves = _jokers_in_the_pile("JK 2C 9C KH 5C 10D 9S")
+    result, _ = play("persian", hands, "JK", moves, stock="QS QD QH QC")
+    game = result.game
+    assert isinstance(game, PersianRound) and game.to_move == 0
+    picks = [a for a in game.legal_actions() if isinstance(a, Pick) and a.card >= 52]
+    # only the deepest joker makes a joker meld, and it is offered once
+    assert len(picks) == 1 and picks[0].card == game.row[0]
+    game.apply(picks[0])
+    assert game.moves()[-2:] == ["pick JK", "meld JK JK JK"]
+    out = round_trip(game, "persian")
+    assert out["ok"] and out["moves_applied"] == len(game.moves())

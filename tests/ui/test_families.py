@@ -221,3 +221,39 @@ def test_persian_table(snap_compare: Any, size: tuple[int, int]) -> None:
             await settle(pilot, app)
 
     assert snap_compare(app, terminal_size=size, run_before=ready)
+
+
+async def test_persian_a_joker_chosen_in_the_pile_takes_the_joker_the_meld_needs() -> None:
+    app = app_for(setup(players=4, seed=3, ruleset="persian"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        game = table.session.round
+        assert isinstance(game, PersianRound) and game.to_move == 0 and game.phase == "take"
+        # three jokers deep in the pile, none in any hand or the stock
+        jokers = [52, 53, 54]
+        moved = set(jokers) | {55, game.row[-1]}
+        game.hands = [h & ~sum(1 << c for c in moved) for h in game.hands]
+        game.stock[:] = [c for c in game.stock if c not in moved]
+        top = game.row[-1]
+        game.row[:] = [*jokers, top]
+        game._legal_cache = None
+        table.refresh_view()
+        await pilot.pause()
+        await pilot.press("p")
+        row = table.query_one(DiscardRow)
+        assert row.picking
+        # the joker nearest the top makes no meld alone; the deepest one does
+        while row.cursor_card != 54:
+            await pilot.press("left")
+        await pilot.press("enter")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        assert [a for _, a in choice.choices] == [Pick(52, (52, 53, 54))]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.row == []
+        assert list(game.melds[-1].cards) == [52, 53, 54]
+        assert game.hands[0] >> top & 1

@@ -156,19 +156,40 @@ class PersianRound(FamilyRound):
         out: list[Action] = []
         taken = 0
         joker_seen = False
+        joker_sizes: set[int] = set()
         for card in reversed(self.row):
             taken |= 1 << card
-            if card >= JOKER_BASE:
-                if joker_seen:
-                    continue  # reading: ``pick JK`` names the joker nearest the top
-                joker_seen = True
             pool = hand | taken
-            for m in _melds_with(card, pool):
-                out.append(Pick(card, tuple(cards_of(m))))
+            if card >= JOKER_BASE:
+                # reading: the jokers are interchangeable, so ``pick JK`` names the joker
+                # nearest the top that plays it: a deeper joker is taken only for a joker
+                # meld the jokers above it cannot make (see :meth:`pick_joker`)
+                for m in _melds_with(card, pool):
+                    if m.bit_count() not in joker_sizes:
+                        joker_sizes.add(m.bit_count())
+                        out.append(Pick(card, tuple(cards_of(m))))
+                if joker_seen:
+                    continue
+                joker_seen = True
+            else:
+                for m in _melds_with(card, pool):
+                    out.append(Pick(card, tuple(cards_of(m))))
             for j, meld in enumerate(self.melds):
                 if fits(meld, card, seat):
                     out.append(PickLayoff(card, j))
         return out
+
+    def pick_joker(self, size: int) -> int | None:
+        """The pile joker nearest the top whose pick-up gives ``size`` jokers to meld."""
+        pool = self.hands[self.seat] & JOKERS
+        count = pool.bit_count()
+        for i in range(len(self.row) - 1, -1, -1):
+            card = self.row[i]
+            if card >= JOKER_BASE:
+                count += 1
+                if count >= size:
+                    return card
+        return None
 
     # ------------------------------------------------------------------
     # checking
@@ -448,7 +469,11 @@ class PersianRound(FamilyRound):
         return self.find_meld(card)
 
     def pick_card(self, word: str) -> int:
-        """The pile card ``pick <word>`` names (``JK``: the joker nearest the top)."""
+        """The pile card ``pick <word>`` names.
+
+        ``JK`` names the joker nearest the top; :meth:`pick_action` takes a
+        deeper one when the joker meld that follows needs the jokers above it.
+        """
         card = self._card(word)
         if card >= JOKER_BASE:
             depth = self.top_joker_depth()
@@ -469,8 +494,10 @@ class PersianRound(FamilyRound):
             raise IllegalMoveError(
                 "not_in_pile", f"not in the pile: {card_text(card)} is not in the discard pile"
             )
+        # a joker: any joker of the pile may be the one that plays (see :meth:`pick_action`)
+        same = JOKERS if card >= JOKER_BASE else 1 << card
         if not any(
-            isinstance(a, Pick | PickLayoff) and a.card == card for a in self.pick_options()
+            isinstance(a, Pick | PickLayoff) and same >> a.card & 1 for a in self.pick_options()
         ):
             raise IllegalMoveError(
                 "pickup_meld",
@@ -482,6 +509,11 @@ class PersianRound(FamilyRound):
         """The pick-up made of ``pick <card>`` and the move that follows it."""
         words = follow.split()
         verb = words[0].lower() if words else ""
+        if card >= JOKER_BASE and verb == "meld" and len(words) > 1:
+            named = sum(1 for w in words[1:] if w.upper() == "JK")
+            deeper = self.pick_joker(named)
+            if deeper is not None:
+                card = deeper
         i = self.row.index(card)
         pool = self.hands[self.seat]
         for c in self.row[i:]:

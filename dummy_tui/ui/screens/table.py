@@ -32,7 +32,7 @@ from dummy_tui.engine.actions import (
     PickLayoff,
     TakeDiscard,
 )
-from dummy_tui.engine.cards import cards_of
+from dummy_tui.engine.cards import JOKER_BASE, cards_of
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.state import TAKE, DummyRound
 from dummy_tui.ui import family as fam
@@ -708,9 +708,16 @@ class TableScreen(Screen[None]):
                 )
             return
         card = message.card
-        options = [
-            a for a in game.legal_actions() if isinstance(a, Pick | PickLayoff) and a.card == card
-        ]
+        picks = [a for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)]
+        options = [a for a in picks if a.card == card]
+        if not options and card >= JOKER_BASE:
+            # the jokers are interchangeable: a joker meld is made with the joker nearest
+            # the top that gives enough of them
+            jokers = [a for a in picks if a.card >= JOKER_BASE]
+            if jokers:
+                depth = game.row.index(card)
+                card = min(jokers, key=lambda a: abs(game.row.index(a.card) - depth)).card
+                options = [a for a in jokers if a.card == card]
         if not options:
             from dummy_tui.engine.record import check_pick_start
 
