@@ -215,6 +215,24 @@ async def test_illegal_move_is_explained_in_one_line() -> None:
         assert "\n" not in status.strip()
 
 
+async def test_a_long_message_is_shown_whole_on_a_small_terminal() -> None:
+    app = app_for(setup(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        long = (
+            "pickup must be played: after picking 10♦ the next move must meld it "
+            "or lay it off, with the cards picked up or from your hand"
+        )
+        table.say(long, error=True)
+        await pilot.pause()
+        status = table.query_one("#status")
+        # 78 columns inside the padding: the message needs two lines, and gets them
+        assert status.size.height == 2
+        assert table.query_one("#hand").size.height > 0
+
+
 async def test_language_switch_is_kept() -> None:
     app = app_for(setup(humans=1, seed=2), persist=True)
     async with app.run_test(size=(100, 30)) as pilot:
