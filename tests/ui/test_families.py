@@ -111,6 +111,8 @@ async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
         rows = end.result.breakdown
         assert rows[0].total == rows[2].total and rows[1].total == rows[3].total
         assert "Team totals" in str(end.query_one("#round-end-totals").render())
+        # a Persian game is counted in deals
+        assert [b.description for b in end._bindings.key_to_bindings["enter"]] == ["Next deal"]
 
 
 async def test_persian_pick_from_any_depth_is_played_at_once() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
@@ -87,6 +88,14 @@ class RoundEndScreen(Screen[None]):
     def refresh_language(self) -> None:
         localize_bindings(self)
         persian = self.session.family == "persian"  # its rounds are deals
+        if persian:
+            bindings = self._bindings.key_to_bindings
+            bindings["enter"] = [
+                dataclasses.replace(b, description=t("key.next_deal"))
+                if b.id == "next_round"
+                else b
+                for b in bindings["enter"]
+            ]
         self.query_one("#round-end-box").border_title = t(
             "end.title_deal" if persian else "end.title", n=len(self.session.match.results)
         )
