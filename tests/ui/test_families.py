@@ -259,3 +259,23 @@ async def test_persian_a_joker_chosen_in_the_pile_takes_the_joker_the_meld_needs
         assert game.row == []
         assert list(game.melds[-1].cards) == [52, 53, 54]
         assert game.hands[0] >> top & 1
+
+
+async def test_the_end_of_a_persian_game_says_who_won_first() -> None:
+    game_setup = setup(players=4, seed=3, ruleset="persian")
+    game_setup.options["deals"] = 1
+    app = app_for(game_setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_family(pilot, app, turns=600)
+        end = app.screen
+        assert isinstance(end, RoundEndScreen) and end.match_over
+        winner = end.session.match.winner
+        first = plain(end.query_one("#round-end-title").render()).splitlines()[0]
+        if winner is None:
+            assert "tie" in first
+        else:
+            team = "Team A" if winner % 2 == 0 else "Team B"
+            assert first.startswith(team) and first.rstrip().endswith("wins the game!")
+        # the next key starts a new game: there is no next deal
+        keys = {b.key for bs in end._bindings.key_to_bindings.values() for b in bs}
+        assert end.check_action("next", ()) is False and "n" in keys

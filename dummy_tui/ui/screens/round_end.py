@@ -99,7 +99,13 @@ class RoundEndScreen(Screen[None]):
         self.query_one("#round-end-box").border_title = t(
             "end.title_deal" if persian else "end.title", n=len(self.session.match.results)
         )
-        self.query_one("#round-end-title", Static).update(self.headline())
+        title = self.headline()
+        result = self.match_result()
+        if result is not None:
+            # the match is over: who won comes first, where a small screen shows it
+            result.stylize("bold")
+            title = Text.assemble(result, "\n", title)
+        self.query_one("#round-end-title", Static).update(title)
         self.query_one("#round-end-table", Static).update(self.breakdown())
         self.query_one("#round-end-hands", Static).update(self.hands())
         self.query_one("#round-end-totals", Static).update(self.totals())
@@ -318,26 +324,25 @@ class RoundEndScreen(Screen[None]):
             for seat in order:
                 out.append(f"\n  {names[seat]:<16} {signed(match.totals[seat]):>6}")
         out.append("\n\n")
-        if self.match_over:
-            winner = match.winner
-            if winner is None:
-                out.append_text(fmt("end.tie"))
-            elif teams:
-                team = winner % 2
-                out.append_text(
-                    fmt(
-                        "end.team_wins",
-                        team=Text(t(f"team.{team}"), Style(bold=True)),
-                        names=f"{names[team]} & {names[team + 2]}",
-                    )
-                )
-            else:
-                out.append_text(fmt("end.winner", name=Text(names[winner], Style(bold=True))))
-            out.append("\n")
-            out.append(t("end.after_match"))
-        else:
-            out.append(t("end.continue"))
+        out.append(t("end.after_match" if self.match_over else "end.continue"))
         return out
+
+    def match_result(self) -> Text | None:
+        """Who won the match (or the Persian game), once it is over."""
+        if not self.match_over:
+            return None
+        names = self.session.names
+        winner = self.session.match.winner
+        if winner is None:
+            return fmt("end.tie")
+        if self.session.family == "persian" and len(names) == 4:
+            team = winner % 2
+            return fmt(
+                "end.team_wins",
+                team=Text(t(f"team.{team}"), Style(bold=True)),
+                names=f"{names[team]} & {names[team + 2]}",
+            )
+        return fmt("end.winner", name=Text(names[winner], Style(bold=True)))
 
     def action_next(self) -> None:
         if not self.match_over:
