@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from rich.text import Text
 from textual.widgets import OptionList
 from ui_helpers import app_for, pickup_session, play_keys, settle, setup
 
 from dummy_tui.engine.cards import cards_of, parse_card
+from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.state import PLAY
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
@@ -16,7 +18,7 @@ from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.settings import save_path
 from dummy_tui.ui.widgets.hand import Hand
-from dummy_tui.ui.widgets.table import MeldLine
+from dummy_tui.ui.widgets.table import MeldLine, MeldTable
 
 
 async def test_a_whole_round_with_keys_only() -> None:
@@ -231,6 +233,25 @@ async def test_a_long_message_is_shown_whole_on_a_small_terminal() -> None:
         # 78 columns inside the padding: the message needs two lines, and gets them
         assert status.size.height == 2
         assert table.query_one("#hand").size.height > 0
+
+
+async def test_a_seat_that_only_laid_off_is_headed_with_its_layoffs() -> None:
+    app = app_for(setup(players=3, seed=5, ruleset="rummy"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        fives = TableMeld.new(0, [parse_card(c) for c in ("5C", "5D", "5H")], ace_low=True)
+        fives.add(parse_card("5S"), 2)
+        meld_table = table.query_one(MeldTable)
+        names = table.session.names
+        headings = [Text(n) for n in names]
+        meld_table.update_table([fives], names, headings, app.look, set(), set())
+        await pilot.pause()
+        lines = [str(w.render()) for w in meld_table.query(MeldLine)]
+        assert lines[0] == "Ann"
+        assert lines[2] == "Chai  laid off 5♠"
+        assert len(lines) == 3  # Bee laid nothing and is left out
 
 
 async def test_language_switch_is_kept() -> None:

@@ -80,7 +80,19 @@ class MeldTable(VerticalScroll):
             laid_here = any(seat in m.layers for m in melds)
             if not own and not laid_here:
                 continue
-            lines.append((headings[seat], None))
+            heading = headings[seat]
+            if not own:
+                # only layoffs on others' melds: say which, or the heading stands alone
+                cards = [
+                    c
+                    for m in melds
+                    for c, layer in zip(m.cards, m.layers, strict=True)
+                    if layer == seat
+                ]
+                heading = heading.copy()
+                heading.append(f"  {t('table.laid_off')} ", Style(dim=True))
+                heading.append_text(look.cards(cards))
+            lines.append((heading, None))
             for i, m in own:
                 lines.append((self.meld_text(i, m, names, look, highlight, targets), i))
         if not lines:
