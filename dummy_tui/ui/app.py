@@ -321,7 +321,8 @@ class DummyApp(App[int]):
         from dummy_tui.ui.screens.modals import HelpScreen, TooSmallScreen
 
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
-            self.push_screen(HelpScreen())
+            session = getattr(self.screen, "session", None)
+            self.push_screen(HelpScreen(getattr(session, "family", None)))
 
 
 def _warm_imports() -> None:

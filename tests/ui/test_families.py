@@ -279,3 +279,34 @@ async def test_the_end_of_a_persian_game_says_who_won_first() -> None:
         # the next key starts a new game: there is no next deal
         keys = {b.key for bs in end._bindings.key_to_bindings.values() for b in bs}
         assert end.check_action("next", ()) is False and "n" in keys
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "heading"),
+    [
+        ("gin", 2, "Gin rummy"),
+        ("persian", 4, "Persian rummy"),
+        ("dummy", 4, "How to play Dummy"),
+    ],
+)
+async def test_help_opens_at_the_rules_of_the_game_on_the_table(
+    ruleset: str, players: int, heading: str
+) -> None:
+    from textual.widgets._markdown import MarkdownHeader
+
+    from dummy_tui.ui.screens.modals import HelpScreen
+
+    app = app_for(setup(players=players, seed=5, ruleset=ruleset))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f1")
+        for _ in range(5):
+            await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        scroll = help_screen.query_one("#help-scroll")
+        header = next(h for h in help_screen.query(MarkdownHeader) if heading in h._content.plain)
+        # the game's heading is on screen, at the top of the help
+        top = header.region.y - scroll.region.y
+        assert 0 <= top <= 3, (top, scroll.scroll_y)
+        assert (scroll.scroll_y > 0) == (ruleset != "dummy")

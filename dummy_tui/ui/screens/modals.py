@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from importlib import resources
-from typing import ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,6 +15,9 @@ from textual.widgets.option_list import Option
 
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import language, t
+
+if TYPE_CHECKING:
+    from textual.widgets import Markdown
 
 T = TypeVar("T")
 
@@ -107,6 +110,11 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
+    def __init__(self, family: str | None = None) -> None:
+        super().__init__()
+        self.family = family
+        """The game being played: the help opens at its section (Dummy's is first)."""
+
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # markdown and pygments: only when asked for
 
@@ -126,6 +134,18 @@ class HelpScreen(ModalScreen[None]):
         self.query_one(Markdown).update(help_text(language()))
         localize_bindings(self)
         self.refresh_bindings()
+
+    def on_markdown_table_of_contents_updated(self, event: Markdown.TableOfContentsUpdated) -> None:
+        """Open at the rules of the game on the table (every family's heading names its preset)."""
+        if self.family in (None, "dummy"):
+            return
+        for _, title, header_id in event.table_of_contents:
+            if header_id and f"({self.family}" in title:
+                self.call_after_refresh(self._show_section, header_id)
+                return
+
+    def _show_section(self, header_id: str) -> None:
+        self.query_one(f"#{header_id}").scroll_visible(top=True, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
