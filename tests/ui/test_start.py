@@ -90,6 +90,21 @@ async def test_the_last_set_up_and_language_come_back(home: Path, lang: str) -> 
         assert screen.collect().options == {"penalty_feed_head": 25, "target_score": 300}
 
 
+@pytest.mark.parametrize(("lang", "you"), [("en", "You"), ("th", "คุณ")])
+async def test_the_first_new_game_names_the_person_in_their_language(
+    home: Path, lang: str, you: str
+) -> None:
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text(json.dumps({"lang": lang}), encoding="utf-8")
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#name-0", Input).value == you
+        assert [s.name for s in screen.collect().seats] == [you, "Somchai", "Malee", "Niran"]
+
+
 async def test_a_bad_rules_file_is_reported_when_the_game_starts(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('[presets.dummy]\nfamily = "dummy"\nspeto_points = -1\n', encoding="utf-8")

@@ -98,7 +98,7 @@ def form_of(
     ruleset = data.get("ruleset")
     options = data.get("options")
     return (
-        seats or list(QUICK_SEATS),
+        seats or [(t("seat.you"), "human"), *QUICK_SEATS[1:]],
         ruleset if isinstance(ruleset, str) else "dummy",
         dict(options) if isinstance(options, Mapping) else {},
     )
