@@ -106,7 +106,13 @@ async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
         end = app.screen
         assert isinstance(end, RoundEndScreen)
         text = plain(end.breakdown())
-        assert "Team A: Ann & Chai" in text and "Team B: Bee & Dao" in text
+        assert "Team A" in text and "Ann & Chai" in text
+        assert "Team B" in text and "Bee & Dao" in text
+        # on a narrow screen the team's players are written whole, under the team
+        narrow = Console(width=60, file=io.StringIO(), record=True)
+        narrow.print(end.breakdown())
+        shown = narrow.export_text()
+        assert "Ann & Chai" in shown and "Bee & Dao" in shown
         assert "Team's table points" in text
         rows = end.result.breakdown
         assert rows[0].total == rows[2].total and rows[1].total == rows[3].total
@@ -276,6 +282,7 @@ async def test_the_end_of_a_persian_game_says_who_won_first() -> None:
         else:
             team = "Team A" if winner % 2 == 0 else "Team B"
             assert first.startswith(team) and first.rstrip().endswith("wins the game!")
+        assert "the game is one deal" in plain(end.query_one("#round-end-totals").render())
         # the next key starts a new game: there is no next deal
         keys = {b.key for bs in end._bindings.key_to_bindings.values() for b in bs}
         assert end.check_action("next", ()) is False and "n" in keys

@@ -223,8 +223,9 @@ class RoundEndScreen(Screen[None]):
         rows: list[Any] = list(self.result.breakdown)
         names = self.session.names
         teams = [0, 1]
+        # the team over its players, two lines: one would be cut at 80 columns
         columns = [
-            f"{t(f'team.{team}')}: "
+            f"{t(f'team.{team}')}\n"
             + " & ".join(names[s] for s in range(len(names)) if s % 2 == team)
             for team in teams
         ]
@@ -313,7 +314,9 @@ class RoundEndScreen(Screen[None]):
         rules: Any = self.session.rules
         teams = self.session.family == "persian" and len(names) == 4
         if teams:
-            out = Text(t("end.totals_deals", deals=getattr(rules, "deals", 2)), Style(bold=True))
+            deals = getattr(rules, "deals", 2)
+            key = "end.totals_deals_one" if deals == 1 else "end.totals_deals"
+            out = Text(t(key, deals=deals), Style(bold=True))
             labels = [f"{t(f'team.{team}')}: {names[team]} & {names[team + 2]}" for team in (0, 1)]
             order = sorted((0, 1), key=lambda s: -match.totals[s])
             for team in order:

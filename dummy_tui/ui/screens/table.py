@@ -228,7 +228,10 @@ class TableScreen(Screen[None]):
             teams=fam.has_teams(game),
         )
         if family == "persian":
-            scores.border_subtitle = t("score.deals", deals=getattr(session.rules, "deals", 2))
+            deals = getattr(session.rules, "deals", 2)
+            scores.border_subtitle = t(
+                "score.deals_one" if deals == 1 else "score.deals", deals=deals
+            )
         log = self.query_one(GameLog)
         log.border_title = t("log.title")
         for entry in session.log[self._log_shown :]:
