@@ -160,6 +160,34 @@ async def test_resume_after_quitting_mid_round() -> None:
         assert "Undo" in status and "nothing to take back" in status
 
 
+async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
+    app = app_for(setup(humans=1, seed=21), persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = table.session.round.moves()
+        await pilot.press("q")
+    again = app_for(persist=True)  # started as a player starts it: no --resume
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, NewGameScreen)
+        buttons = list(screen.query("#ng-buttons Button"))
+        assert [b.id for b in buttons] == ["resume", "quick", "start"]
+        assert screen.focused is buttons[0]
+        for button in buttons:  # every label whole at 80 columns
+            assert button.region.right <= 80, (button.id, button.region)
+            assert button.region.width == len(str(button.label)) + 2, button.id
+        await pilot.press("enter")
+        await pilot.pause()
+        table = again.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.round.moves() == before
+
+
 async def test_a_damaged_save_is_set_aside(home: Path) -> None:
     path = save_path()
     path.parent.mkdir(parents=True, exist_ok=True)

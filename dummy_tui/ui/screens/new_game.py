@@ -154,9 +154,10 @@ class NewGameScreen(Screen[None]):
         with VerticalScroll(id="ng-scroll", can_focus=False):
             yield Static(id="ng-title")
             with Horizontal(id="ng-buttons"):
+                # first when there is a saved game: it has the focus, so Enter resumes
+                yield Button(id="resume", variant="warning", compact=True)
                 yield Button(id="quick", variant="primary", compact=True)
                 yield Button(id="start", variant="success", compact=True)
-                yield Button(id="resume", compact=True)
             yield Static(id="ng-error")
             counts = self.presets[self.ruleset].player_counts
             yield Choice(
@@ -205,6 +206,8 @@ class NewGameScreen(Screen[None]):
         self.query_one("#target", Input).value = str(target)
         self.refresh_language()
         self.show_seats(self.player_count())
+        if self.dapp.has_save():
+            self.set_focus(self.query_one("#resume", Button))  # Enter resumes the saved game
         # the options section (below the fold at 80×24) comes a frame later
         self.call_after_refresh(self.add_options_section)
 
