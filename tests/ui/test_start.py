@@ -105,6 +105,29 @@ async def test_the_first_new_game_names_the_person_in_their_language(
         assert [s.name for s in screen.collect().seats] == [you, "Somchai", "Malee", "Niran"]
 
 
+async def test_switching_language_renames_the_default_person_but_not_a_typed_name(
+    home: Path,
+) -> None:
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        name = screen.query_one("#name-0", Input)
+        assert name.value == "You"
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert name.value == "คุณ"
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert name.value == "You"
+        assert screen.query_one("#name-1", Input).value == "Somchai"  # AI names stay
+        name.value = "Ann"
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert name.value == "Ann"
+
+
 async def test_a_bad_rules_file_is_reported_when_the_game_starts(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('[presets.dummy]\nfamily = "dummy"\nspeto_points = -1\n', encoding="utf-8")

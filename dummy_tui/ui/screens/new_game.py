@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 
 from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import LANGS, t
+from dummy_tui.ui.i18n import LANGS, catalog, t
 from dummy_tui.ui.presets import PresetInfo, read_presets
 from dummy_tui.ui.widgets.choice import Choice
 
@@ -67,6 +67,14 @@ FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
 """The options each family's presets show on this screen, in this order."""
 ALL_OPTIONS = tuple(dict.fromkeys(k for keys in FAMILY_OPTIONS.values() for k in keys))
 DEFAULT_NAMES = ("Somchai", "Malee", "Niran", "Pim")
+
+
+def _default_person_names(seat: int) -> set[str]:
+    """The names the game itself gives a person in ``seat``, in every language."""
+    key = "seat.you" if seat == 0 else "seat.player"
+    return {catalog(lang)[key].format(n=seat + 1) for lang in LANGS}
+
+
 KINDS = ("human", *AI_LEVELS)
 QUICK_SEATS = [("You", "human"), ("Somchai", "normal"), ("Malee", "normal"), ("Niran", "normal")]
 """The quick game's seats (name, human or AI level), shown when there is no last set-up."""
@@ -236,6 +244,9 @@ class NewGameScreen(Screen[None]):
             house.title = self.options_title()
         options = kind_options()
         for i in range(4):
+            name = self.query_one(f"#name-{i}", Input)
+            if name.value in _default_person_names(i):  # not one the player typed
+                name.value = t("seat.you") if i == 0 else t("seat.player", n=i + 1)
             select = self.query_one(f"#kind-{i}", Choice)
             select.label = (
                 t("ng.seat_team", n=i + 1, team=t(f"team.{i % 2}"))
