@@ -176,7 +176,7 @@ def load_record(path: Path, rules_path: Path | None = None) -> LoadedRecord:
         raise RecordError(
             f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
-    return parse_record(data, source=path.name, rules_path=rules_path)
+    return parse_record(data, source=str(path), rules_path=rules_path)
 
 
 # ----------------------------------------------------------------------

@@ -277,6 +277,15 @@ def test_bad_json_file(tmp_path: Path) -> None:
         load_record(path)
 
 
+def test_a_bad_record_file_is_named_by_the_path_given(tmp_path: Path) -> None:
+    path = tmp_path / "games" / "round.json"
+    path.parent.mkdir()
+    path.write_text('{"ruleset": "dummy"}', encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        load_record(path)
+    assert str(caught.value).startswith(f"{path}: format: "), str(caught.value)
+
+
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match=r"absent\.json: cannot be read"):
         load_record(tmp_path / "absent.json")
