@@ -210,6 +210,23 @@ class DummyApp(App[int]):
     def has_save(self) -> bool:
         return save_path().exists()
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C leaves, as in any terminal program: the game is saved after every move.
+
+        (In a text field Ctrl+C copies instead; the field's binding comes first.)
+        """
+        leave = getattr(self.screen, "action_quit_game", None)
+        if callable(leave):
+            leave()  # saves once more, then exits
+        else:
+            self.exit()
+
+    def farewell(self) -> str | None:
+        """The line printed to the terminal after the app closes, if any."""
+        if self.persist and self.session is not None and self.has_save():
+            return t("save.kept")
+        return None
+
     def resume(self) -> bool:
         """Continue the saved match; a damaged save is set aside and reported."""
         from dummy_tui.ui.screens.table import TableScreen
@@ -399,4 +416,7 @@ def run_app(args: argparse.Namespace) -> int:
         rules_path=args.rules,
     )
     app.run()
+    note = app.farewell()
+    if note:
+        print(note)
     return app.return_code or 0

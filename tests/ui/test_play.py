@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from rich.text import Text
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
+from textual.widgets.input import Selection
 from ui_helpers import app_for, pickup_session, play_keys, settle, setup
 
 from dummy_tui.engine.cards import cards_of, parse_card
@@ -186,6 +187,42 @@ async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
         table = again.screen
         assert isinstance(table, TableScreen)
         assert table.session.round.moves() == before
+
+
+async def test_ctrl_c_leaves_the_table_with_the_game_saved() -> None:
+    app = app_for(setup(humans=1, seed=21), persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        moves = table.session.round.moves()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not app.is_running
+    assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves
+    assert app.farewell() == "Your game is saved: dummy-tui --resume goes back to it."
+
+
+async def test_ctrl_c_copies_a_selected_name_and_leaves_otherwise() -> None:
+    app = app_for(persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.click("#name-0")
+        name = screen.query_one("#name-0", Input)
+        name.selection = Selection(0, len(name.value))
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+        assert app.clipboard == name.value
+        name.selection = Selection.cursor(0)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not app.is_running
+    assert app.farewell() is None  # no game was started: nothing to go back to
 
 
 async def test_a_damaged_save_is_set_aside(home: Path) -> None:
