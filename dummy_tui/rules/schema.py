@@ -286,7 +286,7 @@ class PersianRules(RulesetBase):
 Ruleset = DummyRules | RummyRules | GinRules | PersianRules
 """Any family's rules (the loader picks the model by ``family``)."""
 
-RULESET_TYPES: dict[str, type[RulesetBase]] = {
+RULESET_TYPES: dict[str, type[Ruleset]] = {
     "dummy": DummyRules,
     "rummy": RummyRules,
     "gin": GinRules,

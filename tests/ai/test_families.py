@@ -12,7 +12,7 @@ from dummy_tui.engine.actions import Action, Discard, Draw, Knock, LayOff, Meld,
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families import GinRound, PersianRound, Round, RummyRound, round_from_deal
 from dummy_tui.engine.families.common import deadwood
-from dummy_tui.engine.state import Deal
+from dummy_tui.engine.state import Deal, DummyRound
 from dummy_tui.rules.loader import get_ruleset
 
 SMART = ["normal", "hard"]
@@ -46,7 +46,8 @@ def build(
     deal = Deal([sorted(cards(h)) for h in hands], parse_card(upcard), cards(stock) + rest[:fill])
     game = round_from_deal(rules, deal)
     for move in moves:
-        game.apply(game.parse_move(move))  # type: ignore[union-attr]
+        assert not isinstance(game, DummyRound), "moves are parsed for the other families only"
+        game.apply(game.parse_move(move))
     return game
 
 
@@ -108,6 +109,7 @@ def test_gin_does_not_feed_the_opponents_known_set(level: str) -> None:
         ["pass", "pick 9H", "discard 2D", "draw", "discard 9S", "pick 9S", "discard 3H", "draw"],
         fill=20,
     )
+    assert isinstance(game, GinRound)
     view = game.view(0)
     assert view.hand == sorted(cards("9C 3D 8D 8H 3S 4S 6S 8S JS QS 4H"))
     action = choose(level, game)

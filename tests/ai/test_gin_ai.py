@@ -119,6 +119,7 @@ def test_hard_is_repeatable_and_legal_over_whole_hands() -> None:
     histories = []
     for _ in range(2):
         game = new_round(get_ruleset("gin"), 2, 23)
+        assert isinstance(game, GinRound)
         players = [GinPlayer("hard", 1, samples=40), GinPlayer("normal", 2)]
         while not game.is_over:
             legal = game.legal_actions()
@@ -139,6 +140,7 @@ def test_the_view_lists_what_the_opponent_declined() -> None:
         [sorted(cards(MINE)), sorted(cards(other))], parse_card("KH"), cards("2S 3S") + rest
     )
     game = round_from_deal(rules, deal)
+    assert isinstance(game, GinRound)
     for move in ["pass", "pass", "draw", "discard 2S", "draw", "discard 10C"]:
         game.apply(game.parse_move(move))
     k = read_view(game.view(0))

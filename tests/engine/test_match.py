@@ -102,6 +102,7 @@ def test_a_match_of_random_rounds_follows_section_11() -> None:
         if match.is_over:
             break
         game = match.new_round()
+        assert isinstance(game, DummyRound)
         assert (game.starter, game.start_direction) == (match.starter, match.direction)
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))

@@ -8,6 +8,7 @@ from dummy_tui.ai import make_player
 from dummy_tui.engine.families import GinRound, PersianRound, Round, RummyRound
 from dummy_tui.engine.match import Match
 from dummy_tui.rules.loader import get_ruleset
+from dummy_tui.rules.schema import PersianRules
 
 
 def finish(game: Round, level: str = "easy") -> Round:
@@ -66,6 +67,7 @@ def test_rummy_match_to_the_target_with_the_deal_passing_on() -> None:
 
 def test_persian_match_is_its_deals_with_team_totals() -> None:
     rules = get_ruleset("persian")
+    assert isinstance(rules, PersianRules)
     match = Match(rules, 4, seed=4)
     for deal in range(rules.deals):
         assert not match.is_over and match.winners == []

@@ -11,6 +11,7 @@ from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.families import GinRound, round_from_deal
 from dummy_tui.engine.state import Deal
 from dummy_tui.rules.loader import get_ruleset
+from dummy_tui.rules.schema import GinRules
 
 KNOCKER = "AC 2C 3C 4D 5D 6D 8H 8S 8C KS"
 DEFENDER = "9H 9S 9D 4C 7D 8D QH QD JC 10C"
@@ -121,6 +122,7 @@ def test_knock_limit_is_checked() -> None:
 
 def test_the_wall_voids_the_hand() -> None:
     rules = get_ruleset("gin")
+    assert isinstance(rules, GinRules)
     game = GinRound.new(rules, 2, 7)
     while not game.is_over:
         legal = [a for a in game.legal_actions() if not isinstance(a, Knock)]

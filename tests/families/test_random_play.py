@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from dummy_tui.engine.actions import Knock
 from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.families import new_round
+from dummy_tui.engine.families import Round, new_round
 from dummy_tui.engine.record import result_json
 from dummy_tui.rules.loader import get_ruleset
 
@@ -26,13 +26,12 @@ FAMILIES = [
 RULES = {name: get_ruleset(name) for name, _ in FAMILIES}
 
 
-def _conserved(game: object) -> int:
-    g = game
+def _conserved(game: Round) -> int:
     return (
-        sum(h.bit_count() for h in g.hands)  # type: ignore[attr-defined]
-        + len(g.stock)  # type: ignore[attr-defined]
-        + len(g.row)  # type: ignore[attr-defined]
-        + sum(len(m.cards) for m in g.melds)  # type: ignore[attr-defined]
+        sum(h.bit_count() for h in game.hands)
+        + len(game.stock)
+        + len(game.row)
+        + sum(len(m.cards) for m in game.melds)
     )
 
 

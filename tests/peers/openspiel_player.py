@@ -126,7 +126,7 @@ class OpenSpielSeat:
         if phase == gin.Phase.DISCARD:
             return self._discard(state, table, legal_ids)
         if phase == gin.Phase.WALL:
-            return gin.KNOCK_ACTION if gin.KNOCK_ACTION in legal_ids else gin.PASS_ACTION
+            return int(gin.KNOCK_ACTION if gin.KNOCK_ACTION in legal_ids else gin.PASS_ACTION)
         if phase == gin.Phase.KNOCK:
             return self._knock_layout(state, legal_ids)
         if phase == gin.Phase.LAYOFF:

@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from openspiel_adapter import os_card, play_in_openspiel  # noqa: E402
 
-from dummy_tui.engine.actions import Discard, Draw, Knock, Pass, TakeDiscard  # noqa: E402
+from dummy_tui.engine.actions import Action, Discard, Draw, Knock, Pass, TakeDiscard  # noqa: E402
 from dummy_tui.engine.families.common import (  # noqa: E402
     deadwood,
     deadwood_after_discard,
@@ -69,7 +69,7 @@ def test_min_deadwood_of_eleven_cards_after_the_best_discard(pool_name: str) -> 
     assert direct_differs < HANDS // 100
 
 
-def _greedy(game: GinRound, rng: random.Random) -> object:
+def _greedy(game: GinRound, rng: random.Random) -> Action:
     legal = game.legal_actions()
     knocks = [a for a in legal if isinstance(a, Knock)]
     if knocks:
@@ -90,9 +90,9 @@ def test_gin_openspiel_hand_scores_equal_openspiel_returns() -> None:
     rng = random.Random(2024)
     compared = gins = undercuts = 0
     for i in range(600):
-        game = GinRound.new(rules, 2, rng, starter=i % 2)
+        game: GinRound = GinRound.new(rules, 2, rng, starter=i % 2)
         while not game.is_over:
-            game.apply(_greedy(game, rng))  # type: ignore[arg-type]
+            game.apply(_greedy(game, rng))
         if game.end != "knock":
             continue
         state = play_in_openspiel(pyspiel, game)

@@ -307,6 +307,7 @@ def test_overrides_change_only_what_they_name() -> None:
     rules = get_ruleset(
         "dummy-house", overrides={"penalty_feed_head": 0, "layoff_chain": "owner_or_self"}
     )
+    assert isinstance(rules, DummyRules)
     assert rules.penalty_feed_head == 0
     assert rules.layoff_chain == "owner_or_self"
     assert rules.penalty_feed_speto == 50
@@ -315,6 +316,7 @@ def test_overrides_change_only_what_they_name() -> None:
 
 def test_a_table_override_merges_into_the_preset_table() -> None:
     rules = get_ruleset("dummy", overrides={"hand_size": {"2": 9}, "rank_points": {"A": 20}})
+    assert isinstance(rules, DummyRules)
     assert rules.hand_size == {2: 9, 3: 9, 4: 7}
     assert rules.rank_points["A"] == 20
     assert rules.rank_points["K"] == 10
@@ -322,6 +324,7 @@ def test_a_table_override_merges_into_the_preset_table() -> None:
 
 def test_overrides_as_a_record_holds_them() -> None:
     rules = get_ruleset("dummy", overrides={"speto_cards": ["2c", "QS"], "pickup_to_layoff": True})
+    assert isinstance(rules, DummyRules)
     assert rules.speto_cards == ("2C", "QS")
     assert rules.pickup_to_layoff is True
 

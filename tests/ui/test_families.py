@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
-from ui_helpers import app_for, settle, setup
+from ui_helpers import app_for, settle, setup, value_now
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
@@ -200,7 +200,7 @@ async def test_new_game_offers_every_preset_with_its_seats() -> None:
         assert not screen.query("#optline-fool_penalty")
         ruleset.value = "persian"
         await pilot.pause()
-        assert players.value == 4
+        assert value_now(players) == 4
         assert "Team A" in str(screen.query_one("#kind-0", Choice).label)
         setup_ = screen.collect()
         assert setup_.ruleset == "persian" and len(setup_.seats) == 4

@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 from rich.text import Text
-from textual.widgets import Input, OptionList
+from textual.widgets import Button, Input, OptionList
 from textual.widgets.input import Selection
 from ui_helpers import app_for, pickup_session, play_keys, settle, setup
 
 from dummy_tui.engine.cards import cards_of, parse_card
 from dummy_tui.engine.melds import TableMeld
-from dummy_tui.engine.state import PLAY
+from dummy_tui.engine.state import PLAY, DummyRound
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
@@ -63,6 +63,7 @@ async def test_pick_up_and_lay_off_with_the_mouse() -> None:
         await pilot.click(offset=(options.x + 2, options.y + index))
         await pilot.pause()
         game = session.round
+        assert isinstance(game, DummyRound)
         assert game.born[0] and game.phase == PLAY
         assert game.melds[0].cards == list(wanted)
         # select 10♥ in the hand with a click, then click the meld
@@ -176,7 +177,7 @@ async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
         await pilot.pause()
         screen = again.screen
         assert isinstance(screen, NewGameScreen)
-        buttons = list(screen.query("#ng-buttons Button"))
+        buttons = list(screen.query("#ng-buttons Button").results(Button))
         assert [b.id for b in buttons] == ["resume", "quick", "start"]
         assert screen.focused is buttons[0]
         for button in buttons:  # every label whole at 80 columns

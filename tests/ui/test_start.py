@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Collapsible, Input
+from ui_helpers import value_now
 
 from dummy_tui.rules import RULESET_TYPES, load_rulesets
 from dummy_tui.ui.app import DummyApp
@@ -179,13 +180,13 @@ async def test_a_choice_line_steps_by_keys_and_clicks_and_its_label_only_focuses
         assert app.focused is players and players.value == 4
         await pilot.click("#players", offset=(18, 0))  # left half of ‹ 4 ›
         await pilot.pause()
-        assert players.value == 3 and not app.screen.query_one("#seat-row-3").display
+        assert value_now(players) == 3 and not app.screen.query_one("#seat-row-3").display
         await pilot.click("#players", offset=(40, 0))  # right half
         await pilot.pause()
-        assert players.value == 4 and app.screen.query_one("#seat-row-3").display
+        assert value_now(players) == 4 and app.screen.query_one("#seat-row-3").display
         await pilot.press("right")
         await pilot.pause()
-        assert players.value == 2  # wraps around
+        assert value_now(players) == 2  # wraps around
         kind = app.screen.query_one("#kind-1", Choice)
         assert kind.label == "Seat 2"
         app.set_language("th")

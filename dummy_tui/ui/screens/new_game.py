@@ -311,7 +311,7 @@ class NewGameScreen(Screen[None]):
             from dummy_tui.rules import RULESET_TYPES
 
             family = self.presets[ruleset].family if ruleset in self.presets else "dummy"
-            found = RULESET_TYPES[family]().model_dump(mode="json")  # type: ignore[call-arg]
+            found = RULESET_TYPES[family]().model_dump(mode="json")
         return dict(found)
 
     async def show_options(self) -> None:
