@@ -213,7 +213,7 @@ class DummyApp(App[int]):
     def action_help_quit(self) -> None:
         """Ctrl+C leaves, as in any terminal program: the game is saved after every move.
 
-        (In a text field Ctrl+C copies instead; the field's binding comes first.)
+        (In a text field with text selected, Ctrl+C copies it instead.)
         """
         leave = getattr(self.screen, "action_quit_game", None)
         if callable(leave):
