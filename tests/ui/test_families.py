@@ -6,18 +6,22 @@ import io
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
+from rich.text import Text
 from textual.pilot import Pilot
 from ui_helpers import app_for, settle, setup, value_now
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
 from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.family import laid_points
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.widgets.row import DiscardRow
+from dummy_tui.ui.widgets.table import PlayerPanel, fit_parts
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -119,6 +123,45 @@ async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
         assert "Team totals" in str(end.query_one("#round-end-totals").render())
         # a Persian game is counted in deals
         assert [b.description for b in end._bindings.key_to_bindings["enter"]] == ["Next deal"]
+
+
+def test_a_seat_line_gives_way_from_the_front_and_keeps_the_points() -> None:
+    team = (Text("Team A"), Text("A"))
+    parts: list[Text | tuple[Text, Text]] = [team, Text("partner"), Text("table 145")]
+    assert fit_parts(parts, 0).plain == "Team A · partner · table 145"
+    assert fit_parts(parts, 40).plain == "Team A · partner · table 145"
+    assert fit_parts(parts, 23).plain == "A · partner · table 145"
+    assert fit_parts(parts, 22).plain == "partner · table 145"
+    assert fit_parts(parts, 19).plain == "partner · table 145"
+    assert fit_parts(parts, 18).plain == "table 145"
+    assert fit_parts(parts, 16).plain == "table 145"
+    assert fit_parts(parts, 4).plain == "table 145"  # the last part is never dropped
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+@pytest.mark.parametrize("ruleset", ["persian", "dummy"])
+async def test_four_seat_panels_at_80_columns_show_the_table_points_whole(
+    ruleset: str, lang: str
+) -> None:
+    app = app_for(setup(players=4, seed=3, ruleset=ruleset), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen = 0
+        for _ in range(200):
+            await settle(pilot, app)
+            table = app.screen
+            if not isinstance(table, TableScreen):
+                break
+            laid = laid_points(table.session.round)
+            for seat in range(4):
+                panel = table.query_one(f"#seat-{seat}", PlayerPanel)
+                line = str(panel.render()).split("\n")[1]
+                assert cell_len(line) <= panel.content_size.width, line
+                if laid[seat]:
+                    assert line.endswith(f" {laid[seat]}"), line
+                    seen += 1
+            game = table.session.round
+            await pilot.press("d" if game.phase == "take" else "x")
+        assert seen, "nobody laid cards: the test saw no points"
 
 
 async def test_persian_pick_from_any_depth_is_played_at_once() -> None:

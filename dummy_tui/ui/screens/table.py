@@ -241,38 +241,36 @@ class TableScreen(Screen[None]):
         self.refresh_status()
         self.refresh_bindings()
 
-    def seat_status(self, seat: int, laid: list[int]) -> Text:
-        """The second line of a seat's panel: what matters in this family."""
+    def seat_status(self, seat: int, laid: list[int]) -> list[Text | tuple[Text, Text]]:
+        """The second line of a seat's panel, in parts: what matters in this family.
+
+        The points on the table come last: a narrow panel drops parts from the front.
+        """
         game = self.session.round
         family = self.session.family
+        table = [Text(t("panel.table", table=laid[seat]))] if laid[seat] else []
         if isinstance(game, DummyRound):
             if game.born[seat]:
-                line = Text(t("panel.born"), Style(bold=True, color="#5fbf5f"))
-            else:
-                line = Text(t("panel.not_born"), Style(dim=True))
-            if laid[seat]:
-                line.append(" · ")
-                line.append(t("panel.table", table=laid[seat]))
-            return line
+                return [Text(t("panel.born"), Style(bold=True, color="#5fbf5f")), *table]
+            return [Text(t("panel.not_born"), Style(dim=True)), *table]
         if family == "persian":
             team = fam.team_of(game, seat)
-            line = Text(t(f"team.{team}"), Style(bold=True, color=TEAM_COLOURS[team]))
+            style = Style(bold=True, color=TEAM_COLOURS[team])
+            parts: list[Text | tuple[Text, Text]] = [
+                (Text(t(f"team.{team}"), style), Text(t(f"team.short{team}"), style))
+            ]
             if self.viewer is not None and fam.partner_of(game, self.viewer) == seat:
-                line.append(" · ")
-                line.append(t("panel.partner"), Style(bold=True))
-            if laid[seat]:
-                line.append(" · ")
-                line.append(t("panel.table", table=laid[seat]))
-            return line
+                parts.append(Text(t("panel.partner"), Style(bold=True)))
+            return parts + table
         if family == "gin":
             dealer = getattr(game, "dealer", None)
             if seat == dealer:
-                return Text(t("panel.dealer"), Style(dim=True))
-            return Text(t("panel.non_dealer"), Style(dim=True))
+                return [Text(t("panel.dealer"), Style(dim=True))]
+            return [Text(t("panel.non_dealer"), Style(dim=True))]
         laid_cards = getattr(game, "laid", [0] * game.players)[seat]
         if laid_cards:
-            return Text(t("panel.laid", n=laid_cards))
-        return Text(t("panel.nothing_laid"), Style(dim=True))
+            return [Text(t("panel.laid", n=laid_cards))]
+        return [Text(t("panel.nothing_laid"), Style(dim=True))]
 
     def meld_headings(self, laid: list[int]) -> list[Text]:
         game = self.session.round

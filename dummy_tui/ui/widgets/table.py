@@ -146,7 +146,16 @@ class MeldTable(VerticalScroll):
 
 class PlayerPanel(Static):
     """A seat: name, cards in hand, running score and what matters in this family
-    (born (เกิด) or not in Dummy, the team in Persian rummy, the dealer in gin)."""
+    (born (เกิด) or not in Dummy, the team in Persian rummy, the dealer in gin).
+
+    The second line is made of parts joined by " · ", the most telling last
+    (the points on the table).  A part may come as (full, short): when the
+    panel is too narrow for them all, parts take their short form, then the
+    first parts give way, so the number is never cut.
+    """
+
+    _line1: Text = Text()
+    _status: tuple[Text | tuple[Text, Text], ...] = ()
 
     def update_panel(
         self,
@@ -155,7 +164,7 @@ class PlayerPanel(Static):
         total: int,
         to_move: bool,
         kind: str,
-        status: Text,
+        status: list[Text | tuple[Text, Text]],
         team: int | None = None,
     ) -> None:
         self.border_title = name
@@ -166,7 +175,29 @@ class PlayerPanel(Static):
         line1 = Text(t("panel.cards", n=cards))
         line1.append(" · ")
         line1.append(t("panel.score", total=signed(total)), Style(bold=True))
-        self.update(Text("\n").join([line1, status]))
+        self._line1 = line1
+        self._status = tuple(status)
+        self.update(self._content(self.content_size.width))
+
+    def on_resize(self) -> None:
+        self.update(self._content(self.content_size.width))
+
+    def _content(self, width: int) -> Text:
+        return Text("\n").join([self._line1, fit_parts(list(self._status), width)])
+
+
+def fit_parts(parts: list[Text | tuple[Text, Text]], width: int) -> Text:
+    """``parts`` joined by " · " within ``width`` cells (0: any width), giving way
+    from the front: short forms first, then whole parts; the last part stays."""
+    full = [p[0] if isinstance(p, tuple) else p for p in parts]
+    short = [p[1] if isinstance(p, tuple) else p for p in parts]
+    tries = [full] + [short[: i + 1] + full[i + 1 :] for i in range(len(parts))]
+    tries += [short[i:] for i in range(1, len(parts))]
+    for texts in tries:
+        line = Text(" · ").join(texts)
+        if width <= 0 or line.cell_len <= width:
+            return line
+    return line
 
 
 class Scoreboard(Static):
