@@ -10,18 +10,31 @@ import pytest
 from dummy_tui.engine import state
 from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.screens.modals import help_text
-from dummy_tui.ui.words import fmt
+from dummy_tui.ui.words import fmt, fmt_about
 
 UI = Path(__file__).resolve().parents[2] / "dummy_tui" / "ui"
 
 
 def test_both_catalogs_have_the_same_keys() -> None:
     en, th = catalog("en"), catalog("th")
-    # English singular forms (KEY_one) have no Thai counterpart: Thai has no plural
-    singular = {k for k in en if k.endswith("_one")}
-    assert all(k.removesuffix("_one") in en for k in singular)
+    # English singular forms (KEY_one) have no Thai counterpart: Thai has no
+    # plural; nor have the forms for "You" as subject (KEY_you: "You win"), as
+    # a Thai verb does not change with its subject
+    singular = {k for k in en if k.endswith(("_one", "_you"))}
+    assert all(k.removesuffix("_one").removesuffix("_you") in en for k in singular)
     assert set(en) - singular - set(th) == set(), "missing in Thai"
     assert set(th) - set(en) == set(), "missing in English"
+
+
+def test_a_sentence_about_you_agrees_with_you() -> None:
+    set_language("en")
+    assert fmt_about("end.winner", "You", name="You").plain == "You win the match!"
+    assert fmt_about("end.winner", "Malee", name="Malee").plain == "Malee wins the match!"
+    assert fmt_about("end.fool", "You", name="You").plain.startswith("You were the fool")
+    assert fmt_about("end.fool", "Niran", name="Niran").plain.startswith("Niran was the fool")
+    set_language("th")
+    assert fmt_about("end.winner", "คุณ", name="คุณ").plain == "คุณ ชนะเกมนี้!"
+    set_language("en")
 
 
 def test_one_card_is_singular_in_english_and_the_same_in_thai() -> None:

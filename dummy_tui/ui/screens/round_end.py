@@ -19,7 +19,7 @@ from dummy_tui.engine.match import RoundResult
 from dummy_tui.ui.common import localize_bindings, signed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import Session
-from dummy_tui.ui.words import fmt
+from dummy_tui.ui.words import fmt, fmt_about
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families import Round
@@ -141,7 +141,7 @@ class RoundEndScreen(Screen[None]):
         fool = getattr(game, "fool", None)
         if fool is not None:
             line.append("  ")
-            line.append_text(fmt("end.fool", name=names[fool]))
+            line.append_text(fmt_about("end.fool", names[fool], name=names[fool]))
         return line
 
     def gin_headline(self) -> Text:
@@ -345,7 +345,7 @@ class RoundEndScreen(Screen[None]):
                 team=Text(t(f"team.{team}"), Style(bold=True)),
                 names=f"{names[team]} & {names[team + 2]}",
             )
-        return fmt("end.winner", name=Text(names[winner], Style(bold=True)))
+        return fmt_about("end.winner", names[winner], name=Text(names[winner], Style(bold=True)))
 
     def action_next(self) -> None:
         if not self.match_over:
