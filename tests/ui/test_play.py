@@ -270,6 +270,25 @@ async def test_quick_game_is_one_key_from_the_new_game_screen() -> None:
         assert table.session.setup.ruleset == "dummy"
 
 
+async def test_before_being_born_the_prompt_and_the_meld_key_say_so() -> None:
+    app = app_for(setup(humans=1, seed=21))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("d")
+        await settle(pilot, app)
+        game = table.session.round
+        assert isinstance(game, DummyRound)
+        assert not game.born[0] and not game.knock_possible(0)
+        status = str(table.query_one("#status").render())
+        assert "Not born yet" in status and "Meld (m)" not in status
+        await pilot.press("m")
+        await pilot.pause()
+        status = str(table.query_one("#status").render())
+        assert status.startswith("m — Meld: not born yet: pick up from the row first"), status
+
+
 async def test_illegal_move_is_explained_in_one_line() -> None:
     app = app_for(session=pickup_session())
     async with app.run_test(size=(100, 30)) as pilot:

@@ -417,6 +417,10 @@ class TableScreen(Screen[None]):
             return fmt("prompt.knock_lost")
         if game.hands[seat].bit_count() == 1:
             return fmt("prompt.knock")
+        if not game.born[seat]:
+            if game.knock_possible(seat):
+                return fmt("prompt.play_unborn_knock")
+            return fmt("prompt.play_unborn")
         return fmt("prompt.play")
 
     def refresh_status(self) -> None:
@@ -652,6 +656,12 @@ class TableScreen(Screen[None]):
             why = t("why.take_first")
         elif binding_id in ("draw", "pick", "take_top", "pass", "end_round") and game.phase != TAKE:
             why = t("why.already_taken")
+        elif (
+            binding_id in ("meld", "layoff")
+            and isinstance(game, DummyRound)
+            and not game.born[game.seat]
+        ):
+            why = t("why.dummy.unborn")
         else:
             key_name = f"why.{family}.{binding_id}"
             why = t(key_name, limit=getattr(self.session.rules, "knock_limit", 10))
