@@ -23,7 +23,7 @@ from dummy_tui.engine.actions import (
 )
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import LANGS, catalog, has, language, t, template
+from dummy_tui.ui.i18n import catalog, has, in_every_language, language, t, template
 from dummy_tui.ui.session import LogEntry, describe
 
 if TYPE_CHECKING:
@@ -34,8 +34,7 @@ def fmt_about(key: str, about: str, /, **parts: Text | str | int) -> Text:
     """:func:`fmt` for a sentence about the player named ``about``: when that is the
     name the game gives a person ("You"), the language's ``KEY_you`` form if it
     has one ("You win", not "You wins")."""
-    you = {catalog(lang).get("seat.you") for lang in LANGS}
-    if about in you and f"{key}_you" in catalog(language()):
+    if about in in_every_language("seat.you") and f"{key}_you" in catalog(language()):
         key = f"{key}_you"
     return fmt(key, **parts)
 

@@ -39,6 +39,11 @@ def catalog(lang: str) -> dict[str, str]:
     return _flatten(tomllib.loads(text))
 
 
+def in_every_language(key: str, **values: object) -> set[str]:
+    """The text of ``key`` in each language (formatted), e.g. every default name."""
+    return {catalog(lang).get(key, key).format(**values) for lang in LANGS}
+
+
 def set_language(lang: str) -> None:
     global _current
     _current = lang if lang in LANGS else "en"

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 
 from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import LANGS, catalog, t
+from dummy_tui.ui.i18n import LANGS, in_every_language, t
 from dummy_tui.ui.presets import PresetInfo, read_presets
 from dummy_tui.ui.widgets.choice import Choice
 
@@ -71,8 +71,7 @@ DEFAULT_NAMES = ("Somchai", "Malee", "Niran", "Pim")
 
 def _default_person_names(seat: int) -> set[str]:
     """The names the game itself gives a person in ``seat``, in every language."""
-    key = "seat.you" if seat == 0 else "seat.player"
-    return {catalog(lang)[key].format(n=seat + 1) for lang in LANGS}
+    return in_every_language("seat.you" if seat == 0 else "seat.player", n=seat + 1)
 
 
 KINDS = ("human", *AI_LEVELS)
