@@ -236,17 +236,23 @@ def _add(seats: list[SeatStats], outcome: RoundOutcome) -> None:
 
 
 def print_table(result: SimResult) -> None:
+    from rich import box
     from rich.console import Console
     from rich.table import Table
 
     data = result.as_json()
     table = Table(
         title=f"{result.ruleset}, {result.players} players, {result.rounds} rounds, "
-        f"seed {result.seed} ({data['rounds_per_second']} rounds/s)"
+        f"seed {result.seed} ({data['rounds_per_second']} rounds/s)",
+        box=box.SIMPLE_HEAD,  # no column rules, one space between columns:
+        collapse_padding=True,  # every column whole at 80 columns
     )
-    for name in ("seat", "AI", "wins", "win rate", "mean score", "knocks", "dark", "falls",
+    for name in ("seat", "AI", "wins", "win\nrate", "mean\nscore", "knocks", "dark", "falls",
                  "fools", "penalties"):  # fmt: skip
-        table.add_column(name, justify="left" if name == "AI" else "right")
+        if name == "AI":
+            table.add_column(name, min_width=6, no_wrap=True)  # "normal", "random"
+        else:
+            table.add_column(name, justify="right")
     seats = data["seats"]
     assert isinstance(seats, list)
     for s in seats:

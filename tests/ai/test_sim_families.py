@@ -8,7 +8,7 @@ import pytest
 
 from dummy_tui.cli import main
 from dummy_tui.rules.loader import get_ruleset
-from dummy_tui.sim import simulate
+from dummy_tui.sim import print_table, simulate
 
 KEYS = {
     "seat", "ai", "round_wins", "win_rate", "mean_score", "knocks", "dark_knocks", "falls",
@@ -60,3 +60,19 @@ def test_gin_sim_winner_and_knocks() -> None:
 def test_rummy_sim_normal_beats_random() -> None:
     result = simulate(get_ruleset("rummy"), "rummy", ["normal", "random"], 12, seed=2)
     assert result.seats[0].round_wins > result.seats[1].round_wins
+
+
+def test_the_sim_table_is_whole_at_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = simulate(
+        get_ruleset("persian"), "persian", ["normal", "easy", "normal", "random"], 4, 3
+    )
+    print_table(result)
+    out = capsys.readouterr().out
+    assert "…" not in out, out
+    for word in ("seat", "AI", "wins", "rate", "score", "knocks", "dark", "falls", "fools",
+                 "penalties", "normal", "random"):  # fmt: skip
+        assert word in out, word
+    assert max(len(line) for line in out.splitlines()) <= 80
