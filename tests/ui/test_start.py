@@ -129,6 +129,27 @@ async def test_switching_language_renames_the_default_person_but_not_a_typed_nam
         assert name.value == "Ann"
 
 
+async def test_two_seats_with_one_name_are_refused_with_a_message(home: Path) -> None:
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#name-3", Input).value = " somchai "  # seat 2 is Somchai
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen  # the form stays, nothing lost
+        error = str(screen.query_one("#ng-error").render())
+        assert error == (
+            "Two seats are named somchai (the second is seat 4): "
+            "give every player a different name."
+        )
+        screen.query_one("#name-3", Input).value = "Pim"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, NewGameScreen)
+
+
 async def test_a_bad_rules_file_is_reported_when_the_game_starts(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('[presets.dummy]\nfamily = "dummy"\nspeto_points = -1\n', encoding="utf-8")

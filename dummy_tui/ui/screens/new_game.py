@@ -400,10 +400,13 @@ class NewGameScreen(Screen[None]):
 
         count = self.query_one("#players", Choice).value
         assert isinstance(count, int)
-        seats = []
+        seats: list[SeatSetup] = []
         for i in range(count):
             kind = self.query_one(f"#kind-{i}", Choice).value
             name = self.query_one(f"#name-{i}", Input).value.strip() or t("ng.seat", n=i + 1)
+            same = next((s for s in seats if s.name.casefold() == name.casefold()), None)
+            if same is not None:  # the log and the scores would not tell them apart
+                raise ValueError(t("ng.same_name", name=name, n=i + 1))
             if kind == "human":
                 seats.append(SeatSetup(name=name, human=True))
             else:
