@@ -289,6 +289,23 @@ async def test_before_being_born_the_prompt_and_the_meld_key_say_so() -> None:
         assert status.startswith("m — Meld: not born yet: pick up from the row first"), status
 
 
+async def test_the_prompt_says_which_card_was_drawn_until_the_next_move() -> None:
+    app = app_for(setup(humans=1, seed=21))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = table.session.round.hands[0]
+        await pilot.press("d")
+        await settle(pilot, app)
+        (card,) = cards_of(table.session.round.hands[0] & ~before)
+        status = str(table.query_one("#status").render())
+        assert status.startswith(f"You drew {app.look.text(card).plain}. "), status
+        await pilot.press("x")
+        await settle(pilot, app)
+        assert "You drew" not in str(table.query_one("#status").render())
+
+
 async def test_illegal_move_is_explained_in_one_line() -> None:
     app = app_for(session=pickup_session())
     async with app.run_test(size=(100, 30)) as pilot:

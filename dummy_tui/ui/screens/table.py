@@ -89,6 +89,7 @@ class TableScreen(Screen[None]):
         self.viewer: int | None = None
         self.highlight: set[int] = set()
         self.message: Text | None = None
+        self.drawn: int | None = None  # the card the person just drew, told in the prompt
         self.message_is_error = False
         self._ai_token = 0
         self._timer: Timer | None = None
@@ -369,6 +370,21 @@ class TableScreen(Screen[None]):
         self.query_one("#topbar", Static).update(bar)
 
     def turn_prompt(self) -> Text:
+        """What the player at the table should do now; after a draw, which card it was."""
+        prompt = self._turn_prompt()
+        game = self.session.round
+        card = self.drawn
+        if (
+            card is not None
+            and not game.is_over
+            and game.seat == self.viewer
+            and game.phase != TAKE
+            and game.hands[game.seat] >> card & 1
+        ):
+            return Text.assemble(fmt("prompt.drew", card=self.dapp.look.text(card)), " ", prompt)
+        return prompt
+
+    def _turn_prompt(self) -> Text:
         session = self.session
         game = session.round
         if game.is_over:
@@ -539,11 +555,15 @@ class TableScreen(Screen[None]):
         """Apply a move of the person at the keyboard; explain a refusal in one line."""
         if not self.my_turn:
             return False
+        game = self.session.round
+        before = game.hands[game.seat]
         try:
             entry = self.session.apply(action)
         except IllegalMoveError as exc:
             self.say(Text(rule_text(exc)), error=True)
             return False
+        new = self.session.round.hands[entry.seat] & ~before
+        self.drawn = new.bit_length() - 1 if isinstance(action, Draw) and new else None
         self.highlight = set()
         self.message = None
         self.hand.clear_selection()
