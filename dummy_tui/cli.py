@@ -265,8 +265,15 @@ def _check_play_rules(args: argparse.Namespace) -> None:
     if args.players is not None and args.players not in args.game_rules.player_counts:
         counts = ", ".join(str(n) for n in args.game_rules.player_counts)
         raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {args.players}")
-    if args.humans is not None and args.players is not None and args.humans > args.players:
-        raise RulesetError(f"--humans {args.humans} is more than --players {args.players}")
+    # without --players, the preset's own table (gin: two)
+    args.table_players = args.players or args.game_rules.default_players
+    if args.humans is not None and args.humans > args.table_players:
+        if args.players is not None:
+            raise RulesetError(f"--humans {args.humans} is more than --players {args.players}")
+        raise RulesetError(
+            f"--humans {args.humans}, but preset {args.ruleset!r} is played by "
+            f"{args.table_players} players"
+        )
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -301,8 +308,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     for level in levels:
         if level not in LEVELS:
             raise RulesetError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
-    default = 4 if 4 in rules.player_counts else max(rules.player_counts)
-    players = args.players or (len(levels) if len(levels) > 1 else default)
+    players = args.players or (len(levels) if len(levels) > 1 else rules.default_players)
     if len(levels) == 1:
         levels = levels * players
     if len(levels) != players:

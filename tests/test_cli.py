@@ -226,6 +226,36 @@ def test_play_hands_the_checked_rules_to_the_app(monkeypatch: pytest.MonkeyPatch
     assert args.game_rules.hand_size == {2: 9, 3: 9, 4: 7}
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "players"), [("gin", 2), ("gin-openspiel", 2), ("persian", 4), ("rummy", 4)]
+)
+def test_play_without_players_sits_the_presets_own_table(
+    monkeypatch: pytest.MonkeyPatch, ruleset: str, players: int
+) -> None:
+    from dummy_tui.ui.app import setup_from_args
+
+    seen: list[argparse.Namespace] = []
+
+    def run_app(args: argparse.Namespace) -> int:
+        seen.append(args)
+        return 0
+
+    fake = types.ModuleType("dummy_tui.ui.app")
+    fake.run_app = run_app  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "dummy_tui.ui.app", fake)
+    assert cli.main(["play", "--ruleset", ruleset, "--seed", "3"]) == 0
+    (args,) = seen
+    setup = setup_from_args(args)
+    assert setup is not None
+    assert len(setup.seats) == players
+    assert [s.human for s in setup.seats] == [True] + [False] * (players - 1)
+
+
+def test_play_with_more_people_than_the_preset_seats(tmp_path: Path) -> None:
+    result = run("play", "--ruleset", "gin", "--humans", "3", cwd=tmp_path)
+    assert_one_line_error(result, "dummy-tui: --humans 3, but preset 'gin' is played by 2 players")
+
+
 def test_play_without_the_game_screen(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -49,6 +49,12 @@ class RulesetBase(BaseModel):
     def player_counts(self) -> tuple[int, ...]:
         return tuple(sorted(self.hand_size))
 
+    @property
+    def default_players(self) -> int:
+        """The table when none is asked for: four if the game is played by four."""
+        counts = self.player_counts
+        return 4 if 4 in counts else max(counts)
+
     def deck_size(self) -> int:
         return 52
 
