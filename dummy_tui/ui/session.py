@@ -29,6 +29,7 @@ from dummy_tui.engine.actions import (
 from dummy_tui.engine.match import Match, RoundResult
 from dummy_tui.engine.state import DummyRound
 from dummy_tui.rules import get_ruleset
+from dummy_tui.ui.i18n import t
 from dummy_tui.ui.settings import GameSetup, SaveGame
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ class Session:
         rules, base = _rules(setup, path)
         players = len(setup.seats)
         if players not in rules.hand_size:
-            raise ValueError(f"{setup.ruleset} is not played by {players} players")
+            raise ValueError(t("err.players_for", ruleset=setup.ruleset, n=players))
         match = Match(rules, players, setup.seed, first_starter=0)
         session = cls(setup, rules, base, match, deal_next(match))
         session.log.append(LogEntry("round", -1, (1,)))

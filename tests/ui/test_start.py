@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Collapsible, Input
-from ui_helpers import value_now
+from ui_helpers import app_for, setup, value_now
 
 from dummy_tui.rules import RULESET_TYPES, load_rulesets
 from dummy_tui.ui.app import DummyApp
@@ -213,3 +213,16 @@ async def test_a_choice_line_steps_by_keys_and_clicks_and_its_label_only_focuses
         app.set_language("th")
         await pilot.pause()
         assert kind.label == "ที่นั่ง 2" and players.label == "จำนวนผู้เล่น"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "gin is not played by 4 players."), ("th", "gin เล่น 4 คนไม่ได้")]
+)
+async def test_a_table_the_preset_cannot_seat_is_told_in_the_players_language(
+    lang: str, said: str
+) -> None:
+    app = app_for(setup(players=4, ruleset="gin"), lang=lang)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)  # back on the form, nothing lost
+        assert [n.message for n in app._notifications] == [said]
