@@ -322,7 +322,9 @@ class DummyApp(App[int]):
         self._refresh_table()
 
     def action_toggle_ascii(self) -> None:
-        self.settings.ascii = not self.settings.ascii
+        # what the table shows now flips, --ascii included (the key is the player's choice)
+        self.settings.ascii = not (self.settings.ascii or self.force_ascii)
+        self.force_ascii = False
         self.store_settings()
         self._refresh_table()
 

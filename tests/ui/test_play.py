@@ -19,6 +19,7 @@ from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.settings import save_path
 from dummy_tui.ui.widgets.hand import Hand
+from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import MeldLine, MeldTable
 
 
@@ -304,6 +305,32 @@ async def test_the_prompt_says_which_card_was_drawn_until_the_next_move() -> Non
         await pilot.press("x")
         await settle(pilot, app)
         assert "You drew" not in str(table.query_one("#status").render())
+
+
+async def test_letter_suits_mark_the_head_card_apart_from_hearts_and_ctrl_a_flips_them() -> None:
+    app = app_for(setup(humans=1, seed=5), ascii=True)  # as with --ascii
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        game = table.session.round
+        assert isinstance(game, DummyRound) and game.row == [game.head]
+        row = table.query_one(DiscardRow)
+
+        def shown() -> tuple[str, str]:
+            return str(row.render()).strip(), str(row.border_subtitle)
+
+        head = app.look.text(game.head).plain
+        assert head[-1] in "CDHS"  # letters
+        assert shown() == (f"{head}#", "# head card · * spe-to")
+        await pilot.press("ctrl+a")  # the key flips what is shown, --ascii or not
+        await pilot.pause()
+        head = app.look.text(game.head).plain
+        assert head[-1] in "♣♦♥♠"
+        assert shown() == (f"{head}H", "H head card · * spe-to")
+        await pilot.press("ctrl+a")
+        await pilot.pause()
+        assert shown()[1] == "# head card · * spe-to"
 
 
 async def test_illegal_move_is_explained_in_one_line() -> None:

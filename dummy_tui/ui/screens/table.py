@@ -42,7 +42,7 @@ from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.widgets.cards import CardStrip
 from dummy_tui.ui.widgets.hand import Hand
-from dummy_tui.ui.widgets.row import DiscardRow
+from dummy_tui.ui.widgets.row import DiscardRow, head_mark
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
 from dummy_tui.ui.words import action_text, entry_text, fmt, rule_text
 
@@ -301,7 +301,7 @@ class TableScreen(Screen[None]):
             head = game.head if game.head_in_row else None
             row.set_cards(game.row, head, {c for c in game.row if game.is_speto(c)})
             row.border_title = t("row.title", n=len(game.row))
-            row.border_subtitle = t("row.legend")
+            row.border_subtitle = t("row.legend", head=head_mark(self.dapp.look.ascii))
         else:
             row.set_pile(None)
             row.set_cards(game.row, None, set())

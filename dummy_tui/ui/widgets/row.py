@@ -13,6 +13,11 @@ from dummy_tui.ui.i18n import t
 from dummy_tui.ui.widgets.cards import CardStrip
 
 
+def head_mark(ascii: bool) -> str:
+    """The head card's mark: H, or # with letter suits (where H is hearts)."""
+    return "#" if ascii else "H"
+
+
 class DiscardRow(CardStrip):
     """The row, wrapping onto more lines as it grows.
 
@@ -85,7 +90,7 @@ class DiscardRow(CardStrip):
         if self.pile_size is not None:
             return " ", ""
         if card == self.head:
-            return "H", "#e0b000"
+            return head_mark(self.look.ascii), "#e0b000"
         if card in self.speto:
             return "*", "#e07000"
         return " ", ""
