@@ -315,11 +315,13 @@ class DummyApp(App[int]):
         self.settings.theme = self.theme
         self.store_settings()
         self._refresh_table()
+        self._tell(t("look.light" if self.theme == THEMES[1] else "look.dark"))
 
     def action_toggle_colours(self) -> None:
         self.settings.four_colour = not self.settings.four_colour
         self.store_settings()
         self._refresh_table()
+        self._tell(t("look.four" if self.settings.four_colour else "look.two"))
 
     def action_toggle_ascii(self) -> None:
         # what the table shows now flips, --ascii included (the key is the player's choice)
@@ -327,6 +329,11 @@ class DummyApp(App[int]):
         self.force_ascii = False
         self.store_settings()
         self._refresh_table()
+        self._tell(t("look.letters" if self.settings.ascii else "look.symbols"))
+
+    def _tell(self, text: str) -> None:
+        """A look changed: say so briefly (some changes are hard to see at a glance)."""
+        self.notify(text, timeout=2)
 
     def _refresh_table(self) -> None:
         for screen in self.screen_stack:

@@ -333,6 +333,24 @@ async def test_letter_suits_mark_the_head_card_apart_from_hearts_and_ctrl_a_flip
         assert shown()[1] == "# head card · * spe-to"
 
 
+async def test_each_look_key_says_what_it_changed() -> None:
+    app = app_for(setup(humans=1, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for key, said in (
+            ("ctrl+k", "Four-colour deck: ♣ green, ♦ blue."),
+            ("ctrl+k", "Two-colour deck."),
+            ("ctrl+t", "Light theme."),
+            ("ctrl+t", "Dark theme."),
+            ("ctrl+a", "Suits as letters: C D H S."),
+            ("ctrl+a", "Suits as symbols: ♣ ♦ ♥ ♠."),
+        ):
+            await pilot.press(key)
+            await pilot.pause()
+            assert [n.message for n in app._notifications][-1] == said
+        assert not app.look.four_colour and not app.look.ascii
+
+
 async def test_illegal_move_is_explained_in_one_line() -> None:
     app = app_for(session=pickup_session())
     async with app.run_test(size=(100, 30)) as pilot:
