@@ -66,6 +66,7 @@ class DummyApp(App[int]):
         self._settings = settings
         data: dict[str, Any] = {} if settings is not None else read_settings_data()
         self._settings_data = data
+        self._from_file = settings is None  # the settings file is checked after the first frame
         if lang is None:
             lang = settings.lang if settings is not None else str(data.get("lang"))
         self._lang = "th" if lang == "th" else "en"
@@ -139,6 +140,26 @@ class DummyApp(App[int]):
 
     def _warm(self) -> None:
         self.run_worker(_warm_imports, thread=True, group="warm")
+        if self.persist and self._from_file:
+            self._check_settings()
+
+    def _check_settings(self) -> None:
+        """A settings file that cannot be used whole is set aside, and the player told."""
+        from dummy_tui.ui.settings import settings_problem
+        from dummy_tui.ui.storage import set_aside, settings_path
+
+        problem = settings_problem()
+        if problem is None:
+            return
+        try:
+            moved: Path | str = set_aside(settings_path())
+        except OSError:
+            moved = settings_path()
+        self.notify(
+            t("settings.damaged", path=str(moved), problem=problem[:200]),
+            severity="warning",
+            timeout=12,
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)

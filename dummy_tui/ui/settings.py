@@ -111,6 +111,30 @@ def load_settings() -> Settings:
     return settings_from(read_settings_data())
 
 
+def settings_problem() -> str | None:
+    """What is wrong with the settings file, if it exists and cannot be used whole."""
+    path = settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        return f"cannot be read: {getattr(exc, 'strerror', None) or exc}"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    try:
+        Settings.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "settings"
+        return f"{where}: {first['msg']}"
+    return None
+
+
 def settings_from(data: dict[str, Any]) -> Settings:
     """Settings checked from the file's JSON data; the defaults if they do not pass."""
     try:

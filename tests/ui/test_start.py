@@ -226,3 +226,39 @@ async def test_a_table_the_preset_cannot_seat_is_told_in_the_players_language(
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)  # back on the form, nothing lost
         assert [n.message for n in app._notifications] == [said]
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ('{"lang": 5}', "lang: Input should be 'en' or 'th'"),
+        ('{"lang": "th",', "not JSON (line 1, column 15"),
+    ],
+)
+async def test_a_damaged_settings_file_is_set_aside_and_told(
+    home: Path, content: str, problem: str
+) -> None:
+    path = home / "config" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(content, encoding="utf-8")
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause(0.6)  # checked just after the first frame
+        assert isinstance(app.screen, NewGameScreen)
+        (note,) = [n.message for n in app._notifications]
+        assert note.startswith("Your settings could not be used and were set aside as "), note
+        assert problem in note and note.endswith("the defaults apply.")
+    assert not path.exists()
+    assert len(list(path.parent.glob("settings.json.damaged-*"))) == 1
+
+
+async def test_good_settings_say_nothing(home: Path) -> None:
+    path = home / "config" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text('{"lang": "th", "sort": "rank"}', encoding="utf-8")
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause(0.6)
+        assert list(app._notifications) == []
+        assert app.settings.sort == "rank"
+    assert path.exists()
