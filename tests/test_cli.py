@@ -202,7 +202,8 @@ def test_play_is_the_default_command(argv: list[str], expected: list[str]) -> No
     assert cli._with_default_command(argv) == expected
 
 
-def test_play_hands_the_checked_rules_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+def args_for_the_app(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> argparse.Namespace:
+    """``dummy-tui ARGV`` run with a stand-in game screen; the arguments it was handed."""
     seen: list[argparse.Namespace] = []
 
     def run_app(args: argparse.Namespace) -> int:
@@ -212,10 +213,15 @@ def test_play_hands_the_checked_rules_to_the_app(monkeypatch: pytest.MonkeyPatch
     fake = types.ModuleType("dummy_tui.ui.app")
     fake.run_app = run_app  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "dummy_tui.ui.app", fake)
-    argv = ["--players", "2", "--ruleset", "dummy-house", "--seed", "7", "--lang", "th"]
-    argv += ["--options", "penalty_feed_head=0", "hand_size={2=9}", "--ascii"]
     assert cli.main(argv) == 0
     (args,) = seen
+    return args
+
+
+def test_play_hands_the_checked_rules_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["--players", "2", "--ruleset", "dummy-house", "--seed", "7", "--lang", "th"]
+    argv += ["--options", "penalty_feed_head=0", "hand_size={2=9}", "--ascii"]
+    args = args_for_the_app(monkeypatch, argv)
     assert (args.players, args.ruleset, args.seed, args.lang) == (2, "dummy-house", 7, "th")
     assert args.ascii is True
     assert args.resume is False
@@ -234,17 +240,7 @@ def test_play_without_players_sits_the_presets_own_table(
 ) -> None:
     from dummy_tui.ui.app import setup_from_args
 
-    seen: list[argparse.Namespace] = []
-
-    def run_app(args: argparse.Namespace) -> int:
-        seen.append(args)
-        return 0
-
-    fake = types.ModuleType("dummy_tui.ui.app")
-    fake.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "dummy_tui.ui.app", fake)
-    assert cli.main(["play", "--ruleset", ruleset, "--seed", "3"]) == 0
-    (args,) = seen
+    args = args_for_the_app(monkeypatch, ["play", "--ruleset", ruleset, "--seed", "3"])
     setup = setup_from_args(args)
     assert setup is not None
     assert len(setup.seats) == players

@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.pilot import Pilot
-from ui_helpers import app_for, settle, setup, value_now
+from ui_helpers import app_for, settle, settled_table, setup, value_now
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
@@ -64,9 +64,7 @@ async def play_family(pilot: Pilot[int], app: DummyApp, turns: int = 400) -> lis
 async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
     app = app_for(setup(players=2, seed=7, ruleset="gin"))
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         game = table.session.round
         assert isinstance(game, GinRound)
         # the upcard is offered first: take it or pass, no draw yet
@@ -98,9 +96,7 @@ async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
 async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
     app = app_for(setup(players=4, seed=3, ruleset="persian"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         assert isinstance(table.session.round, PersianRound)
         panels = [str(table.query_one(f"#seat-{s}").render()) for s in range(4)]
         assert "Team A" in panels[0] and "Team A" in panels[2] and "Team B" in panels[1]
@@ -170,9 +166,7 @@ async def test_persian_pick_from_any_depth_is_played_at_once() -> None:
     app = app_for(setup(players=4, seed=3, ruleset="persian"))
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(200):
-            await settle(pilot, app)
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await settled_table(pilot, app)
             game = table.session.round
             picks = [a for a in game.legal_actions() if isinstance(a, Pick)]
             if game.phase == "take" and any(a.card != game.row[-1] for a in picks):
@@ -204,9 +198,7 @@ async def test_persian_pick_from_any_depth_is_played_at_once() -> None:
 async def test_rummy_takes_the_top_card_and_unavailable_keys_say_why() -> None:
     app = app_for(setup(players=3, seed=5, ruleset="rummy"))
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         game = table.session.round
         assert isinstance(game, RummyRound)
         await pilot.press("x")
@@ -279,9 +271,7 @@ def test_persian_table(snap_compare: Any, size: tuple[int, int]) -> None:
 async def test_persian_a_joker_chosen_in_the_pile_takes_the_joker_the_meld_needs() -> None:
     app = app_for(setup(players=4, seed=3, ruleset="persian"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         game = table.session.round
         assert isinstance(game, PersianRound) and game.to_move == 0 and game.phase == "take"
         # three jokers deep in the pile, none in any hand or the stock

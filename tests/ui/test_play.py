@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.input import Selection
-from ui_helpers import app_for, pickup_session, play_keys, settle, setup
+from ui_helpers import app_for, pickup_session, play_keys, settle, settled_table, setup
 
 from dummy_tui.engine.cards import cards_of, parse_card
 from dummy_tui.engine.melds import TableMeld
@@ -46,9 +46,7 @@ async def test_pick_up_and_lay_off_with_the_mouse() -> None:
     session = pickup_session()
     app = app_for(session=session)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         # click the head card 9♥ in the row
         row = table.row
         region = row.content_region
@@ -141,9 +139,7 @@ async def test_resume_after_quitting_mid_round() -> None:
             await pilot.press(key)
             await settle(pilot, app)
         await pilot.press("d")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         before = table.session.round.moves()
         hands = list(table.session.round.hands)
         await pilot.press("q")
@@ -151,15 +147,15 @@ async def test_resume_after_quitting_mid_round() -> None:
     again = app_for(persist=True, resume=True)
     async with again.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        table = again.screen
-        assert isinstance(table, TableScreen)
-        assert table.session.round.moves() == before
-        assert table.session.round.hands == hands
-        assert table.session.round.phase == PLAY  # the draw was kept: mid-turn
+        resumed = again.screen
+        assert isinstance(resumed, TableScreen)
+        assert resumed.session.round.moves() == before
+        assert resumed.session.round.hands == hands
+        assert resumed.session.round.phase == PLAY  # the draw was kept: mid-turn
         await pilot.press("u")  # a drawn card has been seen: it cannot go back
         await pilot.pause()
-        assert table.session.round.phase == PLAY
-        status = str(table.query_one("#status").render())
+        assert resumed.session.round.phase == PLAY
+        status = str(resumed.query_one("#status").render())
         assert "Undo" in status and "nothing to take back" in status
 
 
@@ -168,9 +164,7 @@ async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         await pilot.press("d")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         before = table.session.round.moves()
         await pilot.press("q")
     again = app_for(persist=True)  # started as a player starts it: no --resume
@@ -186,9 +180,9 @@ async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
             assert button.region.width == len(str(button.label)) + 2, button.id
         await pilot.press("enter")
         await pilot.pause()
-        table = again.screen
-        assert isinstance(table, TableScreen)
-        assert table.session.round.moves() == before
+        resumed = again.screen
+        assert isinstance(resumed, TableScreen)
+        assert resumed.session.round.moves() == before
 
 
 async def test_ctrl_c_leaves_the_table_with_the_game_saved() -> None:
@@ -196,9 +190,7 @@ async def test_ctrl_c_leaves_the_table_with_the_game_saved() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         await pilot.press("d")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         moves = table.session.round.moves()
         await pilot.press("ctrl+c")
         await pilot.pause()
@@ -262,9 +254,7 @@ async def test_quick_game_is_one_key_from_the_new_game_screen() -> None:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("enter")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         seats = table.session.setup.seats
         assert [s.human for s in seats] == [True, False, False, False]
         assert {s.level for s in seats[1:]} == {"normal"}
@@ -274,9 +264,7 @@ async def test_quick_game_is_one_key_from_the_new_game_screen() -> None:
 async def test_before_being_born_the_prompt_and_the_meld_key_say_so() -> None:
     app = app_for(setup(humans=1, seed=21))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         await pilot.press("d")
         await settle(pilot, app)
         game = table.session.round
@@ -293,9 +281,7 @@ async def test_before_being_born_the_prompt_and_the_meld_key_say_so() -> None:
 async def test_the_prompt_says_which_card_was_drawn_until_the_next_move() -> None:
     app = app_for(setup(humans=1, seed=21))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         before = table.session.round.hands[0]
         await pilot.press("d")
         await settle(pilot, app)
@@ -310,9 +296,7 @@ async def test_the_prompt_says_which_card_was_drawn_until_the_next_move() -> Non
 async def test_letter_suits_mark_the_head_card_apart_from_hearts_and_ctrl_a_flips_them() -> None:
     app = app_for(setup(humans=1, seed=5), ascii=True)  # as with --ascii
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         game = table.session.round
         assert isinstance(game, DummyRound) and game.row == [game.head]
         row = table.query_one(DiscardRow)
@@ -354,9 +338,7 @@ async def test_each_look_key_says_what_it_changed() -> None:
 async def test_illegal_move_is_explained_in_one_line() -> None:
     app = app_for(session=pickup_session())
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         await pilot.press("d")
         await pilot.press("space", "right", "space", "m")  # 2♠ 4♠? not a meld
         status = str(table.query_one("#status").render())
@@ -367,9 +349,7 @@ async def test_illegal_move_is_explained_in_one_line() -> None:
 async def test_a_long_message_is_shown_whole_on_a_small_terminal() -> None:
     app = app_for(setup(players=4, seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         long = (
             "pickup must be played: after picking 10♦ the next move must meld it "
             "or lay it off, with the cards picked up or from your hand"
@@ -385,9 +365,7 @@ async def test_a_long_message_is_shown_whole_on_a_small_terminal() -> None:
 async def test_a_seat_that_only_laid_off_is_headed_with_its_layoffs() -> None:
     app = app_for(setup(players=3, seed=5, ruleset="rummy"))
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         fives = TableMeld.new(0, [parse_card(c) for c in ("5C", "5D", "5H")], ace_low=True)
         fives.add(parse_card("5S"), 2)
         meld_table = table.query_one(MeldTable)
@@ -418,9 +396,7 @@ async def test_a_meld_hint_selects_its_cards_and_keys_are_named_as_printed() -> 
 
     app = app_for(session=pickup_session())
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await settled_table(pilot, app)
         await pilot.press(".")  # no AI move to skip: said with the key as printed
         status = str(table.query_one("#status").render())
         assert status.startswith(". — ") and "full_stop" not in status

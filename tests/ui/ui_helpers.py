@@ -83,6 +83,14 @@ async def settle(pilot: Pilot[int], app: DummyApp, limit: int = 400) -> None:
     raise AssertionError("the game did not come back to a person")
 
 
+async def settled_table(pilot: Pilot[int], app: DummyApp) -> TableScreen:
+    """:func:`settle`, then the table the person acts on."""
+    await settle(pilot, app)
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
 async def play_keys(pilot: Pilot[int], app: DummyApp, turns: int = 500) -> None:
     """Play the people's turns with the keyboard only (draw, discard) to the round end."""
     for _ in range(turns):
