@@ -400,7 +400,8 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
         return None
     from dummy_tui.ui.settings import GameSetup, SeatSetup
 
-    players = args.players or getattr(args, "table_players", None) or 4
+    # the preset's table (--players, or its own); Dummy's four when the rules were not read
+    players = getattr(args, "table_players", None) or 4
     humans = 1 if args.humans is None else args.humans
     humans = min(humans, players)
     level = args.ai or "normal"

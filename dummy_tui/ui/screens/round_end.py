@@ -314,9 +314,7 @@ class RoundEndScreen(Screen[None]):
         rules: Any = self.session.rules
         teams = self.session.family == "persian" and len(names) == 4
         if teams:
-            deals = getattr(rules, "deals", 2)
-            key = "end.totals_deals_one" if deals == 1 else "end.totals_deals"
-            out = Text(t(key, deals=deals), Style(bold=True))
+            out = Text(t("end.totals_deals", n=getattr(rules, "deals", 2)), Style(bold=True))
             labels = [f"{t(f'team.{team}')}: {names[team]} & {names[team + 2]}" for team in (0, 1)]
             order = sorted((0, 1), key=lambda s: -match.totals[s])
             for team in order:

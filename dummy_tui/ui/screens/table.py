@@ -229,10 +229,7 @@ class TableScreen(Screen[None]):
             teams=fam.has_teams(game),
         )
         if family == "persian":
-            deals = getattr(session.rules, "deals", 2)
-            scores.border_subtitle = t(
-                "score.deals_one" if deals == 1 else "score.deals", deals=deals
-            )
+            scores.border_subtitle = t("score.deals", n=getattr(session.rules, "deals", 2))
         log = self.query_one(GameLog)
         log.border_title = t("log.title")
         for entry in session.log[self._log_shown :]:
