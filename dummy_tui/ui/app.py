@@ -148,7 +148,7 @@ class DummyApp(App[int]):
         from dummy_tui.ui.settings import settings_problem
         from dummy_tui.ui.storage import set_aside, settings_path
 
-        problem = settings_problem()
+        problem = settings_problem(self._settings_data)
         if problem is None:
             return
         try:

@@ -111,21 +111,26 @@ def load_settings() -> Settings:
     return settings_from(read_settings_data())
 
 
-def settings_problem() -> str | None:
-    """What is wrong with the settings file, if it exists and cannot be used whole."""
-    path = settings_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError) as exc:
-        return f"cannot be read: {getattr(exc, 'strerror', None) or exc}"
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-    if not isinstance(data, dict):
-        return "not a JSON object"
+def settings_problem(data: dict[str, Any]) -> str | None:
+    """What is wrong with the settings file whose data :func:`read_settings_data` gave.
+
+    Empty data is all that reading gives for a file that is missing, unreadable
+    or not a JSON object: only then is the file looked at again, to say which.
+    """
+    if not data:
+        path = settings_path()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as exc:
+            return f"cannot be read: {getattr(exc, 'strerror', None) or exc}"
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            return f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        if not isinstance(data, dict):
+            return "not a JSON object"
     try:
         Settings.model_validate(data)
     except ValidationError as exc:

@@ -404,8 +404,8 @@ class NewGameScreen(Screen[None]):
         for i in range(count):
             kind = self.query_one(f"#kind-{i}", Choice).value
             name = self.query_one(f"#name-{i}", Input).value.strip() or t("ng.seat", n=i + 1)
-            same = next((s for s in seats if s.name.casefold() == name.casefold()), None)
-            if same is not None:  # the log and the scores would not tell them apart
+            if any(s.name.casefold() == name.casefold() for s in seats):
+                # the log and the scores would not tell them apart
                 raise ValueError(t("ng.same_name", name=name, n=i + 1))
             if kind == "human":
                 seats.append(SeatSetup(name=name, human=True))
