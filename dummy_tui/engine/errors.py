@@ -8,12 +8,16 @@ class IllegalMoveError(ValueError):
 
     ``rule`` is a short key naming the rule (e.g. ``"not_born"``) so that the
     interface can translate the explanation; ``str(error)`` is the English
-    sentence, starting with that rule's name.
+    sentence, starting with that rule's name.  ``detail`` names which case of
+    the rule applies when one rule refuses for several reasons (e.g. a
+    ``"not_a_meld"`` whose ``detail`` is ``"jokers"``), so that a translation
+    can be as precise as the English.
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, detail: str = "") -> None:
         super().__init__(message)
         self.rule = rule
+        self.detail = detail
 
 
 class MoveSyntaxError(IllegalMoveError):

@@ -523,12 +523,14 @@ class DummyRound:
                         "pickup_meld",
                         "pickup must meld: the picked-up card must go into a new meld "
                         "(pickup_to_layoff is off)",
+                        "new_meld",
                     )
                 if not self.born[seat]:
                     raise IllegalMoveError(
                         "not_born",
                         "not born: only a born player may lay a picked-up card off; "
                         "meld it with cards from your hand",
+                        "layoff",
                     )
                 self._check_layoff(card, action.target, seat, hand | taken)
                 return
@@ -537,6 +539,7 @@ class DummyRound:
                 raise IllegalMoveError(
                     "pickup_meld",
                     f"pickup must meld: the meld must contain the picked card {card_text(card)}",
+                    "contain",
                 )
             pool = hand | taken
             self._check_meld_cards(meld, pool, picked=True)
@@ -544,6 +547,7 @@ class DummyRound:
                 raise IllegalMoveError(
                     "pickup_meld",
                     "pickup must meld: the meld must use at least one card from your hand",
+                    "from_hand",
                 )
             if len(meld) >= pool.bit_count():
                 raise IllegalMoveError(
@@ -563,12 +567,12 @@ class DummyRound:
                 raise IllegalMoveError("not_in_hand", f"not in hand: {card_text(c)} is not {where}")
         if meld_kind(cards) is None:
             text = " ".join(card_text(c) for c in cards)
-            reason = "a meld is 3 or 4 of a rank, or 3+ in a row of one suit"
+            reason, detail = "a meld is 3 or 4 of a rank, or 3+ in a row of one suit", ""
             if len(cards) >= 3 and len({suit_of(c) for c in cards}) == 1:
                 ranks = sorted(rank_of(c) for c in cards)
                 if 12 in ranks and 0 in ranks:
-                    reason = "the ace is high only: A 2 3 is not a run"
-            raise IllegalMoveError("not_a_meld", f"not a meld: {text} ({reason})")
+                    reason, detail = "the ace is high only: A 2 3 is not a run", "ace_high"
+            raise IllegalMoveError("not_a_meld", f"not a meld: {text} ({reason})", detail)
 
     def _check_layoff(self, card: int, target: int, seat: int, pool: int) -> None:
         if not pool >> card & 1:

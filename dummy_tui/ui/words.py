@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from string import Formatter
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from dummy_tui.engine.actions import (
     PickLayoff,
     TakeDiscard,
 )
+from dummy_tui.engine.cards import card_pretty, parse_card
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import catalog, has, in_every_language, language, t, template
@@ -116,9 +118,24 @@ def action_text(game: Round, action: Action, look: CardLook) -> Text:
     return fmt(f"act.{entry.kind}", card=look.text(action.card))
 
 
-def rule_text(exc: IllegalMoveError) -> str:
-    """Why a move was refused: the engine's own English, or the catalog's translation."""
-    key = f"rule.{exc.rule}"
-    if language() == "en" or not has(key):
-        return str(exc)
-    return t(key)
+def rule_text(exc: IllegalMoveError, ascii_only: bool = False) -> str:
+    """Why a move was refused: the engine's own English, or the catalog's translation.
+
+    The translation of the case the engine names (``rule.not_a_meld_jokers``)
+    is preferred to the rule's general one.  The English names its cards
+    with suit symbols, as the table shows them, unless ``ascii_only``.
+    """
+    keys = [f"rule.{exc.rule}_{exc.detail}"] if exc.detail else []
+    keys.append(f"rule.{exc.rule}")
+    if language() != "en":
+        for key in keys:
+            if has(key):
+                return t(key)
+    text = str(exc)
+    if ascii_only:
+        return text
+    return _CARD_WORD.sub(lambda m: card_pretty(parse_card(m.group(0))), text)
+
+
+# a card as the engine's English names it: 10H, QS, AC
+_CARD_WORD = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")

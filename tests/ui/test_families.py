@@ -352,3 +352,36 @@ async def test_help_opens_at_the_rules_of_the_game_on_the_table(
         top = header.region.y - scroll.region.y
         assert 0 <= top <= 3, (top, scroll.scroll_y)
         assert (scroll.scroll_y > 0) == (ruleset != "dummy")
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "m — Meld: not a meld: K♥ K♠ JK (jokers are not wild"),
+        ("th", "m — ลงชุด: ไม่เป็นชุด: โจ๊กเกอร์ใช้แทนไพ่อื่นไม่ได้"),
+    ],
+)
+async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_that_forbids_them(
+    lang: str, expected: str
+) -> None:
+    app = app_for(setup(players=4, seed=3, ruleset="persian"), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press("d")
+        await settle(pilot, app)
+        game = table.session.round
+        assert isinstance(game, PersianRound)
+        kings = [c for c in table.hand.cards if c < 52 and c % 13 == 11]
+        jokers = [c for c in table.hand.cards if c >= 52]
+        assert len(kings) == 2 and jokers  # K♥ K♠ and a joker in this deal
+        # no meld in the hand at all: the key would otherwise only say so
+        assert not table.move_possible("meld")
+        table.hand.selected = {*kings, jokers[0]}
+        await pilot.press("m")
+        await pilot.pause()
+        assert status(app).startswith(expected), status(app)
+        # fewer than three cards selected: the general reason stays
+        table.hand.selected = set(kings)
+        await pilot.press("m")
+        await pilot.pause()
+        assert "no meld in your hand" in status(app) or "ไม่มีชุด" in status(app), status(app)

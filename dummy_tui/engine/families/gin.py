@@ -185,7 +185,9 @@ class GinRound(FamilyRound):
             )
         if isinstance(action, Pass):
             raise IllegalMoveError(
-                "pass", "pass: only the first upcard can be passed; draw or take the top discard"
+                "pass",
+                "pass: only the first upcard can be passed; draw or take the top discard",
+                "gin",
             )
         if isinstance(action, Draw):
             return

@@ -226,12 +226,15 @@ class PersianRound(FamilyRound):
                 raise IllegalMoveError(
                     "stock_empty",
                     "stock empty: take a card from the pile that you can play at once, or pass",
+                    "persian",
                 )
             return
         if isinstance(action, Pass):
             if self.stock:
                 raise IllegalMoveError(
-                    "pass", "pass: you may pass only when the stock is empty; draw or pick up"
+                    "pass",
+                    "pass: you may pass only when the stock is empty; draw or pick up",
+                    "persian",
                 )
             return
         if isinstance(action, Pick | PickLayoff):
@@ -252,6 +255,7 @@ class PersianRound(FamilyRound):
                     "pickup_meld",
                     "pickup must be played: the meld must contain the picked card "
                     f"{card_text(card)}",
+                    "contain",
                 )
             self._check_meld(action.meld, pool, picked=True)
             return
@@ -265,12 +269,14 @@ class PersianRound(FamilyRound):
                 where = "in your hand or among the cards picked up" if picked else "in your hand"
                 raise IllegalMoveError("not_in_hand", f"not in hand: {card_text(c)} is not {where}")
         if persian_kind(cards) is None:
-            reason = "a meld is 3 or 4 of a rank, or 3+ in a row of one suit"
+            reason, detail = "a meld is 3 or 4 of a rank, or 3+ in a row of one suit", ""
             if any(c >= JOKER_BASE for c in cards):
-                reason = "jokers are not wild: they make sets of jokers only"
+                reason, detail = "jokers are not wild: they make sets of jokers only", "jokers"
             elif meld_kind(cards, ace_low=True) == "run":
-                reason = "the ace is high only: A 2 3 is not a run"
-            raise IllegalMoveError("not_a_meld", f"not a meld: {cards_words(cards)} ({reason})")
+                reason, detail = "the ace is high only: A 2 3 is not a run", "ace_high"
+            raise IllegalMoveError(
+                "not_a_meld", f"not a meld: {cards_words(cards)} ({reason})", detail
+            )
 
     def _check_layoff(self, card: int, target: int, seat: int, pool: int) -> None:
         if not pool >> card & 1:

@@ -132,7 +132,9 @@ class RummyRound(FamilyRound):
         if self.phase == TAKE:
             if isinstance(action, Draw):
                 if not self.stock:
-                    raise IllegalMoveError("stock_empty", "stock empty: take the top discard")
+                    raise IllegalMoveError(
+                        "stock_empty", "stock empty: take the top discard", "rummy"
+                    )
                 return
             if isinstance(action, TakeDiscard):
                 if not self.row:
@@ -170,11 +172,11 @@ class RummyRound(FamilyRound):
                         "not_in_hand", f"not in hand: {card_text(c)} is not in your hand"
                     )
             if meld_kind(action.cards, ace_low=True) is None:
-                reason = "a meld is 3 or 4 of a rank, or 3+ in a row of one suit"
+                reason, detail = "a meld is 3 or 4 of a rank, or 3+ in a row of one suit", ""
                 if meld_kind(action.cards) == "run":  # a run with the ace high
-                    reason = "the ace is low only: Q K A is not a run"
+                    reason, detail = "the ace is low only: Q K A is not a run", "ace_low"
                 raise IllegalMoveError(
-                    "not_a_meld", f"not a meld: {cards_words(action.cards)} ({reason})"
+                    "not_a_meld", f"not a meld: {cards_words(action.cards)} ({reason})", detail
                 )
             limit = self.rules.melds_per_turn
             if limit and self.melds_this_turn >= limit:

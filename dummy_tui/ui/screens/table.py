@@ -557,7 +557,7 @@ class TableScreen(Screen[None]):
         try:
             entry = self.session.apply(action)
         except IllegalMoveError as exc:
-            self.say(Text(rule_text(exc)), error=True)
+            self.say(Text(rule_text(exc, self.dapp.look.ascii)), error=True)
             return False
         new = self.session.round.hands[entry.seat] & ~before
         self.drawn = new.bit_length() - 1 if isinstance(action, Draw) and new else None
@@ -679,12 +679,25 @@ class TableScreen(Screen[None]):
             and not game.born[game.seat]
         ):
             why = t("why.dummy.unborn")
+        elif binding_id == "meld" and (refusal := self.meld_refusal()) is not None:
+            why = refusal
         else:
             key_name = f"why.{family}.{binding_id}"
             why = t(key_name, limit=getattr(self.session.rules, "knock_limit", 10))
             if why == key_name:
                 why = t("why.not_now")
         return t("why.line", k=key, what=what, why=why)
+
+    def meld_refusal(self) -> str | None:
+        """Why the selected cards (three or more) cannot be melded, in the rules' words."""
+        cards = self.hand.chosen
+        if len(cards) < 3:
+            return None
+        try:
+            self.session.round.check(Meld(tuple(sorted(cards))))
+        except IllegalMoveError as exc:
+            return rule_text(exc, self.dapp.look.ascii)
+        return None
 
     def action_draw(self) -> None:
         self.play(Draw())
@@ -756,7 +769,7 @@ class TableScreen(Screen[None]):
                     game.check_pick_start(card)  # type: ignore[union-attr]
                 self.say(t("err.no_pick_card"), error=True)
             except IllegalMoveError as exc:
-                self.say(rule_text(exc), error=True)
+                self.say(rule_text(exc, self.dapp.look.ascii), error=True)
             return
         look = self.dapp.look
         taken = game.row[game.row.index(card) :]
@@ -830,7 +843,7 @@ class TableScreen(Screen[None]):
             try:
                 game.check(LayOff(card, 0))
             except IllegalMoveError as exc:
-                self.say(rule_text(exc), error=True)
+                self.say(rule_text(exc, self.dapp.look.ascii), error=True)
             return
         if len(targets) == 1:
             self.play(targets[0])
@@ -917,7 +930,7 @@ class TableScreen(Screen[None]):
         try:
             self.session.undo()
         except IllegalMoveError as exc:
-            self.say(rule_text(exc), error=True)
+            self.say(rule_text(exc, self.dapp.look.ascii), error=True)
             return
         self.hand.clear_selection()
         self.message = None
