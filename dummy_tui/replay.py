@@ -57,7 +57,7 @@ def render_text(result: ReplayResult) -> str:
         return render_family_text(result, game)
     names = result.names
     lines: list[str] = []
-    lines.append(f"{result.moves_applied} moves applied.")
+    lines.append(f"{_count(result.moves_applied, 'move')} applied.")
     if result.error is not None:
         err = result.error
         lines.append(f"Move {err['index']} ({err['move']!r}) refused: {err['message']}")
@@ -65,7 +65,7 @@ def render_text(result: ReplayResult) -> str:
         lines.append(f"The record stops after {result.pending_pick!r}, before its meld.")
     lines.append("")
     lines.append("Discard row (หัวกอง first): " + _cards(game.row))
-    lines.append(f"Stock: {len(game.stock)} cards")
+    lines.append(f"Stock: {_count(len(game.stock), 'card')}")
     lines.append("")
     lines.append("Table (melds by owner; laid-off cards marked with who laid them):")
     for seat, name in enumerate(names):
@@ -106,9 +106,9 @@ def render_text(result: ReplayResult) -> str:
         name = names[b.seat]
         laid = len(table_cards(game, b.seat))
         lines.append(f"  {name}")
-        lines.append(f"    table ({TERMS['table']}): {b.table:+d}  ({laid} cards)")
+        lines.append(f"    table ({TERMS['table']}): {b.table:+d}  ({_count(laid, 'card')})")
         hand_note = f" × {b.hand_multiplier} fall ({TERMS['fall']})" if b.fell else ""
-        lines.append(f"    hand ({TERMS['hand']}): -{b.hand}{hand_note}")
+        lines.append(f"    hand ({TERMS['hand']}): {-b.hand}{hand_note}")
         if b.knock:
             bonus = f", incl. layoff bonus {b.knock_bonus}" if b.knock_bonus else ""
             lines.append(f"    knock card ({TERMS['knock']}): +{b.knock}{bonus}")
@@ -127,8 +127,12 @@ def render_text(result: ReplayResult) -> str:
     starter, direction = game.next_round()
     way = "same direction" if direction == game.start_direction else "direction reversed"
     lines.append("")
-    lines.append(f"Next round: {names[starter]} starts, {way}.")
+    lines.append(f"Next round: {names[starter]} to start, {way}.")
     return "\n".join(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _cards(cards: list[int]) -> str:
@@ -138,7 +142,7 @@ def _cards(cards: list[int]) -> str:
 def render_family_text(result: ReplayResult, game: GinRound | RummyRound | PersianRound) -> str:
     """The readable account for gin, basic rummy and Persian rummy."""
     names = result.names
-    lines = [f"{result.moves_applied} moves applied."]
+    lines = [f"{_count(result.moves_applied, 'move')} applied."]
     if result.error is not None:
         err = result.error
         lines.append(f"Move {err['index']} ({err['move']!r}) refused: {err['message']}")
@@ -146,7 +150,7 @@ def render_family_text(result: ReplayResult, game: GinRound | RummyRound | Persi
         lines.append(f"The record stops after {result.pending_pick!r}, before its meld.")
     lines.append("")
     lines.append("Discard pile (top last): " + _cards(game.row))
-    lines.append(f"Stock: {len(game.stock)} cards")
+    lines.append(f"Stock: {_count(len(game.stock), 'card')}")
     lines.append("")
     lines.append("Table:")
     for m in game.melds:
@@ -181,5 +185,5 @@ def render_family_text(result: ReplayResult, game: GinRound | RummyRound | Persi
         lines.append(f"  {names[row.seat]}: {shown}")
     starter, _ = game.next_round()
     lines.append("")
-    lines.append(f"Next round: {names[starter]} starts.")
+    lines.append(f"Next round: {names[starter]} to start.")
     return "\n".join(lines)

@@ -1,0 +1,79 @@
+"""``dummy-tui replay FILE`` without ``--json``: the account a person reads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dummy_tui import replay
+
+DARK_KNOCK = {
+    "format": "dummy-tui-record/1",
+    "ruleset": "dummy",
+    "players": ["Ann", "Bo", "Chai", "Dao"],
+    "starter": 0,
+    "deal": {
+        "hands": [
+            ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
+            ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
+            ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
+            ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
+        ],
+        "upcard": "8D",
+        "stock": ["6H"],
+    },
+    "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
+}
+
+
+def account(tmp_path: Path, capsys: pytest.CaptureFixture[str], record: dict[str, object]) -> str:
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code = replay.main(path)
+    out = capsys.readouterr().out
+    assert code == (0 if "refused" not in out else 1)
+    return out
+
+
+def test_a_dark_knock_is_told_with_its_multiplier_and_the_falls(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = account(tmp_path, capsys, DARK_KNOCK)
+    lines = out.splitlines()
+    assert lines[0] == "4 moves applied."
+    assert "Round over by a knock (น็อค): Ann made a dark knock (น็อคมืด) with K♦." in lines
+    # Ann: 3♥ 4♥ 5♥ 6♥ and 9♣ 9♦ 9♠ laid (7 cards, 35 points), nothing left in hand
+    ann = lines[lines.index("  Ann") : lines.index("  Bo")]
+    assert "    table (แต้มบนโต๊ะ): +35  (7 cards)" in ann
+    assert "    hand (แต้มในมือ): 0" in ann  # not "-0"
+    assert "    knock card (น็อค): +50" in ann
+    assert "    dark knock (น็อคมืด): × 2" in ann
+    assert "    total (รวม): +170" in ann
+    # the others were not born: their hands count twice (ตกตึก)
+    bo = lines[lines.index("  Bo") : lines.index("  Chai")]
+    assert "    hand (แต้มในมือ): -35 × 2 fall (ตกตึก)" in bo
+    assert "    table (แต้มบนโต๊ะ): +0  (0 cards)" in bo
+    assert lines[-1] == "Next round: Ann to start, same direction."
+
+
+def test_one_move_and_one_card_are_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = dict(DARK_KNOCK, moves=["draw"])
+    out = account(tmp_path, capsys, record)
+    assert out.splitlines()[0] == "1 move applied."
+    assert "The round goes on; Ann (seat 0) is to move." in out
+
+
+def test_a_refused_move_is_named_with_its_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = dict(DARK_KNOCK, moves=["draw", "meld 3H 4H 9C"])
+    out = account(tmp_path, capsys, record)
+    lines = out.splitlines()
+    assert lines[0] == "1 move applied."
+    assert lines[1].startswith(
+        "Move 1 ('meld 3H 4H 9C') refused: not a meld: 9C 3H 4H (a meld is 3 or 4"
+    )
