@@ -131,6 +131,12 @@ def render_text(result: ReplayResult) -> str:
     return "\n".join(lines)
 
 
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
@@ -181,7 +187,9 @@ def render_family_text(result: ReplayResult, game: GinRound | RummyRound | Persi
     lines.append("Scores:")
     for row in game.scores():
         items = row.as_json()
-        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in items.items() if k != "seat")
+        shown = ", ".join(
+            f"{k.replace('_', ' ')} {_value(v)}" for k, v in items.items() if k != "seat"
+        )
         lines.append(f"  {names[row.seat]}: {shown}")
     starter, _ = game.next_round()
     lines.append("")

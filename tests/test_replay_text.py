@@ -77,3 +77,28 @@ def test_a_refused_move_is_named_with_its_rule(
     assert lines[1].startswith(
         "Move 1 ('meld 3H 4H 9C') refused: not a meld: 9C 3H 4H (a meld is 3 or 4"
     )
+
+
+def test_a_gin_hand_is_told_with_its_items_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = {
+        "format": "dummy-tui-record/1",
+        "ruleset": "gin",
+        "players": ["Ann", "Bo"],
+        "starter": 0,
+        "deal": {
+            "hands": [
+                ["AC", "2C", "3C", "4D", "5D", "6D", "7H", "8H", "9H", "KS"],
+                ["2D", "3D", "10C", "JC", "QS", "QH", "5S", "6S", "9C", "KC"],
+            ],
+            "upcard": "KH",
+            "stock": ["10H"],
+        },
+        "moves": ["pass", "pass", "draw", "knock KS"],
+    }
+    out = account(tmp_path, capsys, record)
+    assert "Round over: Ann knocked." in out
+    scores = out.split("Scores:")[1].splitlines()
+    ann = next(line for line in scores if line.startswith("  Ann: "))
+    assert "gin yes" in ann and "undercut no" in ann and "True" not in out
