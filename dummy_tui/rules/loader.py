@@ -43,8 +43,25 @@ _TOML_POSITION = re.compile(r"^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (
 class RulesetError(ValueError):
     """A ruleset file, preset, or option value that cannot be used.
 
-    ``str(error)`` is a single line fit to show a user as it is.
+    ``str(error)`` is a single line fit to show a user as it is.  For a bad
+    option value, ``option`` names the option and ``problem`` the kind of
+    fault (``"whole_number"``, ``"at_least"``, ``"one_of"``, ...) with its
+    ``params`` (``got``, ``limit``, ``choices``), so that an interface can
+    say it in its own language.
     """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        option: str | None = None,
+        problem: str = "",
+        params: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.option = option
+        self.problem = problem
+        self.params = params or {}
 
 
 # ---------------------------------------------------------------------------
@@ -229,7 +246,11 @@ def _validate(model: type[RulesetBase], data: Mapping[str, Any], prefix: str) ->
     try:
         ruleset = model.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
-        raise RulesetError(prefix + _describe(exc.errors()[0], data, model)) from None
+        error = exc.errors()[0]
+        option, problem, params = _problem(error)
+        raise RulesetError(
+            prefix + _describe(error, data, model), option=option, problem=problem, params=params
+        ) from None
     return cast(Ruleset, ruleset)
 
 
@@ -252,6 +273,39 @@ _EXPECTED = {
     "tuple_type": "must be a list",
     "list_type": "must be a list",
 }
+
+
+# the kind of fault, for an interface to word it (see RulesetError)
+_KINDS = {
+    "int_type": "whole_number",
+    "int_parsing": "whole_number",
+    "bool_type": "true_false",
+    "string_type": "string",
+    "dict_type": "table",
+    "tuple_type": "list",
+    "list_type": "list",
+    "greater_than_equal": "at_least",
+    "less_than_equal": "at_most",
+    "literal_error": "one_of",
+    "extra_forbidden": "unknown",
+}
+
+
+def _problem(error: ErrorDetails) -> tuple[str | None, str, dict[str, str]]:
+    """(option, kind, params) of a fault in one option's own value, or (None, "", {})."""
+    loc = error["loc"]
+    kind = _KINDS.get(error["type"], "")
+    if len(loc) != 1 or not kind:
+        return None, "", {}
+    ctx = error.get("ctx", {})
+    params = {"got": _shown(error["input"])}
+    if kind == "at_least":
+        params["limit"] = str(ctx["ge"])
+    elif kind == "at_most":
+        params["limit"] = str(ctx["le"])
+    elif kind == "one_of":
+        params["choices"] = str(ctx["expected"])
+    return str(loc[0]), kind, params
 
 
 def _describe(error: ErrorDetails, data: Mapping[str, Any], model: type[RulesetBase]) -> str:

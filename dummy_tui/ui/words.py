@@ -30,6 +30,7 @@ from dummy_tui.ui.session import LogEntry, describe
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families import Round
+    from dummy_tui.rules.loader import RulesetError
 
 
 def fmt_about(key: str, about: str, /, **parts: Text | str | int) -> Text:
@@ -135,6 +136,17 @@ def rule_text(exc: IllegalMoveError, ascii_only: bool = False) -> str:
     if ascii_only:
         return text
     return _CARD_WORD.sub(lambda m: card_pretty(parse_card(m.group(0))), text)
+
+
+def ruleset_problem(exc: RulesetError) -> str:
+    """A bad option value in the catalog's words (the loader's own line for other faults)."""
+    key = f"opterr.{exc.problem}"
+    if exc.option is None or not has(key):
+        return str(exc)
+    params = dict(exc.params)
+    if "choices" in params:
+        params["choices"] = params["choices"].replace(" or ", t("opterr.or"))
+    return t("opterr.line", option=exc.option, problem=t(key, **params))
 
 
 # a card as the engine's English names it: 10H, QS, AC

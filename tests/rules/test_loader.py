@@ -344,6 +344,36 @@ def test_bad_override_value_names_its_source() -> None:
     assert str(caught.value) == "option 'knock_points': must be a whole number (got \"50\")"
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "problem", "params"),
+    [
+        ("knock_points", "abc", "whole_number", {"got": '"abc"'}),
+        ("knock_points", -5, "at_least", {"got": "-5", "limit": "0"}),
+        ("burn_two_player", 40, "at_most", {"got": "40", "limit": "20"}),
+        ("pickup_to_layoff", "yes", "true_false", {"got": '"yes"'}),
+        ("layoff_chain", "xyz", "one_of", {"got": '"xyz"', "choices": "'any' or 'owner_or_self'"}),
+        ("nope", 1, "unknown", {"got": "1"}),
+    ],
+)
+def test_a_bad_option_value_tells_an_interface_the_option_and_the_kind_of_fault(
+    key: str, value: object, problem: str, params: dict[str, str]
+) -> None:
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("dummy", overrides={key: value}, source="--options")
+    assert (caught.value.option, caught.value.problem, caught.value.params) == (
+        key,
+        problem,
+        params,
+    )
+    assert str(caught.value).startswith(f"--options: option {key!r}: ")
+
+
+def test_a_fault_across_options_has_no_kind_an_interface_could_word() -> None:
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("dummy", overrides={"hand_size": {"4": 13}})
+    assert caught.value.problem == "" and caught.value.params == {}
+
+
 def test_override_that_cannot_be_dealt() -> None:
     with pytest.raises(RulesetError) as caught:
         get_ruleset("dummy", overrides={"hand_size": {"4": 13}}, source="record r.json")

@@ -150,6 +150,33 @@ async def test_two_seats_with_one_name_are_refused_with_a_message(home: Path) ->
         assert not isinstance(app.screen, NewGameScreen)
 
 
+@pytest.mark.parametrize(
+    ("lang", "value", "expected"),
+    [
+        ("en", "abc", 'Option knock_points: must be a whole number (got "abc").'),
+        ("en", "-5", "Option knock_points: must be 0 or more (got -5)."),
+        ("th", "abc", 'ตัวเลือก knock_points: ต้องเป็นจำนวนเต็ม (ใส่มา "abc")'),
+        ("th", "-5", "ตัวเลือก knock_points: ต้องไม่น้อยกว่า 0 (ใส่มา -5)"),
+    ],
+)
+async def test_a_bad_house_rule_value_is_told_in_the_players_language(
+    home: Path, lang: str, value: str, expected: str
+) -> None:
+    app = app_for(lang=lang)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#house", Collapsible).collapsed = False
+        await pilot.pause()
+        screen.query_one("#opt-knock_points", Input).value = value
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen  # the form stays as typed
+        assert str(screen.query_one("#ng-error").render()) == expected
+        assert screen.query_one("#opt-knock_points", Input).value == value
+
+
 async def test_a_bad_rules_file_is_reported_when_the_game_starts(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('[presets.dummy]\nfamily = "dummy"\nspeto_points = -1\n', encoding="utf-8")
@@ -161,6 +188,9 @@ async def test_a_bad_rules_file_is_reported_when_the_game_starts(tmp_path: Path)
         await pilot.pause()
         error = str(app.screen.query_one("#ng-error").render())
         assert "speto_points" in error and "\n" not in error.strip()
+        assert error.startswith(
+            f"{bad}: preset 'dummy': option 'speto_points'"
+        )  # file, preset, key
         await pilot.press("g")  # the quick game: the same message, the form stays
         await pilot.pause()
         await pilot.pause()

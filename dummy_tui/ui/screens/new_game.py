@@ -395,8 +395,14 @@ class NewGameScreen(Screen[None]):
 
     def collect(self) -> GameSetup:
         """The set-up on the screen; raises ValueError with a message for the player."""
-        from dummy_tui.rules import RulesetError, get_ruleset, parse_option_assignment
+        from dummy_tui.rules import (
+            RulesetError,
+            apply_overrides,
+            get_ruleset,
+            parse_option_assignment,
+        )
         from dummy_tui.ui.settings import GameSetup, SeatSetup
+        from dummy_tui.ui.words import ruleset_problem
 
         count = self.query_one("#players", Choice).value
         assert isinstance(count, int)
@@ -421,7 +427,7 @@ class NewGameScreen(Screen[None]):
                 try:
                     _, value = parse_option_assignment(f"{key}={text}")
                 except RulesetError as exc:
-                    raise ValueError(str(exc)) from None
+                    raise ValueError(ruleset_problem(exc)) from None
             elif key in self.overrides:
                 value = self.overrides[key]
             else:
@@ -436,9 +442,13 @@ class NewGameScreen(Screen[None]):
         if target != preset.get("target_score"):
             options["target_score"] = target
         try:
-            get_ruleset(ruleset, self.rules_path, overrides=options, source=t("ng.ruleset"))
+            preset_rules = get_ruleset(ruleset, self.rules_path)
         except RulesetError as exc:
-            raise ValueError(str(exc)) from None
+            raise ValueError(str(exc)) from None  # the rules file: its name, key and fault
+        try:
+            apply_overrides(preset_rules, options, source=t("ng.ruleset"))
+        except RulesetError as exc:
+            raise ValueError(ruleset_problem(exc)) from None  # this form's house rules
         lang = str(self.query_one("#lang", Choice).value)
         return GameSetup(
             seats=seats,
