@@ -178,3 +178,26 @@ EXAMPLE_MOVES = [
     "draw", "discard 5S",
     "draw", "meld 4D 5D 6D", "meld QS KS AS", "knock 3H",
 ]  # fmt: skip
+
+
+def base_record(**changes: Any) -> dict[str, Any]:
+    """Four players: seat 0 draws 6♥ and dark-knocks."""
+    data: dict[str, Any] = {
+        "format": "dummy-tui-record/1",
+        "ruleset": "dummy",
+        "players": ["Ann", "Bo", "Chai", "Dao"],
+        "starter": 0,
+        "deal": {
+            "hands": [
+                ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
+                ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
+                ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
+                ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
+            ],
+            "upcard": "8D",
+            "stock": ["6H"],
+        },
+        "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
+    }
+    data.update(changes)
+    return data

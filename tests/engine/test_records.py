@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_util import dummy, make_round, play, rules, snapshot
+from engine_util import base_record, dummy, make_round, play, rules, snapshot
 
 from dummy_tui.engine.errors import RecordError
 from dummy_tui.engine.record import (
@@ -24,29 +24,6 @@ from dummy_tui.engine.record import (
 from dummy_tui.engine.state import DummyRound
 
 CANONICAL = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
-
-
-def base_record(**changes: Any) -> dict[str, Any]:
-    """Four players: seat 0 draws 6♥ and dark-knocks."""
-    data: dict[str, Any] = {
-        "format": "dummy-tui-record/1",
-        "ruleset": "dummy",
-        "players": ["Ann", "Bo", "Chai", "Dao"],
-        "starter": 0,
-        "deal": {
-            "hands": [
-                ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
-                ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
-                ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
-                ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
-            ],
-            "upcard": "8D",
-            "stock": ["6H"],
-        },
-        "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
-    }
-    data.update(changes)
-    return data
 
 
 # --------------------------------------------------------------------------

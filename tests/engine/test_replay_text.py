@@ -6,26 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from engine_util import base_record
 
 from dummy_tui import replay
 
-DARK_KNOCK = {
-    "format": "dummy-tui-record/1",
-    "ruleset": "dummy",
-    "players": ["Ann", "Bo", "Chai", "Dao"],
-    "starter": 0,
-    "deal": {
-        "hands": [
-            ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
-            ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
-            ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
-            ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
-        ],
-        "upcard": "8D",
-        "stock": ["6H"],
-    },
-    "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
-}
+DARK_KNOCK = base_record()
 
 
 def account(tmp_path: Path, capsys: pytest.CaptureFixture[str], record: dict[str, object]) -> str:
