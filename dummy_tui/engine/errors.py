@@ -19,12 +19,19 @@ class IllegalMoveError(ValueError):
         self.rule = rule
         self.detail = detail
 
+    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[str, ...]]:
+        # crosses process boundaries whole (``sim --jobs``)
+        return IllegalMoveError, (self.rule, str(self), self.detail)
+
 
 class MoveSyntaxError(IllegalMoveError):
     """Text that is not a move at all."""
 
     def __init__(self, message: str) -> None:
         super().__init__("syntax", message)
+
+    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[str, ...]]:
+        return MoveSyntaxError, (str(self),)
 
 
 class RecordError(ValueError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import fields
 from typing import Any
 
@@ -319,3 +320,14 @@ def test_ace_hint_only_when_an_ace_low_run_was_meant() -> None:
     with pytest.raises(IllegalMoveError, match=r"^pickup must meld:") as info:
         check_pick_start(game, card("5S"))
     assert "ace" not in str(info.value)
+
+
+def test_a_refusal_crosses_a_process_boundary_whole() -> None:
+    """``sim --jobs`` plays in worker processes: a refusal comes back with its rule and case."""
+    for error in (
+        IllegalMoveError("not_a_meld", "not a meld: KH KS JK (jokers)", "jokers"),
+        MoveSyntaxError("'drawx' is not a move"),
+    ):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error)
+        assert (again.rule, again.detail, str(again)) == (error.rule, error.detail, str(error))
