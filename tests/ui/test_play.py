@@ -5,14 +5,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.input import Selection
 from ui_helpers import app_for, pickup_session, play_keys, settle, settled_table, setup
 
+from dummy_tui.engine.actions import Pick
 from dummy_tui.engine.cards import cards_of, parse_card
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.state import PLAY, DummyRound
+from dummy_tui.rules import DummyRules
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
@@ -406,3 +409,30 @@ async def test_a_meld_hint_selects_its_cards_and_keys_are_named_as_printed() -> 
         await pilot.pause()
         assert table.hand.selected == set(meld)
         assert "7♥" in str(table.query_one("#status").render())
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "p — Pick up: first turn must draw: the first turn of the round must draw"),
+        ("th", "p — เก็บ: ตาแรกของรอบต้องจั่วจากกอง"),
+    ],
+)
+async def test_a_first_turn_that_must_draw_says_so_when_the_head_card_would_meld(
+    lang: str, expected: str
+) -> None:
+    game_setup = setup(humans=1, seed=0).model_copy(
+        update={"options": {"first_turn_must_draw": True}}
+    )
+    app = app_for(game_setup, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        game = table.session.round
+        assert isinstance(game, DummyRound) and game.first_turn
+        # without the option the head card could be picked up and melded at once
+        free = DummyRound(DummyRules(), game.deal, game.starter, game.direction)
+        assert any(isinstance(a, Pick) for a in free.legal_actions())
+        await pilot.press("p")
+        await pilot.pause()
+        status = str(table.query_one("#status").render())
+        assert status.startswith(expected), status

@@ -679,7 +679,7 @@ class TableScreen(Screen[None]):
             and not game.born[game.seat]
         ):
             why = t("why.dummy.unborn")
-        elif binding_id == "meld" and (refusal := self.meld_refusal()) is not None:
+        elif (refusal := self.rule_refusal(binding_id)) is not None:
             why = refusal
         else:
             key_name = f"why.{family}.{binding_id}"
@@ -687,6 +687,26 @@ class TableScreen(Screen[None]):
             if why == key_name:
                 why = t("why.not_now")
         return t("why.line", k=key, what=what, why=why)
+
+    def rule_refusal(self, binding_id: str) -> str | None:
+        """The rule's own reason, where it says more than "not possible now"."""
+        if binding_id == "meld":
+            return self.meld_refusal()
+        if binding_id == "pick":
+            return self.first_turn_refusal()
+        return None
+
+    def first_turn_refusal(self) -> str | None:
+        """The rule that keeps the round's first turn from picking up, when it applies."""
+        game = self.session.round
+        if not isinstance(game, DummyRound) or not game.row:
+            return None
+        try:
+            game.check(Pick(game.row[0], ()))
+        except IllegalMoveError as exc:
+            if exc.rule == "first_turn_must_draw":
+                return rule_text(exc, self.dapp.look.ascii)
+        return None
 
     def meld_refusal(self) -> str | None:
         """Why the selected cards (three or more) cannot be melded, in the rules' words."""
