@@ -582,7 +582,9 @@ class DummyRound:
         if self.layoffs_left(seat) == 0:
             raise IllegalMoveError(
                 "layoff_limit",
-                f"layoff limit: you have laid off {self.rules.layoff_limit} cards this round",
+                f"layoff limit: you have laid off {self.rules.layoff_limit} "
+                f"{'card' if self.rules.layoff_limit == 1 else 'cards'} this round, "
+                "as many as this game allows",
             )
         meld = self.melds[target]
         if not meld.fits(card, seat, "any"):

@@ -694,7 +694,26 @@ class TableScreen(Screen[None]):
             return self.meld_refusal()
         if binding_id == "pick":
             return self.first_turn_refusal()
+        if binding_id == "layoff":
+            return self.layoff_refusal()
         return None
+
+    def layoff_refusal(self) -> str | None:
+        """Why the chosen card may not be laid off, when a rule other than the fit refuses."""
+        game = self.session.round
+        cards = self.hand.chosen
+        if len(cards) != 1 or game.phase == TAKE:
+            return None
+        refusals: list[IllegalMoveError] = []
+        for target in range(len(game.melds)):
+            try:
+                game.check(LayOff(cards[0], target))
+            except IllegalMoveError as exc:
+                refusals.append(exc)
+            else:
+                return None
+        special = [exc for exc in refusals if exc.rule != "no_fit"]
+        return rule_text(special[0], self.dapp.look.ascii) if special else None
 
     def first_turn_refusal(self) -> str | None:
         """The rule that keeps the round's first turn from picking up, when it applies."""
