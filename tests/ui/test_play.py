@@ -9,20 +9,27 @@ import pytest
 from rich.text import Text
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.input import Selection
-from ui_helpers import app_for, cards, pickup_session, play_keys, settle, settled_table, setup
+from ui_helpers import (
+    app_for,
+    cards,
+    pickup_session,
+    play_keys,
+    settle,
+    settled_table,
+    setup,
+    two_seat_session,
+)
 
 from dummy_tui.engine.actions import LayOff, Pick
 from dummy_tui.engine.cards import cards_of, parse_card
-from dummy_tui.engine.match import Match
 from dummy_tui.engine.melds import TableMeld
-from dummy_tui.engine.state import PLAY, Deal, DummyRound
+from dummy_tui.engine.state import PLAY, DummyRound
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
-from dummy_tui.ui.session import Session
-from dummy_tui.ui.settings import GameSetup, SeatSetup, save_path
+from dummy_tui.ui.settings import save_path
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import MeldLine, MeldTable
@@ -450,19 +457,18 @@ async def test_a_first_turn_that_must_draw_says_so_when_the_head_card_would_meld
 async def test_a_card_that_fits_but_passes_the_layoff_limit_names_the_limit(
     lang: str, expected: str
 ) -> None:
-    rules = DummyRules(layoff_limit=1)
-    ann = cards("7H 8H 10H JH 2S 4S 6C 8C JD KD 3D")
-    bee = cards("2H 3H 4H 5C 7C 9C QC AC 6S 8S 10S")
-    up = parse_card("9H")
-    used = set(ann) | set(bee) | {up}
-    stock = [c for c in range(52) if c not in used]
-    game = DummyRound(rules, Deal([sorted(ann), sorted(bee)], up, stock), starter=0)
-    game.apply(Pick(up, tuple(sorted(cards("7H 8H 9H")))))
+    session = two_seat_session(
+        "7H 8H 10H JH 2S 4S 6C 8C JD KD 3D",
+        "2H 3H 4H 5C 7C 9C QC AC 6S 8S 10S",
+        "9H",
+        DummyRules(layoff_limit=1),
+    )
+    game = session.round
+    assert isinstance(game, DummyRound)
+    game.apply(Pick(parse_card("9H"), tuple(sorted(cards("7H 8H 9H")))))
     game.apply(LayOff(parse_card("10H"), 0))  # the one layoff this game allows
     jack = parse_card("JH")
     assert game.melds[0].fits(jack, 0, "any")  # J♥ would extend 7♥–10♥
-    seats = [SeatSetup(name="Ann", human=True), SeatSetup(name="Bee", level="random")]
-    session = Session(GameSetup(seats=seats, seed=5), rules, rules, Match(rules, 2, 5), game)
     app = app_for(session=session, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await settled_table(pilot, app)

@@ -56,19 +56,25 @@ def cards(text: str) -> list[int]:
     return [parse_card(c) for c in text.split()]
 
 
-def pickup_session() -> Session:
-    """Two players; Ann (human) can pick up the head card 9♥ with 7♥ 8♥ and lay 10♥ off."""
-    rules = DummyRules()
-    ann = cards("7H 8H 10H 2S 4S 6C 8C JD KD 3D 5D")
-    bee = cards("2H 3H 4H 5C 7C 9C QC AC 6S 8S 10S")
-    up = parse_card("9H")
-    used = set(ann) | set(bee) | {up}
+def two_seat_session(ann: str, bee: str, upcard: str, rules: DummyRules | None = None) -> Session:
+    """Ann (a person, to start) and Bee (random AI) with these hands; the rest is the stock."""
+    rules = rules or DummyRules()
+    hands = [cards(ann), cards(bee)]
+    up = parse_card(upcard)
+    used = set(hands[0]) | set(hands[1]) | {up}
     stock = [c for c in range(52) if c not in used]
-    game = DummyRound(rules, Deal([sorted(ann), sorted(bee)], up, stock), starter=0)
+    game = DummyRound(rules, Deal([sorted(h) for h in hands], up, stock), starter=0)
     game_setup = GameSetup(
         seats=[SeatSetup(name="Ann", human=True), SeatSetup(name="Bee", level="random")], seed=5
     )
     return Session(game_setup, rules, rules, Match(rules, 2, 5), game)
+
+
+def pickup_session() -> Session:
+    """Two players; Ann (human) can pick up the head card 9♥ with 7♥ 8♥ and lay 10♥ off."""
+    return two_seat_session(
+        "7H 8H 10H 2S 4S 6C 8C JD KD 3D 5D", "2H 3H 4H 5C 7C 9C QC AC 6S 8S 10S", "9H"
+    )
 
 
 async def settle(pilot: Pilot[int], app: DummyApp, limit: int = 400) -> None:
