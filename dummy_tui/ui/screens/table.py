@@ -700,20 +700,33 @@ class TableScreen(Screen[None]):
 
     def layoff_refusal(self) -> str | None:
         """Why the chosen card may not be laid off, when a rule other than the fit refuses."""
-        game = self.session.round
         cards = self.hand.chosen
-        if len(cards) != 1 or game.phase == TAKE:
+        if len(cards) != 1 or self.session.round.phase == TAKE:
             return None
+        targets, refusal = self.layoff_targets(cards[0])
+        if targets or refusal is None or refusal.rule == "no_fit":
+            return None
+        return rule_text(refusal, self.dapp.look.ascii)
+
+    def layoff_targets(self, card: int) -> tuple[list[LayOff], IllegalMoveError | None]:
+        """The layoffs of ``card`` the rules allow; with none, the refusal that says most.
+
+        A rule other than the fit (the layoff limit, the layoff chain) says
+        more than "does not fit", so it is preferred.
+        """
+        game = self.session.round
+        targets: list[LayOff] = []
         refusals: list[IllegalMoveError] = []
         for target in range(len(game.melds)):
             try:
-                game.check(LayOff(cards[0], target))
+                game.check(LayOff(card, target))
             except IllegalMoveError as exc:
                 refusals.append(exc)
             else:
-                return None
+                targets.append(LayOff(card, target))
         special = [exc for exc in refusals if exc.rule != "no_fit"]
-        return rule_text(special[0], self.dapp.look.ascii) if special else None
+        told = special or refusals
+        return targets, told[0] if told else None
 
     def first_turn_refusal(self) -> str | None:
         """The rule that keeps the round's first turn from picking up, when it applies."""
@@ -868,21 +881,14 @@ class TableScreen(Screen[None]):
         card = cards[0]
         game = self.session.round
         targets = [a for a in game.legal_actions() if isinstance(a, LayOff) and a.card == card]
+        refusal: IllegalMoveError | None = None
         if not targets:
-            for i in range(len(game.melds)):
-                try:
-                    game.check(LayOff(card, i))
-                    targets.append(LayOff(card, i))
-                except IllegalMoveError:
-                    continue
+            targets, refusal = self.layoff_targets(card)
         if not targets:
-            if not game.melds:
+            if refusal is None:  # no meld on the table
                 self.say(rule_text(IllegalMoveError("no_meld", t("rule.no_meld"))), error=True)
-                return
-            try:
-                game.check(LayOff(card, 0))
-            except IllegalMoveError as exc:
-                self.say(rule_text(exc, self.dapp.look.ascii), error=True)
+            else:
+                self.say(rule_text(refusal, self.dapp.look.ascii), error=True)
             return
         if len(targets) == 1:
             self.play(targets[0])
