@@ -385,3 +385,40 @@ async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_
         await pilot.press("m")
         await pilot.pause()
         assert "no meld in your hand" in status(app) or "ไม่มีชุด" in status(app), status(app)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "m — Meld: melds per turn: at most 1 new meld a turn; lay off or discard"),
+        ("th", "m — ลงชุด: ตานี้ลงชุดใหม่ครบจำนวนที่เกมนี้อนุญาตแล้ว"),
+    ],
+)
+async def test_rummy_meld_limit_is_named_when_m_is_pressed_with_no_cards_selected(
+    lang: str, expected: str
+) -> None:
+    game_setup = setup(players=2, seed=19, ruleset="rummy")
+    game_setup.options["melds_per_turn"] = 1
+    app = app_for(game_setup, lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press("d")
+        await settle(pilot, app)
+        game = table.session.round
+        assert isinstance(game, RummyRound)
+        # this deal gives Ann two melds after her draw: J♦ Q♦ K♦ and 10♠ J♠ Q♠
+        assert table.move_possible("meld")
+        # the cursor is on a card of neither meld: m offers both
+        assert table.hand.cursor_card not in {22, 23, 24, 47, 48, 49}
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.melds_this_turn == 1 and not table.move_possible("meld")
+        table.hand.selected = set()
+        await pilot.press("m")
+        await pilot.pause()
+        line = status(app)
+        assert line.startswith(expected), line
+        assert "no meld in your hand" not in line and "ไม่มีชุดในมือ" not in line, line

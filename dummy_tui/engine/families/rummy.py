@@ -182,7 +182,8 @@ class RummyRound(FamilyRound):
             if limit and self.melds_this_turn >= limit:
                 raise IllegalMoveError(
                     "melds_per_turn",
-                    f"melds per turn: at most {limit} new meld(s) a turn; lay off or discard",
+                    f"melds per turn: at most {limit} new meld{'' if limit == 1 else 's'} a turn;"
+                    " lay off or discard",
                 )
         elif isinstance(action, LayOff):
             if not hand >> action.card & 1:

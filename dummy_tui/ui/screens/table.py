@@ -7,6 +7,7 @@ a worker thread; their moves come back through ``call_from_thread``.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
@@ -741,14 +742,25 @@ class TableScreen(Screen[None]):
         return None
 
     def meld_refusal(self) -> str | None:
-        """Why the selected cards (three or more) cannot be melded, in the rules' words."""
-        cards = self.hand.chosen
-        if len(cards) < 3:
-            return None
-        try:
-            self.session.round.check(Meld(tuple(sorted(cards))))
-        except IllegalMoveError as exc:
-            return rule_text(exc, self.dapp.look.ascii)
+        """Why the selected cards cannot be melded, in the rules' words.
+
+        Three or more selected: the rule that refuses them.  Fewer: when the
+        hand does hold a meld with them, the rule that refuses it (a limit of
+        melds a turn, say), since "no meld in your hand" would be untrue.
+        """
+        cards = sorted(self.hand.selected)
+        game = self.session.round
+        if len(cards) >= 3:
+            tries = [tuple(sorted(cards))]
+        else:
+            rest = [c for c in cards_of(game.hands[game.seat]) if c not in cards]
+            tries = [tuple(sorted((*cards, *more))) for more in combinations(rest, 3 - len(cards))]
+        for meld in tries:
+            try:
+                game.check(Meld(meld))
+            except IllegalMoveError as exc:
+                if len(cards) >= 3 or exc.rule != "not_a_meld":
+                    return rule_text(exc, self.dapp.look.ascii)
         return None
 
     def action_draw(self) -> None:
@@ -849,11 +861,11 @@ class TableScreen(Screen[None]):
         if len(cards) >= 3:
             self.play(Meld(tuple(sorted(cards))))
             return
-        options = [
-            a
-            for a in game.legal_actions()
-            if isinstance(a, Meld) and all(c in a.cards for c in cards)
-        ]
+        melds = [a for a in game.legal_actions() if isinstance(a, Meld)]
+        options = [a for a in melds if all(c in a.cards for c in cards)]
+        if not options and not self.hand.selected:
+            # nothing selected and no meld with the card under the cursor: any meld
+            options = melds
         if not options:
             self.say(t("err.no_meld"), error=True)
         elif len(options) == 1:
