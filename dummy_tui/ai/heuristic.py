@@ -6,13 +6,16 @@ Both read a :class:`Knowledge` snapshot of one seat and never the full state.
 playing the rest of the turn in its head: the points it lays down, the knock
 if one is open, the cards it is left holding (charged by how likely the round
 ends before it can lay them, twice over while it is not born, since then it
-would fall — ตกตึก), the chances its pairs have of becoming melds, and the
-risk and the penalties of the discard that ends the turn.  A draw is scored
-as the average over cards it has not seen.  Discards are judged by what they
-give the players after it: the chance an opponent holds the cards to meld
-the discard (certain for cards it is known to have picked up), the value of
-that meld to them (more when they are not born or close to knocking, and a
-spe-to is worth 50), and the house penalties in force.
+would fall — ตกตึก), the chances its pairs have of becoming melds, the melds
+it keeps in hand (worth more than their points while the round is young:
+hidden, they give nobody a layoff and keep a dark knock open, so heads-up it
+often draws past a pick-up to stay unborn), and the risk and the penalties of
+the discard that ends the turn.  A draw is scored as the average over cards
+it has not seen.  Discards are judged by what they give the players after
+it: the chance an opponent holds the cards to meld the discard (certain for
+cards it is known to have picked up), the value of that meld to them (more
+when they are not born or close to knocking, and a spe-to is worth 50), and
+the house penalties in force.
 """
 
 from __future__ import annotations
@@ -88,6 +91,10 @@ class Weights:
     stuck_late: float = 0.65  # added as the stock runs out
     knock_near: float = 0.85  # stuck share when an opponent is close to knocking
     melded_unborn: float = 0.35  # share of a held (unborn) meld's points still at risk
+    # worth of a meld kept in hand, as a share of its points early in the round,
+    # for 2, 3 and 4 players: hidden, it gives nobody a layoff and keeps a dark
+    # knock open; the fewer the players, the longer it can safely wait
+    meld_hold: tuple[float, float, float] = (3.0, 1.5, 1.0)
     out_value: float = 0.6  # chance per out that a pair becomes a meld, early
     card_cost: float = 3.0  # each card held is a turn further from a knock
     born_bonus: float = 12.0  # being born: layoffs, melds, no fall
@@ -136,6 +143,8 @@ class Evaluator:
                 stuck = max(stuck, w.knock_near)
         self.stuck = min(1.0, stuck)
         self.out_chance = w.out_value * (1.0 - 0.7 * stage)
+        hold = w.meld_hold[min(max(k.players - 2, 0), len(w.meld_hold) - 1)]
+        self.hold_chance = hold * (1.0 - 0.7 * stage)
         # our draws still to come after this turn (if everyone draws)
         left = k.stock_count - (1 if k.phase == "take" else 0)
         self.last_turn = w.endgame and left < k.players
@@ -143,6 +152,7 @@ class Evaluator:
             # nothing held now can be laid later: every card in hand is charged
             self.stuck = 1.0
             self.out_chance = 0.0
+            self.hold_chance = 0.0
         # opponents still to draw before the stock runs out (the others may
         # only pick up to knock)
         self.live = [1.0 if not w.endgame or left > i else 0.3 for i in range(k.players)]
@@ -216,7 +226,8 @@ class Evaluator:
         dead = hand & ~melded
         value = -charge * mask_points(dead, pts)
         if melded:
-            value -= charge * self.w.melded_unborn * mask_points(melded, pts)
+            held = mask_points(melded, pts)
+            value += (self.hold_chance * (1.0 + charge) - charge * self.w.melded_unborn) * held
         # pairs that may still become melds
         live = self.live_mask
         chance = self.out_chance

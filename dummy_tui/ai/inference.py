@@ -57,6 +57,10 @@ class Reading:
     discard_near: float = 0.55
     discard_far: float = 0.8
     passed_pair: float = 0.25
+    # the same odds when the seat drew while not born, for 2, 3 and 4 players:
+    # heads-up, a player who is not born often draws past a pick-up to keep a
+    # dark knock open, so such a draw says little about its pairs
+    passed_unborn: tuple[float, float, float] = (1.0, 0.25, 0.25)
     fade: float = 0.8
     depth: int = 2
     shape: float = 0.0
@@ -73,17 +77,23 @@ def hand_weights(
     # per seat: (kind, card, the seat's draws so far); faded by its later draws
     events: list[list[tuple[str, int, int]]] = [[] for _ in range(players)]
     draws = [0] * players
+    born = [False] * players
+    unborn_odds = reading.passed_unborn[min(max(players - 2, 0), len(reading.passed_unborn) - 1)]
     row = [head]
     for seat, action in history:
         if isinstance(action, Discard):
             events[seat].append(("discard", action.card, draws[seat]))
             row.append(action.card)
         elif isinstance(action, Draw):
-            for x in row[-depth:]:
-                events[seat].append(("passed", x, draws[seat]))
+            if born[seat] or unborn_odds < 1.0:
+                kind = "passed" if born[seat] else "passed_unborn"
+                for x in row[-depth:]:
+                    events[seat].append((kind, x, draws[seat]))
             draws[seat] += 1
-        elif isinstance(action, Pick | PickLayoff) and action.card in row:
-            del row[row.index(action.card) :]
+        elif isinstance(action, Pick | PickLayoff):
+            born[seat] = True  # a pick-up makes its player born
+            if action.card in row:
+                del row[row.index(action.card) :]
     for seat in range(players):
         weights = ev.weights[seat]
         for kind, card, at in events[seat]:
@@ -92,7 +102,8 @@ def hand_weights(
                 _scale(weights, _NEAR1[card], 1.0 - (1.0 - discard_near) * keep)
                 _scale(weights, _NEAR2[card], 1.0 - (1.0 - discard_far) * keep)
             else:
-                p = 1.0 - (1.0 - passed_pair) * keep
+                odds = passed_pair if kind == "passed" else unborn_odds
+                p = 1.0 - (1.0 - odds) * keep
                 for x, y in PAIRS[card]:
                     ev.pairs[seat].append((x, y, p))
     return ev

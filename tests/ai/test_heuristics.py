@@ -154,3 +154,35 @@ def test_last_turn_throws_points_instead_of_keeping_a_pair(stock: str, keeps_pai
     assert isinstance(choice, Discard)
     aces = cards("AH AD")
     assert (choice.card not in aces) == keeps_pair
+
+
+def test_keeps_a_meld_in_hand_rather_than_break_it_for_a_pair() -> None:
+    # not born, seat 0 holds the run 8-9-10♥ and drew 9♣; the run is worth
+    # more whole than as the pair 9-10♥ it would leave
+    game = fixed_round(
+        [
+            "2C 4D 7D 10D 4H 5H 8H 9H 10H",
+            "3D 5S 7C 9D JC KH 2H 6S QS",
+            "3S 5C 7H 9S JD KC 6D 8D QD",
+        ],
+        "2S",
+        "9C 3C 4S 6C 8C 10S AC AD AH",
+    )
+    game.apply(DRAW)
+    choice = make_player("normal", 5).choose(game.view(0), game.legal_actions())
+    assert isinstance(choice, Discard)
+    assert choice.card not in cards("8H 9H 10H")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_heads_up_it_draws_past_a_pick_up_to_keep_a_dark_knock_open(level: str) -> None:
+    # two melds in hand and K♦ K♠ for the head card K♥: picking it up would
+    # make seat 0 born and lay its kings; heads-up, staying unborn with the
+    # melds hidden, for a knock that scores double, is worth more
+    game = fixed_round(
+        ["3C 4C 5C 7D 7H 7S KD KS 2D 9H JS", "2H 4S 6H 8C 10D QC AS 3D 5S 9D JC"],
+        "KH",
+        "6C 8D 10S QD AC 4C 9C 10C 3H 5D 6S",
+    )
+    assert Pick(parse_card("KH"), tuple(cards("KD KH KS"))) in game.legal_actions()
+    assert player(level).choose(game.view(0), game.legal_actions()) == DRAW

@@ -36,11 +36,27 @@ def test_a_discard_lowers_the_cards_that_would_meld_with_it() -> None:
 
 def test_drawing_past_a_meld_in_the_row_speaks_against_holding_its_pair() -> None:
     history: list[tuple[int, Action]] = [(0, Discard(c("9S"))), (1, DRAW)]
-    ev = hand_weights(history, c("2C"), 2)
+    ev = hand_weights(history, c("2C"), 3)
     pairs = {(x, y): p for x, y, p in ev.pairs[1]}
     assert pairs[(c("8S"), c("10S"))] < 0.5
     assert pairs[(c("9C"), c("9D"))] < 0.5
     assert not ev.pairs[0]
+
+
+def test_heads_up_only_a_born_player_drawing_past_a_meld_speaks_against_its_pair() -> None:
+    # not born, seat 1 may draw to keep a dark knock open: no evidence
+    unborn: list[tuple[int, Action]] = [(0, Discard(c("9S"))), (1, DRAW)]
+    assert not hand_weights(unborn, c("2C"), 2).pairs[1]
+    # born by its pick-up of 4♥, the same draw speaks against the pairs again
+    born: list[tuple[int, Action]] = [
+        (0, Discard(c("4H"))),
+        (1, Pick(c("4H"), (c("4C"), c("4D"), c("4H")))),
+        (1, Discard(c("KD"))),
+        (0, Discard(c("9S"))),
+        (1, DRAW),
+    ]
+    pairs = {(x, y): p for x, y, p in hand_weights(born, c("2C"), 2).pairs[1]}
+    assert pairs[(c("8S"), c("10S"))] < 0.5
 
 
 def test_evidence_fades_as_the_seat_draws_more() -> None:
@@ -59,7 +75,7 @@ def test_a_pick_up_clears_the_row_it_took() -> None:
         (0, Discard(c("KD"))),
         (1, DRAW),
     ]
-    ev = hand_weights(history, c("2C"), 2, Reading(depth=1))
+    ev = hand_weights(history, c("2C"), 3, Reading(depth=1))
     targets = {frozenset((x, y)) for x, y, _ in ev.pairs[1]}
     assert frozenset((c("8S"), c("10S"))) not in targets
     assert frozenset((c("QD"), c("AD"))) in targets  # K♦ was the last card of the row
