@@ -4,19 +4,19 @@ For a pick-up or a discard, the normal player's best few options are tried
 on deals of the unseen cards consistent with what this seat has observed
 (:mod:`sampling`), every option on the same deals.  The deals read the
 opponents' play (:mod:`inference`): a card near one they threw, or a pair
-that would have let them pick up a card they drew past (while born, or at
-a table of three or more: heads-up, a player not born may draw to keep a
-dark knock open), is dealt to them less often, and their hands are drawn
-with the shape a player's kept cards have (cards that work together).  On
-each deal the option is played on by the normal policy for every seat until
-this seat's next turn (its own turn, then each opponent's: what they pick
-up, lay down or knock with), and the position is then valued: each seat's
-table points less the hand it may still be charged, this seat's hand as the
-normal player judges it (its chances, not only its points).  ``mode="playout"`` plays each
-deal to the end of the round with a fast policy instead.  The option with
-the best average (own value against the others') is chosen, the normal
-player's own judgement counting for less as deals add up.  Knocks and laying
-down follow the normal player.
+that would have let them pick up a card they drew past (while born, or at a
+table of three or more: heads-up, a player not born may draw to keep a dark
+knock open), is dealt to them less often, and their hands are drawn with the
+shape a player's kept cards have (cards that work together).  On each deal
+the option is played on by the normal policy for every seat until this
+seat's next turn (its own turn, then each opponent's: what they pick up, lay
+down or knock with), and the position is then valued: each seat's table
+points less the hand it may still be charged, this seat's hand as the normal
+player judges it (its chances, not only its points).  ``mode="playout"``
+plays each deal to the end of the round with a fast policy instead.  The
+option with the best average (own value against the others') is chosen, the
+normal player's own judgement counting for less as deals add up.  Knocks and
+laying down follow the normal player.
 
 The search stops at a time budget (``budget_ms``, never starting a deal it
 cannot finish in time), or after a fixed number of sampled deals
