@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.pilot import Pilot
-from ui_helpers import app_for, settle, settled_table, setup, value_now
+from ui_helpers import app_for, settle, settled_table, setup, table_after_draw, value_now
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
@@ -366,9 +366,7 @@ async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_
 ) -> None:
     app = app_for(setup(players=4, seed=3, ruleset="persian"), lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
-        await pilot.press("d")
-        await settle(pilot, app)
+        table = await table_after_draw(pilot, app)
         game = table.session.round
         assert isinstance(game, PersianRound)
         kings = [c for c in table.hand.cards if c < 52 and c % 13 == 11]
@@ -401,9 +399,7 @@ async def test_rummy_meld_limit_is_named_when_m_is_pressed_with_no_cards_selecte
     game_setup.options["melds_per_turn"] = 1
     app = app_for(game_setup, lang=lang)
     async with app.run_test(size=(120, 40)) as pilot:
-        table = await settled_table(pilot, app)
-        await pilot.press("d")
-        await settle(pilot, app)
+        table = await table_after_draw(pilot, app)
         game = table.session.round
         assert isinstance(game, RummyRound)
         # this deal gives Ann two melds after her draw: J♦ Q♦ K♦ and 10♠ J♠ Q♠

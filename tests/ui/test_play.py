@@ -17,6 +17,7 @@ from ui_helpers import (
     settle,
     settled_table,
     setup,
+    table_after_draw,
     two_seat_session,
 )
 
@@ -276,9 +277,7 @@ async def test_quick_game_is_one_key_from_the_new_game_screen() -> None:
 async def test_before_being_born_the_prompt_and_the_meld_key_say_so() -> None:
     app = app_for(setup(humans=1, seed=21))
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
-        await pilot.press("d")
-        await settle(pilot, app)
+        table = await table_after_draw(pilot, app)
         game = table.session.round
         assert isinstance(game, DummyRound)
         assert not game.born[0] and not game.knock_possible(0)

@@ -97,6 +97,14 @@ async def settled_table(pilot: Pilot[int], app: DummyApp) -> TableScreen:
     return table
 
 
+async def table_after_draw(pilot: Pilot[int], app: DummyApp) -> TableScreen:
+    """:func:`settled_table`, then the person draws (d) and the game settles again."""
+    table = await settled_table(pilot, app)
+    await pilot.press("d")
+    await settle(pilot, app)
+    return table
+
+
 async def play_keys(pilot: Pilot[int], app: DummyApp, turns: int = 500) -> None:
     """Play the people's turns with the keyboard only (draw, discard) to the round end."""
     for _ in range(turns):
