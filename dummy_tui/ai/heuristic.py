@@ -79,6 +79,11 @@ def melds_with_row(card: int, row_mask: int) -> bool:
     return any(row_mask >> x & 1 and row_mask >> y & 1 for x, y in PAIRS[card])
 
 
+def for_table(values: tuple[float, ...], players: int) -> float:
+    """The value for a table of ``players`` from one given for 2, 3, 4 players."""
+    return values[min(max(players - 2, 0), len(values) - 1)]
+
+
 # ---------------------------------------------------------------------------
 # Tunable weights
 
@@ -143,8 +148,7 @@ class Evaluator:
                 stuck = max(stuck, w.knock_near)
         self.stuck = min(1.0, stuck)
         self.out_chance = w.out_value * (1.0 - 0.7 * stage)
-        hold = w.meld_hold[min(max(k.players - 2, 0), len(w.meld_hold) - 1)]
-        self.hold_chance = hold * (1.0 - 0.7 * stage)
+        self.hold_chance = for_table(w.meld_hold, k.players) * (1.0 - 0.7 * stage)
         # our draws still to come after this turn (if everyone draws)
         left = k.stock_count - (1 if k.phase == "take" else 0)
         self.last_turn = w.endgame and left < k.players

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dummy_tui.ai.heuristic import NEAR, PAIRS
+from dummy_tui.ai.heuristic import NEAR, PAIRS, for_table
 from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
 
 # cards one rank from a card in its suit, or of its rank; and two ranks from it
@@ -78,7 +78,7 @@ def hand_weights(
     events: list[list[tuple[str, int, int]]] = [[] for _ in range(players)]
     draws = [0] * players
     born = [False] * players
-    unborn_odds = reading.passed_unborn[min(max(players - 2, 0), len(reading.passed_unborn) - 1)]
+    unborn_odds = for_table(reading.passed_unborn, players)
     row = [head]
     for seat, action in history:
         if isinstance(action, Discard):

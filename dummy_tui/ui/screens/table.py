@@ -751,7 +751,7 @@ class TableScreen(Screen[None]):
         cards = sorted(self.hand.selected)
         game = self.session.round
         if len(cards) >= 3:
-            tries = [tuple(sorted(cards))]
+            tries = [tuple(cards)]
         else:
             rest = [c for c in cards_of(game.hands[game.seat]) if c not in cards]
             tries = [tuple(sorted((*cards, *more))) for more in combinations(rest, 3 - len(cards))]
