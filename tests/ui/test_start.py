@@ -292,3 +292,26 @@ async def test_good_settings_say_nothing(home: Path) -> None:
         assert list(app._notifications) == []
         assert app.settings.sort == "rank"
     assert path.exists()
+
+
+async def test_the_arrow_keys_go_from_field_to_field_and_bring_it_into_view() -> None:
+    app = DummyApp(persist=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "quick"
+        order = ["start", "players", "kind-0", "name-0", "kind-1", "name-1", "kind-2"]
+        for expected in order:
+            await pilot.press("down")
+            await pilot.pause()
+            assert app.focused is not None and app.focused.id == expected
+        for _ in range(6):  # on to the language line, below the fold at 80×24
+            await pilot.press("down")
+        await pilot.pause()
+        lang = app.screen.query_one("#lang")
+        assert app.focused is lang
+        scroll = app.screen.query_one("#ng-scroll")
+        assert scroll.scroll_y > 0
+        assert scroll.region.contains_region(lang.region)
+        await pilot.press("up", "up")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#ruleset")

@@ -119,6 +119,23 @@ def _shown(value: object) -> str:
     return json.dumps(value)
 
 
+class FormScroll(VerticalScroll, inherit_bindings=False):
+    """The form's scrolling column: ↑ and ↓ go from field to field, as Tab does.
+
+    A plain scroll container would take them to scroll the page, so a player
+    who moved down with the arrows would never leave the first button.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("home", "scroll_home", show=False),
+        Binding("end", "scroll_end", show=False),
+        Binding("pageup", "page_up", show=False),
+        Binding("pagedown", "page_down", show=False),
+    ]
+
+
 class NewGameScreen(Screen[None]):
     """Set up a match, or start the quick game with one key."""
 
@@ -158,7 +175,7 @@ class NewGameScreen(Screen[None]):
     # ------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="ng-scroll", can_focus=False):
+        with FormScroll(id="ng-scroll", can_focus=False):
             yield Static(id="ng-title")
             with Horizontal(id="ng-buttons"):
                 # first when there is a saved game: it has the focus, so Enter resumes
