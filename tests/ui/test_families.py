@@ -16,6 +16,7 @@ from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.family import laid_points
+from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
@@ -132,6 +133,12 @@ def test_a_seat_line_gives_way_from_the_front_and_keeps_the_points() -> None:
     assert fit_parts(parts, 18).plain == "table 145"
     assert fit_parts(parts, 16).plain == "table 145"
     assert fit_parts(parts, 4).plain == "table 145"  # the last part is never dropped
+    # an empty short form: that part goes first
+    parts = [team, Text("partner"), (Text("table 145"), Text())]
+    assert fit_parts(parts, 23).plain == "A · partner · table 145"
+    assert fit_parts(parts, 22).plain == "A · partner"
+    assert fit_parts(parts, 11).plain == "A · partner"
+    assert fit_parts(parts, 10).plain == "partner"
 
 
 @pytest.mark.parametrize("lang", ["en", "th"])
@@ -152,7 +159,13 @@ async def test_four_seat_panels_at_80_columns_show_the_table_points_whole(
                 panel = table.query_one(f"#seat-{seat}", PlayerPanel)
                 line = str(panel.render()).split("\n")[1]
                 assert cell_len(line) <= panel.content_size.width, line
-                if laid[seat]:
+                if ruleset == "persian" and seat == 2:  # the viewer's partner
+                    assert line.split(" · ")[-1] in (
+                        t("panel.partner"),
+                        t("panel.table", table=laid[seat]),
+                    ), line
+                    assert t("panel.partner") in line, line  # it outlasts the points
+                elif laid[seat]:
                     assert line.endswith(f" {laid[seat]}"), line
                     seen += 1
             if seen >= 6:  # points on several panels, over more than one turn

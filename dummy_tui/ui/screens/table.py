@@ -259,7 +259,9 @@ class TableScreen(Screen[None]):
                 (Text(t(f"team.{team}"), style), Text(t(f"team.short{team}"), style))
             ]
             if self.viewer is not None and fam.partner_of(game, self.viewer) == seat:
+                # the partner mark outlasts the points, which the meld table also shows
                 parts.append(Text(t("panel.partner"), Style(bold=True)))
+                return parts + [(text, Text()) for text in table]
             return parts + table
         if family == "gin":
             dealer = getattr(game, "dealer", None)

@@ -188,13 +188,16 @@ class PlayerPanel(Static):
 
 def fit_parts(parts: list[Text | tuple[Text, Text]], width: int) -> Text:
     """``parts`` joined by " · " within ``width`` cells (0: any width), giving way
-    from the front: short forms first, then whole parts; the last part stays."""
+    from the front: short forms first, then whole parts; the last part stays.
+
+    An empty short form lets its part vanish before the parts in front of it go.
+    """
     full = [p[0] if isinstance(p, tuple) else p for p in parts]
     short = [p[1] if isinstance(p, tuple) else p for p in parts]
     tries = [full] + [short[: i + 1] + full[i + 1 :] for i in range(len(parts))]
     tries += [short[i:] for i in range(1, len(parts))]
     for texts in tries:
-        line = Text(" · ").join(texts)
+        line = Text(" · ").join(text for text in texts if text)
         if width <= 0 or line.cell_len <= width:
             return line
     return line
