@@ -115,6 +115,7 @@ async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
         shown = narrow.export_text()
         assert "Ann & Chai" in shown and "Bee & Dao" in shown
         assert "Team's table points" in text
+        assert "Deal score" in text and "Round score" not in text  # a deal, as in the title
         rows = end.result.breakdown
         assert rows[0].total == rows[2].total and rows[1].total == rows[3].total
         assert "Team totals" in str(end.query_one("#round-end-totals").render())

@@ -190,10 +190,10 @@ class RoundEndScreen(Screen[None]):
             table.add_row(_term(key), *cells)
 
     @staticmethod
-    def _total_row(table: Table, totals: list[int]) -> None:
+    def _total_row(table: Table, totals: list[int], key: str = "round_total") -> None:
         table.add_section()
         table.add_row(
-            Text(t("item.round_total"), Style(bold=True)),
+            Text(t(f"item.{key}"), Style(bold=True)),
             *(Text(signed(v), Style(bold=True)) for v in totals),
         )
 
@@ -237,7 +237,7 @@ class RoundEndScreen(Screen[None]):
         add(table, "four_at_once", [f"+{extra[b.team]}" if extra[b.team] else "" for b in first])
         add(table, "hand", [f"−{b.hand}" if b.hand else "0" for b in first], always=True)
         add(table, "out_bonus", [f"+{b.out_bonus}" if b.out_bonus else "" for b in first])
-        self._total_row(table, [b.total for b in first])
+        self._total_row(table, [b.total for b in first], "deal_total")
         return table
 
     def four_at_once(self) -> list[int]:
