@@ -21,7 +21,7 @@ from ui_helpers import (
     two_seat_session,
 )
 
-from dummy_tui.engine.actions import LayOff, Pick
+from dummy_tui.engine.actions import LayOff, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of, parse_card
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.state import PLAY, DummyRound
@@ -476,3 +476,41 @@ async def test_a_card_that_fits_but_passes_the_layoff_limit_names_the_limit(
         await pilot.pause()
         status = str(table.query_one("#status").render())
         assert status.startswith(expected), status
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "lang", "draw_only", "may_pick"),
+    [
+        (
+            "dummy",
+            "en",
+            "No card in the row makes a meld with your hand.",
+            "pick up from the row (p)",
+        ),
+        ("dummy", "th", "ไม่มีไพ่ในกองทิ้งที่เข้าชุดกับไพ่ในมือ", "หรือเก็บจากกองทิ้ง (p)"),
+        ("persian", "en", "No card in the pile can be played at once", "pick up from the pile (p)"),
+    ],
+    ids=["dummy-en", "dummy-th", "persian-en"],
+)
+async def test_the_take_prompt_offers_a_pick_up_only_when_one_is_legal(
+    ruleset: str, lang: str, draw_only: str, may_pick: str
+) -> None:
+    app = app_for(setup(humans=1, seed=21, ruleset=ruleset), lang=lang)
+    seen = {True: 0, False: 0}
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(60):
+            table = await settled_table(pilot, app)
+            game = table.session.round
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            can_pick = any(isinstance(a, (Pick, PickLayoff)) for a in legal)
+            said = str(table.query_one("#status").render())
+            assert (may_pick in said) is can_pick and (draw_only in said) is not can_pick, said
+            seen[can_pick] += 1
+            if all(seen.values()):
+                break
+            await pilot.press("d")
+            await settle(pilot, app)
+            await pilot.press("x")
+    assert all(seen.values()), seen

@@ -421,11 +421,15 @@ class TableScreen(Screen[None]):
             if game.phase == TAKE:
                 if not game.stock:
                     return fmt("prompt.persian_stock_out")
+                if not self.can_pick():
+                    return fmt("prompt.persian_draw")
                 return fmt("prompt.persian_take")
             return fmt("prompt.persian_play")
         if game.phase == TAKE:
             if not game.stock:
                 return fmt("prompt.take_stock_out")
+            if not self.can_pick():
+                return fmt("prompt.take_draw")
             return fmt("prompt.take")
         if game.must_knock:
             if game.knock_possible(seat):
@@ -438,6 +442,10 @@ class TableScreen(Screen[None]):
                 return fmt("prompt.play_unborn_knock")
             return fmt("prompt.play_unborn")
         return fmt("prompt.play")
+
+    def can_pick(self) -> bool:
+        """Whether a pick-up from the row (or a spread pile) is a legal move now."""
+        return any(isinstance(a, (Pick, PickLayoff)) for a in self.session.round.legal_actions())
 
     def refresh_status(self) -> None:
         status = self.query_one("#status", Static)
