@@ -420,14 +420,18 @@ async def test_a_meld_hint_selects_its_cards_and_keys_are_named_as_printed() -> 
 
 
 @pytest.mark.parametrize(
-    ("lang", "expected"),
+    ("lang", "expected", "prompt"),
     [
-        ("en", "p — Pick up: first turn must draw: the first turn of the round must draw"),
-        ("th", "p — เก็บ: ตาแรกของรอบต้องจั่วจากกอง"),
+        (
+            "en",
+            "p — Pick up: first turn must draw: the first turn of the round must draw",
+            "Your turn: draw (d). The first turn of the round must draw from the stock.",
+        ),
+        ("th", "p — เก็บ: ตาแรกของรอบต้องจั่วจากกอง", "ตาคุณ: จั่ว (d) ตาแรกของรอบต้องจั่วจากกอง"),
     ],
 )
 async def test_a_first_turn_that_must_draw_says_so_when_the_head_card_would_meld(
-    lang: str, expected: str
+    lang: str, expected: str, prompt: str
 ) -> None:
     game_setup = setup(humans=1, seed=0).model_copy(
         update={"options": {"first_turn_must_draw": True}}
@@ -440,6 +444,7 @@ async def test_a_first_turn_that_must_draw_says_so_when_the_head_card_would_meld
         # without the option the head card could be picked up and melded at once
         free = DummyRound(DummyRules(), game.deal, game.starter, game.direction)
         assert any(isinstance(a, Pick) for a in free.legal_actions())
+        assert str(table.query_one("#status").render()) == prompt  # before the key, too
         await pilot.press("p")
         await pilot.pause()
         status = str(table.query_one("#status").render())

@@ -429,6 +429,8 @@ class TableScreen(Screen[None]):
             if not game.stock:
                 return fmt("prompt.take_stock_out")
             if not self.can_pick():
+                if self.first_turn_refusal() is not None:
+                    return fmt("prompt.take_first_turn")
                 return fmt("prompt.take_draw")
             return fmt("prompt.take")
         if game.must_knock:
