@@ -315,3 +315,22 @@ async def test_the_arrow_keys_go_from_field_to_field_and_bring_it_into_view() ->
         await pilot.press("up", "up")
         await pilot.pause()
         assert app.focused is app.screen.query_one("#ruleset")
+
+
+async def _button_widths(app: DummyApp, switch_to: str | None = None) -> dict[str, int]:
+    from textual.widgets import Button
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if switch_to is not None:
+            app.set_language(switch_to)
+            await pilot.pause()
+        return {n: app.screen.query_one(f"#{n}", Button).size.width for n in ("quick", "start")}
+
+
+@pytest.mark.parametrize(("first", "then"), [("th", "en"), ("en", "th")])
+async def test_a_language_switch_resizes_the_buttons_to_their_new_labels(
+    first: str, then: str
+) -> None:
+    switched = await _button_widths(app_for(None, lang=first), then)
+    assert switched == await _button_widths(app_for(None, lang=then))

@@ -251,6 +251,8 @@ class NewGameScreen(Screen[None]):
         self.query_one("#start", Button).label = t("ng.start")
         self.query_one("#resume", Button).label = t("ng.resume")
         self.query_one("#resume", Button).display = self.dapp.has_save()
+        for button in self.query("#ng-buttons Button").results(Button):
+            button.refresh(layout=True)  # a label of another length: the width follows
         self.query_one("#players", Choice).label = t("ng.players")
         self.query_one("#ruleset", Choice).label = t("ng.ruleset")
         self.query_one("#target-label", Static).update(t("ng.target"))
