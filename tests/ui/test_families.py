@@ -118,7 +118,8 @@ async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
         assert "Deal score" in text and "Round score" not in text  # a deal, as in the title
         rows = end.result.breakdown
         assert rows[0].total == rows[2].total and rows[1].total == rows[3].total
-        assert "Team totals" in str(end.query_one("#round-end-totals").render())
+        totals = str(end.query_one("#round-end-totals").render())
+        assert "Team totals" in totals and "Enter: next deal" in totals, totals
         # a Persian game is counted in deals
         assert [b.description for b in end._bindings.key_to_bindings["enter"]] == ["Next deal"]
 

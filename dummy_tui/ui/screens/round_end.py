@@ -325,7 +325,10 @@ class RoundEndScreen(Screen[None]):
             for seat in order:
                 out.append(f"\n  {names[seat]:<16} {signed(match.totals[seat]):>6}")
         out.append("\n\n")
-        out.append(t("end.after_match" if self.match_over else "end.continue"))
+        if self.match_over:
+            out.append(t("end.after_match"))
+        else:
+            out.append(t("end.continue_deal" if teams else "end.continue"))
         return out
 
     def match_result(self) -> Text | None:
