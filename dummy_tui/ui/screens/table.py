@@ -421,14 +421,14 @@ class TableScreen(Screen[None]):
             if game.phase == TAKE:
                 if not game.stock:
                     return fmt("prompt.persian_stock_out")
-                if not self.can_pick():
+                if not self.move_possible("pick"):
                     return fmt("prompt.persian_draw")
                 return fmt("prompt.persian_take")
             return fmt("prompt.persian_play")
         if game.phase == TAKE:
             if not game.stock:
                 return fmt("prompt.take_stock_out")
-            if not self.can_pick():
+            if not self.move_possible("pick"):
                 if self.first_turn_refusal() is not None:
                     return fmt("prompt.take_first_turn")
                 return fmt("prompt.take_draw")
@@ -444,10 +444,6 @@ class TableScreen(Screen[None]):
                 return fmt("prompt.play_unborn_knock")
             return fmt("prompt.play_unborn")
         return fmt("prompt.play")
-
-    def can_pick(self) -> bool:
-        """Whether a pick-up from the row (or a spread pile) is a legal move now."""
-        return any(isinstance(a, (Pick, PickLayoff)) for a in self.session.round.legal_actions())
 
     def refresh_status(self) -> None:
         status = self.query_one("#status", Static)
