@@ -298,7 +298,7 @@ class DummyApp(App[int]):
         from dummy_tui.ui.storage import records_dir
 
         played = game if game is not None else session.round
-        data = record_of(played, session.names, session.setup.ruleset, session.base_rules)
+        data = record_of(played, session.seat_names, session.setup.ruleset, session.base_rules)
         index = len(session.match.results) if played is not session.round else session.round_number
         path = records_dir() / f"{session.setup.ruleset}-{session.setup.seed}-round{index}.json"
         atomic_write(path, dumps_record(data))

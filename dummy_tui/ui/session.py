@@ -29,7 +29,7 @@ from dummy_tui.engine.actions import (
 from dummy_tui.engine.match import Match, RoundResult
 from dummy_tui.engine.state import DummyRound
 from dummy_tui.rules import get_ruleset
-from dummy_tui.ui.i18n import t
+from dummy_tui.ui.i18n import shown_name, t
 from dummy_tui.ui.settings import GameSetup, SaveGame
 
 if TYPE_CHECKING:
@@ -216,6 +216,14 @@ class Session:
 
     @property
     def names(self) -> list[str]:
+        """The seats' names as shown, in the current language (see
+        :func:`shown_name`), unless that would show two seats alike."""
+        shown = [shown_name(s.name, i) for i, s in enumerate(self.setup.seats)]
+        return shown if len(set(shown)) == len(shown) else self.seat_names
+
+    @property
+    def seat_names(self) -> list[str]:
+        """The seats' names as set up: what records and saves keep."""
         return [s.name for s in self.setup.seats]
 
     def is_human(self, seat: int) -> bool:
@@ -260,7 +268,7 @@ class Session:
     def record(self) -> dict[str, Any]:
         from dummy_tui.engine.record import record_of
 
-        return record_of(self.round, self.names, self.setup.ruleset, self.base_rules)
+        return record_of(self.round, self.seat_names, self.setup.ruleset, self.base_rules)
 
     def record_text(self) -> str:
         from dummy_tui.engine.record import dumps_record

@@ -44,6 +44,17 @@ def in_every_language(key: str, **values: object) -> set[str]:
     return {catalog(lang).get(key, key).format(**values) for lang in LANGS}
 
 
+def shown_name(name: str, seat: int) -> str:
+    """``name`` as the table shows it now: a name the game itself gives a person
+    in ``seat`` ("You", "Player 2"), in any language, reads in the current one;
+    a name a person chose stays as it is."""
+    if name in in_every_language("seat.you"):
+        return t("seat.you")
+    if name in in_every_language("seat.player", n=seat + 1):
+        return t("seat.player", n=seat + 1)
+    return name
+
+
 def set_language(lang: str) -> None:
     global _current
     _current = lang if lang in LANGS else "en"
