@@ -16,10 +16,10 @@ from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.family import laid_points
-from dummy_tui.ui.i18n import t
+from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
-from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.round_end import RoundEndScreen, _term, score_table
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import PlayerPanel, fit_parts
@@ -433,3 +433,25 @@ async def test_rummy_meld_limit_is_named_when_m_is_pressed_with_no_cards_selecte
         line = status(app)
         assert line.startswith(expected), line
         assert "no meld in your hand" not in line and "ไม่มีชุดในมือ" not in line, line
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+@pytest.mark.parametrize("columns", [["Team A", "Team B"], ["Ann", "Bee", "Chai", "Dao"]])
+def test_every_score_item_is_named_whole_at_80_columns(lang: str, columns: list[str]) -> None:
+    keys = [k.removeprefix("item.") for k in catalog("en") if k.startswith("item.")]
+    set_language(lang)
+    try:
+        table = score_table(columns)
+        for key in keys:
+            RoundEndScreen._add(table, key, ["+10"] * len(columns), always=True)
+        labels = [_term(key).plain for key in keys]
+    finally:
+        set_language("en")
+    console = Console(width=76, file=io.StringIO(), record=True)  # the round end at 80×24
+    console.print(table)
+    shown = console.export_text()
+    assert "…" not in shown
+    words = " ".join(shown.split())
+    for label in labels:
+        for word in label.split():
+            assert word in words, (label, word)

@@ -35,6 +35,19 @@ def _term(key: str) -> Text:
     return out
 
 
+def score_table(columns: list[str]) -> Table:
+    """The breakdown's table: a column of items, then one per seat or team.
+
+    An item's name wraps rather than lose its end on a narrow screen, where
+    the Thai term after the English one needs a second line.
+    """
+    table = Table(expand=True, show_edge=False, pad_edge=False)
+    table.add_column("", overflow="fold", ratio=2)
+    for name in columns:
+        table.add_column(name, justify="right", overflow="ellipsis", no_wrap=True, ratio=1)
+    return table
+
+
 class RoundEndScreen(Screen[None]):
     """Each item of the score in the family's own terms, then the running totals.
 
@@ -167,13 +180,6 @@ class RoundEndScreen(Screen[None]):
                 )
         return line
 
-    def _table(self, columns: list[str]) -> Table:
-        table = Table(expand=True, show_edge=False, pad_edge=False)
-        table.add_column("", no_wrap=True, ratio=2)
-        for name in columns:
-            table.add_column(name, justify="right", overflow="ellipsis", no_wrap=True, ratio=1)
-        return table
-
     def breakdown(self) -> Table:
         family = self.session.family
         if family == "gin":
@@ -199,7 +205,7 @@ class RoundEndScreen(Screen[None]):
 
     def gin_breakdown(self) -> Table:
         rows: list[Any] = list(self.result.breakdown)
-        table = self._table(self.session.names)
+        table = score_table(self.session.names)
         add = self._add
         add(table, "deadwood", [str(b.deadwood) for b in rows], always=True)
         add(table, "gin_bonus", [f"+{b.bonus}" if b.gin else "" for b in rows])
@@ -209,7 +215,7 @@ class RoundEndScreen(Screen[None]):
 
     def rummy_breakdown(self) -> Table:
         rows: list[Any] = list(self.result.breakdown)
-        table = self._table(self.session.names)
+        table = score_table(self.session.names)
         add = self._add
         add(table, "left_in_hand", [str(b.hand) for b in rows], always=True)
         add(
@@ -230,7 +236,7 @@ class RoundEndScreen(Screen[None]):
             for team in teams
         ]
         extra = self.four_at_once()
-        table = self._table(columns)
+        table = score_table(columns)
         first = [rows[team] for team in teams]
         add = self._add
         add(table, "team_table", [f"+{b.table - extra[b.team]}" for b in first], always=True)
@@ -253,7 +259,7 @@ class RoundEndScreen(Screen[None]):
     def dummy_breakdown(self) -> Table:
         rules: Any = self.session.rules
         rows: list[Any] = list(self.result.breakdown)
-        table = self._table(self.session.names)
+        table = score_table(self.session.names)
 
         def add(key: str, cells: list[str], always: bool = False) -> None:
             self._add(table, key, cells, always)
