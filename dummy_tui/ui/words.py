@@ -24,6 +24,7 @@ from dummy_tui.engine.actions import (
 )
 from dummy_tui.engine.cards import card_pretty, parse_card
 from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.state import DummyRound
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import catalog, has, in_every_language, language, t, template
 from dummy_tui.ui.session import LogEntry, describe
@@ -85,6 +86,28 @@ def entry_text(entry: LogEntry, names: list[str], look: CardLook, family: str = 
     if entry.kind in ("meld", "discard", "knock", "draw", "end", "undo", "pass"):
         return fmt(f"log.{entry.kind}", name=who, cards=cards, card=cards)
     return Text(entry.kind)
+
+
+def why_not_pick(game: Round) -> str | None:
+    """Why a hint to draw passes the pick-ups of a Dummy turn, in plain facts.
+
+    Only facts of the position, from the first that applies: every pick-up
+    takes more row cards along; it would make the player born and so end a
+    dark knock; its meld goes where the others can lay off on it.  None when
+    no pick-up is legal (the prompt says so already).
+    """
+    if not isinstance(game, DummyRound):
+        return None
+    picks = [a for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)]
+    if not picks:
+        return None
+    more = min(len(game.row) - 1 - game.row.index(a.card) for a in picks)
+    if more:
+        return t("hint.why_more", n=more)
+    m = game.rules.dark_knock_multiplier
+    if not game.born[game.seat] and m > 1:
+        return t("hint.why_dark", m=m)
+    return t("hint.why_layoff")
 
 
 def action_text(game: Round, action: Action, look: CardLook) -> Text:

@@ -21,7 +21,7 @@ from ui_helpers import (
     two_seat_session,
 )
 
-from dummy_tui.engine.actions import LayOff, Pick, PickLayoff
+from dummy_tui.engine.actions import Draw, LayOff, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of, parse_card
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.state import PLAY, DummyRound
@@ -540,3 +540,41 @@ async def test_the_take_prompt_offers_a_pick_up_only_when_one_is_legal(
             await settle(pilot, app)
             await pilot.press("x")
     assert all(seen.values()), seen
+
+
+async def test_a_hint_to_draw_past_a_pick_up_says_why() -> None:
+    app = app_for(setup(humans=1, players=2, seed=5, level="normal"))
+    reasons: set[str] = set()
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(200):
+            await settle(pilot, app)
+            if isinstance(app.screen, RoundEndScreen):
+                await pilot.press("enter")  # the next round
+                continue
+            table = await settled_table(pilot, app)
+            game = table.session.round
+            if len(reasons) == 2:
+                break
+            await pilot.press("h")
+            await pilot.pause()
+            said = str(table.query_one("#status").render())
+            legal = game.legal_actions()
+            can_pick = any(isinstance(a, (Pick, PickLayoff)) for a in legal)
+            hint = table.session.hint()
+            explained = "Not a pick-up:" in said
+            assert explained is (can_pick and isinstance(hint, Draw)), said
+            if explained:
+                reason = said.split("Not a pick-up:")[1]
+                rows = game.row
+                depth = min(
+                    len(rows) - 1 - rows.index(a.card)
+                    for a in legal
+                    if isinstance(a, (Pick, PickLayoff))
+                )
+                # the first fact that holds: more cards, then the dark knock
+                assert ("more card" in reason) is (depth > 0), reason
+                reasons.add(reason.split()[0])
+            await pilot.press("d")
+            await settle(pilot, app)
+            await pilot.press("x")
+    assert reasons == {"every", "it"}, reasons  # both kinds of reason were met

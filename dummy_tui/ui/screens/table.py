@@ -45,7 +45,7 @@ from dummy_tui.ui.widgets.cards import CardStrip
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow, head_mark
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
-from dummy_tui.ui.words import action_text, entry_text, fmt, rule_text
+from dummy_tui.ui.words import action_text, entry_text, fmt, rule_text, why_not_pick
 
 if TYPE_CHECKING:
     from dummy_tui.ui.app import DummyApp
@@ -1017,7 +1017,9 @@ class TableScreen(Screen[None]):
             self.hand.selected = set(action.cards)
             self.hand.cursor = self.hand.cards.index(action.cards[0])
             self.hand.refresh()
-        self.say(fmt("hint.text", move=action_text(game, action, self.dapp.look)))
+        move = action_text(game, action, self.dapp.look)
+        why = why_not_pick(game) if isinstance(action, Draw) else None
+        self.say(fmt("hint.with_why", move=move, why=why) if why else fmt("hint.text", move=move))
 
     def action_sort(self) -> None:
         settings = self.dapp.settings
