@@ -9,12 +9,14 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
+from textual.geometry import Region
 from textual.pilot import Pilot
 from ui_helpers import app_for, settle, settled_table, setup, table_after_draw, value_now
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
 from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.common import signed
 from dummy_tui.ui.family import laid_points
 from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.screens.modals import ChoiceScreen
@@ -22,7 +24,7 @@ from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen, _term, score_table
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.widgets.row import DiscardRow
-from dummy_tui.ui.widgets.table import PlayerPanel, fit_parts
+from dummy_tui.ui.widgets.table import PlayerPanel, Scoreboard, fit_parts
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -455,3 +457,32 @@ def test_every_score_item_is_named_whole_at_80_columns(lang: str, columns: list[
     for label in labels:
         for word in label.split():
             assert word in words, (label, word)
+
+
+def scoreboard_text(board: Scoreboard) -> list[str]:
+    """The scoreboard as it shows now, line by line."""
+    width, height = board.outer_size
+    strips = board.render_lines(Region(0, 0, width, height))
+    return [strip.text[1:-1].strip() for strip in strips[1:-1]]  # inside the border
+
+
+async def test_the_scoreboard_keeps_names_whole_and_shows_the_rounds_that_fit() -> None:
+    names = ["Player 1", "Player 2", "Somchai", "Malee"]
+    rounds = [[110, -5, 70, -100], [-80, 65, 125, 40], [1000, -260, 15, 5], [5, 5, -5, 5]]
+    totals = [sum(r[s] for r in rounds) for s in range(4)]
+    app = app_for(setup(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        board = table.query_one(Scoreboard)
+        board.update_scores(names, rounds, totals, 500)
+        await pilot.pause()
+        narrow = scoreboard_text(board)
+        assert len(narrow) == 5  # a heading and one line a player: nothing wrapped
+        for name, line in zip(names, narrow[1:], strict=True):
+            assert line.split()[: len(name.split())] == name.split(), line
+        assert "R4" in narrow[0] and "R1" not in narrow[0]  # the latest round first
+        assert [line.split()[-1] for line in narrow[1:]] == [signed(v) for v in totals]
+        await pilot.resize_terminal(200, 60)
+        await pilot.pause()
+        wide = scoreboard_text(board)
+        assert all(f"R{n}" in wide[0] for n in range(1, 5)), wide[0]  # room for every round

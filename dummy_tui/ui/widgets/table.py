@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -204,7 +207,20 @@ def fit_parts(parts: list[Text | tuple[Text, Text]], width: int) -> Text:
 
 
 class Scoreboard(Static):
-    """Every round's score per player and the totals, with the target."""
+    """The totals of every seat (or team), after as many of the latest rounds
+    as fit beside the names written whole.
+
+    Names come first: two players called "Player 1" and "Player 2" cut to
+    "Playe…" could not be told apart, so older round columns give way before
+    any name is cut (a name is cut only when it does not fit beside the
+    totals alone).  The layout is fitted again when the panel is resized.
+    """
+
+    MOST_ROUNDS = 6
+    UNKNOWN_WIDTH = 26
+    """The content width of the panel at its narrowest, before it is laid out."""
+
+    _scores: tuple[list[str], list[list[int]], list[int]] | None = None
 
     def update_scores(
         self,
@@ -219,17 +235,42 @@ class Scoreboard(Static):
             names = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
             rounds = [r[:2] for r in rounds]
             totals = totals[:2]
+        self._scores = (names, rounds, totals)
+        self.border_subtitle = t("score.target", target=target)
+        self.update(self.fitted())
+
+    def on_resize(self) -> None:
+        if self._scores is not None:
+            self.update(self.fitted())
+
+    def fitted(self, width: int | None = None) -> Table:
+        """The table with the most recent rounds that leave every name whole in ``width``."""
+        assert self._scores is not None
+        names, rounds, totals = self._scores
+        width = width or self.content_size.width or self.UNKNOWN_WIDTH
+        heads = [t("score.player"), *names]
+        for shown in range(min(len(rounds), self.MOST_ROUNDS), 0, -1):
+            table = self._table(names, rounds, shown, totals)
+            console = Console(width=width, file=io.StringIO(), record=True)
+            console.print(table)
+            text = console.export_text()
+            if text.count("\n") == len(heads) and all(name in text for name in heads):
+                return table
+        return self._table(names, rounds, 0, totals)
+
+    @staticmethod
+    def _table(names: list[str], rounds: list[list[int]], shown: int, totals: list[int]) -> Table:
+        """The names, the last ``shown`` rounds and the totals."""
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
         table.add_column(t("score.player"), no_wrap=True, overflow="ellipsis", ratio=1)
-        shown = rounds[-3:]
-        first = len(rounds) - len(shown)
-        for i in range(len(shown)):
+        first = len(rounds) - shown
+        for i in range(shown):
             table.add_column(t("score.round_short", n=first + i + 1), justify="right")
         table.add_column(t("score.total"), justify="right", style="bold")
         for seat, name in enumerate(names):
-            table.add_row(name, *(signed(r[seat]) for r in shown), signed(totals[seat]))
-        self.border_subtitle = t("score.target", target=target)
-        self.update(table)
+            cells = (signed(r[seat]) for r in rounds[first:])
+            table.add_row(name, *cells, signed(totals[seat]))
+        return table
 
 
 class GameLog(RichLog):
