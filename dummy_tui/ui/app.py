@@ -79,6 +79,8 @@ class DummyApp(App[int]):
         self.fixed_seed = seed
         self.rules_path = rules_path
         self.persist = persist
+        self.save_failure: str | None = None
+        """Why the last save failed (said once, until a save works again)."""
         self.session: Session | None = session
         set_language(self._lang)
         if theme in THEMES:
@@ -244,6 +246,8 @@ class DummyApp(App[int]):
 
     def farewell(self) -> str | None:
         """The line printed to the terminal after the app closes, if any."""
+        if self.save_failure is not None:
+            return t("save.failed", error=self.save_failure)
         if self.persist and self.session is not None and self.has_save():
             return t("save.kept")
         return None
@@ -285,7 +289,12 @@ class DummyApp(App[int]):
         try:
             write_save(session.to_save())
         except OSError as exc:
-            self.notify(t("save.failed", error=str(exc)), severity="error")
+            problem = f"{exc.filename or save_path()}: {exc.strerror or exc}"
+            if problem != self.save_failure:  # not once a move
+                self.notify(t("save.failed", error=problem), severity="error", timeout=12)
+            self.save_failure = problem
+        else:
+            self.save_failure = None
 
     def drop_save(self) -> None:
         if self.persist:

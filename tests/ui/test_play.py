@@ -578,3 +578,22 @@ async def test_a_hint_to_draw_past_a_pick_up_says_why() -> None:
             await settle(pilot, app)
             await pilot.press("x")
     assert reasons == {"every", "it"}, reasons  # both kinds of reason were met
+
+
+async def test_a_save_that_fails_is_reported_once_and_again_on_leaving(home: Path) -> None:
+    (home / "data").write_text("a file where the save folder should be\n")
+    app = app_for(setup(humans=1, seed=21), persist=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for key in ("d", "x", "d", "x"):
+            await pilot.press(key)
+            await settle(pilot, app)
+        messages = [n.message for n in app._notifications]
+        assert len(messages) == 1, messages  # one notice, not one a move
+        assert messages[0].startswith("The game could not be saved:")
+        assert str(home / "data") in messages[0]
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.session.round.moves()
+        await pilot.press("q")
+    note = app.farewell()
+    assert note is not None and note.startswith("The game could not be saved:"), note
