@@ -148,9 +148,10 @@ async def test_hot_seat_never_shows_the_other_persons_hand(monkeypatch) -> None:
 async def test_the_name_the_game_gave_a_person_follows_the_language(
     start: str, given: str, after: str
 ) -> None:
-    game = setup(humans=1, players=3, seed=2)
+    game = setup(humans=1, players=4, seed=2)
     game.seats[0].name = given  # the game's own name for the one person
     game.seats[1].name = "Player 2" if start == "en" else "ผู้เล่น 2"  # and for a second
+    game.seats[2].name = "Malee" if start == "en" else "มาลี"  # and for an AI player
     app = app_for(game, lang=start)
     async with app.run_test(size=(100, 30)) as pilot:
         table = await settled_table(pilot, app)
@@ -159,10 +160,11 @@ async def test_the_name_the_game_gave_a_person_follows_the_language(
         shown = table.session.names
         assert shown[0] == after
         assert shown[1] == ("ผู้เล่น 2" if start == "en" else "Player 2")
-        assert shown[2] == "Chai"  # a chosen name stays as it is
+        assert shown[2] == ("มาลี" if start == "en" else "Malee")
+        assert shown[3] == "Dao"  # a chosen name stays as it is
         assert after in str(table.query_one(Hand).border_title)
         # records keep the names the game was set up with
-        assert table.session.record()["players"][:2] == [given, game.seats[1].name]
+        assert table.session.record()["players"] == [s.name for s in game.seats]
 
 
 async def test_resume_after_quitting_mid_round() -> None:

@@ -91,9 +91,12 @@ async def test_the_last_set_up_and_language_come_back(home: Path, lang: str) -> 
         assert screen.collect().options == {"penalty_feed_head": 25, "target_score": 300}
 
 
-@pytest.mark.parametrize(("lang", "you"), [("en", "You"), ("th", "คุณ")])
-async def test_the_first_new_game_names_the_person_in_their_language(
-    home: Path, lang: str, you: str
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [("en", ["You", "Somchai", "Malee", "Niran"]), ("th", ["คุณ", "สมชาย", "มาลี", "นิรันดร์"])],
+)
+async def test_the_first_new_game_names_everyone_in_the_language(
+    home: Path, lang: str, names: list[str]
 ) -> None:
     (home / "config").mkdir(parents=True)
     (home / "config" / "settings.json").write_text(json.dumps({"lang": lang}), encoding="utf-8")
@@ -102,11 +105,11 @@ async def test_the_first_new_game_names_the_person_in_their_language(
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        assert screen.query_one("#name-0", Input).value == you
-        assert [s.name for s in screen.collect().seats] == [you, "Somchai", "Malee", "Niran"]
+        assert [screen.query_one(f"#name-{i}", Input).value for i in range(4)] == names
+        assert [s.name for s in screen.collect().seats] == names
 
 
-async def test_switching_language_renames_the_default_person_but_not_a_typed_name(
+async def test_switching_language_renames_the_default_names_but_not_a_typed_name(
     home: Path,
 ) -> None:
     app = DummyApp()
@@ -119,10 +122,11 @@ async def test_switching_language_renames_the_default_person_but_not_a_typed_nam
         await pilot.press("ctrl+l")
         await pilot.pause()
         assert name.value == "คุณ"
+        assert screen.query_one("#name-1", Input).value == "สมชาย"  # the AI's name too
         await pilot.press("ctrl+l")
         await pilot.pause()
         assert name.value == "You"
-        assert screen.query_one("#name-1", Input).value == "Somchai"  # AI names stay
+        assert screen.query_one("#name-1", Input).value == "Somchai"
         name.value = "Ann"
         await pilot.press("ctrl+l")
         await pilot.pause()

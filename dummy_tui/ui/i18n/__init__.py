@@ -44,14 +44,26 @@ def in_every_language(key: str, **values: object) -> set[str]:
     return {catalog(lang).get(key, key).format(**values) for lang in LANGS}
 
 
+AI_NAMES = ("somchai", "malee", "niran", "pim")
+"""The keys of the names the game gives its AI players (``ai_name.KEY``)."""
+
+
+def ai_name(i: int) -> str:
+    """The ``i``-th AI player's name in the current language."""
+    return t(f"ai_name.{AI_NAMES[i % len(AI_NAMES)]}")
+
+
 def shown_name(name: str, seat: int) -> str:
-    """``name`` as the table shows it now: a name the game itself gives a person
-    in ``seat`` ("You", "Player 2"), in any language, reads in the current one;
-    a name a person chose stays as it is."""
+    """``name`` as it is shown now: a name the game itself gives a person in
+    ``seat`` ("You", "Player 2") or an AI player ("Somchai", สมชาย), in any
+    language, reads in the current one; a name a person chose stays as it is."""
     if name in in_every_language("seat.you"):
         return t("seat.you")
     if name in in_every_language("seat.player", n=seat + 1):
         return t("seat.player", n=seat + 1)
+    for key in AI_NAMES:
+        if name in in_every_language(f"ai_name.{key}"):
+            return t(f"ai_name.{key}")
     return name
 
 

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 
 from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import LANGS, in_every_language, t
+from dummy_tui.ui.i18n import LANGS, ai_name, shown_name, t
 from dummy_tui.ui.presets import PresetInfo, read_presets
 from dummy_tui.ui.widgets.choice import Choice
 
@@ -66,14 +66,6 @@ FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 """The options each family's presets show on this screen, in this order."""
 ALL_OPTIONS = tuple(dict.fromkeys(k for keys in FAMILY_OPTIONS.values() for k in keys))
-DEFAULT_NAMES = ("Somchai", "Malee", "Niran", "Pim")
-
-
-def _default_person_names(seat: int) -> set[str]:
-    """The names the game itself gives a person in ``seat``, in every language."""
-    return in_every_language("seat.you" if seat == 0 else "seat.player", n=seat + 1)
-
-
 KINDS = ("human", *AI_LEVELS)
 QUICK_SEATS = [("You", "human"), ("Somchai", "normal"), ("Malee", "normal"), ("Niran", "normal")]
 """The quick game's seats (name, human or AI level), shown when there is no last set-up."""
@@ -193,12 +185,13 @@ class NewGameScreen(Screen[None]):
             )
             for i in range(4):
                 name, kind = self.seats[i] if i < len(self.seats) else (None, "normal")
+                shown = shown_name(name, i) if name is not None else ai_name(i - 1 if i else 0)
                 with Horizontal(classes="ng-line seat", id=f"seat-row-{i}"):
                     yield Choice(
                         kind_options(), value=kind, label="", id=f"kind-{i}", classes="kind"
                     )
                     yield Input(
-                        value=name if name is not None else DEFAULT_NAMES[i - 1 if i else 0],
+                        value=shown,
                         id=f"name-{i}",
                         classes="name",
                         max_length=16,
@@ -263,8 +256,7 @@ class NewGameScreen(Screen[None]):
         options = kind_options()
         for i in range(4):
             name = self.query_one(f"#name-{i}", Input)
-            if name.value in _default_person_names(i):  # not one the player typed
-                name.value = t("seat.you") if i == 0 else t("seat.player", n=i + 1)
+            name.value = shown_name(name.value, i)  # the game's own names only
             select = self.query_one(f"#kind-{i}", Choice)
             select.label = (
                 t("ng.seat_team", n=i + 1, team=t(f"team.{i % 2}"))
