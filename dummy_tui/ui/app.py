@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import set_language, t
+from dummy_tui.ui.i18n import ai_name, set_language, t
 from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 KNOWN_LEVELS = ("random", "easy", "normal", "hard")
-AI_NAMES = ("Somchai", "Malee", "Niran", "Pim")
 THEMES = ("textual-dark", "textual-light")
 
 
@@ -420,7 +419,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
             name = t("seat.you") if humans == 1 else t("seat.player", n=i + 1)
             seats.append(SeatSetup(name=name, human=True))
         else:
-            seats.append(SeatSetup(name=AI_NAMES[(i - humans) % len(AI_NAMES)], level=level))
+            seats.append(SeatSetup(name=ai_name(i - humans), level=level))
     return GameSetup(
         seats=seats,
         ruleset=args.ruleset,

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from dummy_tui.ui.i18n import ai_name
 from dummy_tui.ui.storage import (
     atomic_write,
     read_settings_data,
@@ -78,9 +79,7 @@ def quick_setup(name: str = "You") -> GameSetup:
     return GameSetup(
         seats=[
             SeatSetup(name=name, human=True),
-            SeatSetup(name="Somchai", level="normal"),
-            SeatSetup(name="Malee", level="normal"),
-            SeatSetup(name="Niran", level="normal"),
+            *(SeatSetup(name=ai_name(i), level="normal") for i in range(3)),
         ]
     )
 

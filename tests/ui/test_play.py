@@ -579,7 +579,7 @@ async def test_a_hint_to_draw_past_a_pick_up_says_why() -> None:
             await pilot.press("d")
             await settle(pilot, app)
             await pilot.press("x")
-    assert reasons == {"every", "it"}, reasons  # both kinds of reason were met
+    assert reasons == {"even", "it"}, reasons  # both kinds of reason were met
 
 
 async def test_a_save_that_fails_is_reported_once_and_again_on_leaving(home: Path) -> None:

@@ -67,8 +67,6 @@ FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
 """The options each family's presets show on this screen, in this order."""
 ALL_OPTIONS = tuple(dict.fromkeys(k for keys in FAMILY_OPTIONS.values() for k in keys))
 KINDS = ("human", *AI_LEVELS)
-QUICK_SEATS = [("You", "human"), ("Somchai", "normal"), ("Malee", "normal"), ("Niran", "normal")]
-"""The quick game's seats (name, human or AI level), shown when there is no last set-up."""
 
 
 def form_of(
@@ -96,8 +94,13 @@ def form_of(
             seats.append((seat["name"], kind if kind in KINDS else "normal"))
     ruleset = data.get("ruleset")
     options = data.get("options")
+    if not seats:
+        from dummy_tui.ui.settings import quick_setup
+
+        quick = quick_setup(t("seat.you"))
+        seats = [(s.name, "human" if s.human else s.level) for s in quick.seats]
     return (
-        seats or [(t("seat.you"), "human"), *QUICK_SEATS[1:]],
+        seats,
         ruleset if isinstance(ruleset, str) else "dummy",
         dict(options) if isinstance(options, Mapping) else {},
     )
