@@ -22,7 +22,7 @@ from ui_helpers import (
 )
 
 from dummy_tui.engine.actions import Draw, LayOff, Pick, PickLayoff
-from dummy_tui.engine.cards import cards_of, parse_card
+from dummy_tui.engine.cards import cards_of, parse_card, sort_key_rank, sort_key_suit
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.state import PLAY, DummyRound
 from dummy_tui.rules import DummyRules
@@ -599,3 +599,32 @@ async def test_a_save_that_fails_is_reported_once_and_again_on_leaving(home: Pat
         await pilot.press("q")
     note = app.farewell()
     assert note is not None and note.startswith("The game could not be saved:"), note
+
+
+async def test_a_person_can_arrange_the_hand_and_sort_it_again() -> None:
+    app = app_for(setup(humans=1, seed=21))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        hand = table.hand
+        before = list(hand.cards)
+        hand.cursor = 0
+        await pilot.press("shift+right")  # the first card, two places right
+        await pilot.pause()
+        assert "Your own order" in str(table.query_one("#status").render())
+        await pilot.press("shift+right")
+        assert hand.cards == [before[1], before[2], before[0], *before[3:]]
+        assert hand.cursor == 2 and hand.cursor_card == before[0]
+        await pilot.press("less_than_sign")  # and one back
+        assert hand.cards == [before[1], before[0], *before[2:]]
+        arranged = list(hand.cards)
+        await pilot.press("d")
+        await settle(pilot, app)
+        drawn = table.drawn
+        assert drawn is not None and hand.cards == [*arranged, drawn]  # it joins at the right
+        sort = app.settings.sort
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.settings.sort == sort  # back to the sorted hand, not the other sort
+        key = sort_key_suit if sort == "suit" else sort_key_rank
+        assert hand.cards == sorted(hand.cards, key=key)
+        assert hand.cards != [*arranged, drawn]

@@ -1023,10 +1023,15 @@ class TableScreen(Screen[None]):
 
     def action_sort(self) -> None:
         settings = self.dapp.settings
-        settings.sort = "rank" if settings.sort == "suit" else "suit"
-        self.dapp.store_settings()
+        if not self.hand.forget_order():  # from the person's own order: sorted as before
+            settings.sort = "rank" if settings.sort == "suit" else "suit"
+            self.dapp.store_settings()
         self.refresh_hand()
         self.say(t(f"sort.{settings.sort}"))
+
+    @on(Hand.Arranged)
+    def arranged(self) -> None:
+        self.say(t("sort.own"))
 
     def action_instant(self) -> None:
         self._fast = True

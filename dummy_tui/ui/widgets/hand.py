@@ -20,6 +20,11 @@ class Hand(CardStrip):
 
     Cards that can form a meld in the hand or be laid off onto the table are
     marked (``•`` and ``+``; ``*`` and ``+`` with ASCII suits).
+
+    The cards are sorted by suit or by rank, or kept in the person's own
+    order once they move a card (shift+left/right, or < and >): cards that
+    arrive later join at the right-hand end.  Each seat keeps its own order
+    (hot-seat players each arrange their hand).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -27,6 +32,8 @@ class Hand(CardStrip):
         Binding("right", "cursor(1)", show=False),
         Binding("up", "line(-1)", show=False),
         Binding("down", "line(1)", show=False),
+        Binding("shift+left,less_than_sign", "shift(-1)", show=False),
+        Binding("shift+right,greater_than_sign", "shift(1)", show=False),
         Binding("space", "select", "Select", id="select"),
         Binding("escape", "clear", show=False),
     ]
@@ -34,11 +41,15 @@ class Hand(CardStrip):
     class Changed(Message):
         """The cursor or the selection moved."""
 
+    class Arranged(Message):
+        """The person moved a card: the hand is in their own order now."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.marks: dict[int, set[str]] = {}
         self.owner: int | None = None  # the seat whose cards are shown
         self.taken: int | None = None  # taken from the pile this turn: not to be discarded
+        self.orders: dict[int, list[int]] = {}  # each seat's own order, once it moved a card
 
     def mark(self, card: int) -> tuple[str, str]:
         if card == self.taken:
@@ -69,7 +80,17 @@ class Hand(CardStrip):
             from dummy_tui.ui.family import low_key, low_rank_key
 
             key = low_rank_key if sort == "rank" else low_key
-        self.cards = sorted(cards, key=key) if owner is not None else []
+        order = self.orders.get(owner) if owner is not None else None
+        if owner is None:
+            self.cards = []
+        elif order is None:
+            self.cards = sorted(cards, key=key)
+        else:
+            held = set(cards)
+            known = set(order)
+            self.cards = [c for c in order if c in held]
+            self.cards += sorted((c for c in cards if c not in known), key=key)
+            self.orders[owner] = list(self.cards)
         self.marks = marks if owner is not None else {}
         self.selected &= set(self.cards)
         if placeholder is not None:
@@ -93,6 +114,25 @@ class Hand(CardStrip):
     def action_cursor(self, step: int) -> None:
         self.move_cursor(step)
         self.post_message(self.Changed())
+
+    def action_shift(self, step: int) -> None:
+        """Move the card under the cursor one place left or right."""
+        i = self.cursor
+        if i is None or self.owner is None or not 0 <= i + step < len(self.cards):
+            return
+        cards = self.cards
+        cards[i], cards[i + step] = cards[i + step], cards[i]
+        self.cursor = i + step
+        new = self.owner not in self.orders
+        self.orders[self.owner] = list(cards)
+        self.refresh()
+        self.post_message(self.Changed())
+        if new:
+            self.post_message(self.Arranged())
+
+    def forget_order(self) -> bool:
+        """Back to sorting the shown seat's cards; whether it had its own order."""
+        return self.owner is not None and self.orders.pop(self.owner, None) is not None
 
     def action_line(self, step: int) -> None:
         self.move_cursor_line(step)
