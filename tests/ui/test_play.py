@@ -628,3 +628,41 @@ async def test_a_person_can_arrange_the_hand_and_sort_it_again() -> None:
         key = sort_key_suit if sort == "suit" else sort_key_rank
         assert hand.cards == sorted(hand.cards, key=key)
         assert hand.cards != [*arranged, drawn]
+
+
+async def test_the_round_end_shows_how_the_knocker_went_out() -> None:
+    app = app_for(setup(humans=1, players=3, seed=3, level="normal"))
+    async with app.run_test(size=(100, 40)) as pilot:
+        for _ in range(400):
+            await settle(pilot, app)
+            end = app.screen
+            if isinstance(end, RoundEndScreen):
+                if end.game.end == "knock":
+                    break
+                await pilot.press("enter")
+                continue
+            assert isinstance(end, TableScreen)
+            game = end.session.round
+            if game.phase == "take" and not game.stock:
+                await pilot.press("d")  # the stock is out: d says so, o ends the round
+                assert "the stock is empty" in str(end.query_one("#status").render())
+                await pilot.press("o")
+                continue
+            await pilot.press("d" if game.phase == "take" else "x")
+        else:
+            raise AssertionError("no round ended with a knock")
+        game = end.game
+        knocker = game.knocker
+        assert knocker is not None
+        turn = []
+        for seat, action in reversed(game.history):
+            if seat != knocker:
+                break
+            turn.append(action)
+        shown = str(end.query_one("#round-end-hands").render())
+        name = end.session.names[knocker]
+        assert f"{name}'s last turn" in shown or "Your last turn" in shown, shown
+        lines = end.last_turn()
+        assert len(lines) == len(turn)  # one line a move, the take first
+        assert "knocked" in lines[-1].plain
+        assert lines[0].plain.startswith(f"{name} drew") or "picked up" in lines[0].plain

@@ -18,8 +18,8 @@ from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.match import RoundResult
 from dummy_tui.ui.common import localize_bindings, signed
 from dummy_tui.ui.i18n import t
-from dummy_tui.ui.session import Session
-from dummy_tui.ui.words import fmt, fmt_about
+from dummy_tui.ui.session import LogEntry, Session
+from dummy_tui.ui.words import entry_text, fmt, fmt_about
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families import Round
@@ -46,6 +46,10 @@ def score_table(columns: list[str]) -> Table:
     for name in columns:
         table.add_column(name, justify="right", overflow="ellipsis", no_wrap=True, ratio=1)
     return table
+
+
+TAKES = ("draw", "pick", "pick_layoff", "take")
+"""The log entries that begin a turn."""
 
 
 class RoundEndScreen(Screen[None]):
@@ -305,6 +309,16 @@ class RoundEndScreen(Screen[None]):
                     if layer != meld.owner:
                         out.append(f"‹{names[layer]}›", Style(italic=True, dim=True))
             out.append("\n\n")
+        last = self.last_turn()
+        if last and self.game.knocker is not None:
+            knocker = names[self.game.knocker]
+            head = fmt_about("end.last_turn", knocker, name=knocker)
+            head.stylize("bold")
+            out.append_text(head)
+            for line in last:
+                out.append("\n  ")
+                out.append_text(line)
+            out.append("\n\n")
         key = "end.deadwood_cards" if self.session.family == "gin" else "end.hands"
         out.append(t(key), Style(bold=True))
         for seat, name in enumerate(names):
@@ -313,6 +327,36 @@ class RoundEndScreen(Screen[None]):
             out.append(f"{name}: ")
             out.append_text(look.cards(cards) if cards else Text("—", Style(dim=True)))
         return out
+
+    def last_turn(self) -> list[Text]:
+        """The moves of the turn that ended the round, from the game log: how
+        the knocker went out (gin shows its layout instead).  Empty when the
+        round ran out of stock, or the log does not hold the whole turn (a
+        game resumed in the middle of it)."""
+        game = self.game
+        seat = game.knocker
+        if seat is None or game.end != "knock" or self.session.family == "gin":
+            return []
+        moves: list[LogEntry] = []
+        undone = 0
+        for entry in reversed(self.session.log):
+            if entry.kind == "round" and not moves:
+                continue  # the next round's heading
+            if entry.seat != seat:
+                break
+            if entry.kind == "undo":
+                undone += 1
+            elif undone:
+                undone -= 1  # a move taken back
+            else:
+                moves.append(entry)
+                if entry.kind in TAKES:
+                    break
+        if not moves or moves[-1].kind not in TAKES:
+            return []
+        names = self.session.names
+        look = self.dapp.look
+        return [entry_text(entry, names, look, self.session.family) for entry in reversed(moves)]
 
     def totals(self) -> Text:
         match = self.session.match

@@ -682,6 +682,8 @@ class TableScreen(Screen[None]):
             why = t("why.take_first")
         elif binding_id in ("draw", "pick", "take_top", "pass", "end_round") and game.phase != TAKE:
             why = t("why.already_taken")
+        elif binding_id == "draw" and not game.stock:
+            why = t("why.stock_empty")
         elif (
             binding_id in ("meld", "layoff")
             and isinstance(game, DummyRound)
