@@ -666,3 +666,43 @@ async def test_the_round_end_shows_how_the_knocker_went_out() -> None:
         assert len(lines) == len(turn)  # one line a move, the take first
         assert "knocked" in lines[-1].plain
         assert lines[0].plain.startswith(f"{name} drew") or "picked up" in lines[0].plain
+
+
+async def test_the_hand_over_screen_tells_what_the_others_did_meanwhile() -> None:
+    app = app_for(setup(humans=2, players=4, seed=4))
+    seen = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            await settle(pilot, app)
+            screen = app.screen
+            if isinstance(screen, PrivacyScreen):
+                table = app.screen_stack[-2]
+                assert isinstance(table, TableScreen)
+                seat = table.session.round.seat
+                # every move since this person's own last one (or the round's start)
+                expected = []
+                for entry in reversed(table.session.log):
+                    if entry.kind == "round" or entry.seat == seat:
+                        break
+                    expected.append(entry)
+                since = str(screen.query_one("#privacy-since").render())
+                if expected:
+                    assert since.startswith("While you waited:"), since
+                    assert since.count("\n") == len(expected)
+                    assert all(table.session.names[e.seat] in since for e in expected)
+                    seen += 1
+                else:
+                    assert not screen.query_one("#privacy-since").display
+                if seen == 2:
+                    await pilot.press("ctrl+l")  # the screen follows the language
+                    await pilot.pause()
+                    assert str(screen.query_one("#privacy-since").render()).startswith(
+                        "ระหว่างที่คุณรอ:"
+                    )
+                    assert "ส่งให้" in str(screen.query_one("#privacy-title").render())
+                    break
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, TableScreen)
+            await pilot.press("d" if screen.session.round.phase == "take" else "x")
+    assert seen == 2

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -59,24 +61,51 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
 
 
 class PrivacyScreen(Screen[None]):
-    """Covers every hand while the keyboard passes to the next person."""
+    """Covers every hand while the keyboard passes to the next person, and
+    tells them what the others did since their last turn (moves everyone saw).
+
+    ``name`` and ``since`` are asked again when the language changes.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go", "Show my cards", id="show_cards")
     ]
 
-    def __init__(self, name: str) -> None:
+    def __init__(
+        self, name: Callable[[], str], since: Callable[[], list[Text]] = lambda: []
+    ) -> None:
         super().__init__(classes="privacy")
-        self.player_name = name
+        self.name_now = name
+        self.since = since
+
+    @property
+    def player_name(self) -> str:
+        return self.name_now()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box"):
-            yield Static(t("privacy.pass", name=self.player_name), id="privacy-title")
-            yield Static(t("privacy.press", name=self.player_name), id="privacy-press")
+            yield Static(id="privacy-title")
+            yield Static(id="privacy-press")
+            yield Static(id="privacy-since")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.refresh_language()
+
+    def refresh_language(self) -> None:
         localize_bindings(self)
+        name = self.player_name
+        self.query_one("#privacy-title", Static).update(t("privacy.pass", name=name))
+        self.query_one("#privacy-press", Static).update(t("privacy.press", name=name))
+        lines = self.since()
+        since = self.query_one("#privacy-since", Static)
+        since.display = bool(lines)
+        if lines:
+            text = Text(t("privacy.since"), Style(bold=True))
+            for line in lines:
+                text.append("\n")
+                text.append_text(line)
+            since.update(text)
 
     def action_go(self) -> None:
         self.dismiss(None)

@@ -494,7 +494,9 @@ class TableScreen(Screen[None]):
                     self.refresh_view()
                     self._busy = True
                     self.app.push_screen(
-                        PrivacyScreen(session.names[seat]),
+                        PrivacyScreen(
+                            lambda: self.session.names[seat], lambda: self.since_last_turn(seat)
+                        ),
                         callback=lambda _: self._privacy_done(seat),
                     )
                     return
@@ -654,6 +656,22 @@ class TableScreen(Screen[None]):
             char = event.character
             shown = char if char and char.isprintable() and not char.isspace() else event.key
             self.say(self.unavailable(shown, found), error=True)
+
+    SINCE_LINES = 10
+    """The most moves the hand-over screen lists."""
+
+    def since_last_turn(self, seat: int) -> list[Text]:
+        """What the others did since ``seat``'s last move this round, in words
+        (the newest :attr:`SINCE_LINES` moves)."""
+        moves: list[LogEntry] = []
+        for entry in reversed(self.session.log):
+            if entry.kind == "round" or entry.seat == seat or len(moves) == self.SINCE_LINES:
+                break
+            moves.append(entry)
+        names = self.session.names
+        look = self.dapp.look
+        family = self.session.family
+        return [entry_text(entry, names, look, family) for entry in reversed(moves)]
 
     def unavailable(self, key: str, ids: list[str]) -> str:
         """Why the key ``key`` does nothing now (one line)."""
