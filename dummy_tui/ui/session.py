@@ -120,6 +120,7 @@ class Session:
         self.round: Round = game
         self.rounds: list[dict[str, Any]] = []
         self.log: list[LogEntry] = []
+        self.hand_orders: dict[int, list[int]] = {}  # the hands people arranged themselves
         self.ai: dict[int, Player] = {}  # built at each AI seat's first turn
         self.recorded = False  # the finished round is in the match's results
 
@@ -190,6 +191,7 @@ class Session:
             raise SaveError("the current round has the wrong number of players")
         session = cls(setup, rules, base, match, game)
         session.rounds = list(save.rounds)
+        session.hand_orders = {s: list(o) for s, o in save.hand_orders.items() if s < game.players}
         if game.is_over:  # saved at the very end of a round: count it, deal the next
             session.finish_round()
             if match.is_over:
@@ -205,6 +207,7 @@ class Session:
             first_starter=self.match.first_starter,
             rounds=self.rounds,
             current=self.record(),
+            hand_orders=self.hand_orders,
         )
 
     # ------------------------------------------------------------------

@@ -167,6 +167,9 @@ class SaveGame(BaseModel):
     """Each finished round as a game record (records.md)."""
     current: dict[str, Any] | None = None
     """The round being played, as a game record of the moves so far."""
+    hand_orders: dict[int, list[int]] = Field(default_factory=dict)
+    """Each person's own order of their hand (seat: card numbers), once they
+    arranged it; cards no longer held are ignored."""
 
 
 def write_save(save: SaveGame) -> None:

@@ -706,3 +706,18 @@ async def test_the_hand_over_screen_tells_what_the_others_did_meanwhile() -> Non
             assert isinstance(screen, TableScreen)
             await pilot.press("d" if screen.session.round.phase == "take" else "x")
     assert seen == 2
+
+
+async def test_an_arranged_hand_is_kept_in_the_saved_game() -> None:
+    app = app_for(setup(humans=1, seed=21), persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        table.hand.cursor = 0
+        await pilot.press("greater_than_sign", "greater_than_sign", "greater_than_sign")
+        arranged = list(table.hand.cards)
+        assert arranged != sorted(arranged, key=sort_key_suit)
+        await pilot.press("q")
+    again = app_for(persist=True, resume=True)
+    async with again.run_test(size=(100, 30)) as pilot:
+        resumed = await settled_table(pilot, again)
+        assert resumed.hand.cards == arranged

@@ -127,6 +127,7 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.hand.orders = self.session.hand_orders  # kept with the game, saved with it
         localize_bindings(self)
         localize_bindings(self.hand)
         localize_bindings(self.row)
