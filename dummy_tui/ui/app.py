@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import ai_name, set_language, t
+from dummy_tui.ui.i18n import ai_name, set_language, system_language, t
 from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
@@ -67,7 +67,9 @@ class DummyApp(App[int]):
         self._settings_data = data
         self._from_file = settings is None  # the settings file is checked after the first frame
         if lang is None:
-            lang = settings.lang if settings is not None else str(data.get("lang"))
+            lang = settings.lang if settings is not None else str(data.get("lang", ""))
+            if settings is None and lang not in ("en", "th"):  # not chosen yet
+                lang = system_language()
         self._lang = "th" if lang == "th" else "en"
         if settings is not None:
             settings.lang = "th" if lang == "th" else "en"

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from dummy_tui.ui.i18n import ai_name
+from dummy_tui.ui.i18n import ai_name, system_language
 from dummy_tui.ui.storage import (
     atomic_write,
     read_settings_data,
@@ -89,8 +89,8 @@ class Settings(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    lang: Literal["en", "th"] = "en"
-    """Interface language."""
+    lang: Literal["en", "th"] = Field(default_factory=system_language)
+    """Interface language: the locale's until the player switches (Ctrl+L)."""
     theme: str = "textual-dark"
     """A Textual theme name."""
     four_colour: bool = False

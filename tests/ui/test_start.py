@@ -338,3 +338,33 @@ async def test_a_language_switch_resizes_the_buttons_to_their_new_labels(
 ) -> None:
     switched = await _button_widths(app_for(None, lang=first), then)
     assert switched == await _button_widths(app_for(None, lang=then))
+
+
+@pytest.mark.parametrize(
+    ("env", "settings", "you"),
+    [
+        ({"LANG": "th_TH.UTF-8"}, None, "คุณ"),  # a Thai machine: Thai from the first start
+        ({"LANG": "th_TH.UTF-8", "LC_ALL": "en_US.UTF-8"}, None, "You"),  # LC_ALL comes first
+        ({"LANGUAGE": "th:en", "LANG": "en_US.UTF-8"}, None, "คุณ"),
+        ({"LANG": "th_TH.UTF-8"}, "en", "You"),  # the player's own choice wins
+        ({"LANG": "en_GB.UTF-8"}, "th", "คุณ"),
+    ],
+)
+async def test_the_first_start_speaks_the_language_of_the_locale(
+    home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    env: dict[str, str],
+    settings: str | None,
+    you: str,
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    if settings is not None:
+        (home / "config").mkdir(parents=True)
+        (home / "config" / "settings.json").write_text(json.dumps({"lang": settings}))
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#name-0", Input).value == you

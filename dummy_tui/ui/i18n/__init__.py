@@ -11,10 +11,11 @@ nouns have no plural, so Thai has none.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 LANGS = ("en", "th")
 _current = "en"
@@ -65,6 +66,19 @@ def shown_name(name: str, seat: int) -> str:
         if name in in_every_language(f"ai_name.{key}"):
             return t(f"ai_name.{key}")
     return name
+
+
+def system_language() -> Literal["en", "th"]:
+    """Thai when the terminal's locale is Thai (``th_TH.UTF-8``), else English.
+
+    The variables are read in the order gettext gives them precedence:
+    LANGUAGE (its first entry), LC_ALL, LC_MESSAGES, LANG.
+    """
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "").split(":")[0].strip()
+        if value:
+            return "th" if value.lower().startswith("th") else "en"
+    return "en"
 
 
 def set_language(lang: str) -> None:
