@@ -118,7 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="seed for the deal and the AI, to repeat a game",
     )
-    play.add_argument("--lang", choices=("en", "th"), help="language of the interface")
+    play.add_argument(
+        "--lang",
+        choices=("en", "th"),
+        help="language of the interface (default: the last one chosen; at first, the locale's)",
+    )
     play.add_argument("--resume", action="store_true", help="continue the saved game")
     play.add_argument(
         "--ascii", action="store_true", help="draw cards with letters (C D H S) instead of symbols"
