@@ -67,6 +67,32 @@ def name_text(name: str) -> Text:
     return Text(name, Style(bold=True))
 
 
+def log_lines(
+    entries: list[LogEntry], names: list[str], look: CardLook, family: str = "dummy"
+) -> list[Text]:
+    """The log's lines for ``entries``: a draw and the discard that follows it,
+    by the same player, share one line ("Somchai drew, discarded 9♦."), the
+    commonest turn of all, so that a small screen shows twice as many turns."""
+    out: list[Text] = []
+    i = 0
+    while i < len(entries):
+        entry = entries[i]
+        after = entries[i + 1] if i + 1 < len(entries) else None
+        if (
+            entry.kind == "draw"
+            and after is not None
+            and after.kind == "discard"
+            and after.seat == entry.seat
+        ):
+            who = name_text(names[entry.seat])
+            out.append(fmt("log.draw_discard", name=who, card=look.text(after.cards[0])))
+            i += 2
+            continue
+        out.append(entry_text(entry, names, look, family))
+        i += 1
+    return out
+
+
 def entry_text(entry: LogEntry, names: list[str], look: CardLook, family: str = "dummy") -> Text:
     """One log line (``family``: Persian rummy's rounds are deals)."""
     if entry.kind == "round":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from ui_helpers import (
 )
 
 from dummy_tui.engine.actions import Draw, LayOff, Pick, PickLayoff
-from dummy_tui.engine.cards import cards_of, parse_card, sort_key_rank, sort_key_suit
+from dummy_tui.engine.cards import card_pretty, cards_of, parse_card, sort_key_rank, sort_key_suit
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.state import PLAY, DummyRound
 from dummy_tui.rules import DummyRules
@@ -33,7 +34,7 @@ from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.settings import save_path
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
-from dummy_tui.ui.widgets.table import MeldLine, MeldTable
+from dummy_tui.ui.widgets.table import GameLog, MeldLine, MeldTable
 
 
 async def test_a_whole_round_with_keys_only() -> None:
@@ -688,7 +689,13 @@ async def test_the_hand_over_screen_tells_what_the_others_did_meanwhile() -> Non
                 since = str(screen.query_one("#privacy-since").render())
                 if expected:
                     assert since.startswith("While you waited:"), since
-                    assert since.count("\n") == len(expected)
+                    # a draw and its discard share a line
+                    pairs = sum(
+                        1
+                        for b, a in pairwise(expected)  # newest first: a comes before b
+                        if a.kind == "draw" and b.kind == "discard" and a.seat == b.seat
+                    )
+                    assert since.count("\n") == len(expected) - pairs
                     assert all(table.session.names[e.seat] in since for e in expected)
                     seen += 1
                 else:
@@ -721,3 +728,29 @@ async def test_an_arranged_hand_is_kept_in_the_saved_game() -> None:
     async with again.run_test(size=(100, 30)) as pilot:
         resumed = await settled_table(pilot, again)
         assert resumed.hand.cards == arranged
+
+
+async def test_the_log_gives_a_draw_and_its_discard_one_line() -> None:
+    app = app_for(setup(humans=1, players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press("d")
+        await settle(pilot, app)
+        log = table.query_one(GameLog)
+        shown = [strip.text for strip in log.lines]
+        assert not any("You drew" in line for line in shown)  # held for its discard
+        await pilot.press("x")
+        table = await settled_table(pilot, app)  # the three AI players have played
+        entries = table.session.log
+        turns = [
+            (a, b)
+            for a, b in pairwise(entries)
+            if a.kind == "draw" and b.kind == "discard" and a.seat == b.seat
+        ]
+        assert turns, "no plain draw-and-discard turn to show"
+        text = " ".join(" ".join(strip.text.split()) for strip in log.lines)
+        for draw, discard in turns:
+            name = table.session.names[draw.seat]
+            card = card_pretty(discard.cards[0])
+            assert f"{name} drew, discarded {card}." in text, (name, card, text)
+        assert "drew from the stock" not in text

@@ -45,7 +45,7 @@ from dummy_tui.ui.widgets.cards import CardStrip
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow, head_mark
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
-from dummy_tui.ui.words import action_text, entry_text, fmt, rule_text, why_not_pick
+from dummy_tui.ui.words import action_text, fmt, log_lines, rule_text, why_not_pick
 
 if TYPE_CHECKING:
     from dummy_tui.ui.app import DummyApp
@@ -234,9 +234,12 @@ class TableScreen(Screen[None]):
             scores.border_subtitle = t("score.deals", n=getattr(session.rules, "deals", 2))
         log = self.query_one(GameLog)
         log.border_title = t("log.title")
-        for entry in session.log[self._log_shown :]:
-            log.write(entry_text(entry, names, look, family))
-        self._log_shown = len(session.log)
+        end = len(session.log)
+        if end > self._log_shown and session.log[-1].kind == "draw":
+            end -= 1  # held back: the discard that follows shares its line
+        for line in log_lines(session.log[self._log_shown : end], names, look, family):
+            log.write(line)
+        self._log_shown = end
         self.refresh_topbar()
         self.refresh_status()
         self.refresh_bindings()
@@ -669,10 +672,8 @@ class TableScreen(Screen[None]):
             if entry.kind == "round" or entry.seat == seat or len(moves) == self.SINCE_LINES:
                 break
             moves.append(entry)
-        names = self.session.names
-        look = self.dapp.look
-        family = self.session.family
-        return [entry_text(entry, names, look, family) for entry in reversed(moves)]
+        moves.reverse()
+        return log_lines(moves, self.session.names, self.dapp.look, self.session.family)
 
     def unavailable(self, key: str, ids: list[str]) -> str:
         """Why the key ``key`` does nothing now (one line)."""
