@@ -16,7 +16,7 @@ from textual.widgets import RichLog, Static
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.i18n import t
+from dummy_tui.ui.i18n import language, t
 
 
 class MeldLine(Static):
@@ -221,6 +221,7 @@ class Scoreboard(Static):
     """The content width of the panel at its narrowest, before it is laid out."""
 
     _scores: tuple[list[str], list[list[int]], list[int]] | None = None
+    _fitted_for: tuple[object, ...] | None = None
 
     def update_scores(
         self,
@@ -237,10 +238,19 @@ class Scoreboard(Static):
             totals = totals[:2]
         self._scores = (names, rounds, totals)
         self.border_subtitle = t("score.target", target=target)
-        self.update(self.fitted())
+        self.refit()
 
     def on_resize(self) -> None:
         if self._scores is not None:
+            self.refit()
+
+    def refit(self) -> None:
+        """Fit the table again, unless the scores, the width and the language are
+        those it was last fitted for (the table is refreshed at every key press,
+        and fitting renders it once per number of rounds tried)."""
+        key = (self._scores, self.content_size.width, language())
+        if key != self._fitted_for:
+            self._fitted_for = key
             self.update(self.fitted())
 
     def fitted(self, width: int | None = None) -> Table:
