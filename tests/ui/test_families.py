@@ -473,6 +473,7 @@ async def test_the_scoreboard_keeps_names_whole_and_shows_the_rounds_that_fit() 
     app = app_for(setup(players=4, seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await settled_table(pilot, app)
+        await pilot.press("t")  # a short screen: the scores in place of the game log
         board = table.query_one(Scoreboard)
         board.update_scores(names, rounds, totals, 500)
         await pilot.pause()

@@ -34,7 +34,7 @@ from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.settings import save_path
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
-from dummy_tui.ui.widgets.table import GameLog, MeldLine, MeldTable
+from dummy_tui.ui.widgets.table import GameLog, MeldLine, MeldTable, Scoreboard
 
 
 async def test_a_whole_round_with_keys_only() -> None:
@@ -754,3 +754,42 @@ async def test_the_log_gives_a_draw_and_its_discard_one_line() -> None:
             card = card_pretty(discard.cards[0])
             assert f"{name} drew, discarded {card}." in text, (name, card, text)
         assert "drew from the stock" not in text
+
+
+async def test_a_short_screen_shows_the_log_or_the_scores() -> None:
+    """At 80×24 the side column holds the game log alone (the seat panels show the
+    totals); ``t`` swaps in the scores and back, and the moves made meanwhile are
+    in the log, wrapped to its width."""
+    app = app_for(setup(humans=1, players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        log = table.query_one(GameLog)
+        scores = table.query_one(Scoreboard)
+        assert log.display and not scores.display
+        assert log.size.height >= 8  # beside a four-seat scoreboard it had 4
+        assert log.border_subtitle == "t: scores"  # the key, where the scores were
+        assert any(b.binding.id == "scores" for b in table.active_bindings.values())
+        await pilot.press("t")
+        await pilot.pause()
+        assert scores.display and not log.display
+        assert scores.border_title == "Scores · t: log"
+        await pilot.press("d", "x")
+        table = await settled_table(pilot, app)  # the three AI players have played
+        await pilot.press("t")
+        await settle(pilot, app)
+        assert log.display and not scores.display
+        text = [strip.text.rstrip() for strip in log.lines]
+        width = log.scrollable_content_region.width
+        me = table.session.names[table.viewer or 0]
+        assert any(f"{me} drew, discarded" in line for line in text), text
+        # written at the log's width, not at no width at all while it was hidden
+        assert max(len(line) for line in text) > width // 2, text
+    app = app_for(setup(humans=1, players=4, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await settled_table(pilot, app)
+        assert table.query_one(GameLog).display and table.query_one(Scoreboard).display
+        assert not table.query_one(GameLog).border_subtitle
+        assert not any(b.binding.id == "scores" for b in table.active_bindings.values())
+        await pilot.press("t")
+        await pilot.pause()
+        assert table.query_one(GameLog).display and table.query_one(Scoreboard).display

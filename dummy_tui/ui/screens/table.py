@@ -77,6 +77,7 @@ class TableScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("h", "hint", "Hint", id="hint"),
         Binding("s", "sort", "Sort", id="sort"),
+        Binding("t", "toggle_scores", "Scores", id="scores", show=False),
         Binding("full_stop", "instant", "Skip", id="instant"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", id="faster", show=False),
         Binding("minus", "speed(1)", "Slower", id="slower", show=False),
@@ -135,11 +136,47 @@ class TableScreen(Screen[None]):
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
+    SHORT_HEIGHT = 28
+    """Below this height the side column shows the game log or the scores, not both:
+    the log beside a four-seat scoreboard would keep only two or three lines, and
+    the seat panels above already show every total."""
+
     def on_resize(self, event: events.Resize) -> None:
         wide = event.size.width >= 140 and event.size.height >= 44
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
             self.apply_look()
+        short = event.size.height < self.SHORT_HEIGHT
+        if short != self.has_class("-short"):
+            self.set_class(short, "-short")
+            self.refresh_bindings()
+            self.call_after_refresh(self.write_log)
+
+    def write_log(self) -> None:
+        """Add the moves not yet in the game log."""
+        session = self.session
+        log = self.query_one(GameLog)
+        short = self.has_class("-short")
+        log.border_title = t("log.title")
+        log.border_subtitle = t("log.show_scores") if short else ""
+        scores = self.query_one(Scoreboard)
+        scores.border_title = t("score.title_short" if short else "score.title")
+        if self.log_hidden:
+            return  # written when shown: a hidden log would wrap them at no width
+        end = len(session.log)
+        if end > self._log_shown and session.log[-1].kind == "draw":
+            end -= 1  # held back: the discard that follows shares its line
+        lines = log_lines(
+            session.log[self._log_shown : end], session.names, self.dapp.look, session.family
+        )
+        for line in lines:
+            log.write(line)
+        self._log_shown = end
+
+    @property
+    def log_hidden(self) -> bool:
+        """The scores are shown in place of the game log (a short screen, ``t``)."""
+        return self.has_class("-short") and self.has_class("-scores")
 
     def apply_look(self) -> None:
         look = self.dapp.look
@@ -222,7 +259,6 @@ class TableScreen(Screen[None]):
                 game.melds, names, self.meld_headings(laid), look, self.highlight, targets
             )
         scores = self.query_one(Scoreboard)
-        scores.border_title = t("score.title")
         scores.update_scores(
             names,
             [r.scores for r in session.match.results],
@@ -232,14 +268,7 @@ class TableScreen(Screen[None]):
         )
         if family == "persian":
             scores.border_subtitle = t("score.deals", n=getattr(session.rules, "deals", 2))
-        log = self.query_one(GameLog)
-        log.border_title = t("log.title")
-        end = len(session.log)
-        if end > self._log_shown and session.log[-1].kind == "draw":
-            end -= 1  # held back: the discard that follows shares its line
-        for line in log_lines(session.log[self._log_shown : end], names, look, family):
-            log.write(line)
-        self._log_shown = end
+        self.write_log()
         self.refresh_topbar()
         self.refresh_status()
         self.refresh_bindings()
@@ -637,6 +666,8 @@ class TableScreen(Screen[None]):
             return mine and not self.row.picking
         if action == "sort":
             return self.viewer is not None
+        if action == "toggle_scores":
+            return self.has_class("-short")
         if action == "instant":
             return not game.is_over and not self.session.is_human(game.seat)
         return True
@@ -1042,6 +1073,11 @@ class TableScreen(Screen[None]):
         move = action_text(game, action, self.dapp.look)
         why = why_not_pick(game) if isinstance(action, Draw) else None
         self.say(fmt("hint.with_why", move=move, why=why) if why else fmt("hint.text", move=move))
+
+    def action_toggle_scores(self) -> None:
+        """On a short screen: the scores in place of the game log, or back."""
+        self.toggle_class("-scores")
+        self.call_after_refresh(self.write_log)  # the moves made while the log was hidden
 
     def action_sort(self) -> None:
         settings = self.dapp.settings
