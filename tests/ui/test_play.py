@@ -25,12 +25,14 @@ from ui_helpers import (
 from dummy_tui.engine.actions import Draw, LayOff, Pick, PickLayoff
 from dummy_tui.engine.cards import card_pretty, cards_of, parse_card, sort_key_rank, sort_key_suit
 from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.record import apply_moves
 from dummy_tui.engine.state import PLAY, DummyRound
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import save_path
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
@@ -793,3 +795,41 @@ async def test_a_short_screen_shows_the_log_or_the_scores() -> None:
         await pilot.press("t")
         await pilot.pause()
         assert table.query_one(GameLog).display and table.query_one(Scoreboard).display
+
+
+def hinted_pick_session() -> Session:
+    """Ann to move with 9♥ (head) 2♠ 3♥ in the row: she can pick up the newest card,
+    3♥, with 3♣ 3♦, or the head card with 7♥ 8♥; the hint takes the head card."""
+    session = two_seat_session(
+        "7H 8H 3C 3D 2S 4S 6C 8C JD KD 5D", "2H 4H 5H 5C 7C 9C QC AC 6S 8S 3H", "9H"
+    )
+    game = session.round
+    assert isinstance(game, DummyRound)
+    for move in ("draw", "discard 2S", "draw", "discard 3H"):
+        apply_moves(game, [move])
+    return session
+
+
+async def test_p_after_a_hint_to_pick_up_starts_on_the_hinted_card() -> None:
+    session = hinted_pick_session()
+    app = app_for(session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press("p")  # no hint: the newest card that can be picked up
+        assert table.row.cursor_card == parse_card("3H")
+        await pilot.press("escape")
+        await pilot.press("h")
+        hinted = session.hint()
+        assert isinstance(hinted, Pick) and hinted.card == parse_card("9H")
+        await pilot.press("p")
+        assert table.row.cursor_card == parse_card("9H")
+        await pilot.press("enter")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        assert choice.choices[0][1] == hinted  # highlighted: Enter takes it
+        await pilot.press("enter")
+        await pilot.pause()
+        game = session.round
+        assert isinstance(game, DummyRound)
+        assert game.melds[0].cards == sorted(cards("7H 8H 9H"))

@@ -98,6 +98,7 @@ class TableScreen(Screen[None]):
         self._fast = False
         self._log_shown = 0
         self._busy = False  # a privacy or round-end screen is up
+        self._hinted: tuple[int, Action] | None = None  # the last hint, with the moves made then
         humans = session.human_seats
         if len(humans) == 1:
             self.viewer = humans[0]
@@ -847,7 +848,9 @@ class TableScreen(Screen[None]):
             self.say(t("err.no_pick"), error=True)
             return
         self.message = None
-        self.row.start_picking(pickable)
+        hinted = self.hinted
+        prefer = hinted.card if isinstance(hinted, Pick | PickLayoff) else None
+        self.row.start_picking(pickable, prefer)
         self.refresh_status()
         self.refresh_bindings()
 
@@ -899,6 +902,8 @@ class TableScreen(Screen[None]):
         look = self.dapp.look
         taken = game.row[game.row.index(card) :]
         intro = fmt("pick.intro", card=look.text(card), n=len(taken), cards=look.cards(taken))
+        hinted = self.hinted
+        options.sort(key=lambda a: a != hinted)  # the hint's pick-up first, where Enter takes it
         choices: list[tuple[Text, Action]] = [(action_text(game, a, look), a) for a in options]
         self.app.push_screen(
             ChoiceScreen[Action](t("pick.title"), intro, choices),
@@ -1070,9 +1075,17 @@ class TableScreen(Screen[None]):
             self.hand.selected = set(action.cards)
             self.hand.cursor = self.hand.cards.index(action.cards[0])
             self.hand.refresh()
+        self._hinted = (len(game.history), action)
         move = action_text(game, action, self.dapp.look)
         why = why_not_pick(game) if isinstance(action, Draw) else None
         self.say(fmt("hint.with_why", move=move, why=why) if why else fmt("hint.text", move=move))
+
+    @property
+    def hinted(self) -> Action | None:
+        """The move the hint gave, while no move has been made since."""
+        if self._hinted is None or self._hinted[0] != len(self.session.round.history):
+            return None
+        return self._hinted[1]
 
     def action_toggle_scores(self) -> None:
         """On a short screen: the scores in place of the game log, or back."""

@@ -103,13 +103,17 @@ class DiscardRow(CardStrip):
             self.cursor = len(self.cards) - 1 if self.cards else None
         self.refresh(layout=True)
 
-    def start_picking(self, pickable: set[int]) -> None:
-        """Put the cursor on the newest card that can be picked up."""
+    def start_picking(self, pickable: set[int], prefer: int | None = None) -> None:
+        """Put the cursor on ``prefer`` (the card the hint named) when it can be
+        picked up, else on the newest card that can."""
         self.picking = True
         self.can_focus = True
         self.dimmed = {c for c in self.cards if c not in pickable}
         candidates = [i for i, c in enumerate(self.cards) if c in pickable]
-        self.cursor = candidates[-1] if candidates else len(self.cards) - 1
+        if prefer in pickable and prefer in self.cards:
+            self.cursor = self.cards.index(prefer)
+        else:
+            self.cursor = candidates[-1] if candidates else len(self.cards) - 1
         self.focus()
         self.refresh()
 
