@@ -17,14 +17,14 @@ from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.family import laid_points
+from dummy_tui.ui.family import gin_layout, laid_points
 from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen, _term, score_table
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.widgets.row import DiscardRow
-from dummy_tui.ui.widgets.table import PlayerPanel, Scoreboard, fit_parts
+from dummy_tui.ui.widgets.table import GameLog, MeldLine, PlayerPanel, Scoreboard, fit_parts
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -487,3 +487,25 @@ async def test_the_scoreboard_keeps_names_whole_and_shows_the_rounds_that_fit() 
         await pilot.pause()
         wide = scoreboard_text(board)
         assert all(f"R{n}" in wide[0] for n in range(1, 5)), wide[0]  # room for every round
+
+
+async def test_at_80_columns_the_commonest_lines_are_not_wrapped() -> None:
+    """A draw-and-discard line with the longest AI name and a 10, and gin's eleven
+    deadwood cards after taking, each fit on one line at 80×24."""
+    app = app_for(setup(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        log = table.query_one(GameLog)
+        assert log.scrollable_content_region.width >= len("Somchai drew, discarded 10♣.")
+    app = app_for(setup(players=2, seed=8, ruleset="gin"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press("p")  # take the upcard: eleven cards, no meld among them here
+        await pilot.pause()
+        hand = table.session.round.hands[table.viewer or 0]
+        assert hand.bit_count() == 11 and not gin_layout(hand)[1]
+        dead = [
+            w for w in table.query(MeldLine) if "♣" in str(w.render()) or "♦" in str(w.render())
+        ]
+        assert dead, "no card line in the layout"
+        assert all(w.size.height == 1 for w in dead), [str(w.render()) for w in dead]

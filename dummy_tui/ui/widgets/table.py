@@ -121,8 +121,10 @@ class MeldTable(VerticalScroll):
                 lines.append((line, None))
         else:
             lines.append((Text("  " + t("gin.no_melds"), Style(dim=True)), None))
-        line = Text(t("gin.deadwood", deadwood=dw), Style(bold=True))
-        line.append("  ")
+        # the cards under their heading, as the melds are: ten or eleven of them
+        # beside it wrapped at 80 columns
+        lines.append((Text(t("gin.deadwood", deadwood=dw), Style(bold=True)), None))
+        line = Text("  ")
         line.append_text(look.cards(dead) if dead else Text("—", Style(dim=True)))
         lines.append((line, None))
         if hand.bit_count() == 11:
