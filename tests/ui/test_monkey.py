@@ -23,7 +23,7 @@ def same_cards(cards: list[int]) -> list[int]:
 
 # every key of the table, round-end and help screens, and the moves between
 # them; not q (quit), n (a new game after the match) or − (slower AI moves)
-KEYS = [*"dpmfxkouhse.+", "space", "enter", "escape", "left", "right", "up", "down", "tab"]
+KEYS = [*"dpmfxkouhset.+", "space", "enter", "escape", "left", "right", "up", "down", "tab"]
 KEYS += ["shift+tab", "home", "end", "f1", "less_than_sign", "greater_than_sign"]
 MOVES = [*"dxpmfko", "enter"]  # pressed more often, so that the game goes on
 

@@ -98,7 +98,8 @@ class TableScreen(Screen[None]):
         self._fast = False
         self._log_shown = 0
         self._busy = False  # a privacy or round-end screen is up
-        self._hinted: tuple[int, Action] | None = None  # the last hint, with the moves made then
+        # the last hint, with its round and the number of moves made then
+        self._hinted: tuple[object, int, Action] | None = None
         humans = session.human_seats
         if len(humans) == 1:
             self.viewer = humans[0]
@@ -1075,7 +1076,7 @@ class TableScreen(Screen[None]):
             self.hand.selected = set(action.cards)
             self.hand.cursor = self.hand.cards.index(action.cards[0])
             self.hand.refresh()
-        self._hinted = (len(game.history), action)
+        self._hinted = (game, len(game.history), action)
         move = action_text(game, action, self.dapp.look)
         why = why_not_pick(game) if isinstance(action, Draw) else None
         self.say(fmt("hint.with_why", move=move, why=why) if why else fmt("hint.text", move=move))
@@ -1083,9 +1084,11 @@ class TableScreen(Screen[None]):
     @property
     def hinted(self) -> Action | None:
         """The move the hint gave, while no move has been made since."""
-        if self._hinted is None or self._hinted[0] != len(self.session.round.history):
+        game = self.session.round
+        if self._hinted is None:
             return None
-        return self._hinted[1]
+        round_, moves, action = self._hinted
+        return action if round_ is game and moves == len(game.history) else None
 
     def action_toggle_scores(self) -> None:
         """On a short screen: the scores in place of the game log, or back."""
