@@ -3,22 +3,64 @@
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 
 from textual.dom import DOMNode
+from textual.keys import KEY_NAME_REPLACEMENTS
 
 from dummy_tui.ui.i18n import has, t
 
+# The Thai Kedmanee layout (the one on Thai keyboards) against US QWERTY, key by
+# key, without and with shift.  With the Thai layout on, the key marked d types
+# ก; the game's keys answer to the key, whichever layout is on.
+_US = "`1234567890-=qwertyuiop[]\\asdfghjkl;'zxcvbnm,./"
+_KEDMANEE = "_ๅ/-ภถุึคตจขชๆไำพะัีรนยบลฃฟหกดเ้่าสวงผปแอิืทมใฝ"
+_US_SHIFT = '~!@#$%^&*()_+QWERTYUIOP{}|ASDFGHJKL:"ZXCVBNM<>?'
+_KEDMANEE_SHIFT = '%+๑๒๓๔ู฿๕๖๗๘๙๐"ฎฑธํ๊ณฯญฐ,ฅฤฆฏโฌ็๋ษศซ.()ฉฮฺ์?ฒฬฦ'
+
+
+def key_name(character: str) -> str:
+    """The name Textual gives the key that types ``character`` ("d", "full_stop",
+    "ก", "thai_character_mai_tho")."""
+    if character.isalnum():
+        return character
+    name = unicodedata.name(character).lower().replace("-", "_").replace(" ", "_")
+    return KEY_NAME_REPLACEMENTS.get(name, name)
+
+
+THAI_LAYOUT: dict[str, str] = {
+    key_name(us): key_name(th)
+    for us, th in zip(_US + _US_SHIFT, _KEDMANEE + _KEDMANEE_SHIFT, strict=True)
+    if not th.isascii()
+}
+"""The key a game key becomes with the Thai layout on: "d" → "ก", "less_than_sign" → "ฒ"."""
+
+US_LAYOUT: dict[str, str] = {
+    key_name(th): us
+    for us, th in zip(_US + _US_SHIFT, _KEDMANEE + _KEDMANEE_SHIFT, strict=True)
+    if not th.isascii()
+}
+"""The other way: a Thai key as printed on the keyboard, for messages ("ก" → "d",
+"ใ" → ".")."""
+
 
 def localize_bindings(node: DOMNode) -> None:
-    """Give each binding with an id its description in the current language."""
+    """Give each binding with an id its description in the current language, and
+    let every key also answer when the keyboard is set to Thai."""
     bindings = node._bindings.key_to_bindings
-    for key, items in bindings.items():
-        bindings[key] = [
+    for key, items in list(bindings.items()):
+        if key in US_LAYOUT:
+            continue  # an alias, made again below
+        items = [
             dataclasses.replace(b, description=t(f"key.{b.id}"))
             if b.id and has(f"key.{b.id}")
             else b
             for b in items
         ]
+        bindings[key] = items
+        thai = THAI_LAYOUT.get(key)
+        if thai is not None:
+            bindings[thai] = [dataclasses.replace(b, key=thai, show=False) for b in items]
 
 
 def signed(points: int) -> str:

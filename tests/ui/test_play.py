@@ -22,7 +22,7 @@ from ui_helpers import (
     two_seat_session,
 )
 
-from dummy_tui.engine.actions import Draw, LayOff, Pick, PickLayoff
+from dummy_tui.engine.actions import Discard, Draw, LayOff, Pick, PickLayoff
 from dummy_tui.engine.cards import card_pretty, cards_of, parse_card, sort_key_rank, sort_key_suit
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.record import apply_moves
@@ -833,3 +833,29 @@ async def test_p_after_a_hint_to_pick_up_starts_on_the_hinted_card() -> None:
         game = session.round
         assert isinstance(game, DummyRound)
         assert game.melds[0].cards == sorted(cards("7H 8H 9H"))
+
+
+async def test_the_game_keys_work_with_the_thai_layout_on() -> None:
+    """Thai keyboards type ก on the key marked d, ป on x, ้ on h: the same moves."""
+    app = app_for(setup(humans=1, players=4, seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        game = table.session.round
+        await pilot.press("ก")  # d: draw
+        await pilot.pause()
+        assert game.phase == PLAY and isinstance(game.history[-1][1], Draw)
+        await pilot.press("ก")  # d again: told with the key's own letter
+        await pilot.pause()
+        assert str(table.query_one("#status").render()).startswith("d — "), str(
+            table.query_one("#status").render()
+        )
+        await pilot.press("thai_character_mai_tho")  # h: the hint
+        await pilot.pause()
+        assert "Hint:" in str(table.query_one("#status").render())
+        moves = len(game.history)
+        await pilot.press("ป")  # x: discard
+        await pilot.pause()
+        assert len(game.history) > moves and isinstance(game.history[moves][1], Discard)
+        # the footer shows each key once, as printed on the keyboard
+        shown = [b.binding.key for b in table.active_bindings.values() if b.binding.show]
+        assert not any(not key.isascii() for key in shown), shown

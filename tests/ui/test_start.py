@@ -368,3 +368,28 @@ async def test_the_first_start_speaks_the_language_of_the_locale(
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         assert screen.query_one("#name-0", Input).value == you
+
+
+async def test_with_the_thai_layout_on_g_starts_and_a_name_takes_thai_letters(
+    home: Path,
+) -> None:
+    """The key marked g types เ on a Thai keyboard: it starts a quick game, except
+    in a name, where it is a letter."""
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        name = screen.query_one("#name-0", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press("ส", "เ", "ก")  # three letters, g and d among the keys
+        await pilot.pause()
+        assert name.value == "สเก" and app.screen is screen
+        screen.query_one("#quick").focus()
+        await pilot.press("เ")
+        for _ in range(50):
+            await pilot.pause()
+            if app.screen is not screen:
+                break
+        assert app.screen is not screen  # the quick game

@@ -37,7 +37,7 @@ from dummy_tui.engine.cards import JOKER_BASE, cards_of
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.state import TAKE, DummyRound
 from dummy_tui.ui import family as fam
-from dummy_tui.ui.common import localize_bindings, signed
+from dummy_tui.ui.common import US_LAYOUT, localize_bindings, signed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.session import LogEntry, Session
@@ -689,8 +689,9 @@ class TableScreen(Screen[None]):
                 found.append(binding.id or name)
         if found:
             event.stop()
-            # the key as printed on it ("."), not its name ("full_stop")
-            char = event.character
+            # the key as printed on it ("."), not its name ("full_stop"); with the
+            # Thai layout on, the key's own letter ("d", not "ก")
+            char = US_LAYOUT.get(event.key, event.character)
             shown = char if char and char.isprintable() and not char.isspace() else event.key
             self.say(self.unavailable(shown, found), error=True)
 
