@@ -16,7 +16,8 @@ player judges it (its chances, not only its points).  ``mode="playout"``
 plays each deal to the end of the round with a fast policy instead.  The
 option with the best average (own value against the others') is chosen, the
 normal player's own judgement counting for less as deals add up.  Knocks and
-laying down follow the normal player.
+laying down follow the normal player, and so does a draw while not born: the
+lookahead ends before the dark knock that drawing keeps open.
 
 The search stops at a time budget (``budget_ms``, never starting a deal it
 cannot finish in time), or after a fixed number of sampled deals
@@ -92,6 +93,11 @@ class SearchPlayer:
         ev = Evaluator(k, self.normal.w)
         if k.phase == "take":
             options = self.normal.take_values(ev, legal)
+            if not k.born[k.seat] and max(options, key=lambda va: va[0])[1] == DRAW:
+                # Staying unborn keeps the dark knock (×2) open, which a lookahead
+                # of one turn does not see: there it would only miss the pick-up's
+                # points.  Searching these takes lost rounds, so normal's draw stands.
+                return DRAW
         else:
             choice = self.normal.play(ev, legal)
             if not isinstance(choice, Discard) or k.hand.bit_count() == 1:

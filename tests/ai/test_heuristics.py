@@ -9,7 +9,7 @@ from dummy_tui.engine.actions import DRAW, Discard, Meld, Pick
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.state import DummyRound
 
-from .conftest import cards, fixed_round, play_turn
+from .conftest import cards, fixed_round, play_turn, rules
 
 SMART = ("easy", "normal", "hard")
 
@@ -186,3 +186,32 @@ def test_heads_up_it_draws_past_a_pick_up_to_keep_a_dark_knock_open(level: str) 
     )
     assert Pick(parse_card("KH"), tuple(cards("KD KH KS"))) in game.legal_actions()
     assert player(level).choose(game.view(0), game.legal_actions()) == DRAW
+
+
+def test_hard_while_unborn_draws_when_normal_draws() -> None:
+    """Before its first pick-up, hard keeps normal's draw: the one-turn lookahead
+    would trade the open dark knock (×2) for the pick-up's points."""
+    from dummy_tui.ai.heuristic import Evaluator, HeuristicPlayer
+    from dummy_tui.ai.knowledge import Knowledge
+    from dummy_tui.ai.search import SearchPlayer
+    from dummy_tui.engine.actions import Draw, Pick
+
+    seen = 0
+    for seed in range(40):
+        game = DummyRound.new(rules("dummy"), 2, seed)
+        players = [HeuristicPlayer(seed), HeuristicPlayer(seed + 1)]
+        while not game.is_over:
+            legal = game.legal_actions()
+            seat = game.seat
+            view = game.view(seat)
+            unborn = game.phase == "take" and not game.born[seat]
+            if unborn and any(isinstance(a, Pick) for a in legal):
+                normal = players[seat]
+                ev = Evaluator(Knowledge.from_view(view), normal.w)
+                if isinstance(normal.take(ev, legal), Draw):
+                    hard = SearchPlayer(seed, samples=8)
+                    assert isinstance(hard.choose(view, legal), Draw), (seed, legal)
+                    seen += 1
+            action = legal[0] if len(legal) == 1 else players[seat].choose(view, legal)
+            game.apply(action)
+    assert seen >= 20
