@@ -28,18 +28,16 @@ def key_name(character: str) -> str:
     return KEY_NAME_REPLACEMENTS.get(name, name)
 
 
-THAI_LAYOUT: dict[str, str] = {
-    key_name(us): key_name(th)
+_KEYS = [
+    (us, th)
     for us, th in zip(_US + _US_SHIFT, _KEDMANEE + _KEDMANEE_SHIFT, strict=True)
-    if not th.isascii()
-}
+    if not th.isascii()  # the keys that type the same sign either way need nothing
+]
+
+THAI_LAYOUT: dict[str, str] = {key_name(us): key_name(th) for us, th in _KEYS}
 """The key a game key becomes with the Thai layout on: "d" → "ก", "less_than_sign" → "ฒ"."""
 
-US_LAYOUT: dict[str, str] = {
-    key_name(th): us
-    for us, th in zip(_US + _US_SHIFT, _KEDMANEE + _KEDMANEE_SHIFT, strict=True)
-    if not th.isascii()
-}
+US_LAYOUT: dict[str, str] = {key_name(th): us for us, th in _KEYS}
 """The other way: a Thai key as printed on the keyboard, for messages ("ก" → "d",
 "ใ" → ".")."""
 
