@@ -844,14 +844,13 @@ async def test_the_game_keys_work_with_the_thai_layout_on() -> None:
         await pilot.press("ก")  # d: draw
         await pilot.pause()
         assert game.phase == PLAY and isinstance(game.history[-1][1], Draw)
+        status = table.query_one("#status")
         await pilot.press("ก")  # d again: told with the key's own letter
         await pilot.pause()
-        assert str(table.query_one("#status").render()).startswith("d — "), str(
-            table.query_one("#status").render()
-        )
+        assert str(status.render()).startswith("d — "), str(status.render())
         await pilot.press("thai_character_mai_tho")  # h: the hint
         await pilot.pause()
-        assert "Hint:" in str(table.query_one("#status").render())
+        assert "Hint:" in str(status.render())
         moves = len(game.history)
         await pilot.press("ป")  # x: discard
         await pilot.pause()
