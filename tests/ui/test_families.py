@@ -11,7 +11,15 @@ from rich.console import Console
 from rich.text import Text
 from textual.geometry import Region
 from textual.pilot import Pilot
-from ui_helpers import app_for, settle, settled_table, setup, table_after_draw, value_now
+from ui_helpers import (
+    app_for,
+    new_game_screen,
+    settle,
+    settled_table,
+    setup,
+    table_after_draw,
+    value_now,
+)
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
@@ -20,7 +28,6 @@ from dummy_tui.ui.common import signed
 from dummy_tui.ui.family import gin_layout, laid_points
 from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.screens.modals import ChoiceScreen
-from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen, _term, score_table
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.widgets.row import DiscardRow
@@ -231,9 +238,7 @@ async def test_rummy_takes_the_top_card_and_unavailable_keys_say_why() -> None:
 async def test_new_game_offers_every_preset_with_its_seats() -> None:
     app = app_for()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         from textual.widgets import Collapsible, Input
 
         from dummy_tui.ui.widgets.choice import Choice

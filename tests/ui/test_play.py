@@ -13,6 +13,7 @@ from textual.widgets.input import Selection
 from ui_helpers import (
     app_for,
     cards,
+    new_game_screen,
     pickup_session,
     play_keys,
     settle,
@@ -241,9 +242,7 @@ async def test_ctrl_c_leaves_the_table_with_the_game_saved() -> None:
 async def test_ctrl_c_copies_a_selected_name_and_leaves_otherwise() -> None:
     app = app_for(persist=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         await pilot.click("#name-0")
         name = screen.query_one("#name-0", Input)
         name.selection = Selection(0, len(name.value))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Collapsible, Input
-from ui_helpers import app_for, setup, value_now
+from ui_helpers import app_for, new_game_screen, setup, value_now
 
 from dummy_tui.rules import RULESET_TYPES, load_rulesets
 from dummy_tui.ui.app import DummyApp
@@ -69,9 +69,7 @@ async def test_the_last_set_up_and_language_come_back(home: Path, lang: str) -> 
     )
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         assert app.focused is not None and app.focused.id == "quick"
         assert screen.query_one("#target", Input).value == "300"
         got = screen.collect()
@@ -102,9 +100,7 @@ async def test_the_first_new_game_names_everyone_in_the_language(
     (home / "config" / "settings.json").write_text(json.dumps({"lang": lang}), encoding="utf-8")
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         assert [screen.query_one(f"#name-{i}", Input).value for i in range(4)] == names
         assert [s.name for s in screen.collect().seats] == names
 
@@ -114,9 +110,7 @@ async def test_switching_language_renames_the_default_names_but_not_a_typed_name
 ) -> None:
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         name = screen.query_one("#name-0", Input)
         assert name.value == "You"
         await pilot.press("ctrl+l")
@@ -136,9 +130,7 @@ async def test_switching_language_renames_the_default_names_but_not_a_typed_name
 async def test_two_seats_with_one_name_are_refused_with_a_message(home: Path) -> None:
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         screen.query_one("#name-3", Input).value = " somchai "  # seat 2 is Somchai
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -168,9 +160,7 @@ async def test_a_bad_house_rule_value_is_told_in_the_players_language(
 ) -> None:
     app = app_for(lang=lang)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         screen.query_one("#house", Collapsible).collapsed = False
         await pilot.pause()
         screen.query_one("#opt-knock_points", Input).value = value
@@ -364,9 +354,7 @@ async def test_the_first_start_speaks_the_language_of_the_locale(
         (home / "config" / "settings.json").write_text(json.dumps({"lang": settings}))
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         assert screen.query_one("#name-0", Input).value == you
 
 
@@ -377,9 +365,7 @@ async def test_with_the_thai_layout_on_g_starts_and_a_name_takes_thai_letters(
     in a name, where it is a letter."""
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         name = screen.query_one("#name-0", Input)
         name.focus()
         name.value = ""

@@ -12,6 +12,7 @@ from dummy_tui.engine.state import TAKE, Deal, DummyRound
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.modals import PrivacyScreen
+from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.session import Session
@@ -87,6 +88,14 @@ async def settle(pilot: Pilot[int], app: DummyApp, limit: int = 400) -> None:
         if isinstance(screen, TableScreen) and (screen.my_turn or screen.session.round.is_over):
             return
     raise AssertionError("the game did not come back to a person")
+
+
+async def new_game_screen(pilot: Pilot[int], app: DummyApp) -> NewGameScreen:
+    """The new-game screen, once the app has started."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen)
+    return screen
 
 
 async def settled_table(pilot: Pilot[int], app: DummyApp) -> TableScreen:

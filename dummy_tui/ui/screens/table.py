@@ -152,10 +152,11 @@ class TableScreen(Screen[None]):
         if short != self.has_class("-short"):
             self.set_class(short, "-short")
             self.refresh_bindings()
-            self.call_after_refresh(self.write_log)
+            self.call_after_refresh(self.refresh_side)
 
-    def write_log(self) -> None:
-        """Add the moves not yet in the game log."""
+    def refresh_side(self) -> None:
+        """The side column: the titles of the log and the scores (a short screen
+        names the key that swaps them), and the moves not yet in the log."""
         session = self.session
         log = self.query_one(GameLog)
         short = self.has_class("-short")
@@ -270,7 +271,7 @@ class TableScreen(Screen[None]):
         )
         if family == "persian":
             scores.border_subtitle = t("score.deals", n=getattr(session.rules, "deals", 2))
-        self.write_log()
+        self.refresh_side()
         self.refresh_topbar()
         self.refresh_status()
         self.refresh_bindings()
@@ -1094,7 +1095,7 @@ class TableScreen(Screen[None]):
     def action_toggle_scores(self) -> None:
         """On a short screen: the scores in place of the game log, or back."""
         self.toggle_class("-scores")
-        self.call_after_refresh(self.write_log)  # the moves made while the log was hidden
+        self.call_after_refresh(self.refresh_side)  # the moves made while the log was hidden
 
     def action_sort(self) -> None:
         settings = self.dapp.settings
