@@ -12,12 +12,17 @@ the option is played on by the normal policy for every seat until this
 seat's next turn (its own turn, then each opponent's: what they pick up, lay
 down or knock with), and the position is then valued: each seat's table
 points less the hand it may still be charged, this seat's hand as the normal
-player judges it (its chances, not only its points).  ``mode="playout"``
+player judges it (its chances, not only its points).  Late in the round,
+when the stock holds ``late`` cards or fewer, the normal policy plays every
+deal on to the end of the round instead, and the round's scores are the
+value: there the knock, the stock running out and the hands left to fall
+(ตกตึก) are near, and a static value misjudges them.  ``mode="playout"``
 plays each deal to the end of the round with a fast policy instead.  The
 option with the best average (own value against the others') is chosen, the
 normal player's own judgement counting for less as deals add up.  Knocks and
-laying down follow the normal player, and so does a draw while not born: the
-lookahead ends before the dark knock that drawing keeps open.
+laying down follow the normal player, and so does a draw while not born:
+the one-turn lookahead ends before the dark knock that drawing keeps open
+(and searching that draw late in the round lost rounds too).
 
 The search stops at a time budget (``budget_ms``, never starting a deal it
 cannot finish in time), or after a fixed number of sampled deals
@@ -74,6 +79,7 @@ class SearchPlayer:
         prior: float = 2.0,
         mode: str = "lookahead",
         inference: Reading | None = INFERENCE,
+        late: int = 12,
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget = budget_ms / 1000.0
@@ -82,6 +88,7 @@ class SearchPlayer:
         self.prior = prior
         self.mode = mode
         self.inference = inference
+        self.late = late
         self.normal = HeuristicPlayer(seed, weights)
         self.started: float | None = None
 
@@ -134,6 +141,7 @@ class SearchPlayer:
             if self.inference is not None
             else None
         )
+        finish = self.mode == "lookahead" and view.stock_count <= self.late
         while done < limit:
             t0 = time.perf_counter()
             if timed and done and t0 + longest > soft:
@@ -144,7 +152,9 @@ class SearchPlayer:
             for action in candidates:
                 game = world.clone()
                 game.apply_unchecked(action)
-                if self.mode == "lookahead":
+                if finish:
+                    values.append(finish_round(game, view.seat, self.normal))
+                elif self.mode == "lookahead":
                     values.append(lookahead(game, view.seat, self.normal))
                 else:
                     values.append(playout(game, view.seat, random.Random(seed)))
@@ -190,6 +200,19 @@ def lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions:
     if game.is_over:
         return outcome(game, seat)
     return static_value(game, seat, policy)
+
+
+def finish_round(
+    game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions: int = 400
+) -> float:
+    """Play the round to its end by the normal policy for every seat; the outcome."""
+    n = 0
+    while not game.is_over and n < max_actions:
+        game.apply_unchecked(policy_action(game, policy))
+        n += 1
+    if not game.is_over:
+        return static_value(game, seat, policy)
+    return outcome(game, seat)
 
 
 def policy_action(game: DummyRound, policy: HeuristicPlayer) -> Action:

@@ -215,3 +215,45 @@ def test_hard_while_unborn_draws_when_normal_draws() -> None:
             action = legal[0] if len(legal) == 1 else players[seat].choose(view, legal)
             game.apply(action)
     assert seen >= 20
+
+
+def test_hard_plays_late_deals_to_the_end_of_the_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 12 cards or fewer in the stock, every sampled deal is played on to
+    the end of the round (the knock, the stock running out, the falls are near);
+    earlier, to this seat's next turn only."""
+    from dummy_tui.ai import search
+    from dummy_tui.ai.heuristic import HeuristicPlayer
+
+    calls: dict[str, int] = {"lookahead": 0, "finish": 0}
+    lookahead, finish_round = search.lookahead, search.finish_round
+
+    def counted_lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
+        calls["lookahead"] += 1
+        return lookahead(game, seat, policy)
+
+    def counted_finish(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
+        calls["finish"] += 1
+        value = finish_round(game, seat, policy)
+        assert game.is_over
+        return value
+
+    monkeypatch.setattr(search, "lookahead", counted_lookahead)
+    monkeypatch.setattr(search, "finish_round", counted_finish)
+    searched = {"early": 0, "late": 0}
+    for seed in range(6):
+        game = DummyRound.new(rules("dummy"), 2, seed)
+        players = [HeuristicPlayer(seed), HeuristicPlayer(seed + 1)]
+        while not game.is_over:
+            legal = game.legal_actions()
+            view = game.view(game.seat)
+            if game.phase == "play" and len(legal) > 1:
+                calls.update(lookahead=0, finish=0)
+                search.SearchPlayer(seed, samples=2).choose(view, legal)
+                if calls["lookahead"] or calls["finish"]:
+                    late = len(game.stock) <= 12
+                    searched["late" if late else "early"] += 1
+                    assert calls["finish" if late else "lookahead"] >= 4  # 2 deals, 2+ options
+                    assert calls["lookahead" if late else "finish"] == 0
+            action = legal[0] if len(legal) == 1 else players[game.seat].choose(view, legal)
+            game.apply(action)
+    assert searched["early"] >= 20 and searched["late"] >= 5, searched
