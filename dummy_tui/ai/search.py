@@ -14,10 +14,11 @@ down or knock with), and the position is then valued: each seat's table
 points less the hand it may still be charged, this seat's hand as the normal
 player judges it (its chances, not only its points).  Late in the round,
 when the stock holds ``late`` cards or fewer, the normal policy plays every
-deal on to the end of the round instead, and the round's scores are the
-value: there the knock, the stock running out and the hands left to fall
-(ตกตึก) are near, and a static value misjudges them.  ``mode="playout"``
-plays each deal to the end of the round with a fast policy instead.  The
+deal on to the end of the round instead, and the round's scores, with a
+bonus for winning it (the top score alone), are the value: there the
+knock, the stock running out and the hands left to fall (ตกตึก) are near,
+and a static value misjudges them.  ``mode="playout"`` plays each deal to
+the end of the round with a fast policy instead.  The
 option with the best average (own value against the others') is chosen, the
 normal player's own judgement counting for less as deals add up.  Knocks and
 laying down follow the normal player, and so does a draw while not born:
@@ -245,12 +246,22 @@ def static_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
 # Fast playouts
 
 
+# A finished round is also won or lost: the top score alone wins it.  Points
+# alone let one big score outweigh several narrow losses; this much more for a
+# win (less for a loss) makes the search prefer the play that wins more often.
+WIN_BONUS = 300.0
+
+
 def outcome(game: DummyRound, seat: int) -> float:
-    """How good a finished round is for ``seat``: its score against the others'."""
+    """How good a finished round is for ``seat``: its score against the others',
+    with :data:`WIN_BONUS` added for the top score alone (taken away when
+    another seat has it)."""
     totals = [b.total for b in game.scores()]
     mine = totals[seat]
     others = [t for s, t in enumerate(totals) if s != seat]
-    return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+    top = max(others)
+    won = WIN_BONUS if mine > top else -WIN_BONUS if mine < top else 0.0
+    return mine - 0.5 * top - 0.5 * sum(others) / len(others) + won
 
 
 def playout(game: DummyRound, seat: int, rng: random.Random, max_actions: int = 400) -> float:

@@ -257,3 +257,37 @@ def test_hard_plays_late_deals_to_the_end_of_the_round(monkeypatch: pytest.Monke
             action = legal[0] if len(legal) == 1 else players[game.seat].choose(view, legal)
             game.apply(action)
     assert searched["early"] >= 20 and searched["late"] >= 5, searched
+
+
+def test_a_finished_round_values_winning_it_beyond_its_points() -> None:
+    """The search's value of a finished round adds the win bonus for the top
+    score alone and takes it away when another seat has the top score, so a
+    narrow win outranks a loss with more points against the others."""
+    from dummy_tui.ai import search
+    from dummy_tui.ai.heuristic import HeuristicPlayer
+
+    seen = set()
+    for seed in range(40):
+        game = DummyRound.new(rules("dummy"), 3, seed)
+        players = [HeuristicPlayer(seed + s) for s in range(3)]
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.apply(
+                legal[0]
+                if len(legal) == 1
+                else players[game.seat].choose(game.view(game.seat), legal)
+            )
+        totals = [b.total for b in game.scores()]
+        for seat in range(3):
+            others = [t for s, t in enumerate(totals) if s != seat]
+            points = totals[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+            if totals[seat] > max(others):
+                bonus, kind = search.WIN_BONUS, "win"
+            elif totals[seat] < max(others):
+                bonus, kind = -search.WIN_BONUS, "loss"
+            else:
+                bonus, kind = 0.0, "tie"
+            seen.add(kind)
+            assert search.outcome(game, seat) == pytest.approx(points + bonus), (seed, totals)
+    assert {"win", "loss"} <= seen
+    assert search.WIN_BONUS > 0
