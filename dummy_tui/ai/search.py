@@ -17,10 +17,11 @@ when the stock holds ``late`` cards or fewer, the normal policy plays every
 deal on to the end of the round instead, and the round's scores, with a
 bonus for winning it (the top score alone), are the value: there the
 knock, the stock running out and the hands left to fall (ตกตึก) are near,
-and a static value misjudges them.  ``mode="playout"`` plays each deal to
-the end of the round with a fast policy instead.  The
-option with the best average (own value against the others') is chosen, the
-normal player's own judgement counting for less as deals add up.  Knocks and
+and a static value misjudges them (a round that ends within the one-turn
+lookahead is valued the same way).  ``mode="playout"`` plays each deal to
+the end of the round with a fast policy instead.  The option with the best
+average (own value against the others') is chosen, the normal player's own
+judgement counting for less as deals add up.  Knocks and
 laying down follow the normal player, and so does a draw while not born:
 the one-turn lookahead ends before the dark knock that drawing keeps open
 (and searching that draw late in the round lost rounds too).
