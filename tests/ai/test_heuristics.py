@@ -269,14 +269,9 @@ def test_a_finished_round_values_winning_it_beyond_its_points() -> None:
     seen = set()
     for seed in range(40):
         game = DummyRound.new(rules("dummy"), 3, seed)
-        players = [HeuristicPlayer(seed + s) for s in range(3)]
-        while not game.is_over:
-            legal = game.legal_actions()
-            game.apply(
-                legal[0]
-                if len(legal) == 1
-                else players[game.seat].choose(game.view(game.seat), legal)
-            )
+        finished = search.finish_round(game, 0, HeuristicPlayer(seed))
+        assert game.is_over
+        assert finished == search.outcome(game, 0)
         totals = [b.total for b in game.scores()]
         for seat in range(3):
             others = [t for s, t in enumerate(totals) if s != seat]
