@@ -21,10 +21,10 @@ and a static value misjudges them (a round that ends within the one-turn
 lookahead is valued the same way).  ``mode="playout"`` plays each deal to
 the end of the round with a fast policy instead.  The option with the best
 average (own value against the others') is chosen, the normal player's own
-judgement counting for less as deals add up.  Knocks and
-laying down follow the normal player, and so does a draw while not born:
-the one-turn lookahead ends before the dark knock that drawing keeps open
-(and searching that draw late in the round lost rounds too).
+judgement counting for less as deals add up.  Knocks and laying down
+follow the normal player, and so does a draw while not born: the one-turn
+lookahead ends before the dark knock that drawing keeps open (and searching
+that draw late in the round lost rounds too).
 
 The search stops at a time budget (``budget_ms``, never starting a deal it
 cannot finish in time), or after a fixed number of sampled deals
