@@ -42,6 +42,16 @@ US_LAYOUT: dict[str, str] = {key_name(th): us for us, th in _KEYS}
 "ใ" → ".")."""
 
 
+# The number row with the Thai layout on, and the Thai digits: as the digits
+# they stand for, in a field that takes a number.
+DIGITS = str.maketrans(
+    {
+        **{th: us for us, th in zip(_US[1:11], _KEDMANEE[1:11], strict=True)},
+        **{chr(0x0E50 + d): str(d) for d in range(10)},
+    }
+)
+
+
 def localize_bindings(node: DOMNode) -> None:
     """Give each binding with an id its description in the current language, and
     let every key also answer when the keyboard is set to Thai."""

@@ -19,6 +19,7 @@ from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import LANGS, ai_name, shown_name, t
 from dummy_tui.ui.presets import PresetInfo, read_presets
 from dummy_tui.ui.widgets.choice import Choice
+from dummy_tui.ui.widgets.number import NumberInput
 
 if TYPE_CHECKING:
     from dummy_tui.ui.app import DummyApp
@@ -211,7 +212,7 @@ class NewGameScreen(Screen[None]):
             yield Static(id="family-desc")
             with Horizontal(classes="ng-line"):
                 yield Static(id="target-label", classes="ng-label")
-                yield Input(id="target", type="integer", max_length=6, compact=True)
+                yield NumberInput(id="target", max_length=6, compact=True)
             yield Choice(
                 [("English", "en"), ("ไทย", "th")],
                 value=self.dapp.lang,

@@ -1,0 +1,24 @@
+"""A field for a whole number that reads the Thai number row and Thai digits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Input
+
+from dummy_tui.ui.common import DIGITS
+
+
+class NumberInput(Input):
+    """An integer field: with the Thai layout on, the key marked 1 types ๅ; here it
+    is the 1 it is marked with, and a Thai digit (๑) is that digit too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("type", "integer")
+        super().__init__(*args, **kwargs)
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        super().replace(text.translate(DIGITS), start, end)
+
+
+__all__ = ["NumberInput"]
