@@ -384,15 +384,15 @@ async def test_with_the_thai_layout_on_g_starts_and_a_name_takes_thai_letters(
 async def test_with_the_thai_layout_on_the_number_row_types_the_target_score(
     home: Path,
 ) -> None:
-    """The keys marked 1, 4 and 0 type ๅ ภ จ on a Thai keyboard; a Thai digit is a
-    digit too; a letter is refused."""
+    """The keys marked 1 to 4 and 0 type ๅ / - ภ จ on a Thai keyboard; a Thai digit
+    is a digit too; a letter is refused."""
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await new_game_screen(pilot, app)
         target = screen.query_one("#target", Input)
         target.focus()
         target.value = ""
-        await pilot.press("ๅ", "ภ", "จ", "ก", "๕")
+        await pilot.press("ๅ", "slash", "minus", "ภ", "จ", "ก", "๕")
         await pilot.pause()
-        assert target.value == "1405"
-        assert screen.collect().options["target_score"] == 1405
+        assert target.value == "123405"
+        assert screen.collect().options["target_score"] == 123405
