@@ -8,6 +8,10 @@ Our player takes OpenSpiel's seats 0 and 1 in turn, so the dealer alternates.
 A hand is decided when its return is not zero (a dead hand at the wall, or a
 knock met with equal deadwood, decides nothing).  Targets: ``normal`` wins at
 least 55% of the decided hands, ``hard`` at least 65%.
+
+Under each level it prints where the hands went: who knocked first (the bot
+knocks at its first chance and never lays off), and the win rate by how many
+of our discards the bot took (it takes one only to complete a meld).
 """
 
 from __future__ import annotations
@@ -45,11 +49,27 @@ def measure(level: str, hands: int, seed: int, jobs: int) -> Tally:
             tallies = pool.map(_chunk, parts)
     total = Tally()
     for t in tallies:
-        total.hands += t.hands
-        total.decided += t.decided
-        total.won += t.won
-        total.points += t.points
+        total.merge(t)
     return total
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part / whole:.1%}" if whole else "-"
+
+
+def breakdown(t: Tally) -> list[str]:
+    """Where the hands were won and lost: who knocked, and feeding the bot."""
+    won_knocking = _share(t.won_knocking, t.knocked_first)
+    lines = [
+        f"knocked first in {t.knocked_first} hands (won {won_knocking}); "
+        f"the bot knocked first in {t.bot_knocked} (undercut {t.undercuts}); "
+        f"dead hands {t.hands - t.knocked_first - t.bot_knocked}",
+    ]
+    fed = []
+    for label, (hands, decided, won) in zip(("none", "one", "two or more"), t.by_fed, strict=True):
+        fed.append(f"{label} {hands} (won {_share(won, decided)})")
+    lines.append("hands by how many of our discards the bot took: " + ", ".join(fed))
+    return lines
 
 
 def main() -> None:
@@ -71,6 +91,8 @@ def main() -> None:
             f"  {level:<7} decided {t.decided:4d} of {t.hands}, won {t.won:4d}: "
             f"{t.rate:.1%}{verdict}; mean points {t.points / max(1, t.hands):+.2f}; {secs:.0f} s"
         )
+        for line in breakdown(t):
+            print(f"          {line}")
 
 
 if __name__ == "__main__":

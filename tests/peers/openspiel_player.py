@@ -223,10 +223,28 @@ class OpenSpielSeat:
 class HandResult:
     our_seat: int
     returns: tuple[float, float]
+    knocker: int | None = None  # the OpenSpiel player who knocked (None: a dead hand)
+    fed: int = 0  # how many of our discards the bot took
 
     @property
     def ours(self) -> float:
         return self.returns[self.our_seat]
+
+    @property
+    def we_knocked(self) -> bool:
+        return self.knocker == self.our_seat
+
+
+def _fed(history: list[tuple[int, Action]], our_seat: int) -> int:
+    """How many of ``our_seat``'s discards the other player took from the pile."""
+    return sum(
+        1
+        for (seat, action), (prev_seat, prev) in zip(history[1:], history, strict=False)
+        if seat != our_seat
+        and isinstance(action, TakeDiscard)
+        and prev_seat == our_seat
+        and isinstance(prev, Discard)
+    )
 
 
 def play_hand(pyspiel: Any, level: str, seed: int, our_seat: int, **options: object) -> HandResult:
@@ -248,7 +266,8 @@ def play_hand(pyspiel: Any, level: str, seed: int, our_seat: int, **options: obj
         table.note(pyspiel, state, player, action)
         state.apply_action(action)
     r = state.returns()
-    return HandResult(our_seat, (float(r[0]), float(r[1])))
+    knocker = next((seat for seat, action in table.history if isinstance(action, Knock)), None)
+    return HandResult(our_seat, (float(r[0]), float(r[1])), knocker, _fed(table.history, our_seat))
 
 
 @dataclass
@@ -257,13 +276,49 @@ class Tally:
     decided: int = 0
     won: int = 0
     points: float = 0.0
+    knocked_first: int = 0  # hands in which we knocked
+    won_knocking: int = 0
+    bot_knocked: int = 0
+    undercuts: int = 0  # the bot knocked and lost
+    # by how many of our discards the bot took (0, 1, 2 or more): [hands, decided, won]
+    by_fed: list[list[int]] = field(default_factory=lambda: [[0, 0, 0] for _ in range(3)])
 
     def add(self, result: HandResult) -> None:
         self.hands += 1
         self.points += result.ours
+        won = result.ours > 0
         if result.ours != 0:
             self.decided += 1
-            self.won += result.ours > 0
+            self.won += won
+        if result.knocker is not None:
+            if result.we_knocked:
+                self.knocked_first += 1
+                self.won_knocking += won
+            else:
+                self.bot_knocked += 1
+                self.undercuts += won
+        row = self.by_fed[min(result.fed, 2)]
+        row[0] += 1
+        if result.ours != 0:
+            row[1] += 1
+            row[2] += won
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally's hands to this one."""
+        for name in (
+            "hands",
+            "decided",
+            "won",
+            "points",
+            "knocked_first",
+            "won_knocking",
+            "bot_knocked",
+            "undercuts",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for mine, theirs in zip(self.by_fed, other.by_fed, strict=True):
+            for i, n in enumerate(theirs):
+                mine[i] += n
 
     @property
     def rate(self) -> float:

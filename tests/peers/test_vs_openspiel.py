@@ -24,3 +24,40 @@ def test_easy_is_weaker_than_normal_over_the_same_deals() -> None:
     easy = play_hands(pyspiel, "easy", 120, seed=0)
     normal = play_hands(pyspiel, "normal", 120, seed=0)
     assert easy.won < normal.won
+
+
+def test_the_breakdown_accounts_for_every_hand() -> None:
+    tally = play_hands(pyspiel, "normal", 40, seed=3)
+    dead = tally.hands - tally.knocked_first - tally.bot_knocked
+    assert tally.knocked_first > 0 and tally.bot_knocked > 0 and dead >= 0
+    assert tally.won == tally.won_knocking + tally.undercuts
+    assert sum(row[0] for row in tally.by_fed) == tally.hands
+    assert sum(row[2] for row in tally.by_fed) == tally.won
+    assert all(row[2] <= row[1] <= row[0] for row in tally.by_fed)
+    halves = play_hands(pyspiel, "normal", 20, seed=3)
+    halves.merge(play_hands(pyspiel, "normal", 20, seed=3, start=20))
+    assert halves == tally
+
+
+def test_feeding_counts_only_takes_of_our_discards() -> None:
+    from openspiel_player import _fed
+
+    from dummy_tui.engine.actions import DRAW, Action, Discard, TakeDiscard
+
+    history: list[tuple[int, Action]] = [
+        (1, TakeDiscard(5)),  # the upcard: not ours
+        (1, Discard(9)),
+        (0, TakeDiscard(9)),  # ours taking theirs
+        (0, Discard(20)),
+        (1, TakeDiscard(20)),  # fed
+        (1, Discard(30)),
+        (0, DRAW),
+        (0, Discard(31)),
+        (1, DRAW),  # passed over
+        (1, Discard(32)),
+        (0, DRAW),
+        (0, Discard(40)),
+        (1, TakeDiscard(40)),  # fed
+    ]
+    assert _fed(history, 0) == 2
+    assert _fed(history, 1) == 1
