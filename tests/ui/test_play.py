@@ -509,6 +509,38 @@ async def test_a_card_that_fits_but_passes_the_layoff_limit_names_the_limit(
 
 
 @pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "2♠ fits no meld on the table: it extends no run and is no fourth card"),
+        ("th", "ฝาก 2♠ ไม่ได้: ไม่ต่อเรียงและไม่เข้าตองชุดไหนบนโต๊ะ"),
+    ],
+)
+async def test_f_on_a_card_that_fits_no_meld_says_so_of_every_meld(
+    lang: str, expected: str
+) -> None:
+    session = two_seat_session(
+        "7H 8H 10H JH 2S 4S 6C 8C JD KD 3D",
+        "2H 3H 4H 5C 7C 9C QC AC 6S 8S 10S",
+        "9H",
+    )
+    game = session.round
+    assert isinstance(game, DummyRound)
+    game.apply(Pick(parse_card("9H"), tuple(sorted(cards("7H 8H 9H")))))
+    spade = parse_card("2S")
+    assert not game.melds[0].fits(spade, 0, "any")
+    app = app_for(session=session, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        table.hand.cursor = table.hand.cards.index(spade)
+        await pilot.press("f")
+        await pilot.pause()
+        status = str(table.query_one("#status").render())
+        assert expected in status, status
+        assert "that meld" not in status and "ชุดนั้น" not in status
+        assert table.hand.cards.count(spade) == 1  # nothing was played
+
+
+@pytest.mark.parametrize(
     ("ruleset", "lang", "draw_only", "may_pick"),
     [
         (

@@ -968,6 +968,8 @@ class TableScreen(Screen[None]):
         if not targets:
             if refusal is None:  # no meld on the table
                 self.say(rule_text(IllegalMoveError("no_meld", t("rule.no_meld"))), error=True)
+            elif refusal.rule == "no_fit":  # no meld at all takes it ("that meld" would puzzle)
+                self.say(fmt("err.fits_no_meld", card=self.dapp.look.text(card)), error=True)
             else:
                 self.say(rule_text(refusal, self.dapp.look.ascii), error=True)
             return
