@@ -23,7 +23,7 @@ from ui_helpers import (
     two_seat_session,
 )
 
-from dummy_tui.engine.actions import Discard, Draw, LayOff, Pick, PickLayoff
+from dummy_tui.engine.actions import Discard, Draw, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import card_pretty, cards_of, parse_card, sort_key_rank, sort_key_suit
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.record import apply_moves
@@ -538,6 +538,25 @@ async def test_f_on_a_card_that_fits_no_meld_says_so_of_every_meld(
         assert expected in status, status
         assert "that meld" not in status and "ชุดนั้น" not in status
         assert table.hand.cards.count(spade) == 1  # nothing was played
+
+
+async def test_spe_to_cards_on_the_table_carry_the_rows_mark() -> None:
+    session = two_seat_session(
+        "3C 4C 5C QH JH 10H 2S 4S 6D 8D KD",
+        "2H 3H 4H 5D 7C 9C QC AC 6S 8S 10S",
+        "2C",
+    )
+    game = session.round
+    assert isinstance(game, DummyRound)
+    game.apply(Pick(parse_card("2C"), tuple(sorted(cards("2C 3C 4C 5C")))))
+    game.apply(Meld(tuple(sorted(cards("10H JH QH")))))
+    app = app_for(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        lines = {w.index: str(w.render()) for w in table.query(MeldLine) if w.index is not None}
+        assert "2♣* 3♣ 4♣ 5♣" in lines[0], lines  # 2♣ is a spe-to card
+        assert "*" not in lines[1], lines  # Q♥ is not (Q♠ is)
+        assert "* spe-to" in str(table.query_one(DiscardRow).border_subtitle)
 
 
 @pytest.mark.parametrize(

@@ -258,6 +258,10 @@ class TableScreen(Screen[None]):
                     for a in game.legal_actions()
                     if isinstance(a, LayOff) and a.card == card[0]
                 }
+            speto: frozenset[int] = frozenset()
+            if isinstance(game, DummyRound):
+                speto = frozenset(c for m in game.melds for c in m.cards if game.is_speto(c))
+            melds.speto = speto
             melds.update_table(
                 game.melds, names, self.meld_headings(laid), look, self.highlight, targets
             )

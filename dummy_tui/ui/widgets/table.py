@@ -33,9 +33,14 @@ class MeldLine(Static):
 
 
 class MeldTable(VerticalScroll):
-    """Melds grouped by owner; cards laid off by someone else carry that player's name."""
+    """Melds grouped by owner; cards laid off by someone else carry that player's name.
+
+    Spe-to cards carry ``*`` after them, as in the discard row.
+    """
 
     can_focus = False
+
+    speto: frozenset[int] = frozenset()  # spe-to cards (สเปโต), marked ``*`` as in the row
 
     class Clicked(Message):
         """A meld was clicked (to lay the selected card off onto it)."""
@@ -63,6 +68,8 @@ class MeldTable(VerticalScroll):
             if card in highlight:
                 style += Style(bgcolor="#8a6d00", color="#ffffff")
             out.append(look.label(card), style)
+            if card in self.speto:
+                out.append("*", Style(color="#e07000", bold=True))
             if layer != meld.owner:
                 out.append(f"‹{names[layer]}›", Style(italic=True, dim=True))
         return out
