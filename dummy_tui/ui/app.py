@@ -135,6 +135,13 @@ class DummyApp(App[int]):
         elif self.want_resume:
             if not self.resume():
                 self.show_new_game()
+        elif self.start_setup is not None and self.has_save():
+            # a game asked for on the command line would replace the saved one: ask first
+            from dummy_tui.ui.screens.new_game import NewGameScreen
+
+            screen = NewGameScreen(self.last_setup(), self.rules_path)
+            self._replace_all(screen)
+            self.call_after_refresh(screen.replace_save_then_start, self.start_setup)
         elif self.start_setup is not None:
             self.start_game(self.start_setup)
         elif type(self.screen).__name__ != "NewGameScreen":
@@ -233,6 +240,17 @@ class DummyApp(App[int]):
 
     def has_save(self) -> bool:
         return save_path().exists()
+
+    def save_summary(self) -> str | None:
+        """The saved match in a line (players, rules, round), or None if it cannot be read."""
+        from dummy_tui.ui.settings import SaveGame
+
+        try:
+            save = SaveGame.model_validate_json(save_path().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        names = ", ".join(seat.name for seat in save.setup.seats)
+        return t("ng.saved_line", names=names, ruleset=save.setup.ruleset, n=len(save.rounds) + 1)
 
     def action_help_quit(self) -> None:
         """Ctrl+C leaves, as in any terminal program: the game is saved after every move.

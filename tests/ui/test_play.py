@@ -225,6 +225,77 @@ async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
         assert resumed.session.round.moves() == before
 
 
+async def _saved_game() -> list[str]:
+    """Leave a match saved mid-round (Ann, Bee, Chai, Dao); its moves."""
+    app = app_for(setup(humans=1, seed=21), persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        table = await settled_table(pilot, app)
+        moves = table.session.round.moves()
+        await pilot.press("q")
+    assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves
+    return moves
+
+
+def _saved_moves() -> list[str]:
+    return list(json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"])
+
+
+async def test_a_new_game_asks_before_it_takes_the_saved_games_place() -> None:
+    moves = await _saved_game()
+    app = app_for(persist=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("g")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        intro = str(dialog.query_one("#intro").render())
+        assert "Ann, Bee, Chai, Dao · dummy · round 1" in intro, intro
+        assert "cannot be resumed" in intro
+        await pilot.press("escape")  # changed their mind: nothing is lost
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert _saved_moves() == moves
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # "Start the new game (the saved game is lost)"
+        table = await settled_table(pilot, app)
+        assert table.session.setup.seats[0].name == "You"
+        await pilot.pause(0.5)
+    saved = json.loads(save_path().read_text(encoding="utf-8"))
+    assert saved["setup"]["seats"][0]["name"] == "You"
+
+
+async def test_the_saved_game_can_be_resumed_from_the_question() -> None:
+    moves = await _saved_game()
+    app = app_for(persist=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("enter")  # the first answer resumes
+        table = await settled_table(pilot, app)
+        assert table.session.round.moves() == moves
+        assert [s.name for s in table.session.setup.seats] == ["Ann", "Bee", "Chai", "Dao"]
+
+
+async def test_a_game_from_the_command_line_asks_too_when_a_game_is_saved() -> None:
+    moves = await _saved_game()
+    app = app_for(setup(humans=2, players=2, seed=5), persist=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+    assert _saved_moves() == moves
+
+
 async def test_ctrl_c_leaves_the_table_with_the_game_saved() -> None:
     app = app_for(setup(humans=1, seed=21), persist=True)
     async with app.run_test(size=(100, 30)) as pilot:

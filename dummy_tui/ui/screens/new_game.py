@@ -480,7 +480,34 @@ class NewGameScreen(Screen[None]):
         except ValueError as exc:
             self.query_one("#ng-error", Static).update(Text(str(exc), style="bold red"))
             return
-        self.dapp.start_game(setup)
+        self.replace_save_then_start(setup)
+
+    def replace_save_then_start(self, setup: GameSetup) -> None:
+        """Start ``setup``; with a match saved, first ask: the new game takes its place."""
+        if not self.dapp.has_save():
+            self.dapp.start_game(setup)
+            return
+        from dummy_tui.ui.screens.modals import ChoiceScreen
+
+        summary = self.dapp.save_summary()
+        intro = Text(t("ng.replace_intro"))
+        if summary is not None:
+            intro = Text.assemble((summary, "bold"), "\n", intro)
+        choices = [
+            (Text(t("ng.replace_resume")), "resume"),
+            (Text(t("ng.replace_new")), "new"),
+            (Text(t("ng.replace_back")), "back"),
+        ]
+
+        def answered(answer: str | None) -> None:
+            if answer == "new":
+                self.dapp.start_game(setup)
+            elif answer == "resume":
+                self.dapp.resume()
+
+        self.app.push_screen(
+            ChoiceScreen[str](t("ng.replace_title"), intro, choices), callback=answered
+        )
 
     def action_quick(self) -> None:
         from dummy_tui.ui.settings import quick_setup
@@ -493,7 +520,7 @@ class NewGameScreen(Screen[None]):
                 "rules_path": str(self.rules_path) if self.rules_path else None,
             }
         )
-        self.dapp.start_game(setup)
+        self.replace_save_then_start(setup)
 
     def action_resume(self) -> None:
         if self.dapp.has_save():
