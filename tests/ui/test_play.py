@@ -199,14 +199,25 @@ async def test_resume_after_quitting_mid_round() -> None:
         assert "Undo" in status and "nothing to take back" in status
 
 
-async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
+async def _saved_game() -> list[str]:
+    """Leave a match saved mid-round (Ann, Bee, Chai, Dao); its moves."""
     app = app_for(setup(humans=1, seed=21), persist=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         await pilot.press("d")
         table = await settled_table(pilot, app)
-        before = table.session.round.moves()
+        moves = table.session.round.moves()
         await pilot.press("q")
+    assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves
+    return moves
+
+
+def _saved_moves() -> list[str]:
+    return list(json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"])
+
+
+async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
+    before = await _saved_game()
     again = app_for(persist=True)  # started as a player starts it: no --resume
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -223,23 +234,6 @@ async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
         resumed = again.screen
         assert isinstance(resumed, TableScreen)
         assert resumed.session.round.moves() == before
-
-
-async def _saved_game() -> list[str]:
-    """Leave a match saved mid-round (Ann, Bee, Chai, Dao); its moves."""
-    app = app_for(setup(humans=1, seed=21), persist=True)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        await pilot.press("d")
-        table = await settled_table(pilot, app)
-        moves = table.session.round.moves()
-        await pilot.press("q")
-    assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves
-    return moves
-
-
-def _saved_moves() -> list[str]:
-    return list(json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"])
 
 
 async def test_a_new_game_asks_before_it_takes_the_saved_games_place() -> None:
