@@ -143,7 +143,12 @@ class TableScreen(Screen[None]):
     the log beside a four-seat scoreboard would keep only two or three lines, and
     the seat panels above already show every total."""
 
+    NARROW_WIDTH = 100
+    """Below this width the footer packs its keys closer, so that the last of
+    them (the language switch, ^l ไทย) still shows at 80 columns."""
+
     def on_resize(self, event: events.Resize) -> None:
+        self.query_one(Footer).compact = event.size.width < self.NARROW_WIDTH
         wide = event.size.width >= 140 and event.size.height >= 44
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
