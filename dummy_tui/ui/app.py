@@ -20,8 +20,9 @@ from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 if TYPE_CHECKING:
     from dummy_tui.engine.families import Round
     from dummy_tui.ui.cardtext import CardLook
+    from dummy_tui.ui.screens.new_game import NewGameScreen
     from dummy_tui.ui.session import Session
-    from dummy_tui.ui.settings import GameSetup, Settings
+    from dummy_tui.ui.settings import GameSetup, SaveGame, Settings
 
 # The new-game screen is drawn without the rules schema, the engine, the AI
 # or pydantic: the settings are checked, and the table's modules loaded, when
@@ -137,9 +138,7 @@ class DummyApp(App[int]):
                 self.show_new_game()
         elif self.start_setup is not None and self.has_save():
             # a game asked for on the command line would replace the saved one: ask first
-            from dummy_tui.ui.screens.new_game import NewGameScreen
-
-            screen = NewGameScreen(self.last_setup(), self.rules_path)
+            screen = self._new_game_screen()
             self._replace_all(screen)
             self.call_after_refresh(screen.replace_save_then_start, self.start_setup)
         elif self.start_setup is not None:
@@ -193,7 +192,7 @@ class DummyApp(App[int]):
             return self._new_game_screen()
         return super().get_default_screen()
 
-    def _new_game_screen(self) -> Screen[None]:
+    def _new_game_screen(self) -> NewGameScreen:
         from dummy_tui.ui.screens.new_game import NewGameScreen
 
         return NewGameScreen(self.last_setup(), self.rules_path)
@@ -241,12 +240,17 @@ class DummyApp(App[int]):
     def has_save(self) -> bool:
         return save_path().exists()
 
-    def save_summary(self) -> str | None:
-        """The saved match in a line (players, rules, round), or None if it cannot be read."""
+    @staticmethod
+    def read_save() -> SaveGame:
+        """The saved match as written (OSError or ValueError when it cannot be read)."""
         from dummy_tui.ui.settings import SaveGame
 
+        return SaveGame.model_validate_json(save_path().read_text(encoding="utf-8"))
+
+    def save_summary(self) -> str | None:
+        """The saved match in a line (players, rules, round), or None if it cannot be read."""
         try:
-            save = SaveGame.model_validate_json(save_path().read_text(encoding="utf-8"))
+            save = self.read_save()
         except (OSError, ValueError):
             return None
         names = ", ".join(seat.name for seat in save.setup.seats)
@@ -275,15 +279,14 @@ class DummyApp(App[int]):
         """Continue the saved match; a damaged save is set aside and reported."""
         from dummy_tui.ui.screens.table import TableScreen
         from dummy_tui.ui.session import SaveError, Session
-        from dummy_tui.ui.settings import SaveGame, set_aside
+        from dummy_tui.ui.settings import set_aside
 
         path = save_path()
         if not path.exists():
             self.notify(t("save.none"), severity="warning")
             return False
         try:
-            save = SaveGame.model_validate_json(path.read_text(encoding="utf-8"))
-            session = Session.from_save(save)
+            session = Session.from_save(self.read_save())
         except (OSError, ValueError, SaveError) as exc:
             try:
                 moved: Path | str = set_aside(path)
