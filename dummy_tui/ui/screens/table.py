@@ -266,9 +266,8 @@ class TableScreen(Screen[None]):
             speto: frozenset[int] = frozenset()
             if isinstance(game, DummyRound):
                 speto = frozenset(c for m in game.melds for c in m.cards if game.is_speto(c))
-            melds.speto = speto
             melds.update_table(
-                game.melds, names, self.meld_headings(laid), look, self.highlight, targets
+                game.melds, names, self.meld_headings(laid), look, self.highlight, targets, speto
             )
         scores = self.query_one(Scoreboard)
         scores.update_scores(

@@ -12,6 +12,9 @@ from textual.message import Message
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.widgets.cards import CardStrip
 
+SPETO_MARK = ("*", "#e07000")
+"""A spe-to card's mark and its colour, in the row and on the table."""
+
 
 def head_mark(ascii: bool) -> str:
     """The head card's mark: H, or # with letter suits (where H is hearts)."""
@@ -92,7 +95,7 @@ class DiscardRow(CardStrip):
         if card == self.head:
             return head_mark(self.look.ascii), "#e0b000"
         if card in self.speto:
-            return "*", "#e07000"
+            return SPETO_MARK
         return " ", ""
 
     def set_cards(self, row: list[int], head: int | None, speto: set[int]) -> None:

@@ -17,6 +17,7 @@ from dummy_tui.engine.melds import TableMeld
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import language, t
+from dummy_tui.ui.widgets.row import SPETO_MARK
 
 
 class MeldLine(Static):
@@ -40,8 +41,6 @@ class MeldTable(VerticalScroll):
 
     can_focus = False
 
-    speto: frozenset[int] = frozenset()  # spe-to cards (สเปโต), marked ``*`` as in the row
-
     class Clicked(Message):
         """A meld was clicked (to lay the selected card off onto it)."""
 
@@ -57,6 +56,7 @@ class MeldTable(VerticalScroll):
         look: CardLook,
         highlight: set[int],
         targets: set[int],
+        speto: frozenset[int] = frozenset(),
     ) -> Text:
         out = Text()
         number = Style(bold=True, color="#4aa3df") if index in targets else Style(dim=True)
@@ -68,8 +68,9 @@ class MeldTable(VerticalScroll):
             if card in highlight:
                 style += Style(bgcolor="#8a6d00", color="#ffffff")
             out.append(look.label(card), style)
-            if card in self.speto:
-                out.append("*", Style(color="#e07000", bold=True))
+            if card in speto:
+                mark, colour = SPETO_MARK
+                out.append(mark, Style(color=colour, bold=True))
             if layer != meld.owner:
                 out.append(f"‹{names[layer]}›", Style(italic=True, dim=True))
         return out
@@ -82,8 +83,10 @@ class MeldTable(VerticalScroll):
         look: CardLook,
         highlight: set[int],
         targets: set[int],
+        speto: frozenset[int] = frozenset(),
     ) -> None:
-        """Melds grouped under their owner's heading (a seat with none is left out)."""
+        """Melds grouped under their owner's heading (a seat with none is left out);
+        the cards of ``speto`` marked as spe-to."""
         lines: list[tuple[Text, int | None]] = []
         for seat in range(len(names)):
             own = [(i, m) for i, m in enumerate(melds) if m.owner == seat]
@@ -104,7 +107,7 @@ class MeldTable(VerticalScroll):
                 heading.append_text(look.cards(cards))
             lines.append((heading, None))
             for i, m in own:
-                lines.append((self.meld_text(i, m, names, look, highlight, targets), i))
+                lines.append((self.meld_text(i, m, names, look, highlight, targets, speto), i))
         if not lines:
             lines.append((Text(t("table.no_melds"), Style(dim=True)), None))
         self.show_lines(lines)
