@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, OptionList
 from textual.widgets.input import Selection
 from ui_helpers import (
     app_for,
+    born_session,
     cards,
     new_game_screen,
     pickup_session,
@@ -541,6 +542,27 @@ async def test_a_first_turn_that_must_draw_says_so_when_the_head_card_would_meld
         assert status.startswith(expected), status
 
 
+# Ann has picked up 9♥ into 7♥ 8♥ 9♥; she holds 10♥ and J♥, which extend it,
+# and 2♠, which fits nothing
+HEARTS_MELDED = (
+    "7H 8H 10H JH 2S 4S 6C 8C JD KD 3D",
+    "2H 3H 4H 5C 7C 9C QC AC 6S 8S 10S",
+    "9H",
+    "7H 8H 9H",
+)
+
+
+async def status_after_f(session: Session, lang: str, card: int) -> tuple[str, list[int]]:
+    """The status line after pressing f with the cursor on ``card``, and the hand then."""
+    app = app_for(session=session, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        table.hand.cursor = table.hand.cards.index(card)
+        await pilot.press("f")
+        await pilot.pause()
+        return str(table.query_one("#status").render()), list(table.hand.cards)
+
+
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
@@ -551,26 +573,12 @@ async def test_a_first_turn_that_must_draw_says_so_when_the_head_card_would_meld
 async def test_a_card_that_fits_but_passes_the_layoff_limit_names_the_limit(
     lang: str, expected: str
 ) -> None:
-    session = two_seat_session(
-        "7H 8H 10H JH 2S 4S 6C 8C JD KD 3D",
-        "2H 3H 4H 5C 7C 9C QC AC 6S 8S 10S",
-        "9H",
-        DummyRules(layoff_limit=1),
-    )
-    game = session.round
-    assert isinstance(game, DummyRound)
-    game.apply(Pick(parse_card("9H"), tuple(sorted(cards("7H 8H 9H")))))
+    session, game = born_session(*HEARTS_MELDED, DummyRules(layoff_limit=1))
     game.apply(LayOff(parse_card("10H"), 0))  # the one layoff this game allows
     jack = parse_card("JH")
     assert game.melds[0].fits(jack, 0, "any")  # J♥ would extend 7♥–10♥
-    app = app_for(session=session, lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
-        table.hand.cursor = table.hand.cards.index(jack)
-        await pilot.press("f")
-        await pilot.pause()
-        status = str(table.query_one("#status").render())
-        assert status.startswith(expected), status
+    status, _ = await status_after_f(session, lang, jack)
+    assert status.startswith(expected), status
 
 
 @pytest.mark.parametrize(
@@ -583,37 +591,22 @@ async def test_a_card_that_fits_but_passes_the_layoff_limit_names_the_limit(
 async def test_f_on_a_card_that_fits_no_meld_says_so_of_every_meld(
     lang: str, expected: str
 ) -> None:
-    session = two_seat_session(
-        "7H 8H 10H JH 2S 4S 6C 8C JD KD 3D",
-        "2H 3H 4H 5C 7C 9C QC AC 6S 8S 10S",
-        "9H",
-    )
-    game = session.round
-    assert isinstance(game, DummyRound)
-    game.apply(Pick(parse_card("9H"), tuple(sorted(cards("7H 8H 9H")))))
+    session, game = born_session(*HEARTS_MELDED)
     spade = parse_card("2S")
     assert not game.melds[0].fits(spade, 0, "any")
-    app = app_for(session=session, lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
-        table.hand.cursor = table.hand.cards.index(spade)
-        await pilot.press("f")
-        await pilot.pause()
-        status = str(table.query_one("#status").render())
-        assert expected in status, status
-        assert "that meld" not in status and "ชุดนั้น" not in status
-        assert table.hand.cards.count(spade) == 1  # nothing was played
+    status, hand = await status_after_f(session, lang, spade)
+    assert expected in status, status
+    assert "that meld" not in status and "ชุดนั้น" not in status
+    assert hand.count(spade) == 1  # nothing was played
 
 
 async def test_spe_to_cards_on_the_table_carry_the_rows_mark() -> None:
-    session = two_seat_session(
+    session, game = born_session(
         "3C 4C 5C QH JH 10H 2S 4S 6D 8D KD",
         "2H 3H 4H 5D 7C 9C QC AC 6S 8S 10S",
         "2C",
+        "2C 3C 4C 5C",
     )
-    game = session.round
-    assert isinstance(game, DummyRound)
-    game.apply(Pick(parse_card("2C"), tuple(sorted(cards("2C 3C 4C 5C")))))
     game.apply(Meld(tuple(sorted(cards("10H JH QH")))))
     app = app_for(session=session)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -6,6 +6,7 @@ from collections.abc import Hashable
 
 from textual.pilot import Pilot
 
+from dummy_tui.engine.actions import Pick
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.match import Match
 from dummy_tui.engine.state import TAKE, Deal, DummyRound
@@ -69,6 +70,17 @@ def two_seat_session(ann: str, bee: str, upcard: str, rules: DummyRules | None =
         seats=[SeatSetup(name="Ann", human=True), SeatSetup(name="Bee", level="random")], seed=5
     )
     return Session(game_setup, rules, rules, Match(rules, 2, 5), game)
+
+
+def born_session(
+    ann: str, bee: str, upcard: str, meld: str, rules: DummyRules | None = None
+) -> tuple[Session, DummyRound]:
+    """:func:`two_seat_session` once Ann has picked up the upcard into ``meld`` (born)."""
+    session = two_seat_session(ann, bee, upcard, rules)
+    game = session.round
+    assert isinstance(game, DummyRound)
+    game.apply(Pick(parse_card(upcard), tuple(sorted(cards(meld)))))
+    return session, game
 
 
 def pickup_session() -> Session:
