@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 MELD = "meld"
 LAYOFF = "layoff"
+SPETO = "speto"
 
 PILE_FAMILIES = ("rummy", "gin")
 """Families whose discards form a pile of which only the top card can be taken."""
@@ -71,15 +72,19 @@ def fits_table(game: Round, card: int, seat: int) -> bool:
 
 
 def hand_marks(game: Round, seat: int) -> dict[int, set[str]]:
-    """Cards of ``seat`` that make a meld in hand (or lay off onto the table)."""
+    """Cards of ``seat`` that make a meld in hand, lay off onto the table, or
+    are spe-to cards (Dummy)."""
     mask = game.hands[seat]
     marks: dict[int, set[str]] = {}
     for m in hand_melds(game, mask):
         for c in cards_of(m):
             marks.setdefault(c, set()).add(MELD)
+    dummy = family_of(game) == "dummy"
     for c in cards_of(mask):
         if fits_table(game, c, seat):
             marks.setdefault(c, set()).add(LAYOFF)
+        if dummy and game.is_speto(c):  # type: ignore[union-attr]
+            marks.setdefault(c, set()).add(SPETO)
     return marks
 
 

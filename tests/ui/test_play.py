@@ -617,6 +617,29 @@ async def test_spe_to_cards_on_the_table_carry_the_rows_mark() -> None:
         assert "* spe-to" in str(table.query_one(DiscardRow).border_subtitle)
 
 
+async def test_the_hand_marks_melds_layoffs_and_a_loose_spe_to_in_both_suit_styles() -> None:
+    # Ann has melded 7♥ 8♥ 9♥: 10♥ lays off; Q♠ Q♥ Q♦ make a set (Q♠ is a
+    # spe-to, but the meld mark comes first); 2♣ is a spe-to that fits nothing.
+    session, _ = born_session(
+        "7H 8H QS QH QD 2C 10H 4S 8D KD 3D", "2H 3H 4H 5C 7C 9C JC AC 6S 8S 10S", "9H", "7H 8H 9H"
+    )
+    app = app_for(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        hand = table.query_one(Hand)
+
+        def marks() -> dict[str, str]:
+            words = str(hand.render()).split()
+            return {w[:-1]: w[-1] for w in words if w[-1] in "•o*+^"}
+
+        assert marks() == {"Q♠": "•", "Q♥": "•", "Q♦": "•", "10♥": "+", "2♣": "*"}
+        assert str(hand.border_subtitle) == "• melds · + lays off · * spe-to · space selects"
+        await pilot.press("ctrl+a")  # letter suits: the meld mark is o, apart from the row's *
+        await pilot.pause()
+        assert marks() == {"QS": "o", "QH": "o", "QD": "o", "10H": "+", "2C": "*"}
+        assert str(hand.border_subtitle).startswith("o melds · ")
+
+
 @pytest.mark.parametrize(
     ("ruleset", "lang", "draw_only", "may_pick"),
     [

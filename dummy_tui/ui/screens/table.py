@@ -42,7 +42,7 @@ from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.widgets.cards import CardStrip
-from dummy_tui.ui.widgets.hand import Hand
+from dummy_tui.ui.widgets.hand import Hand, meld_mark
 from dummy_tui.ui.widgets.row import DiscardRow, head_mark
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
 from dummy_tui.ui.words import action_text, fmt, log_lines, rule_text, why_not_pick
@@ -378,7 +378,8 @@ class TableScreen(Screen[None]):
             key = "hand.legend_gin_11" if mask.bit_count() == 11 else "hand.legend_gin"
             hand.border_subtitle = t(key, deadwood=fam.gin_deadwood(mask))
         else:
-            hand.border_subtitle = t("hand.legend")
+            key = "hand.legend_dummy" if self.session.family == "dummy" else "hand.legend"
+            hand.border_subtitle = t(key, meld=meld_mark(self.dapp.look.ascii))
 
     def refresh_topbar(self) -> None:
         session = self.session

@@ -9,17 +9,22 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 
 from dummy_tui.engine.cards import sort_key_rank, sort_key_suit
+from dummy_tui.ui.family import LAYOFF, MELD, SPETO
 from dummy_tui.ui.widgets.cards import CardStrip
+from dummy_tui.ui.widgets.row import SPETO_MARK
 
-MELD = "meld"
-LAYOFF = "layoff"
+
+def meld_mark(ascii: bool) -> str:
+    """The mark of a card that makes a meld in hand: •, or o with letter suits."""
+    return "o" if ascii else "•"
 
 
 class Hand(CardStrip):
     """Your cards: a cursor (left/right), several selected (space or a click).
 
     Cards that can form a meld in the hand or be laid off onto the table are
-    marked (``•`` and ``+``; ``*`` and ``+`` with ASCII suits).
+    marked (``•`` and ``+``; ``o`` and ``+`` with ASCII suits), and a spe-to
+    card that is neither carries the row's ``*``.
 
     The cards are sorted by suit or by rank, or kept in the person's own
     order once they move a card (shift+left/right, or < and >): cards that
@@ -56,9 +61,11 @@ class Hand(CardStrip):
             return "^", "#e07000"
         kinds = self.marks.get(card, set())
         if MELD in kinds:
-            return ("*" if self.look.ascii else "•"), "#e0b000"
+            return meld_mark(self.look.ascii), "#e0b000"
         if LAYOFF in kinds:
             return "+", "#4aa3df"
+        if SPETO in kinds:
+            return SPETO_MARK
         return " ", ""
 
     def set_cards(
