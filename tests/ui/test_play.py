@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from textual.widgets import Button, Input, OptionList
+from textual.widgets import Button, Footer, Input, OptionList
+from textual.widgets._footer import FooterKey
 from textual.widgets.input import Selection
 from ui_helpers import (
     app_for,
@@ -638,6 +639,36 @@ async def test_the_hand_marks_melds_layoffs_and_a_loose_spe_to_in_both_suit_styl
         await pilot.pause()
         assert marks() == {"QS": "o", "QH": "o", "QD": "o", "10H": "+", "2C": "*"}
         assert str(hand.border_subtitle).startswith("o melds · ")
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+async def test_a_narrow_footer_drops_select_to_keep_every_move_and_the_language_key(
+    lang: str,
+) -> None:
+    # after a pick-up Ann may meld (the queens), lay off (10♥), undo and
+    # discard: the widest footer a Dummy turn has (knock comes with one card)
+    session, _ = born_session(
+        "7H 8H QS QH QD 2C 10H 4S 8D KD 3D", "2H 3H 4H 5C 7C 9C JC AC 6S 8S 10S", "9H", "7H 8H 9H"
+    )
+    app = app_for(session=session, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+
+        def footer() -> list[str]:
+            return [k.action for k in table.query_one(Footer).query(FooterKey)]
+
+        keys = footer()
+        assert {"meld", "layoff", "undo", "discard", "toggle_language"} <= set(keys), keys
+        assert "select" not in keys
+        # every key fits on the line: the last one ends inside the screen
+        last = list(table.query_one(Footer).query(FooterKey))[-1]
+        assert last.region.right <= 80 and last.region.width > 0, last.region
+        hand = table.query_one(Hand)
+        await pilot.press("space")  # the key still selects
+        assert hand.selected == {hand.cursor_card}
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert "select" in footer()
 
 
 @pytest.mark.parametrize(

@@ -144,11 +144,16 @@ class TableScreen(Screen[None]):
     the seat panels above already show every total."""
 
     NARROW_WIDTH = 100
-    """Below this width the footer packs its keys closer, so that the last of
-    them (the language switch, ^l ไทย) still shows at 80 columns."""
+    """Below this width the footer packs its keys closer and leaves out space
+    (select), which the hand's legend names, so that every move offered and
+    the last key (the language switch, ^l ไทย) still show at 80 columns."""
 
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one(Footer).compact = event.size.width < self.NARROW_WIDTH
+        narrow = event.size.width < self.NARROW_WIDTH
+        if narrow != self.hand.narrow:
+            self.query_one(Footer).compact = narrow
+            self.hand.narrow = narrow
+            self.refresh_bindings()
         wide = event.size.width >= 140 and event.size.height >= 44
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")

@@ -40,6 +40,8 @@ class Hand(CardStrip):
         Binding("shift+left,less_than_sign", "shift(-1)", show=False),
         Binding("shift+right,greater_than_sign", "shift(1)", show=False),
         Binding("space", "select", "Select", id="select"),
+        # the same key, left out of a narrow footer (the hand's legend names it)
+        Binding("space", "select_unlisted", show=False),
         Binding("escape", "clear", show=False),
     ]
 
@@ -144,6 +146,20 @@ class Hand(CardStrip):
     def action_line(self, step: int) -> None:
         self.move_cursor_line(step)
         self.post_message(self.Changed())
+
+    narrow = False
+    """A narrow screen: the footer leaves space (select) out to keep room for
+    the moves; the legend under the hand still says "space selects"."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select":
+            return not self.narrow
+        if action == "select_unlisted":
+            return self.narrow
+        return True
+
+    def action_select_unlisted(self) -> None:
+        self.action_select()
 
     def action_select(self) -> None:
         card = self.cursor_card
