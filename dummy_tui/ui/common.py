@@ -54,10 +54,10 @@ DIGITS = str.maketrans(
 
 def localize_bindings(node: DOMNode) -> None:
     """Give each binding with an id its description in the current language, and
-    let every key also answer when the keyboard is set to Thai."""
+    let every key (Ctrl keys too) also answer when the keyboard is set to Thai."""
     bindings = node._bindings.key_to_bindings
     for key, items in list(bindings.items()):
-        if key in US_LAYOUT:
+        if key.removeprefix("ctrl+") in US_LAYOUT:
             continue  # an alias, made again below
         items = [
             dataclasses.replace(b, description=t(f"key.{b.id}"))
@@ -66,9 +66,20 @@ def localize_bindings(node: DOMNode) -> None:
             for b in items
         ]
         bindings[key] = items
-        thai = THAI_LAYOUT.get(key)
+        thai = thai_key(key)
         if thai is not None:
             bindings[thai] = [dataclasses.replace(b, key=thai, show=False) for b in items]
+
+
+def thai_key(key: str) -> str | None:
+    """The name of ``key`` with the Thai layout on ("d" → "ก"), a Ctrl key too:
+    a terminal that reports keys in full (the kitty keyboard protocol) sends
+    Ctrl with the Thai letter ("ctrl+l" → "ctrl+ส"); None for keys the layout
+    leaves alone."""
+    if key.startswith("ctrl+") and key.count("+") == 1:
+        letter = THAI_LAYOUT.get(key[5:])
+        return None if letter is None else "ctrl+" + letter
+    return THAI_LAYOUT.get(key)
 
 
 def signed(points: int) -> str:

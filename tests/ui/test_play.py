@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
+from textual import events
+from textual._xterm_parser import XTermParser
 from textual.widgets import Button, Footer, Input, OptionList
 from textual.widgets._footer import FooterKey
 from textual.widgets.input import Selection
@@ -1020,3 +1022,26 @@ async def test_the_game_keys_work_with_the_thai_layout_on() -> None:
         # the footer shows each key once, as printed on the keyboard
         shown = [b.binding.key for b in table.active_bindings.values() if b.binding.show]
         assert not any(not key.isascii() for key in shown), shown
+
+
+async def test_ctrl_keys_answer_with_the_thai_layout_on() -> None:
+    """A terminal that reports keys in full (the kitty keyboard protocol) sends
+    Ctrl with the Thai letter of the key: Ctrl+L comes as ctrl+ส."""
+    parsed = [e.key for e in XTermParser().feed("\x1b[3626;5u") if isinstance(e, events.Key)]
+    assert parsed == ["ctrl+ส"]
+    app = app_for(setup(humans=1, players=4, seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, app)
+
+        def lang() -> str:  # read afresh: mypy would keep the first comparison's narrowing
+            return app.settings.lang
+
+        await pilot.press("ctrl+ส")  # Ctrl+L: the language
+        await pilot.pause()
+        assert lang() == "th"
+        await pilot.press("ctrl+ฟ")  # Ctrl+A: letter suits
+        await pilot.pause()
+        assert app.look.ascii
+        await pilot.press("ctrl+ส")
+        await pilot.pause()
+        assert lang() == "en"

@@ -381,6 +381,21 @@ async def test_with_the_thai_layout_on_g_starts_and_a_name_takes_thai_letters(
         assert app.screen is not screen  # the quick game
 
 
+async def test_with_the_thai_layout_on_ctrl_s_starts_the_game_as_set(home: Path) -> None:
+    """Ctrl+S comes as ctrl+ห from a terminal that reports keys in full."""
+    from dummy_tui.ui.screens.table import TableScreen
+
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await new_game_screen(pilot, app)
+        await pilot.press("ctrl+ห")
+        for _ in range(50):
+            await pilot.pause()
+            if app.screen is not screen:
+                break
+        assert isinstance(app.screen, TableScreen)
+
+
 async def test_with_the_thai_layout_on_the_number_row_types_the_target_score(
     home: Path,
 ) -> None:
