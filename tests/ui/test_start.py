@@ -15,6 +15,7 @@ from dummy_tui.rules import RULESET_TYPES, load_rulesets
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.presets import FAMILY_DEFAULTS, read_presets
 from dummy_tui.ui.screens.new_game import NewGameScreen
+from dummy_tui.ui.widgets.choice import Choice
 
 HEAVY = ("pydantic", "dummy_tui.engine", "dummy_tui.rules", "dummy_tui.ai", "dummy_tui.ui.settings")
 
@@ -169,6 +170,39 @@ async def test_a_bad_house_rule_value_is_told_in_the_players_language(
         assert app.screen is screen  # the form stays as typed
         assert str(screen.query_one("#ng-error").render()) == expected
         assert screen.query_one("#opt-knock_points", Input).value == value
+
+
+async def test_yes_or_no_rules_switch_on_and_off_and_worded_rules_step_through_their_words(
+    home: Path,
+) -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await new_game_screen(pilot, app)
+        screen.query_one("#house", Collapsible).collapsed = False
+        await pilot.pause()
+        switch = screen.query_one("#opt-pickup_to_layoff", Choice)
+        chain = screen.query_one("#opt-layoff_chain", Choice)
+        assert (value_now(switch), value_now(chain)) == (False, "any")
+        assert "‹" in str(switch.render()) and "off" in str(switch.render())
+        switch.focus()
+        await pilot.press("right")  # on
+        chain.focus()
+        await pilot.press("right")  # the other word
+        await pilot.pause()
+        assert screen.collect().options == {
+            "pickup_to_layoff": True,
+            "layoff_chain": "owner_or_self",
+        }
+        await pilot.press("ctrl+l")  # the switch speaks Thai, its value stays
+        await pilot.pause()
+        assert "เปิด" in str(switch.render()) and value_now(switch) is True
+        # a number field reads the Thai number row: the keys marked 1 and 0
+        points = screen.query_one("#opt-knock_points", Input)
+        points.focus()
+        points.value = ""
+        await pilot.press("ๅ", "จ", "จ")
+        assert points.value == "100"
+        assert screen.collect().options["knock_points"] == 100
 
 
 async def test_a_bad_rules_file_is_reported_when_the_game_starts(tmp_path: Path) -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args, get_origin
 
 from rich.text import Text
 from textual import on
@@ -113,6 +113,43 @@ def _shown(value: object) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value)
+
+
+OPTION_WIDTH = 18
+"""Cells of an option's value field (a number, or ``‹ owner_or_self ›``)."""
+
+
+def option_kinds(family: str) -> dict[str, Any]:
+    """Each option's type in the family's schema: int, bool or a Literal of words."""
+    from dummy_tui.rules import RULESET_TYPES
+
+    fields = RULESET_TYPES[family].model_fields
+    return {key: fields[key].annotation for key in FAMILY_OPTIONS.get(family, ()) if key in fields}
+
+
+def on_off() -> list[tuple[str, Hashable]]:
+    return [(t("ng.on"), True), (t("ng.off"), False)]
+
+
+def option_field(key: str, kind: Any, value: object) -> Input | Choice:
+    """The field of one option: on/off for a yes-or-no rule, its words for a
+    rule with a few settings (stepped with ← →), a number field otherwise."""
+    if kind is bool:
+        return Choice(
+            on_off(), value, width=OPTION_WIDTH, id=f"opt-{key}", classes="opt-value opt-bool"
+        )
+    words = get_args(kind) if get_origin(kind) is Literal else ()
+    if words:
+        return Choice(
+            [(str(w), w) for w in words],
+            value,
+            width=OPTION_WIDTH,
+            id=f"opt-{key}",
+            classes="opt-value",
+        )
+    if kind is int and isinstance(value, int):
+        return NumberInput(str(value), id=f"opt-{key}", classes="opt-value", compact=True)
+    return Input(_shown(value), id=f"opt-{key}", classes="opt-value", compact=True)
 
 
 class FormScroll(VerticalScroll, inherit_bindings=False):
@@ -272,6 +309,8 @@ class NewGameScreen(Screen[None]):
             select.value = current
         for doc in self.query(".opt-doc").results(Static):
             doc.update(t(f"opt.{doc.name}"))
+        for switch in self.query(".opt-bool").results(Choice):
+            switch.set_options(on_off())
         self.show_description()
         self.refresh_bindings()
 
@@ -336,6 +375,7 @@ class NewGameScreen(Screen[None]):
         contents = self.query_one("#house", Collapsible).query_one(Collapsible.Contents)
         await contents.remove_children()
         values = {**self.preset_values(ruleset), **self.overrides}
+        kinds = option_kinds(self.presets[ruleset].family)
         lines = []
         for key in FAMILY_OPTIONS.get(self.presets[ruleset].family, ()):
             if key not in values:
@@ -343,7 +383,7 @@ class NewGameScreen(Screen[None]):
             doc = Static(t(f"opt.{key}"), classes="opt-doc", id=f"doc-{key}", name=key)
             lines.append(
                 Horizontal(
-                    Input(_shown(values[key]), id=f"opt-{key}", classes="opt-value", compact=True),
+                    option_field(key, kinds[key], values[key]),
                     Vertical(Static(key, classes="opt-key"), doc, classes="opt-text"),
                     classes="opt-line",
                     id=f"optline-{key}",
@@ -437,8 +477,12 @@ class NewGameScreen(Screen[None]):
         options: dict[str, Any] = {}
         shown = self._lines_for == ruleset
         for key in FAMILY_OPTIONS.get(self.family(), ()):
-            if shown and self.query(f"#opt-{key}"):
-                text = self.query_one(f"#opt-{key}", Input).value.strip()
+            found = self.query(f"#opt-{key}") if shown else None
+            field = found.first() if found else None
+            if isinstance(field, Choice):
+                value = field.value
+            elif isinstance(field, Input):
+                text = field.value.strip()
                 try:
                     _, value = parse_option_assignment(f"{key}={text}")
                 except RulesetError as exc:

@@ -68,11 +68,14 @@ class Choice(Widget, can_focus=True):
         *,
         label: str | None = None,
         label_width: int = 16,
+        width: int = CHOICE_WIDTH,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        """``label``, when not None, fills the first ``label_width`` cells before the value."""
+        """``label``, when not None, fills the first ``label_width`` cells before the
+        value, which takes ``width`` cells (``‹ … ›`` included)."""
         super().__init__(id=id, classes=classes)
+        self._width = width
         self._options: list[tuple[str, Hashable]] = list(options)
         values = [v for _, v in self._options]
         self._index = values.index(value) if value in values else 0
@@ -132,11 +135,11 @@ class Choice(Widget, can_focus=True):
             self._select(self._index + (-1 if x < width // 2 else 1))
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self._label_width + CHOICE_WIDTH
+        return self._label_width + self._width
 
     def render(self) -> Text:
         shown = self._options[self._index][0]
-        width = max(CHOICE_WIDTH - 4, cell_len(shown))
+        width = max(self._width - 4, cell_len(shown))
         pad = width - cell_len(shown)
         text = (
             f"‹ {' ' * (pad // 2)}{shown}{' ' * (pad - pad // 2)} ›"
@@ -148,6 +151,6 @@ class Choice(Widget, can_focus=True):
             # one cell is kept free between the label and the value
             line.append(set_cell_size(self._label, self._label_width - 1) + " ")
         line.append(
-            set_cell_size(text, CHOICE_WIDTH), self.get_component_rich_style("choice--value")
+            set_cell_size(text, self._width), self.get_component_rich_style("choice--value")
         )
         return line

@@ -10,10 +10,11 @@ from dummy_tui.ui.common import DIGITS
 
 
 class NumberInput(Input):
-    """A field for a whole number of at least 1 (a target score): with the Thai
-    layout on, the key marked 1 types ๅ; here it is the 1 it is marked with, and
-    a Thai digit (๑) is that digit too.  The keys marked 2 and 3 type / and -
-    there, so / and - are 2 and 3 here: neither has a place in such a number."""
+    """A field for a whole number, never negative (a target score, an option's
+    points): with the Thai layout on, the key marked 1 types ๅ; here it is the 1
+    it is marked with, and a Thai digit (๑) is that digit too.  The keys marked
+    2 and 3 type / and - there, so / and - are 2 and 3 here: neither has a
+    place in such a number."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("type", "integer")
