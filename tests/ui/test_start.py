@@ -205,6 +205,30 @@ async def test_yes_or_no_rules_switch_on_and_off_and_worded_rules_step_through_t
         assert screen.collect().options["knock_points"] == 100
 
 
+@pytest.mark.parametrize(("key", "value"), [("penalty_feed_speto", "x"), ("knock_points", "-5")])
+async def test_at_80x24_a_bad_house_rule_is_shown_at_its_field(
+    home: Path, key: str, value: str
+) -> None:
+    """The message above the buttons is far out of sight from the house rules:
+    the field at fault takes the focus (the form scrolls to it) and the
+    message shows there too."""
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_game_screen(pilot, app)
+        screen.query_one("#house", Collapsible).collapsed = False
+        await pilot.pause()
+        screen.query_one("#opt-penalty_feed_speto", Input).focus()  # the last line
+        await pilot.pause()
+        field = screen.query_one(f"#opt-{key}", Input)
+        field.value = value
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and app.focused is field
+        assert 0 <= field.region.y < 23, field.region  # on screen, above the footer
+        said = str(screen.query_one("#ng-error").render())
+        assert key in said and [n.message for n in app._notifications][-1] == said
+
+
 async def test_a_bad_rules_file_is_reported_when_the_game_starts(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('[presets.dummy]\nfamily = "dummy"\nspeto_points = -1\n', encoding="utf-8")

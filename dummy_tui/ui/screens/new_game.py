@@ -107,6 +107,14 @@ def form_of(
     )
 
 
+class FormError(ValueError):
+    """A value of the form that cannot be used, and the id of its field."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def _shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -467,7 +475,7 @@ class NewGameScreen(Screen[None]):
             name = self.query_one(f"#name-{i}", Input).value.strip() or t("ng.seat", n=i + 1)
             if any(s.name.casefold() == name.casefold() for s in seats):
                 # the log and the scores would not tell them apart
-                raise ValueError(t("ng.same_name", name=name, n=i + 1))
+                raise FormError(t("ng.same_name", name=name, n=i + 1), f"name-{i}")
             if kind == "human":
                 seats.append(SeatSetup(name=name, human=True))
             else:
@@ -486,7 +494,7 @@ class NewGameScreen(Screen[None]):
                 try:
                     _, value = parse_option_assignment(f"{key}={text}")
                 except RulesetError as exc:
-                    raise ValueError(ruleset_problem(exc)) from None
+                    raise FormError(ruleset_problem(exc), f"opt-{key}") from None
             elif key in self.overrides:
                 value = self.overrides[key]
             else:
@@ -497,7 +505,7 @@ class NewGameScreen(Screen[None]):
         try:
             target = int(target_text)
         except ValueError:
-            raise ValueError(t("ng.bad_target", value=target_text)) from None
+            raise FormError(t("ng.bad_target", value=target_text), "target") from None
         if target != preset.get("target_score"):
             options["target_score"] = target
         try:
@@ -507,7 +515,9 @@ class NewGameScreen(Screen[None]):
         try:
             apply_overrides(preset_rules, options, source=t("ng.ruleset"))
         except RulesetError as exc:
-            raise ValueError(ruleset_problem(exc)) from None  # this form's house rules
+            # this form's house rules (or the target score): the field at fault
+            at = {None: "", "target_score": "target"}.get(exc.option, f"opt-{exc.option}")
+            raise FormError(ruleset_problem(exc), at) from None
         lang = str(self.query_one("#lang", Choice).value)
         return GameSetup(
             seats=seats,
@@ -522,9 +532,23 @@ class NewGameScreen(Screen[None]):
         try:
             setup = self.collect()
         except ValueError as exc:
-            self.query_one("#ng-error", Static).update(Text(str(exc), style="bold red"))
+            self.show_error(str(exc), exc.field if isinstance(exc, FormError) else None)
             return
         self.replace_save_then_start(setup)
+
+    def show_error(self, message: str, field: str | None) -> None:
+        """Say what stops the game from starting, where the player will see it:
+        above the buttons, and at the field at fault (focused, so the form
+        scrolls to it: at 80×24 the house rules are far below the message)."""
+        self.query_one("#ng-error", Static).update(Text(message, style="bold red"))
+        found = self.query(f"#{field}") if field else None
+        if found:
+            widget = found.first()
+            widget.focus()
+            widget.scroll_visible()
+            self.notify(message, severity="error", timeout=8)
+        else:
+            self.query_one("#ng-scroll").scroll_home(animate=False)
 
     def replace_save_then_start(self, setup: GameSetup) -> None:
         """Start ``setup``; with a match saved, first ask: the new game takes its place."""
