@@ -80,48 +80,80 @@ def meldable_low(low: int) -> int:
     return low & (runs | sets)
 
 
+def _runs_only_table() -> list[int]:
+    """Per suit (13 bits, low layout): the least deadwood of those cards when
+    they may meld in runs only."""
+    table = [0] * 8192
+    for bits in range(1, 8192):
+        low = bits & -bits
+        p = low.bit_length() - 1
+        best = LOW_VALUES[p] + table[bits ^ low]  # the lowest card unmatched
+        if p <= 10 and (bits >> (p + 1)) & 1 and (bits >> (p + 2)) & 1:
+            run = low | (1 << (p + 1)) | (1 << (p + 2))  # or the lowest card of a run
+            top = p + 2
+            while True:
+                best = min(best, table[bits & ~run])
+                top += 1
+                if top > 12 or not (bits >> top) & 1:
+                    break
+                run |= 1 << top
+        table[bits] = best
+    return table
+
+
+_RUNS_ONLY = _runs_only_table()
+
+
+def _runs_dw(m: int) -> int:
+    """Least deadwood of the low-layout cards ``m`` melded in runs only."""
+    return (
+        _RUNS_ONLY[m & _SUIT]
+        + _RUNS_ONLY[(m >> 13) & _SUIT]
+        + _RUNS_ONLY[(m >> 26) & _SUIT]
+        + _RUNS_ONLY[m >> 39]
+    )
+
+
 _CACHE: dict[int, int] = {}
 _CACHE_LIMIT = 400_000
 
 
 def _min_dw(m: int) -> int:
-    """Least deadwood of the low-layout cards ``m`` (every card counts)."""
-    if not m:
-        return 0
+    """Least deadwood of the low-layout cards ``m`` (every card counts).
+
+    Only sets join the suits: for each way of choosing them (per rank with
+    three or four cards: no set, any three, or all four) the rest melds in
+    runs, suit by suit, read from a table.  A player's hand is valued over
+    and over in a round (the knock, each discard): the answers are kept.
+    """
     hit = _CACHE.get(m)
     if hit is not None:
         return hit
-    low = m & -m
-    c = low.bit_length() - 1
-    s, p = divmod(c, 13)
-    rest = m ^ low
-    best = LOW_VALUES[p] + _min_dw(rest)
-    if best:
-        same = [b for t in range(s + 1, 4) if (b := 1 << (13 * t + p)) & rest]
-        if len(same) >= 2:
-            for a, b in combinations(same, 2):
-                v = _min_dw(rest & ~(a | b))
-                if v < best:
-                    best = v
-            if len(same) == 3:
-                v = _min_dw(rest & ~(same[0] | same[1] | same[2]))
-                if v < best:
-                    best = v
-        if p <= 10 and (rest >> (c + 1)) & 1 and (rest >> (c + 2)) & 1:
-            run = (1 << (c + 1)) | (1 << (c + 2))
-            top = p + 2
-            while True:
-                v = _min_dw(rest & ~run)
-                if v < best:
-                    best = v
-                top += 1
-                if top > 12 or not (rest >> (c + top - p)) & 1:
-                    break
-                run |= 1 << (c + top - p)
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
-    _CACHE[m] = best
+    best = _CACHE[m] = _least_dw(m)
     return best
+
+
+def _least_dw(m: int) -> int:
+    """:func:`_min_dw` worked out."""
+    b0 = m & _SUIT
+    b1 = (m >> 13) & _SUIT
+    b2 = (m >> 26) & _SUIT
+    b3 = m >> 39
+    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))  # ranks with a set
+    if not three:
+        return _runs_dw(m)
+    choices = [0]
+    while three:
+        bit = three & -three
+        three ^= bit
+        cards = [c for c in (bit, bit << 13, bit << 26, bit << 39) if m & c]
+        sets = [a | b | c for a, b, c in combinations(cards, 3)]
+        if len(cards) == 4:
+            sets.append(cards[0] | cards[1] | cards[2] | cards[3])
+        choices += [used | s for used in choices for s in sets]
+    return min(_runs_dw(m & ~used) for used in choices)
 
 
 def deadwood(mask: int) -> int:
