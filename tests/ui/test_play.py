@@ -1045,3 +1045,16 @@ async def test_ctrl_keys_answer_with_the_thai_layout_on() -> None:
         await pilot.press("ctrl+ส")
         await pilot.pause()
         assert lang() == "en"
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Enter makes no move"), ("th", "Enter ไม่ได้")])
+async def test_enter_at_the_table_says_each_move_has_its_key(lang: str, said: str) -> None:
+    app = app_for(setup(humans=1, players=4, seed=3), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        game = table.session.round
+        moves = len(game.history)
+        await pilot.press("space", "enter")  # a card chosen, then Enter
+        await pilot.pause()
+        assert said in str(table.query_one("#status").render())
+        assert len(game.history) == moves  # and nothing was played

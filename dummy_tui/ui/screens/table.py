@@ -709,6 +709,10 @@ class TableScreen(Screen[None]):
             char = US_LAYOUT.get(event.key, event.character)
             shown = char if char and char.isprintable() and not char.isspace() else event.key
             self.say(self.unavailable(shown, found), error=True)
+        elif event.key == "enter" and self.my_turn and not self.session.round.is_over:
+            # a player new to the keys may expect Enter to play the chosen card
+            event.stop()
+            self.say(t("err.enter"))
 
     SINCE_LINES = 10
     """The most moves the hand-over screen lists."""
