@@ -57,6 +57,9 @@ class Hand(CardStrip):
         self.owner: int | None = None  # the seat whose cards are shown
         self.taken: int | None = None  # taken from the pile this turn: not to be discarded
         self.orders: dict[int, list[int]] = {}  # each seat's own order, once it moved a card
+        # a narrow screen: the footer leaves space (select) out to keep room for
+        # the moves; the legend under the hand still says "space selects"
+        self.narrow = False
 
     def mark(self, card: int) -> tuple[str, str]:
         if card == self.taken:
@@ -146,10 +149,6 @@ class Hand(CardStrip):
     def action_line(self, step: int) -> None:
         self.move_cursor_line(step)
         self.post_message(self.Changed())
-
-    narrow = False
-    """A narrow screen: the footer leaves space (select) out to keep room for
-    the moves; the legend under the hand still says "space selects"."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "select":
