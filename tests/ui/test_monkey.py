@@ -1,4 +1,5 @@
-"""Random keys and clicks, as a curious child at the keyboard: nothing breaks.
+"""Random keys, clicks and window sizes, as a curious child at the keyboard:
+nothing breaks.
 
 Whatever a person presses or clicks, no error escapes the interface, and the
 round in play is still one that the rules allow: its own record replays to
@@ -25,6 +26,8 @@ def same_cards(cards: list[int]) -> list[int]:
 # them; not q (quit), n (a new game after the match) or − (slower AI moves)
 KEYS = [*"dpmfxkouhset.+", "space", "enter", "escape", "left", "right", "up", "down", "tab"]
 KEYS += ["shift+tab", "home", "end", "f1", "less_than_sign", "greater_than_sign"]
+KEYS += ["ctrl+l", "ctrl+a", "ctrl+k", "ctrl+t"]  # language, suits, colours, theme
+SIZES = [(80, 24), (120, 40), (100, 30)]  # the footer packs its keys below 100 columns
 MOVES = [*"dxpmfko", "enter"]  # pressed more often, so that the game goes on
 
 
@@ -40,7 +43,10 @@ async def test_random_keys_and_clicks_break_nothing(
     size = (80, 24)
     async with app.run_test(size=size) as pilot:
         for step in range(100):
-            if rng.random() < 0.2:
+            if rng.random() < 0.02:
+                size = rng.choice(SIZES)
+                await pilot.resize_terminal(*size)
+            elif rng.random() < 0.2:
                 await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
             else:
                 await pilot.press(rng.choice(MOVES if rng.random() < 0.5 else KEYS))
