@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from dummy_tui.engine.cards import cards_of, rank_mask
-from dummy_tui.engine.melds import TableMeld, layoff_pieces
+from dummy_tui.engine.melds import TableMeld, layoff_pieces, meldable
 
 Pieces = dict[int, list[int]]
 
@@ -21,23 +21,6 @@ def table_pieces(melds: list[TableMeld], seat: int, chain: str, hand: int) -> Pi
     if not melds:
         return {}
     return layoff_pieces(melds, seat, chain, hand)
-
-
-_SUIT_BITS = 0x1FFF
-_ALL_SUITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
-_RUN_STARTS = 0x7FF * _ALL_SUITS  # ranks that can begin a run of three in their suit
-
-
-def meldable(mask: int) -> int:
-    """The cards of ``mask`` that belong to some set or run of its cards."""
-    r = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
-    runs = r | (r << 1) | (r << 2)
-    b0 = mask & _SUIT_BITS
-    b1 = (mask >> 13) & _SUIT_BITS
-    b2 = (mask >> 26) & _SUIT_BITS
-    b3 = (mask >> 39) & _SUIT_BITS
-    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
-    return mask & (runs | three * _ALL_SUITS)
 
 
 def best_lay(
