@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from dummy_tui.ai.knowledge import Knowledge
+from dummy_tui.ai.knowledge import Knowledge, Tracker
 from dummy_tui.ai.plans import Pieces, best_lay, knock_cards, mask_points, table_pieces
 from dummy_tui.engine.actions import (
     DRAW,
@@ -433,11 +433,12 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None, weights: Weights = NORMAL) -> None:
         self.rng = random.Random(seed)
         self.w = weights
+        self.tracker = Tracker()
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        k = Knowledge.from_view(view)
+        k = Knowledge.from_view(view, tracker=self.tracker)
         return self.decide(k, legal)
 
     def decide(self, k: Knowledge, legal: list[Action]) -> Action:

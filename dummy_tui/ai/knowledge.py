@@ -77,7 +77,9 @@ class Knowledge:
     # ------------------------------------------------------------------
 
     @classmethod
-    def from_view(cls, view: PlayerView, track: bool = True) -> Knowledge:
+    def from_view(
+        cls, view: PlayerView, track: bool = True, tracker: Tracker | None = None
+    ) -> Knowledge:
         points, speto = card_points(view.rules, view.head)
         table = 0
         for m in view.melds:
@@ -85,7 +87,9 @@ class Knowledge:
         hand = mask_of(view.hand)
         known = [0] * view.players
         discarded = [0] * view.players
-        if track:
+        if tracker is not None:
+            known, discarded = tracker.track(view.history, view.head, view.players)
+        elif track:
             known, discarded = _track(view.history, view.head, view.players)
         known[view.seat] = hand
         row_mask = mask_of(view.row)
@@ -196,13 +200,51 @@ def _initial_stock(rules: DummyRules, players: int) -> int:
     return 52 - players * rules.hand_size[players] - 1 - burn
 
 
+class Tracker:
+    """:func:`_track` for one player through a round: each call replays only
+    the actions added since the last one (the history's earlier entries are
+    the same objects while the round goes on; anything else starts afresh)."""
+
+    def __init__(self) -> None:
+        self._start: tuple[int, int] | None = None
+        self._seen = 0
+        self._last: object = None
+        self._known: list[int] = []
+        self._discarded: list[int] = []
+        self._row: list[int] = []
+
+    def track(
+        self, history: list[tuple[int, Action]], head: int, players: int
+    ) -> tuple[list[int], list[int]]:
+        n = self._seen
+        if (
+            self._start != (head, players)
+            or n > len(history)
+            or (n and history[n - 1] is not self._last)
+        ):
+            self._start = (head, players)
+            self._known, self._discarded, self._row = [0] * players, [0] * players, [head]
+            n = 0
+        _replay(history[n:], self._known, self._discarded, self._row)
+        self._seen = len(history)
+        self._last = history[-1] if history else None
+        return list(self._known), list(self._discarded)
+
+
 def _track(
     history: list[tuple[int, Action]], head: int, players: int
 ) -> tuple[list[int], list[int]]:
     """Replay the public history: cards each seat picked up and still holds, and discards."""
     known = [0] * players
     discarded = [0] * players
-    row = [head]
+    _replay(history, known, discarded, [head])
+    return known, discarded
+
+
+def _replay(
+    history: list[tuple[int, Action]], known: list[int], discarded: list[int], row: list[int]
+) -> None:
+    """:func:`_track`'s replay, from the state ``known``, ``discarded`` and the row."""
     for seat, action in history:
         if isinstance(action, Discard):
             bit = 1 << action.card
@@ -222,4 +264,3 @@ def _track(
             known[seat] &= ~mask_of(action.cards)
         elif isinstance(action, LayOff):
             known[seat] &= ~(1 << action.card)
-    return known, discarded
