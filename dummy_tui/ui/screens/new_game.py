@@ -142,19 +142,11 @@ def on_off() -> list[tuple[str, Hashable]]:
 def option_field(key: str, kind: Any, value: object) -> Input | Choice:
     """The field of one option: on/off for a yes-or-no rule, its words for a
     rule with a few settings (stepped with ← →), a number field otherwise."""
-    if kind is bool:
-        return Choice(
-            on_off(), value, width=OPTION_WIDTH, id=f"opt-{key}", classes="opt-value opt-bool"
-        )
     words = get_args(kind) if get_origin(kind) is Literal else ()
-    if words:
-        return Choice(
-            [(str(w), w) for w in words],
-            value,
-            width=OPTION_WIDTH,
-            id=f"opt-{key}",
-            classes="opt-value",
-        )
+    if kind is bool or words:
+        options = on_off() if kind is bool else [(str(w), w) for w in words]
+        classes = "opt-value opt-bool" if kind is bool else "opt-value"
+        return Choice(options, value, width=OPTION_WIDTH, id=f"opt-{key}", classes=classes)
     if kind is int and isinstance(value, int):
         return NumberInput(str(value), id=f"opt-{key}", classes="opt-value", compact=True)
     return Input(_shown(value), id=f"opt-{key}", classes="opt-value", compact=True)
@@ -543,9 +535,7 @@ class NewGameScreen(Screen[None]):
         self.query_one("#ng-error", Static).update(Text(message, style="bold red"))
         found = self.query(f"#{field}") if field else None
         if found:
-            widget = found.first()
-            widget.focus()
-            widget.scroll_visible()
+            found.first().focus()  # focusing scrolls the field into view
             self.notify(message, severity="error", timeout=8)
         else:
             self.query_one("#ng-scroll").scroll_home(animate=False)
