@@ -24,7 +24,14 @@ import random
 from dataclasses import dataclass, replace
 
 from dummy_tui.ai.knowledge import Knowledge, Tracker
-from dummy_tui.ai.plans import Pieces, best_lay, knock_cards, mask_points, table_pieces
+from dummy_tui.ai.plans import (
+    Pieces,
+    best_lay,
+    knock_cards,
+    mask_points,
+    point_tables,
+    table_pieces,
+)
 from dummy_tui.engine.actions import (
     DRAW,
     Action,
@@ -57,6 +64,14 @@ def _partner_pairs(card: int) -> list[tuple[int, int]]:
 
 PAIRS: list[list[tuple[int, int]]] = [_partner_pairs(c) for c in range(52)]
 PAIR_BITS: list[list[tuple[int, int]]] = [[(1 << x, 1 << y) for x, y in p] for p in PAIRS]
+# the same pairs split: the other three cards of the rank (every two of them
+# make a set with the card), and the run pairs as bits
+RANK_OTHERS: list[int] = [
+    sum(1 << (s * 13 + c % 13) for s in range(4)) & ~(1 << c) for c in range(52)
+]
+RUN_BITS: list[list[tuple[int, int]]] = [
+    [(x, y) for x, y in PAIR_BITS[c] if (x | y) & RANK_OTHERS[c] == 0] for c in range(52)
+]
 
 
 def _near_mask(card: int) -> int:
@@ -130,7 +145,9 @@ class Evaluator:
         self.k = k
         self.w = w
         self.pts = k.points
-        self.weight16 = [p * 16 + 1 for p in k.points] + [1] * 4
+        tables = point_tables(k.points)
+        self.suit_points = tables.suits
+        self.weight16 = tables.weight16
         self.seat = k.seat
         self.chain = k.rules.layoff_chain
         self.row_mask = mask_of(k.row)
@@ -138,8 +155,7 @@ class Evaluator:
         self._danger: dict[int, float] = {}
         self._keep: dict[tuple[int, bool], float] = {}
         self._meld_memo: dict[int, tuple[int, int, int]] = {}
-        self._hold: dict[int, list[float]] = {}
-        self._opp_info: list[tuple[int, int, list[float], float, float]] | None = None
+        self._opp_info: list[tuple[int, int, int, float, float, float]] | None = None
         self.opponents = k.opponents()
         stage = k.stage
         stuck = w.stuck_base + w.stuck_late * stage
@@ -222,26 +238,42 @@ class Evaluator:
         if hit is not None:
             return hit
         pts = self.pts
+        t0, t1, t2, t3 = self.suit_points
         mult = 1.0 if born else self.fall
         charge = self.stuck * mult
         melded = 0
         if not born or self.w.hold_back:
             _, melded = best_lay(hand, {}, self.weight16, self._meld_memo)
         dead = hand & ~melded
-        value = -charge * mask_points(dead, pts)
+        value = -charge * (
+            t0[dead & 8191] + t1[dead >> 13 & 8191] + t2[dead >> 26 & 8191] + t3[dead >> 39]
+        )
         if melded:
-            held = mask_points(melded, pts)
+            held = (
+                t0[melded & 8191]
+                + t1[melded >> 13 & 8191]
+                + t2[melded >> 26 & 8191]
+                + t3[melded >> 39]
+            )
             value += (self.hold_chance * (1.0 + charge) - charge * self.w.melded_unborn) * held
         # pairs that may still become melds
         live = self.live_mask
         chance = self.out_chance
+        # the pairs of the card's rank with one card held and the other live:
+        # (held of the rank) x (live of it), less the k cards both held and
+        # live, each counted with itself and each pair of them counted twice
+        both = hand & live
         near = dead & self.near_hand(hand)
         while near:
             low = near & -near
             near ^= low
             c = low.bit_length() - 1
-            outs = 0
-            for x, y in PAIR_BITS[c]:
+            others = RANK_OTHERS[c]
+            outs = (hand & others).bit_count() * (live & others).bit_count()
+            if both & others:
+                k = (both & others).bit_count()
+                outs -= k * (k + 1) // 2
+            for x, y in RUN_BITS[c]:
                 if (hand & x and live & y) or (hand & y and live & x):
                     outs += 1
             if outs:
@@ -283,16 +315,14 @@ class Evaluator:
             row = self.row_mask
             pts = self.pts
             base = w.feed_gain + 2 * pts[card]
-            for o, possible, hold, extra, weight in self.opponent_info():
+            for o, possible, sure, p, extra, weight in self.opponent_info():
                 q = 0.0
-                for x, y in PAIRS[card]:
-                    if not (possible >> x & 1 and possible >> y & 1):
+                for x, y in PAIR_BITS[card]:
+                    if not (possible & x and possible & y):
                         continue
-                    px = 1.0 if row >> x & 1 else hold[x]
-                    py = 1.0 if row >> y & 1 else hold[y]
-                    if px == 1.0 and py == 1.0 and row >> x & 1 and row >> y & 1:
+                    if row & x and row & y:
                         continue  # three cards of the row make no pick-up alone
-                    q += px * py
+                    q += (1.0 if sure & x else p) * (1.0 if sure & y else p)
                 if (
                     rules.pickup_to_layoff
                     and k.born[o]
@@ -307,13 +337,15 @@ class Evaluator:
         self._danger[card] = cost
         return cost
 
-    def opponent_info(self) -> list[tuple[int, int, list[float], float, float]]:
+    def opponent_info(self) -> list[tuple[int, int, int, float, float, float]]:
         """Per opponent (cached): seat, cards it may hold or take from the row,
-        its holding chances, what a meld is worth to it beyond the card, and
-        how much its threat counts."""
+        the ones of them it surely holds or can take (the row, and its known
+        cards), the chance it holds each other one, what a meld is worth to it
+        beyond the card, and how much its threat counts."""
         if self._opp_info is None:
             k = self.k
             w = self.w
+            n = k.unseen.bit_count()
             info = []
             for i, o in enumerate(self.opponents):
                 extra = 0.0
@@ -324,22 +356,11 @@ class Evaluator:
                     if i == 0:
                         extra += k.rules.fool_penalty * 0.5
                 weight = w.opponent_weights[min(i, len(w.opponent_weights) - 1)] * self.live[i]
-                possible = self.row_mask | k.unseen | k.known[o]
-                info.append((o, possible, self.holds(o), extra, weight))
+                sure = self.row_mask | k.known[o]
+                p = k.unknown_slots(o) / n if n else 0.0
+                info.append((o, sure | k.unseen, sure, p, extra, weight))
             self._opp_info = info
         return self._opp_info
-
-    def holds(self, seat: int) -> list[float]:
-        """Probability that ``seat`` holds each card (cached)."""
-        hit = self._hold.get(seat)
-        if hit is None:
-            k = self.k
-            n = k.unseen.bit_count()
-            p = k.unknown_slots(seat) / n if n else 0.0
-            known, unseen = k.known[seat], k.unseen
-            hit = [1.0 if known >> c & 1 else (p if unseen >> c & 1 else 0.0) for c in range(52)]
-            self._hold[seat] = hit
-        return hit
 
     def _feed_penalties(self, card: int) -> float:
         k = self.k
@@ -348,7 +369,10 @@ class Evaluator:
         targets: list[tuple[int, int]] = []
         if rules.penalty_feed_head and k.head_in_row and NEAR[card] >> k.head & 1:
             targets.append((k.head, rules.penalty_feed_head))
-        if rules.penalty_feed_speto:
+        near_row = NEAR[card] & self.row_mask
+        if not k.speto >> card & 1:
+            near_row &= k.speto  # only a spe-to of the row is at stake
+        if rules.penalty_feed_speto and near_row:
             for r in k.row:
                 near = NEAR[card] >> r & 1
                 if near and (k.speto >> r & 1 or k.speto >> card & 1):

@@ -8,6 +8,7 @@ run end).  :func:`best_lay` finds the disjoint pieces worth the most points;
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from dummy_tui.engine.cards import cards_of, rank_mask
@@ -120,3 +121,47 @@ def knock_cards(hand: int, pieces: Pieces) -> list[int]:
 
 def mask_points(mask: int, points: list[int]) -> int:
     return _weight(mask, points)
+
+
+@dataclass(frozen=True, slots=True)
+class PointTables:
+    """Lookups built once for a list of card points."""
+
+    points: list[int]
+    # per suit, the points of every set of its 13 cards (indexed by the suit's
+    # 13 bits of a mask): ``mask_points`` in four lookups
+    suits: tuple[list[int], list[int], list[int], list[int]]
+    weight16: list[int]  # laying weights: points first, then the number of cards
+
+
+_SUIT_TABLES: dict[tuple[int, ...], list[int]] = {}
+_TABLES: dict[int, PointTables] = {}  # by id of a points list (which the entry holds)
+
+
+def point_tables(points: list[int]) -> PointTables:
+    """The tables of a points list (kept: built once per list)."""
+    hit = _TABLES.get(id(points))
+    if hit is not None and hit.points is points:
+        return hit
+    suits = []
+    for s in range(4):
+        key = tuple(points[s * 13 : s * 13 + 13])
+        table = _SUIT_TABLES.get(key)
+        if table is None:
+            if len(_SUIT_TABLES) > 128:
+                _SUIT_TABLES.clear()
+            table = [0] * 8192
+            for m in range(1, 8192):
+                low = m & -m
+                table[m] = table[m ^ low] + key[low.bit_length() - 1]
+            _SUIT_TABLES[key] = table
+        suits.append(table)
+    tables = PointTables(
+        points,
+        (suits[0], suits[1], suits[2], suits[3]),
+        [p * 16 + 1 for p in points] + [1] * 4,
+    )
+    if len(_TABLES) > 256:
+        _TABLES.clear()
+    _TABLES[id(points)] = tables
+    return tables

@@ -53,7 +53,7 @@ from dummy_tui.ai.heuristic import (
 )
 from dummy_tui.ai.inference import Reading, hand_weights
 from dummy_tui.ai.knowledge import Knowledge, card_points
-from dummy_tui.ai.plans import best_lay, knock_cards, mask_points, table_pieces
+from dummy_tui.ai.plans import best_lay, knock_cards, mask_points, point_tables, table_pieces
 from dummy_tui.ai.sampling import determinize
 from dummy_tui.engine.actions import DRAW, Action, Discard, End, Pick
 from dummy_tui.engine.cards import mask_of
@@ -277,17 +277,6 @@ def playout(game: DummyRound, seat: int, rng: random.Random, max_actions: int = 
 
 
 _UNIT = [1] * 52
-_W16: dict[int, tuple[list[int], list[int]]] = {}
-
-
-def _weight16(points: list[int]) -> list[int]:
-    """Laying weights (points first, then cards) for a points table, cached."""
-    hit = _W16.get(id(points))
-    if hit is None or hit[0] is not points:
-        if len(_W16) > 256:
-            _W16.clear()
-        hit = _W16[id(points)] = (points, [p * 16 + 1 for p in points])
-    return hit[1]
 
 
 def fast_action(game: DummyRound, rng: random.Random) -> Action:
@@ -331,7 +320,7 @@ def fast_action(game: DummyRound, rng: random.Random) -> Action:
             return step
     _, _, discards = _plays(legal)
     if game.born[seat] and not game.must_knock:
-        _, laid = best_lay(hand, pieces, _weight16(pts), {})
+        _, laid = best_lay(hand, pieces, point_tables(pts).weight16, {})
         if laid:
             step = _play_from(laid, legal)
             if step is not None:
