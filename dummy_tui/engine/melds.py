@@ -174,16 +174,20 @@ def melds_in(mask: int) -> list[int]:
     Sets of three and four, and every run of three or more (ace high only).
     """
     out: list[int] = []
-    # sets
-    for rank in range(13):
-        rm = mask & rank_mask(rank)
-        cnt = rm.bit_count()
-        if cnt >= 3:
-            cards = cards_of(rm)
-            if cnt == 4:
-                out.append(rm)
-            for combo in combinations(cards, 3):
-                out.append((1 << combo[0]) | (1 << combo[1]) | (1 << combo[2]))
+    # sets: the ranks with three or four cards, lowest first
+    a = mask & SUIT_MASK
+    b = (mask >> 13) & SUIT_MASK
+    c = (mask >> 26) & SUIT_MASK
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        rm = mask & _RANK_MASKS[low.bit_length() - 1]
+        if rm.bit_count() == 4:
+            out.append(rm)
+        for combo in combinations(cards_of(rm), 3):
+            out.append((1 << combo[0]) | (1 << combo[1]) | (1 << combo[2]))
     # runs
     for suit in range(4):
         bits = (mask >> (suit * 13)) & SUIT_MASK
@@ -201,7 +205,7 @@ def melds_with(card: int, mask: int) -> list[int]:
     """Every meld within ``mask`` that contains ``card`` (which must be in it)."""
     out: list[int] = []
     rank = card % 13
-    others = mask & rank_mask(rank) & ~(1 << card)
+    others = mask & _RANK_MASKS[rank] & ~(1 << card)
     n = others.bit_count()
     if n >= 2:
         oc = cards_of(others)
@@ -242,7 +246,7 @@ def layoff_pieces(
     for m in melds:
         if m.kind == SET:
             if len(m.cards) < 4:
-                free = hand & rank_mask(m.rank) & ~m.mask
+                free = hand & _RANK_MASKS[m.rank] & ~m.mask
                 if free:
                     c = free.bit_length() - 1
                     pieces.setdefault(c, []).append(1 << c)
