@@ -1058,3 +1058,22 @@ async def test_enter_at_the_table_says_each_move_has_its_key(lang: str, said: st
         await pilot.pause()
         assert said in str(table.query_one("#status").render())
         assert len(game.history) == moves  # and nothing was played
+
+
+async def test_home_and_end_jump_to_the_first_and_last_card_of_the_hand_and_the_row() -> None:
+    session = hinted_pick_session()
+    app = app_for(session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        hand = table.hand
+        hand.cursor = 1
+        await pilot.press("end")
+        assert hand.cursor == len(hand.cards) - 1
+        await pilot.press("home")
+        assert hand.cursor == 0
+        await pilot.press("p")  # to the row: the newest card that can be picked up
+        row = table.row
+        await pilot.press("home")
+        assert row.cursor == 0 and row.cursor_card == row.cards[0]
+        await pilot.press("end")
+        assert row.cursor_card == row.cards[-1]

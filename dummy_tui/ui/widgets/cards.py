@@ -143,6 +143,12 @@ class CardStrip(Widget):
             self.cursor = (self.cursor + step) % len(self.cards)
         self.refresh()
 
+    def move_cursor_to_end(self, last: bool) -> None:
+        """The cursor to the first card, or to the last."""
+        if self.cards:
+            self.cursor = len(self.cards) - 1 if last else 0
+            self.refresh()
+
     def move_cursor_line(self, step: int) -> None:
         n = self.per_line(self.content_region.width or 80)
         if self.cards and self.cursor is not None:

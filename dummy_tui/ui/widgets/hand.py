@@ -37,6 +37,8 @@ class Hand(CardStrip):
         Binding("right", "cursor(1)", show=False),
         Binding("up", "line(-1)", show=False),
         Binding("down", "line(1)", show=False),
+        Binding("home", "to_end(0)", show=False),
+        Binding("end", "to_end(1)", show=False),
         Binding("shift+left,less_than_sign", "shift(-1)", show=False),
         Binding("shift+right,greater_than_sign", "shift(1)", show=False),
         Binding("space", "select", "Select", id="select"),
@@ -145,6 +147,10 @@ class Hand(CardStrip):
     def forget_order(self) -> bool:
         """Back to sorting the shown seat's cards; whether it had its own order."""
         return self.owner is not None and self.orders.pop(self.owner, None) is not None
+
+    def action_to_end(self, last: int) -> None:
+        self.move_cursor_to_end(bool(last))
+        self.post_message(self.Changed())
 
     def action_line(self, step: int) -> None:
         self.move_cursor_line(step)

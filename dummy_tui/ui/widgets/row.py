@@ -34,6 +34,8 @@ class DiscardRow(CardStrip):
         Binding("right", "cursor(1)", show=False),
         Binding("up", "line(-1)", show=False),
         Binding("down", "line(1)", show=False),
+        Binding("home", "to_end(0)", show=False),
+        Binding("end", "to_end(1)", show=False),
         Binding("enter", "choose", "Take this card", id="take"),
         Binding("escape", "cancel", "Back", id="back"),
     ]
@@ -129,6 +131,9 @@ class DiscardRow(CardStrip):
 
     def action_cursor(self, step: int) -> None:
         self.move_cursor(step)
+
+    def action_to_end(self, last: int) -> None:
+        self.move_cursor_to_end(bool(last))
 
     def action_line(self, step: int) -> None:
         self.move_cursor_line(step)
