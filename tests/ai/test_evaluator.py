@@ -60,18 +60,9 @@ def keep_by_pairs(ev: Evaluator, hand: int, born: bool) -> float:
     return value - ev.w.card_cost * hand.bit_count()
 
 
-def holds(k: Knowledge, seat: int, card: int) -> float:
-    if k.known[seat] >> card & 1:
-        return 1.0
-    if not k.unseen >> card & 1:
-        return 0.0
-    n = k.unseen.bit_count()
-    return k.unknown_slots(seat) / n if n else 0.0
-
-
 def danger_by_pairs(ev: Evaluator, card: int) -> float:
     """``danger`` as first written: each opponent's chance, pair by pair, from
-    its chance of holding each card."""
+    its chance of holding each card (``Knowledge.holds``)."""
     k = ev.k
     rules = k.rules
     w = ev.w
@@ -90,8 +81,8 @@ def danger_by_pairs(ev: Evaluator, card: int) -> float:
                 continue
             if row >> x & 1 and row >> y & 1:
                 continue  # three cards of the row make no pick-up alone
-            px = 1.0 if row >> x & 1 else holds(k, o, x)
-            py = 1.0 if row >> y & 1 else holds(k, o, y)
+            px = 1.0 if row >> x & 1 else k.holds(o, x)
+            py = 1.0 if row >> y & 1 else k.holds(o, y)
             q += px * py
         if rules.pickup_to_layoff and k.born[o] and any(m.fits(card, o, ev.chain) for m in k.melds):
             q += 1.0
@@ -110,9 +101,9 @@ def danger_by_pairs(ev: Evaluator, card: int) -> float:
         p = 0.0
         for x, y in PAIRS[card]:
             if x == other:
-                p += sum(holds(k, o, y) for o in k.opponents())
+                p += sum(k.holds(o, y) for o in k.opponents())
             elif y == other:
-                p += sum(holds(k, o, x) for o in k.opponents())
+                p += sum(k.holds(o, x) for o in k.opponents())
         feed += min(1.0, p) * penalty
     return cost + feed
 
