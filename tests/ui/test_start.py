@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from textual.widgets import Collapsible, Input
-from ui_helpers import app_for, new_game_screen, setup, value_now
+from textual.widgets import Collapsible, Input, Static
+from ui_helpers import app_for, new_game_screen, settings, setup, value_now
 
 from dummy_tui.rules import RULESET_TYPES, load_rulesets
 from dummy_tui.ui.app import DummyApp
@@ -469,3 +469,28 @@ async def test_with_the_thai_layout_on_the_number_row_types_the_target_score(
         await pilot.pause()
         assert target.value == "123405"
         assert screen.collect().options["target_score"] == 123405
+
+
+async def test_the_number_of_players_is_noted_only_where_the_game_does_not_already_say_it(
+    tmp_path: Path,
+) -> None:
+    rules = tmp_path / "rules.toml"
+    rules.write_text(
+        '[presets.heads-up]\nfamily = "dummy"\nhand_size = { 2 = 11 }\n\n'
+        '[presets.gin]\nfamily = "gin"\n',
+        encoding="utf-8",
+    )
+    app = DummyApp(settings=settings("en"), rules_path=rules, persist=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        ruleset = screen.query_one("#ruleset", Choice)
+        ruleset.value = "heads-up"
+        await pilot.pause()
+        about = str(screen.query_one("#family-desc", Static).render())
+        assert "Dummy is played by 2 players." in about
+        ruleset.value = "gin"
+        await pilot.pause()
+        about = str(screen.query_one("#family-desc", Static).render())
+        assert "2 players only" in about and "played by" not in about

@@ -17,7 +17,7 @@ from textual.widgets import Button, Collapsible, Footer, Input, Static
 
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import LANGS, ai_name, shown_name, t
-from dummy_tui.ui.presets import PresetInfo, read_presets
+from dummy_tui.ui.presets import FAMILY_DEFAULTS, PresetInfo, read_presets
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
 
@@ -333,7 +333,9 @@ class NewGameScreen(Screen[None]):
         family = self.family()
         counts = self.presets[str(name)].player_counts
         about = Text(t(f"family.{family}"))
-        if len(counts) == 1:
+        # a preset that keeps a family to one number of players it does not
+        # already name (gin is for two, Persian for four)
+        if len(counts) == 1 and counts != FAMILY_DEFAULTS[family][0]:
             about.append("  ")
             about.append(
                 t("ng.players_fixed", family=t(f"top.game_{family}"), counts=counts[0]),
