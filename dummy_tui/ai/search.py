@@ -10,9 +10,10 @@ knock open), is dealt to them less often, and their hands are drawn with the
 shape a player's kept cards have (cards that work together).  On each deal
 the option is played on by the normal policy for every seat until this
 seat's next turn (its own turn, then each opponent's: what they pick up, lay
-down or knock with), and the position is then valued: each seat's table
-points less the hand it may still be charged, this seat's hand as the normal
-player judges it (its chances, not only its points).  Late in the round,
+down or knock with), and the position is then valued by how rounds of
+normal players from such positions ended (:mod:`position`: a fit of the
+outcome to every seat's table points, hand and count of cards, this seat's
+hand as the normal player judges it, and the stage).  Late in the round,
 when the stock holds ``late`` cards or fewer, the normal policy plays every
 deal on to the end of the round instead, and the round's scores, with a
 bonus for winning it (the top score alone), are the value: there the
@@ -54,6 +55,7 @@ from dummy_tui.ai.heuristic import (
 from dummy_tui.ai.inference import Reading, hand_weights
 from dummy_tui.ai.knowledge import Knowledge, card_points
 from dummy_tui.ai.plans import best_lay, knock_cards, mask_points, point_tables, table_pieces
+from dummy_tui.ai.position import has_weights, position_value
 from dummy_tui.ai.sampling import determinize
 from dummy_tui.engine.actions import DRAW, Action, Discard, End, Pick
 from dummy_tui.engine.cards import mask_of
@@ -225,6 +227,14 @@ def policy_action(game: DummyRound, policy: HeuristicPlayer) -> Action:
 
 
 def static_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
+    """The position's worth to ``seat``, in the units of :func:`outcome`
+    (:mod:`position`: fit to how rounds from such positions ended)."""
+    if has_weights(game.players):
+        return position_value(game, seat, policy.w)
+    return hand_made_value(game, seat, policy)
+
+
+def hand_made_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
     """Table points less the hand as the round may still charge it; ours as normal sees it."""
     players = game.players
     points = card_points(game.rules, game.head)[0]
