@@ -16,8 +16,8 @@ linear function of what each seat has at that moment, read from the round:
 
 each also multiplied by the stage, since what a card in hand costs grows as
 the stock runs out.  The weights (:mod:`position_data`) were fit by least
-squares to the outcomes of rounds played by four ``normal`` players at
-``dummy`` and ``dummy-house``, one set per number of players;
+squares to the outcomes of rounds played by ``normal`` players at
+``dummy`` and ``dummy-house``, one set per number of players (2, 3, 4);
 ``benchmarks/position_model.py`` plays those rounds, prints how well the
 fit predicts outcomes it was not fit on, and writes the weights.
 """
@@ -31,16 +31,22 @@ from dummy_tui.ai.position_data import WEIGHTS
 from dummy_tui.engine.state import DummyRound
 
 
+def table_points(game: DummyRound, points: list[int]) -> list[int]:
+    """Each seat's points on the table: its melds and its layoffs anywhere."""
+    table = [0] * game.players
+    for m in game.melds:
+        for c, layer in zip(m.cards, m.layers, strict=True):
+            table[layer] += points[c]
+    return table
+
+
 def features(game: DummyRound, seat: int, weights: Weights) -> list[float]:
     """The position's features for ``seat`` (see the module's text), without the stage products."""
     players = game.players
     k = Knowledge.from_round(game, seat)
     ev = Evaluator(k, weights)
     points = card_points(game.rules, game.head)[0]
-    table = [0] * players
-    for m in game.melds:
-        for c, layer in zip(m.cards, m.layers, strict=True):
-            table[layer] += points[c]
+    table = table_points(game, points)
     paid = [0] * players
     for p in game.penalty_items:
         paid[p.seat] += p.points
@@ -85,4 +91,4 @@ def position_value(game: DummyRound, seat: int, weights: Weights) -> float:
     return sum(c * v for c, v in zip(coef, design(features(game, seat, weights)), strict=True))
 
 
-__all__ = ["design", "features", "has_weights", "position_value"]
+__all__ = ["design", "features", "has_weights", "position_value", "table_points"]

@@ -55,7 +55,7 @@ from dummy_tui.ai.heuristic import (
 from dummy_tui.ai.inference import Reading, hand_weights
 from dummy_tui.ai.knowledge import Knowledge, card_points
 from dummy_tui.ai.plans import best_lay, knock_cards, mask_points, point_tables, table_pieces
-from dummy_tui.ai.position import has_weights, position_value
+from dummy_tui.ai.position import has_weights, position_value, table_points
 from dummy_tui.ai.sampling import determinize
 from dummy_tui.engine.actions import DRAW, Action, Discard, End, Pick
 from dummy_tui.engine.cards import mask_of
@@ -238,10 +238,7 @@ def hand_made_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> flo
     """Table points less the hand as the round may still charge it; ours as normal sees it."""
     players = game.players
     points = card_points(game.rules, game.head)[0]
-    table = [0] * players
-    for m in game.melds:
-        for c, layer in zip(m.cards, m.layers, strict=True):
-            table[layer] += points[c]
+    table = table_points(game, points)
     ev = Evaluator(Knowledge.from_round(game, seat), policy.w)
     values = []
     for s in range(players):
