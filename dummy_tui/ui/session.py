@@ -37,7 +37,28 @@ if TYPE_CHECKING:
     from dummy_tui.engine.families import Round
     from dummy_tui.rules.schema import Ruleset
 
-HINT_LEVEL = "normal"
+HINT_LEVEL = "hard"
+# The hint thinks with a fixed number of sampled deals (Dummy) or read hands
+# (gin) instead of a time budget: the same position always gets the same hint.
+HINT_SAMPLES = {"dummy": 16, "gin": 300}
+
+
+@dataclass(frozen=True, slots=True)
+class HintTask:
+    """All a hint needs, taken from the round at once: it can then think off
+    the UI thread while the round goes on being drawn."""
+
+    family: str
+    seed: int
+    moves: int  # moves made in the round when the hint was asked for
+    view: Any
+    legal: list[Action]
+
+    def run(self) -> Action:
+        from dummy_tui.ai import make_player
+
+        player = make_player(HINT_LEVEL, self.seed, samples=HINT_SAMPLES.get(self.family))
+        return choose_safely(player, self.view, self.legal, self.moves)
 
 
 class SaveError(ValueError):
@@ -282,17 +303,22 @@ class Session:
     def family(self) -> str:
         return str(self.rules.family)
 
-    def hint(self) -> Action | None:
-        """What the hint level's AI would do for the seat to move."""
+    def hint_task(self) -> HintTask | None:
+        """The hint for the seat to move, ready to be worked out (None when the round is over)."""
         game = self.round
         if game.is_over:
             return None
         legal = game.legal_actions()
         if not legal:
             return None
-        seed = random.Random(f"{self.setup.seed}:hint:{len(game.history)}").getrandbits(32)
-        player = self._make(HINT_LEVEL, seed)
-        return choose_safely(player, game, legal)
+        moves = len(game.history)
+        seed = random.Random(f"{self.setup.seed}:hint:{moves}").getrandbits(32)
+        return HintTask(self.family, seed, moves, game.view(game.seat), legal)
+
+    def hint(self) -> Action | None:
+        """What the hint level's AI would do for the seat to move."""
+        task = self.hint_task()
+        return None if task is None else task.run()
 
 
 def deal_next(match: Match) -> Round:
@@ -316,13 +342,14 @@ def deal_next(match: Match) -> Round:
     return new_round(match.rules, match.players, seed, match.starter, match.direction)
 
 
-def choose_safely(player: Player, game: Round, legal: list[Action]) -> Action:
-    """The player's choice; a legal move at random should the player fail on this family."""
+def choose_safely(player: Any, view: Any, legal: list[Action], moves: int) -> Action:
+    """The player's choice from ``view``; a legal move at random (seeded by the
+    round's ``moves``) should the player fail on this family."""
     try:
-        action = player.choose(game.view(game.seat), legal)  # type: ignore[arg-type]
+        action: Action = player.choose(view, legal)
     except Exception:  # an AI that cannot read this family's view must not stop the game
-        return random.Random(len(game.history)).choice(legal)
-    return action if action in legal else random.Random(len(game.history)).choice(legal)
+        return random.Random(moves).choice(legal)
+    return action if action in legal else random.Random(moves).choice(legal)
 
 
 def history_log(game: Round) -> list[LogEntry]:

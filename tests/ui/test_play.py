@@ -15,6 +15,7 @@ from textual.widgets._footer import FooterKey
 from textual.widgets.input import Selection
 from ui_helpers import (
     app_for,
+    ask_hint,
     born_session,
     cards,
     new_game_screen,
@@ -37,7 +38,7 @@ from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
-from dummy_tui.ui.session import Session
+from dummy_tui.ui.session import HintTask, Session
 from dummy_tui.ui.settings import save_path
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
@@ -496,7 +497,9 @@ async def test_language_switch_is_kept() -> None:
     assert load_settings().lang == "th"
 
 
-async def test_a_meld_hint_selects_its_cards_and_keys_are_named_as_printed() -> None:
+async def test_a_meld_hint_selects_its_cards_and_keys_are_named_as_printed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from dummy_tui.engine.actions import Meld
 
     app = app_for(session=pickup_session())
@@ -506,9 +509,8 @@ async def test_a_meld_hint_selects_its_cards_and_keys_are_named_as_printed() -> 
         status = str(table.query_one("#status").render())
         assert status.startswith(". — ") and "full_stop" not in status
         meld = (parse_card("7H"), parse_card("8H"), parse_card("10H"))
-        table.session.hint = lambda: Meld(meld)  # type: ignore[method-assign]
-        await pilot.press("h")
-        await pilot.pause()
+        monkeypatch.setattr(HintTask, "run", lambda self: Meld(meld))
+        await ask_hint(pilot, app)
         assert table.hand.selected == set(meld)
         assert "7♥" in str(table.query_one("#status").render())
 
@@ -724,8 +726,7 @@ async def test_a_hint_to_draw_past_a_pick_up_says_why() -> None:
             game = table.session.round
             if len(reasons) == 2:
                 break
-            await pilot.press("h")
-            await pilot.pause()
+            await ask_hint(pilot, app)
             said = str(table.query_one("#status").render())
             legal = game.legal_actions()
             can_pick = any(isinstance(a, (Pick, PickLayoff)) for a in legal)
@@ -961,9 +962,54 @@ async def test_a_short_screen_shows_the_log_or_the_scores() -> None:
         assert table.query_one(GameLog).display and table.query_one(Scoreboard).display
 
 
+def test_the_hint_is_the_hard_players_move_and_the_same_every_time() -> None:
+    from dummy_tui.ai import make_player
+    from dummy_tui.ui.session import HINT_SAMPLES
+
+    session = hinted_pick_session()
+    task = session.hint_task()
+    assert task is not None
+    first = session.hint()
+    assert first in task.legal
+    assert [session.hint() for _ in range(2)] == [first, first]
+    hard = make_player("hard", task.seed, samples=HINT_SAMPLES["dummy"])
+    assert hard.choose(task.view, task.legal) == first
+
+
+async def test_the_hint_thinks_off_the_ui_thread_and_a_stale_hint_is_never_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hint says it is thinking; a move made meanwhile wins over the late hint."""
+    import threading
+
+    release = threading.Event()
+
+    def slow_run(self: HintTask) -> Draw:
+        release.wait(10)
+        return Draw()
+
+    monkeypatch.setattr(HintTask, "run", slow_run)
+    app = app_for(session=pickup_session())
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        status = table.query_one("#status")
+        await pilot.press("h")
+        await pilot.pause()
+        assert str(status.render()) == "Hint: thinking…"
+        game = table.session.round
+        await pilot.press("d")  # the person draws before the hint is ready
+        await pilot.pause()
+        assert isinstance(game.history[-1][1], Draw)
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert table.hinted is None
+        assert not str(status.render()).startswith("Hint:"), str(status.render())
+
+
 def hinted_pick_session() -> Session:
     """Ann to move with 9♥ (head) 2♠ 3♥ in the row: she can pick up the newest card,
-    3♥, with 3♣ 3♦, or the head card with 7♥ 8♥; the hint takes the head card."""
+    3♥, with 3♣ 3♦, or the head card with 7♥ 8♥."""
     session = two_seat_session(
         "7H 8H 3C 3D 2S 4S 6C 8C JD KD 5D", "2H 4H 5H 5C 7C 9C QC AC 6S 8S 3H", "9H"
     )
@@ -974,17 +1020,24 @@ def hinted_pick_session() -> Session:
     return session
 
 
-async def test_p_after_a_hint_to_pick_up_starts_on_the_hinted_card() -> None:
+async def test_p_after_a_hint_to_pick_up_starts_on_the_hinted_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     session = hinted_pick_session()
+    # a hint to pick up the head card, the deeper of the two pick-ups
+    hinted = next(
+        a
+        for a in session.round.legal_actions()
+        if isinstance(a, Pick) and a.card == parse_card("9H")
+    )
+    monkeypatch.setattr(HintTask, "run", lambda self: hinted)
     app = app_for(session=session)
     async with app.run_test(size=(100, 30)) as pilot:
         table = await settled_table(pilot, app)
         await pilot.press("p")  # no hint: the newest card that can be picked up
         assert table.row.cursor_card == parse_card("3H")
         await pilot.press("escape")
-        await pilot.press("h")
-        hinted = session.hint()
-        assert isinstance(hinted, Pick) and hinted.card == parse_card("9H")
+        await ask_hint(pilot, app)
         await pilot.press("p")
         assert table.row.cursor_card == parse_card("9H")
         await pilot.press("enter")

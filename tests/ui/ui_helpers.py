@@ -102,6 +102,13 @@ async def settle(pilot: Pilot[int], app: DummyApp, limit: int = 400) -> None:
     raise AssertionError("the game did not come back to a person")
 
 
+async def ask_hint(pilot: Pilot[int], app: DummyApp) -> None:
+    """Press h and wait for the hint to be worked out and shown."""
+    await pilot.press("h")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def new_game_screen(pilot: Pilot[int], app: DummyApp) -> NewGameScreen:
     """The new-game screen, once the app has started."""
     await pilot.pause()

@@ -40,7 +40,7 @@ from dummy_tui.ui import family as fam
 from dummy_tui.ui.common import US_LAYOUT, localize_bindings, signed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
-from dummy_tui.ui.session import LogEntry, Session
+from dummy_tui.ui.session import HintTask, LogEntry, Session
 from dummy_tui.ui.widgets.cards import CardStrip
 from dummy_tui.ui.widgets.hand import Hand, meld_mark
 from dummy_tui.ui.widgets.row import DiscardRow, head_mark
@@ -94,6 +94,7 @@ class TableScreen(Screen[None]):
         self.drawn: int | None = None  # the card the person just drew, told in the prompt
         self.message_is_error = False
         self._ai_token = 0
+        self._hint_token = 0  # the hint asked for last: an older one is not shown
         self._timer: Timer | None = None
         self._fast = False
         self._log_shown = 0
@@ -1086,10 +1087,25 @@ class TableScreen(Screen[None]):
     def action_hint(self) -> None:
         if not self.my_turn:
             return
-        action = self.session.hint()
-        if action is None:
+        task = self.session.hint_task()
+        if task is None:
             return
-        game = self.session.round
+        self._hint_token += 1
+        self.say(t("hint.thinking"))
+        self.think_hint(self._hint_token, self.session.round, task)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def think_hint(self, token: int, game: object, task: HintTask) -> None:
+        action = task.run()  # the strongest AI's move: it may think for a moment
+        self.app.call_from_thread(self.show_hint, token, game, task.moves, action)
+
+    def show_hint(self, token: int, game: object, moves: int, action: Action) -> None:
+        """Show the hint worked out for the position at ``moves``, if it is still that position."""
+        current = self.session.round
+        if token != self._hint_token or current is not game or len(current.history) != moves:
+            return
+        if not self.my_turn:
+            return
         if isinstance(action, Discard | LayOff | Knock) and action.card in self.hand.cards:
             self.hand.cursor = self.hand.cards.index(action.card)
             self.hand.refresh()
@@ -1098,9 +1114,9 @@ class TableScreen(Screen[None]):
             self.hand.selected = set(action.cards)
             self.hand.cursor = self.hand.cards.index(action.cards[0])
             self.hand.refresh()
-        self._hinted = (game, len(game.history), action)
-        move = action_text(game, action, self.dapp.look)
-        why = why_not_pick(game) if isinstance(action, Draw) else None
+        self._hinted = (current, moves, action)
+        move = action_text(current, action, self.dapp.look)
+        why = why_not_pick(current) if isinstance(action, Draw) else None
         self.say(fmt("hint.with_why", move=move, why=why) if why else fmt("hint.text", move=move))
 
     @property
