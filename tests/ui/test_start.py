@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Collapsible, Input, Static
 from ui_helpers import app_for, new_game_screen, settings, setup, value_now
 
@@ -310,6 +311,30 @@ async def test_a_table_the_preset_cannot_seat_is_told_in_the_players_language(
         assert [n.message for n in app._notifications] == [said]
 
 
+def watch_settings_check(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """A list that gets an entry once the app has looked at the settings file."""
+    checked: list[bool] = []
+    check = DummyApp._check_settings
+
+    def spy(self: DummyApp) -> None:
+        check(self)
+        checked.append(True)
+
+    monkeypatch.setattr(DummyApp, "_check_settings", spy)
+    return checked
+
+
+async def settings_checked(pilot: Pilot[int], checked: list[bool]) -> None:
+    """Wait until the app has looked at the settings file (just after its first
+    frame, later on a busy machine)."""
+    for _ in range(200):
+        await pilot.pause(0.05)
+        if checked:
+            await pilot.pause()
+            return
+    raise AssertionError("the settings file was never checked")
+
+
 @pytest.mark.parametrize(
     ("content", "problem"),
     [
@@ -318,14 +343,15 @@ async def test_a_table_the_preset_cannot_seat_is_told_in_the_players_language(
     ],
 )
 async def test_a_damaged_settings_file_is_set_aside_and_told(
-    home: Path, content: str, problem: str
+    home: Path, content: str, problem: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = home / "config" / "settings.json"
     path.parent.mkdir(parents=True)
     path.write_text(content, encoding="utf-8")
+    checked = watch_settings_check(monkeypatch)
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause(0.6)  # checked just after the first frame
+        await settings_checked(pilot, checked)
         assert isinstance(app.screen, NewGameScreen)
         (note,) = [n.message for n in app._notifications]
         assert note.startswith("Your settings could not be used and were set aside as "), note
@@ -334,13 +360,14 @@ async def test_a_damaged_settings_file_is_set_aside_and_told(
     assert len(list(path.parent.glob("settings.json.damaged-*"))) == 1
 
 
-async def test_good_settings_say_nothing(home: Path) -> None:
+async def test_good_settings_say_nothing(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = home / "config" / "settings.json"
     path.parent.mkdir(parents=True)
     path.write_text('{"lang": "th", "sort": "rank"}', encoding="utf-8")
+    checked = watch_settings_check(monkeypatch)
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause(0.6)
+        await settings_checked(pilot, checked)
         assert list(app._notifications) == []
         assert app.settings.sort == "rank"
     assert path.exists()
