@@ -1011,6 +1011,41 @@ async def test_the_hint_thinks_off_the_ui_thread_and_a_stale_hint_is_never_shown
         assert not str(status.render()).startswith("Hint:"), str(status.render())
 
 
+class _BrokenPlayer:
+    """An AI that fails on its first call and answers an illegal move after."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view: object, legal: list[object]) -> object:
+        self.calls += 1
+        if self.calls == 1:
+            raise RuntimeError("cannot read this view")
+        return Discard(parse_card("AS"))  # never Bee's card: not legal
+
+
+@pytest.mark.parametrize("turns", [1, 2])
+async def test_an_ai_that_fails_or_answers_illegally_still_moves_legally(turns: int) -> None:
+    session = pickup_session()
+    broken = _BrokenPlayer()
+    session.ai[1] = broken  # type: ignore[assignment]
+    app = app_for(session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(turns):
+            table = await settled_table(pilot, app)
+            game = table.session.round
+            await pilot.press("d")
+            await pilot.pause()
+            await pilot.press("x")
+            await settle(pilot, app)
+        assert broken.calls >= turns
+        bee = [a for seat, a in game.history if seat == 1]
+        assert bee, "Bee never moved"
+        assert Discard(parse_card("AS")) not in bee
+        assert isinstance(app.screen, TableScreen)
+        assert table.my_turn
+
+
 def hinted_pick_session() -> Session:
     """Ann to move with 9♥ (head) 2♠ 3♥ in the row: she can pick up the newest card,
     3♥, with 3♣ 3♦, or the head card with 7♥ 8♥."""

@@ -40,7 +40,7 @@ from dummy_tui.ui import family as fam
 from dummy_tui.ui.common import US_LAYOUT, localize_bindings, signed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
-from dummy_tui.ui.session import HintTask, LogEntry, Session
+from dummy_tui.ui.session import HintTask, LogEntry, Session, choose_safely
 from dummy_tui.ui.widgets.cards import CardStrip
 from dummy_tui.ui.widgets.hand import Hand, meld_mark
 from dummy_tui.ui.widgets.row import DiscardRow, head_mark
@@ -572,15 +572,12 @@ class TableScreen(Screen[None]):
         game = self.session.round
         seat = game.seat
         self._ai_token += 1
-        self.think(self._ai_token, seat, game.view(seat), game.legal_actions())
+        self.think(self._ai_token, seat, game.view(seat), game.legal_actions(), len(game.history))
 
     @work(thread=True, exclusive=True, group="ai")
-    def think(self, token: int, seat: int, view: object, legal: list[Action]) -> None:
+    def think(self, token: int, seat: int, view: object, legal: list[Action], moves: int) -> None:
         player = self.session.player(seat)  # the AI module loads here, off the UI thread
-        try:
-            action = player.choose(view, legal)  # type: ignore[arg-type]
-        except Exception:  # a player that cannot read this family: any legal move
-            action = legal[len(legal) // 2]
+        action = choose_safely(player, view, legal, moves)
         self.app.call_from_thread(self.ai_chose, token, seat, action)
 
     def ai_chose(self, token: int, seat: int, action: Action) -> None:
