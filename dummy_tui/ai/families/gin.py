@@ -169,7 +169,7 @@ def read_view(view: FamilyView) -> GinKnowledge:
 
 @dataclass(frozen=True, slots=True)
 class GinWeights:
-    potential: float = 2.5  # deadwood-equivalents per point of expected fall in deadwood
+    potential: float = 2.0  # deadwood-equivalents per point of expected fall in deadwood
     knock_chance: float = 48.0  # per unit of chance that one draw lets the hand knock
     knock_chance2: float = 0.0  # per unit of chance that one of two draws lets it knock
     danger: float = 10.0  # per unit of chance that the opponent melds a discard
