@@ -1046,6 +1046,36 @@ async def test_an_ai_that_fails_or_answers_illegally_still_moves_legally(turns: 
         assert table.my_turn
 
 
+async def test_a_key_refused_while_an_ai_moves_gives_way_to_the_prompt_on_your_turn() -> None:
+    import threading
+
+    session = pickup_session()
+    gate = threading.Event()
+    bee = session.player(1)
+
+    class Slow:
+        def choose(self, view: object, legal: list[object]) -> object:
+            gate.wait(10)
+            return bee.choose(view, legal)  # type: ignore[arg-type]
+
+    session.ai[1] = Slow()  # type: ignore[assignment]
+    app = app_for(session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        status = table.query_one("#status")
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("x")  # Bee is still thinking
+        await pilot.pause()
+        assert "Bee" in str(status.render())
+        gate.set()
+        await settle(pilot, app)
+        assert table.my_turn
+        assert str(status.render()) == str(table.turn_prompt())
+
+
 def hinted_pick_session() -> Session:
     """Ann to move with 9♥ (head) 2♠ 3♥ in the row: she can pick up the newest card,
     3♥, with 3♣ 3♦, or the head card with 7♥ 8♥."""

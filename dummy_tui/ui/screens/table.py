@@ -538,6 +538,8 @@ class TableScreen(Screen[None]):
         seat = game.seat
         if session.is_human(seat):
             self._fast = False
+            if self.message is not None and self.message_is_error:
+                self.message = None  # a key refused while others moved: the turn's prompt now
             if seat != self.viewer:
                 if len(session.human_seats) > 1:
                     # hide the cards before anything else can be drawn
