@@ -8,7 +8,7 @@ Run in an environment holding ``open-spiel`` beside this package::
 Our player takes OpenSpiel's seats 0 and 1 in turn, so the dealer alternates.
 With several seeds, ``--hands`` hands are played for each (other deals) and the
 rate is also given over all of them, with its 95% margin: one seed's 1,000
-hands decide a rate only to about three points either way (95%).
+hands decide a rate only to about three points either way.
 A hand is decided when its return is not zero (a dead hand at the wall, or a
 knock met with equal deadwood, decides nothing).  Targets: ``normal`` wins at
 least 55% of the decided hands, ``hard`` at least 65%.
