@@ -153,7 +153,7 @@ class Evaluator:
         self.row_mask = mask_of(k.row)
         self.live_mask = k.unseen | self.row_mask
         self._danger: dict[int, float] = {}
-        self._keep: dict[tuple[int, bool], float] = {}
+        self._keep: dict[int, float] = {}  # by hand << 1 | born
         self._meld_memo: dict[int, tuple[int, int, int]] = {}
         self._opp_info: list[tuple[int, int, int, float, float, float]] | None = None
         self.opponents = k.opponents()
@@ -233,14 +233,12 @@ class Evaluator:
 
     def keep(self, hand: int, born: bool) -> float:
         """Value of ending the turn holding ``hand`` (usually negative)."""
-        key = (hand, born)
+        key = hand << 1 | born
         hit = self._keep.get(key)
         if hit is not None:
             return hit
-        pts = self.pts
         t0, t1, t2, t3 = self.suit_points
-        mult = 1.0 if born else self.fall
-        charge = self.stuck * mult
+        charge = self.stuck if born else self.stuck * self.fall
         melded = 0
         if not born or self.w.hold_back:
             _, melded = best_lay(hand, {}, self.weight16, self._meld_memo)
@@ -257,13 +255,27 @@ class Evaluator:
             )
             value += (self.hold_chance * (1.0 + charge) - charge * self.w.melded_unborn) * held
         # pairs that may still become melds
-        live = self.live_mask
         chance = self.out_chance
+        if chance > 0.0:
+            # cards of ``dead`` with another card of the hand near them
+            h = hand
+            spread = h << 1 | h >> 1 | h << 2 | h >> 2 | h << 13 | h >> 13
+            near = dead & (spread | h << 26 | h >> 26 | h << 39 | h >> 39)
+            if near:
+                value = self._add_outs(value, hand, near, chance, 1.0 + charge)
+        value -= self.w.card_cost * hand.bit_count()
+        self._keep[key] = value
+        return value
+
+    def _add_outs(self, value: float, hand: int, near: int, chance: float, scale: float) -> float:
+        """``value`` plus the points of the cards of ``near``, each weighed by its
+        chance to become a meld (at most 0.6) and by ``scale``."""
+        pts = self.pts
+        live = self.live_mask
         # the pairs of the card's rank with one card held and the other live:
         # (held of the rank) x (live of it), less the k cards both held and
         # live, each counted with itself and each pair of them counted twice
         both = hand & live
-        near = dead & self.near_hand(hand)
         while near:
             low = near & -near
             near ^= low
@@ -277,22 +289,9 @@ class Evaluator:
                 if (hand & x and live & y) or (hand & y and live & x):
                     outs += 1
             if outs:
-                value += min(0.6, outs * chance) * (1.0 + charge) * pts[c]
-        value -= self.w.card_cost * hand.bit_count()
-        self._keep[key] = value
+                odds = outs * chance
+                value += (odds if odds < 0.6 else 0.6) * scale * pts[c]
         return value
-
-    @staticmethod
-    def near_hand(hand: int) -> int:
-        """Cards of ``hand`` that may have another card of ``hand`` near them.
-
-        A superset (a shift may cross from one suit into the next), so only
-        cards with nothing near them are ever left out.
-        """
-        h = hand
-        spread = h << 1 | h >> 1 | h << 2 | h >> 2 | h << 13 | h >> 13
-        spread |= h << 26 | h >> 26 | h << 39 | h >> 39
-        return hand & spread
 
     # -- discards -----------------------------------------------------------
 
