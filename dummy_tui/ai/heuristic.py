@@ -15,7 +15,8 @@ it has not seen.  Discards are judged by what they give the players after
 it: the chance an opponent holds the cards to meld the discard (certain for
 cards it is known to have picked up), the value of that meld to them (more
 when they are not born or close to knocking, and a spe-to is worth 50), and
-the house penalties in force.
+the house penalties in force.  A spe-to costs half its points more to throw:
+it stays in the row for every later pick-up, so it is rarely thrown early.
 """
 
 from __future__ import annotations
@@ -125,6 +126,11 @@ class Weights:
     opponent_weights: tuple[float, ...] = (1.0, 0.6, 0.45)
     danger_scale: float = 0.6  # how much feeding the others weighs against our own hand
     draw_samples: int = 6
+    # share of a spe-to's points given away by throwing it, beyond the chance
+    # that an opponent holds a pair for it now: the row keeps the card for
+    # every later pick-up, and half the spe-tos thrown were taken before the
+    # thrower's next turn
+    speto_throw: float = 0.5
     pick_bias: float = 0.0  # added to every pick-up: the row's cards are sure, the stock's are not
     avoid_danger: bool = True
     hold_back: bool = True  # keep a cheap meld in hand early to pick up onto it
@@ -333,6 +339,8 @@ class Evaluator:
                     continue
                 cost += w.danger_scale * weight * q * (base + extra)
             cost += self._feed_penalties(card)
+            if self.pts[card] > 15:  # a spe-to (or a head card worth as much)
+                cost += w.speto_throw * self.pts[card]
         self._danger[card] = cost
         return cost
 

@@ -105,7 +105,9 @@ def danger_by_pairs(ev: Evaluator, card: int) -> float:
             elif y == other:
                 p += sum(k.holds(o, x) for o in k.opponents())
         feed += min(1.0, p) * penalty
-    return cost + feed
+    # a spe-to stays in the row for every later pick-up: part of its points on top
+    row_keeps = w.speto_throw * ev.pts[card] if ev.pts[card] > 15 else 0.0
+    return cost + feed + row_keeps
 
 
 SETUPS = st.sampled_from([("dummy", 4), ("dummy", 2), ("dummy-house", 3), ("dummy-house", 4)])

@@ -174,6 +174,30 @@ def test_keeps_a_meld_in_hand_rather_than_break_it_for_a_pair() -> None:
     assert choice.card not in cards("8H 9H 10H")
 
 
+def _full_stock(top: str, used: str) -> str:
+    """``top`` and then every card not in ``used``, in card order."""
+    from dummy_tui.engine.cards import card_text
+
+    gone = set(cards(used)) | {parse_card(top)}
+    return " ".join([top, *(card_text(c) for c in range(52) if c not in gone)])
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize(
+    ("hand", "drawn"), [("2C 4D 5C 6C 10H JH 3H", "KD"), ("2C 8D 6C 8S 9H 10H 3H", "5D")]
+)
+def test_keeps_a_lone_speto_on_its_first_turn(level: str, hand: str, drawn: str) -> None:
+    # four players, the full stock to come, and nobody has shown a card: 2C
+    # melds with nothing in hand, yet throwing it leaves 50 points in the row
+    # for every player after; a plain card goes instead
+    game = fixed_round([hand, *JUNK], "8H", _full_stock(drawn, " ".join([hand, *JUNK, "8H"])))
+    assert len(game.stock) == 23
+    game.apply(DRAW)
+    choice = player(level).choose(game.view(0), game.legal_actions())
+    assert isinstance(choice, Discard)
+    assert choice.card != parse_card("2C")
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_heads_up_it_draws_past_a_pick_up_to_keep_a_dark_knock_open(level: str) -> None:
     # two melds in hand and K♦ K♠ for the head card K♥: picking it up would
