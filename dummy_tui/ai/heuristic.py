@@ -339,7 +339,7 @@ class Evaluator:
                     continue
                 cost += w.danger_scale * weight * q * (base + extra)
             cost += self._feed_penalties(card)
-            if self.pts[card] > 15:  # a spe-to (or a head card worth as much)
+            if k.speto >> card & 1:
                 cost += w.speto_throw * self.pts[card]
         self._danger[card] = cost
         return cost

@@ -106,7 +106,7 @@ def danger_by_pairs(ev: Evaluator, card: int) -> float:
                 p += sum(k.holds(o, x) for o in k.opponents())
         feed += min(1.0, p) * penalty
     # a spe-to stays in the row for every later pick-up: part of its points on top
-    row_keeps = w.speto_throw * ev.pts[card] if ev.pts[card] > 15 else 0.0
+    row_keeps = w.speto_throw * ev.pts[card] if k.speto >> card & 1 else 0.0
     return cost + feed + row_keeps
 
 
