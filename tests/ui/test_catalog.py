@@ -194,3 +194,38 @@ def test_scores_use_the_true_minus_sign() -> None:
     from dummy_tui.ui.common import signed
 
     assert [signed(n) for n in (-25, 0, 140)] == ["\u221225", "0", "140"]
+
+
+# the status line at 80 columns: 78 cells inside its padding
+STATUS_CELLS = 78
+# prompts of the part of a turn that may follow a draw, shown after "You drew 10♥."
+AFTER_DRAW = (
+    "play",
+    "play_unborn",
+    "play_unborn_knock",
+    "knock",
+    "gin_knock",
+    "gin_play",
+    "rummy_play",
+    "rummy_last",
+    "persian_play",
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_every_turn_prompt_fits_one_status_line_at_80_columns(lang: str) -> None:
+    from rich.cells import cell_len
+
+    set_language(lang)
+    try:
+        prompts = {k.removeprefix("prompt."): k for k in catalog(lang) if k.startswith("prompt.")}
+        values = {"card": "10♥", "limit": 10, "name": "Somchai"}
+        drew = t("prompt.drew", **values)
+        for short, key in prompts.items():
+            text = t(key, **values)
+            assert cell_len(text) <= STATUS_CELLS, (key, text)
+            if short in AFTER_DRAW:
+                line = f"{drew} {text}"
+                assert cell_len(line) <= STATUS_CELLS, (key, line)
+    finally:
+        set_language("en")
