@@ -148,6 +148,44 @@ async def test_two_seats_with_one_name_are_refused_with_a_message(home: Path) ->
         assert not isinstance(app.screen, NewGameScreen)
 
 
+async def test_the_names_the_game_gave_follow_a_seat_between_person_and_ai(home: Path) -> None:
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await new_game_screen(pilot, app)
+        kinds = [screen.query_one(f"#kind-{i}", Choice) for i in range(4)]
+        names = [screen.query_one(f"#name-{i}", Input) for i in range(4)]
+
+        def shown() -> list[str]:
+            return [n.value for n in names]
+
+        kinds[0].value = "hard"  # the one person leaves: no AI is called "You"
+        await pilot.pause()
+        assert shown() == ["Pim", "Somchai", "Malee", "Niran"]
+        kinds[2].value = "human"  # a person sits down alone: "You"
+        await pilot.pause()
+        assert shown() == ["Pim", "Somchai", "You", "Niran"]
+        kinds[0].value = "human"  # two people: each by seat number
+        await pilot.pause()
+        assert shown() == ["Player 1", "Somchai", "Player 3", "Niran"]
+        names[1].value = "Ann"  # a typed name stays, whatever the seat becomes
+        kinds[1].value = "human"
+        await pilot.pause()
+        assert shown() == ["Player 1", "Ann", "Player 3", "Niran"]
+        kinds[2].value = "easy"  # back to an AI: a name no other seat has
+        await pilot.pause()
+        assert shown() == ["Player 1", "Ann", "Malee", "Niran"]
+        setup = screen.collect()
+        assert [(s.name, s.human) for s in setup.seats] == [
+            ("Player 1", True), ("Ann", True), ("Malee", False), ("Niran", False),
+        ]  # fmt: skip
+        players = screen.query_one("#players", Choice)
+        players.value = 2  # Ann is the only other person left at the table
+        await pilot.pause()
+        kinds[1].value = "normal"
+        await pilot.pause()
+        assert shown()[:2] == ["You", "Ann"]
+
+
 @pytest.mark.parametrize(
     ("lang", "value", "expected"),
     [

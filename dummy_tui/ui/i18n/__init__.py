@@ -68,6 +68,46 @@ def shown_name(name: str, seat: int) -> str:
     return name
 
 
+def _is_person_name(name: str, seat: int) -> bool:
+    return name in in_every_language("seat.you") or name in in_every_language(
+        "seat.player", n=seat + 1
+    )
+
+
+def _is_ai_name(name: str) -> bool:
+    return any(name in in_every_language(f"ai_name.{key}") for key in AI_NAMES)
+
+
+def names_for_seats(
+    names: list[str], humans: list[bool], shown: int, changed: int | None = None
+) -> list[str]:
+    """The seats' names after seat ``changed`` turns from a person into an AI
+    or back (or the table grows or shrinks to ``shown`` seats).
+
+    The names the game gives follow the seats: one person at the table is
+    "You", several are "Player N"; an AI seat has an AI name that no other
+    seat has.  A name a person typed stays.
+    """
+    people = sum(humans[:shown])
+    out = list(names)
+    for i, human in enumerate(humans):
+        if not human:
+            continue
+        if _is_person_name(out[i], i) or (i == changed and _is_ai_name(out[i])):
+            out[i] = t("seat.you") if people == 1 else t("seat.player", n=i + 1)
+    for i, human in enumerate(humans):
+        if human:
+            continue
+        taken = {n.casefold() for j, n in enumerate(out) if j != i}
+        if _is_person_name(out[i], i) or (_is_ai_name(out[i]) and out[i].casefold() in taken):
+            # the seat's own AI name (seat 2 is Somchai) when no other seat has it
+            order = [i - 1 if i else 0, *range(len(AI_NAMES))]
+            free = [ai_name(k) for k in order if ai_name(k).casefold() not in taken]
+            if free:
+                out[i] = free[0]
+    return out
+
+
 def system_language() -> Literal["en", "th"]:
     """Thai when the terminal's locale is Thai (``th_TH.UTF-8``), else English.
 

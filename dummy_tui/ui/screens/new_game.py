@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 
 from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import LANGS, ai_name, shown_name, t
+from dummy_tui.ui.i18n import LANGS, ai_name, names_for_seats, shown_name, t
 from dummy_tui.ui.presets import FAMILY_DEFAULTS, PresetInfo, read_presets
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
@@ -406,6 +406,23 @@ class NewGameScreen(Screen[None]):
     def players_changed(self, event: Choice.Changed) -> None:
         if isinstance(event.value, int):
             self.show_seats(event.value)
+            self.follow_kinds()
+
+    @on(Choice.Changed, ".kind")
+    def kind_changed(self, event: Choice.Changed) -> None:
+        seat = event.choice.id or ""
+        self.follow_kinds(int(seat[5:]) if seat.startswith("kind-") else None)
+
+    def follow_kinds(self, changed: int | None = None) -> None:
+        """The names the game gave follow the seats' kinds: an AI is never "You"."""
+        inputs = [self.query_one(f"#name-{i}", Input) for i in range(4)]
+        humans = [self.query_one(f"#kind-{i}", Choice).value == "human" for i in range(4)]
+        names = names_for_seats(
+            [x.value.strip() for x in inputs], humans, self.player_count(), changed
+        )
+        for box, name in zip(inputs, names, strict=True):
+            if box.value.strip() != name:
+                box.value = name
 
     @on(Choice.Changed, "#ruleset")
     async def ruleset_changed(self, event: Choice.Changed) -> None:
