@@ -112,6 +112,9 @@ async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
         assert "Team A" in panels[0] and "Team A" in panels[2] and "Team B" in panels[1]
         assert "partner" in panels[2] and "partner" not in panels[1]
         assert "Team A" in str(table.query_one("#topbar").render())
+        board = scoreboard_text(table.query_one(Scoreboard))  # one line a team, headed so
+        assert board[0].split()[0] == "Team", board
+        assert [line.split(" 0")[0].strip() for line in board[1:]] == ["Ann & Chai", "Bee & Dao"]
         await play_family(pilot, app, turns=600)
         end = app.screen
         assert isinstance(end, RoundEndScreen)

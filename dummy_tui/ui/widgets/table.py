@@ -233,6 +233,7 @@ class Scoreboard(Static):
     """The content width of the panel at its narrowest, before it is laid out."""
 
     _scores: tuple[list[str], list[list[int]], list[int]] | None = None
+    _teams = False
     _fitted_for: tuple[object, ...] | None = None
 
     def update_scores(
@@ -249,6 +250,7 @@ class Scoreboard(Static):
             rounds = [r[:2] for r in rounds]
             totals = totals[:2]
         self._scores = (names, rounds, totals)
+        self._teams = teams and len(self._scores[0]) == 2
         self.border_subtitle = t("score.target", target=target)
         self.refit()
 
@@ -260,7 +262,7 @@ class Scoreboard(Static):
         """Fit the table again, unless the scores, the width and the language are
         those it was last fitted for (the table is refreshed at every key press,
         and fitting renders it once per number of rounds tried)."""
-        key = (self._scores, self.content_size.width, language())
+        key = (self._scores, self._teams, self.content_size.width, language())
         if key != self._fitted_for:
             self._fitted_for = key
             self.update(self.fitted())
@@ -270,21 +272,24 @@ class Scoreboard(Static):
         assert self._scores is not None
         names, rounds, totals = self._scores
         width = width or self.content_size.width or self.UNKNOWN_WIDTH
-        heads = [t("score.player"), *names]
+        head = t("score.team") if self._teams else t("score.player")
+        heads = [head, *names]
         for shown in range(min(len(rounds), self.MOST_ROUNDS), 0, -1):
-            table = self._table(names, rounds, shown, totals)
+            table = self._table(head, names, rounds, shown, totals)
             console = Console(width=width, file=io.StringIO(), record=True)
             console.print(table)
             text = console.export_text()
             if text.count("\n") == len(heads) and all(name in text for name in heads):
                 return table
-        return self._table(names, rounds, 0, totals)
+        return self._table(head, names, rounds, 0, totals)
 
     @staticmethod
-    def _table(names: list[str], rounds: list[list[int]], shown: int, totals: list[int]) -> Table:
-        """The names, the last ``shown`` rounds and the totals."""
+    def _table(
+        head: str, names: list[str], rounds: list[list[int]], shown: int, totals: list[int]
+    ) -> Table:
+        """The names under ``head``, the last ``shown`` rounds and the totals."""
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
-        table.add_column(t("score.player"), no_wrap=True, overflow="ellipsis", ratio=1)
+        table.add_column(head, no_wrap=True, overflow="ellipsis", ratio=1)
         first = len(rounds) - shown
         for i in range(shown):
             table.add_column(t("score.round_short", n=first + i + 1), justify="right")
