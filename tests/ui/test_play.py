@@ -427,6 +427,23 @@ async def test_letter_suits_mark_the_head_card_apart_from_hearts_and_ctrl_a_flip
         assert shown()[1] == "# head card · * spe-to"
 
 
+@pytest.mark.parametrize(
+    ("lang", "legend"),
+    [("en", "H head card, a spe-to too · * spe-to"), ("th", "H หัวกอง เป็นสเปโตด้วย · * สเปโต")],
+)
+async def test_a_head_card_that_is_a_spe_to_is_named_both_under_the_row(
+    lang: str, legend: str
+) -> None:
+    app = app_for(setup(humans=1, seed=41), lang=lang)  # the head card is 2♣
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        game = table.session.round
+        assert isinstance(game, DummyRound) and game.is_speto(game.head)
+        row = table.query_one(DiscardRow)
+        assert str(row.render()).strip() == "2♣H"  # one mark: the head's
+        assert str(row.border_subtitle) == legend
+
+
 async def test_each_look_key_says_what_it_changed() -> None:
     app = app_for(setup(humans=1, seed=5))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -351,7 +351,13 @@ class TableScreen(Screen[None]):
             head = game.head if game.head_in_row else None
             row.set_cards(game.row, head, {c for c in game.row if game.is_speto(c)})
             row.border_title = t("row.title", n=len(game.row))
-            row.border_subtitle = t("row.legend", head=head_mark(self.dapp.look.ascii))
+            # the head card's one mark is H: say so when it is a spe-to as well
+            key = (
+                "row.legend_head_speto"
+                if head is not None and game.is_speto(head)
+                else "row.legend"
+            )
+            row.border_subtitle = t(key, head=head_mark(self.dapp.look.ascii))
         else:
             row.set_pile(None)
             row.set_cards(game.row, None, set())
