@@ -13,6 +13,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from ui_helpers import (
     app_for,
+    ask_hint,
     new_game_screen,
     settle,
     settled_table,
@@ -22,6 +23,7 @@ from ui_helpers import (
 )
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
+from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.common import signed
@@ -236,6 +238,38 @@ async def test_rummy_takes_the_top_card_and_unavailable_keys_say_why() -> None:
         assert isinstance(game.history[-1][1], TakeDiscard) and top in table.hand.cards
         await pilot.press("d")
         assert "already taken" in status(app)
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "hint", "line"),
+    [
+        ("en", "Go out", "Hint: Go out, discarding", "Ann went out, discarding"),
+        ("th", "หมดมือ", "คำใบ้: ทิ้ง", "Ann ทิ้ง"),
+    ],
+)
+async def test_rummy_speaks_of_going_out_not_knocking(
+    lang: str, key: str, hint: str, line: str
+) -> None:
+    app = app_for(setup(players=3, seed=5, ruleset="rummy"), lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await table_after_draw(pilot, app)
+        game = table.session.round
+        assert isinstance(game, RummyRound)
+        last = max(cards_of(game.hands[0]))
+        game.hands[0] = 1 << last  # one card left after the draw
+        game._legal_cache = None
+        table.refresh_view()
+        await pilot.pause()
+        (k,) = [b for b in table._bindings.key_to_bindings["k"] if b.show]
+        assert k.description == key and table.move_possible("knock")
+        await ask_hint(pilot, app)
+        assert status(app).startswith(hint), status(app)
+        await pilot.press("k")
+        await settle(pilot, app)
+        assert isinstance(app.screen, RoundEndScreen)
+        said = [x.plain for x in app.screen.last_turn()]
+        assert any(x.startswith(line) for x in said), said
+        assert not any("knock" in x or "น็อค" in x for x in said), said
 
 
 async def test_new_game_offers_every_preset_with_its_seats() -> None:

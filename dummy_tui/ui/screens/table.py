@@ -7,6 +7,7 @@ a worker thread; their moves come back through ``call_from_thread``.
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
@@ -132,9 +133,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.hand.orders = self.session.hand_orders  # kept with the game, saved with it
-        localize_bindings(self)
-        localize_bindings(self.hand)
-        localize_bindings(self.row)
+        self.localize()
         self.apply_look()
         self.refresh_view()
         self.call_after_refresh(self.advance)
@@ -214,10 +213,25 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------
     # showing the state
 
-    def refresh_language(self) -> None:
+    def localize(self) -> None:
+        """The keys' words in the current language, and in the family's own terms."""
         localize_bindings(self)
         localize_bindings(self.hand)
         localize_bindings(self.row)
+        bindings = self._bindings.key_to_bindings
+        bindings["k"] = [
+            dataclasses.replace(b, description=self.key_word(b.id or ""))
+            for b in bindings.get("k", [])
+        ]
+
+    def key_word(self, binding_id: str) -> str:
+        """What a key does, in words: basic rummy's k goes out rather than knocks."""
+        if binding_id == "knock" and self.session.family == "rummy":
+            return t("key.go_out")
+        return t(f"key.{binding_id}")
+
+    def refresh_language(self) -> None:
+        self.localize()
         log = self.query_one(GameLog)
         log.clear()
         self._log_shown = 0
@@ -745,7 +759,7 @@ class TableScreen(Screen[None]):
                 binding_id = i
             if (i == "pass" and family != "dummy") or (i == "end_round" and family == "dummy"):
                 binding_id = i
-        what = t(f"key.{binding_id}")
+        what = self.key_word(binding_id)
         never = NEVER.get(family, ())
         if binding_id in never:
             why = t(f"why.{family}.{binding_id}")
