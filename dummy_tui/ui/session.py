@@ -70,9 +70,10 @@ class LogEntry:
     """One line of the game log, kept as data so it can be shown in any language.
 
     ``kind`` is draw, take (the top of a pile), pass, pick, pick_layoff,
-    meld, layoff, discard, knock (Dummy's knock, or going out in basic
-    rummy), gin_knock, end, undo or round.  ``cards`` are the cards moved; ``extra`` the cards taken
-    with a pick-up or the meld laid onto.
+    meld, layoff, discard, knock (Dummy's), out (basic rummy's last
+    discard, which goes out), gin_knock, end, undo or round.  ``cards`` are
+    the cards moved; ``extra`` the cards taken with a pick-up or the meld
+    laid onto.
     """
 
     kind: str
@@ -119,8 +120,10 @@ def describe(game: Round, action: Action) -> LogEntry:
         return LogEntry("layoff", seat, (action.card,), tuple(game.melds[action.target].cards))
     assert isinstance(action, Discard)
     # in Persian rummy discarding the last card does not end the round
-    last = game.hands[seat].bit_count() == 1 and game.rules.family != "persian"
-    return LogEntry("knock" if last else "discard", seat, (action.card,))
+    family = game.rules.family
+    last = game.hands[seat].bit_count() == 1 and family != "persian"
+    kind = ("out" if family == "rummy" else "knock") if last else "discard"
+    return LogEntry(kind, seat, (action.card,))
 
 
 class Session:

@@ -109,9 +109,7 @@ def entry_text(entry: LogEntry, names: list[str], look: CardLook, family: str = 
         return fmt("log.layoff", name=who, card=cards, meld=look.cards(entry.extra))
     if entry.kind in ("take", "gin_knock"):
         return fmt(f"log.{entry.kind}", name=who, card=cards)
-    if entry.kind == "knock" and family == "rummy":
-        return fmt("log.rummy_out", name=who, card=cards)  # basic rummy goes out
-    if entry.kind in ("meld", "discard", "knock", "draw", "end", "undo", "pass"):
+    if entry.kind in ("meld", "discard", "knock", "out", "draw", "end", "undo", "pass"):
         return fmt(f"log.{entry.kind}", name=who, cards=cards, card=cards)
     return Text(entry.kind)
 
@@ -167,8 +165,6 @@ def action_text(game: Round, action: Action, look: CardLook) -> Text:
             n=action.target + 1,
         )
     assert isinstance(action, Discard)
-    if entry.kind == "knock" and game.rules.family == "rummy":
-        return fmt("act.rummy_out", card=look.text(action.card))
     return fmt(f"act.{entry.kind}", card=look.text(action.card))
 
 
