@@ -501,6 +501,29 @@ def test_every_score_item_is_named_whole_at_80_columns(lang: str, columns: list[
             assert word in words, (label, word)
 
 
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_a_dummy_rounds_items_each_keep_to_one_line_with_four_seats_at_80_columns(
+    lang: str,
+) -> None:
+    # the items of nearly every Dummy round end: a fall, with its Thai term, is the longest
+    keys = ["table", "hand", "fall", "knock"]
+    set_language(lang)
+    try:
+        table = score_table(["Somchai", "Player 2", "Niran", "Malee"])
+        for key in keys:
+            RoundEndScreen._add(table, key, ["−110"] * 4, always=True)
+        labels = [_term(key).plain for key in keys]
+    finally:
+        set_language("en")
+    console = Console(width=76, file=io.StringIO(), record=True)  # the round end at 80×24
+    console.print(table)
+    shown = console.export_text()
+    assert "…" not in shown  # and every name and score whole
+    lines = shown.splitlines()
+    for label in labels:
+        assert any(line.startswith(label) for line in lines), (label, shown)
+
+
 def scoreboard_text(board: Scoreboard) -> list[str]:
     """The scoreboard as it shows now, line by line."""
     width, height = board.outer_size

@@ -38,13 +38,15 @@ def _term(key: str) -> Text:
 def score_table(columns: list[str]) -> Table:
     """The breakdown's table: a column of items, then one per seat or team.
 
-    An item's name wraps rather than lose its end on a narrow screen, where
-    the Thai term after the English one needs a second line.
+    The items take five parts of the width to a seat's two: at 80 columns
+    with four seats an item and its Thai term ("Fall (hand points ×) ตกตึก")
+    still fit on one line, and a seat keeps room for a ten-letter name.  A
+    longer item wraps rather than lose its end.
     """
     table = Table(expand=True, show_edge=False, pad_edge=False)
-    table.add_column("", overflow="fold", ratio=2)
+    table.add_column("", overflow="fold", ratio=5)
     for name in columns:
-        table.add_column(name, justify="right", overflow="ellipsis", no_wrap=True, ratio=1)
+        table.add_column(name, justify="right", overflow="ellipsis", no_wrap=True, ratio=2)
     return table
 
 
