@@ -129,6 +129,28 @@ async def test_switching_language_renames_the_default_names_but_not_a_typed_name
         assert name.value == "Ann"
 
 
+async def test_the_language_row_follows_ctrl_l_and_the_game_starts_in_that_language(
+    home: Path,
+) -> None:
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await new_game_screen(pilot, app)
+        row = screen.query_one("#lang", Choice)
+        assert value_now(row) == "en"
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert app.lang == "th"
+        assert value_now(row) == "th"  # the row says the language in use
+        assert app.lang == "th"  # and setting it did not switch back
+        row.focus()
+        await pilot.press("right")  # one press: the other language at once
+        await pilot.pause()
+        assert value_now(row) == "en" and app.lang == "en"
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert screen.collect().lang == "th"
+
+
 async def test_two_seats_with_one_name_are_refused_with_a_message(home: Path) -> None:
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:

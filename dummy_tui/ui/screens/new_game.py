@@ -290,7 +290,10 @@ class NewGameScreen(Screen[None]):
         self.query_one("#players", Choice).label = t("ng.players")
         self.query_one("#ruleset", Choice).label = t("ng.ruleset")
         self.query_one("#target-label", Static).update(t("ng.target"))
-        self.query_one("#lang", Choice).label = t("ng.language")
+        lang = self.query_one("#lang", Choice)
+        lang.label = t("ng.language")
+        if lang.value != self.dapp.lang:  # changed with ctrl+l: the row shows the language in use
+            lang.value = self.dapp.lang
         family = self.family()
         for house in self.query("#house").results(Collapsible):
             house.title = self.options_title()
