@@ -437,11 +437,13 @@ async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_
         await pilot.press("m")
         await pilot.pause()
         assert status(app).startswith(expected), status(app)
-        # fewer than three cards selected: the general reason stays
+        # fewer than three cards selected: no meld of the hand holds them
         table.hand.selected = set(kings)
         await pilot.press("m")
         await pilot.pause()
-        assert "no meld in your hand" in status(app) or "ไม่มีชุด" in status(app), status(app)
+        line = status(app)
+        assert "no meld in your hand holds" in line or "ไม่มีชุดในมือที่มี" in line, line
+        assert all(table.dapp.look.text(k).plain in line for k in kings), line
 
 
 @pytest.mark.parametrize(

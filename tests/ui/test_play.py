@@ -201,7 +201,7 @@ async def test_resume_after_quitting_mid_round() -> None:
         await pilot.pause()
         assert resumed.session.round.phase == PLAY
         status = str(resumed.query_one("#status").render())
-        assert "Undo" in status and "nothing to take back" in status
+        assert "Undo" in status and "a draw cannot be taken back" in status, status
 
 
 async def _saved_game() -> list[str]:
@@ -624,6 +624,29 @@ async def test_f_on_a_card_that_fits_no_meld_says_so_of_every_meld(
     assert expected in status, status
     assert "that meld" not in status and "ชุดนั้น" not in status
     assert hand.count(spade) == 1  # nothing was played
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "m — Meld: no meld in your hand holds 2♠ 4♠."),
+        ("th", "m — ลงชุด: ไม่มีชุดในมือที่มี 2♠ 4♠"),
+    ],
+)
+async def test_m_on_two_chosen_cards_that_meld_with_nothing_names_them(
+    lang: str, expected: str
+) -> None:
+    session, game = born_session(*HEARTS_MELDED)
+    assert not any(isinstance(a, Meld) for a in game.legal_actions())
+    app = app_for(session=session, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        table.hand.selected = set(cards("2S 4S"))
+        await pilot.press("m")
+        await pilot.pause()
+        status = str(table.query_one("#status").render())
+        assert status.startswith(expected), status
+        assert "remain" not in status and "ต้องเหลือ" not in status
 
 
 async def test_spe_to_cards_on_the_table_carry_the_rows_mark() -> None:

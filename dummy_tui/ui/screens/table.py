@@ -768,7 +768,8 @@ class TableScreen(Screen[None]):
         elif not self.session.is_human(game.seat) or game.seat != self.viewer:
             why = t("why.not_your_turn", name=self.session.names[game.seat])
         elif binding_id == "undo":
-            why = t("why.nothing_to_undo")
+            drew = len(game.history) > game.turn_start and isinstance(game.history[-1][1], Draw)
+            why = t("why.undo_draw" if drew else "why.nothing_to_undo")
         elif binding_id == "instant":
             why = t("why.no_ai_move")
         elif binding_id in ("meld", "layoff", "discard", "knock") and game.phase == TAKE:
@@ -849,7 +850,8 @@ class TableScreen(Screen[None]):
 
         Three or more selected: the rule that refuses them.  Fewer: when the
         hand does hold a meld with them, the rule that refuses it (a limit of
-        melds a turn, say), since "no meld in your hand" would be untrue.
+        melds a turn, say), since "no meld in your hand" would be untrue; when
+        it does not, that no meld holds the chosen cards.
         """
         cards = sorted(self.hand.selected)
         game = self.session.round
@@ -864,6 +866,8 @@ class TableScreen(Screen[None]):
             except IllegalMoveError as exc:
                 if len(cards) >= 3 or exc.rule != "not_a_meld":
                     return rule_text(exc, self.dapp.look.ascii)
+        if cards:  # one or two chosen, and no meld of the hand holds them
+            return t("why.meld_with", cards=self.dapp.look.cards(cards).plain)
         return None
 
     def action_draw(self) -> None:
