@@ -12,6 +12,7 @@ from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
 from dummy_tui.engine.record import ReplayResult, load_record, replay, result_json
 from dummy_tui.engine.scoring import table_cards
 from dummy_tui.engine.state import DummyRound
+from dummy_tui.textwidth import cells, ljust_cells
 
 # The Thai term beside each item of the score, as players say it.
 TERMS = {
@@ -84,9 +85,9 @@ def render_text(result: ReplayResult) -> str:
             lines.append("    (no melds)")
     lines.append("")
     lines.append("Hands:")
-    width = max(len(n) for n in names)
+    width = max(cells(n) for n in names)
     for seat, name in enumerate(names):
-        lines.append(f"  {name:<{width}}  {_cards(cards_of(game.hands[seat]))}")
+        lines.append(f"  {ljust_cells(name, width)}  {_cards(cards_of(game.hands[seat]))}")
     lines.append("")
     if not game.is_over:
         lines.append(f"The round goes on; {names[game.seat]} (seat {game.seat}) is to move.")
@@ -171,9 +172,9 @@ def render_family_text(result: ReplayResult, game: GinRound | RummyRound | Persi
         lines.append("  (no melds)")
     lines.append("")
     lines.append("Hands:")
-    width = max(len(n) for n in names)
+    width = max(cells(n) for n in names)
     for seat, name in enumerate(names):
-        lines.append(f"  {name:<{width}}  {_cards(cards_of(game.hands[seat]))}")
+        lines.append(f"  {ljust_cells(name, width)}  {_cards(cards_of(game.hands[seat]))}")
     lines.append("")
     if not game.is_over:
         lines.append(f"The round goes on; {names[game.seat]} (seat {game.seat}) is to move.")

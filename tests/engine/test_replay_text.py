@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from engine_util import base_record
+from rich.cells import cell_len
 
 from dummy_tui import replay
 
@@ -87,3 +88,17 @@ def test_a_gin_hand_is_told_with_its_items_in_words(
     scores = out.split("Scores:")[1].splitlines()
     ann = next(line for line in scores if line.startswith("  Ann: "))
     assert "gin yes" in ann and "undercut no" in ann and "True" not in out
+
+
+def test_thai_names_keep_the_hands_in_one_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # นิรันดร์ is eight characters but five cells wide: pad by cells, not characters
+    names = ["คุณ", "นิรันดร์", "Chai", "มาลี"]
+    out = account(tmp_path, capsys, dict(DARK_KNOCK, players=names))
+    lines = out.splitlines()
+    start = lines.index("Hands:") + 1
+    hands = lines[start : start + 4]
+    assert [line.split()[0] for line in hands] == names
+    cards_at = {cell_len(line[: line.index(line.split()[1])]) for line in hands[1:]}
+    assert cards_at == {cell_len("  นิรันดร์  ")}, hands

@@ -7,6 +7,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual._xterm_parser import XTermParser
@@ -39,7 +40,7 @@ from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.session import HintTask, Session
-from dummy_tui.ui.settings import save_path
+from dummy_tui.ui.settings import GameSetup, SeatSetup, save_path
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import GameLog, MeldLine, MeldTable, Scoreboard
@@ -878,6 +879,19 @@ async def test_the_round_end_shows_how_the_knocker_went_out() -> None:
         assert len(lines) == len(turn)  # one line a move, the take first
         assert "knocked" in lines[-1].plain
         assert lines[0].plain.startswith(f"{name} drew") or "picked up" in lines[0].plain
+
+
+async def test_the_round_ends_totals_stand_in_one_column_with_thai_names() -> None:
+    names = ["คุณ", "สมชาย", "มาลี", "นิรันดร์"]  # นิรันดร์: eight characters, five cells
+    seats = [SeatSetup(name=n, human=i == 0, level="random") for i, n in enumerate(names)]
+    app = app_for(GameSetup(seats=seats, seed=11), lang="th")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_keys(pilot, app)
+        end = app.screen
+        assert isinstance(end, RoundEndScreen)
+        lines = end.totals().plain.splitlines()[1:5]
+    assert sorted(line.split()[0] for line in lines) == sorted(names)
+    assert len({cell_len(line) for line in lines}) == 1, lines  # every score ends in one column
 
 
 async def test_the_hand_over_screen_tells_what_the_others_did_meanwhile() -> None:

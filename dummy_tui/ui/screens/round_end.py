@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.match import RoundResult
+from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.common import localize_bindings, signed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import LogEntry, Session
@@ -370,12 +371,12 @@ class RoundEndScreen(Screen[None]):
             labels = [f"{t(f'team.{team}')}: {names[team]} & {names[team + 2]}" for team in (0, 1)]
             order = sorted((0, 1), key=lambda s: -match.totals[s])
             for team in order:
-                out.append(f"\n  {labels[team]:<28} {signed(match.totals[team]):>6}")
+                out.append(f"\n  {ljust_cells(labels[team], 28)} {signed(match.totals[team]):>6}")
         else:
             out = Text(t("end.totals", target=rules.target_score), Style(bold=True))
             order = sorted(range(len(names)), key=lambda s: -match.totals[s])
             for seat in order:
-                out.append(f"\n  {names[seat]:<16} {signed(match.totals[seat]):>6}")
+                out.append(f"\n  {ljust_cells(names[seat], 16)} {signed(match.totals[seat]):>6}")
         out.append("\n\n")
         if self.match_over:
             out.append(t("end.after_match"))
