@@ -21,6 +21,7 @@ from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError, RecordErr
 from dummy_tui.engine.families import PersianRound, Round, round_from_deal
 from dummy_tui.engine.melds import melds_with
 from dummy_tui.engine.state import TAKE, Deal, DummyRound
+from dummy_tui.problems import json_problem, validation_problem
 from dummy_tui.rules.schema import DummyRules, Ruleset
 
 FORMAT = "dummy-tui-record/1"
@@ -46,7 +47,7 @@ class RecordModel(BaseModel):
     starter: int = 0
     direction: int = 1
     deal: RecordDeal
-    moves: list[str] = Field(default_factory=list)
+    moves: list[str]
 
 
 @dataclass(slots=True)
@@ -88,19 +89,24 @@ def parse_record(
     Raises :class:`RecordError` with one line naming ``source``, the key and
     the problem.
     """
-    from dummy_tui.rules.loader import RulesetError, get_ruleset
+    from dummy_tui.rules.loader import RulesetError, get_ruleset, load_rulesets
 
     if not isinstance(data, Mapping):
         raise RecordError(f"{source}: a record is a JSON object")
     try:
         model = RecordModel.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "record"
-        raise RecordError(f"{source}: {where}: {err['msg']}") from None
+        raise RecordError(f"{source}: {validation_problem(exc)}") from None
     if model.format != FORMAT:
         raise RecordError(f"{source}: format: expected {FORMAT!r}, got {model.format!r}")
     try:
+        presets = load_rulesets(rules_path)
+        if model.ruleset not in presets:
+            where = rules_path.name if rules_path else "rulesets.toml"
+            raise RecordError(
+                f"{source}: ruleset: no preset named {model.ruleset!r} in {where} "
+                f"(presets: {', '.join(presets)})"
+            )
         rules = get_ruleset(model.ruleset, rules_path, model.options, source=source)
     except RulesetError as exc:
         raise RecordError(str(exc)) from None
@@ -165,17 +171,14 @@ def _build_deal(raw: RecordDeal, rules: Ruleset, players: int, source: str) -> D
 
 def load_record(path: Path, rules_path: Path | None = None) -> LoadedRecord:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is no fault
     except OSError as exc:
         raise RecordError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not a text file (UTF-8 expected)") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
+    data, problem = json_problem(text)
+    if problem is not None:
+        raise RecordError(f"{path}: {problem}")
     return parse_record(data, source=str(path), rules_path=rules_path)
 
 

@@ -149,9 +149,12 @@ class DummyRules(RulesetBase):
         out = []
         for text in value:
             try:
-                out.append(card_text(parse_card(text)))
+                card = parse_card(text)
             except CardError as exc:
                 raise ValueError(str(exc)) from None
+            if card >= 52:  # Dummy is played without jokers
+                raise ValueError(f"{text!r} is not in Dummy's deck (no jokers)")
+            out.append(card_text(card))
         if len(set(out)) != len(out):
             raise ValueError("a spe-to card is named twice")
         return tuple(out)

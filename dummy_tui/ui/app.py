@@ -242,10 +242,36 @@ class DummyApp(App[int]):
 
     @staticmethod
     def read_save() -> SaveGame:
-        """The saved match as written (OSError or ValueError when it cannot be read)."""
-        from dummy_tui.ui.settings import SaveGame
+        """The saved match as written.
 
-        return SaveGame.model_validate_json(save_path().read_text(encoding="utf-8"))
+        OSError when the file cannot be read; ValueError, whose text says what
+        is wrong in a line, when it is not a save this version can use.
+        """
+        from pydantic import ValidationError
+
+        from dummy_tui.problems import json_problem, validation_problem
+        from dummy_tui.ui.settings import SAVE_FORMAT, SaveGame
+
+        try:
+            text = save_path().read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("not UTF-8 text") from None
+        data, problem = json_problem(text)
+        if problem is not None:
+            raise ValueError(problem)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        written = data.get("format")
+        if (
+            isinstance(written, str)
+            and written.startswith("dummy-tui-save/")
+            and written != SAVE_FORMAT
+        ):
+            raise ValueError(f"written by another version of dummy-tui ({written})")
+        try:
+            return SaveGame.model_validate(data)
+        except ValidationError as exc:
+            raise ValueError(validation_problem(exc)) from None
 
     def save_summary(self) -> str | None:
         """The saved match in a line (players, rules, round), or None if it cannot be read."""

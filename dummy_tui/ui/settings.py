@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from dummy_tui.problems import validation_problem
 from dummy_tui.ui.i18n import ai_name, system_language
 from dummy_tui.ui.storage import (
     atomic_write,
@@ -38,7 +39,7 @@ __all__ = [
     "write_save",
 ]
 
-SAVE_FORMAT = "dummy-tui-save/1"
+SAVE_FORMAT: Literal["dummy-tui-save/1"] = "dummy-tui-save/1"
 LANGS = ("en", "th")
 
 
@@ -133,9 +134,7 @@ def settings_problem(data: dict[str, Any]) -> str | None:
     try:
         Settings.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "settings"
-        return f"{where}: {first['msg']}"
+        return validation_problem(exc)
     return None
 
 
@@ -158,7 +157,7 @@ class SaveGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["dummy-tui-save/1"] = "dummy-tui-save/1"
+    format: Literal["dummy-tui-save/1"] = SAVE_FORMAT
     setup: GameSetup
     """The set-up, with the seed actually used."""
     first_starter: int = 0

@@ -260,7 +260,65 @@ def test_a_bad_record_file_is_named_by_the_path_given(tmp_path: Path) -> None:
     path.write_text('{"ruleset": "dummy"}', encoding="utf-8")
     with pytest.raises(RecordError) as caught:
         load_record(path)
-    assert str(caught.value).startswith(f"{path}: format: "), str(caught.value)
+    assert str(caught.value) == f"{path}: missing key 'format'", str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("", "the file is empty"),
+        ("  \n", "the file is empty"),
+        ("[" * 5000 + "]" * 5000, "not readable JSON (nested too deeply)"),
+        ('{"starter": 1' + "0" * 5000 + "}", "not readable JSON (Exceeds the limit"),
+    ],
+    ids=["empty", "blank", "deep", "huge-number"],
+)
+def test_a_file_json_cannot_hold_is_said_in_a_line(tmp_path: Path, text: str, said: str) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        load_record(path)
+    assert str(caught.value).startswith(f"{path}: {said}"), str(caught.value)
+
+
+def test_a_byte_order_mark_is_no_fault(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(base_record()).encode())
+    assert load_record(path).model.players == ["Ann", "Bo", "Chai", "Dao"]
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"foo": 1}, "unknown key 'foo'"),
+        ({"moves": None}, "moves: must be a list (got null)"),
+        ({"players": ["Ann", 7, "Chai", "Dao"]}, "players[1]: must be a string (got 7)"),
+        ({"options": [1]}, "options: must be an object (got [1])"),
+        ({"ruleset": "dumy"}, "ruleset: no preset named 'dumy' in rulesets.toml (presets: dummy,"),
+        ({"options": {"speto_cards": ["JK"]}}, "option 'speto_cards': 'JK' is not in Dummy's deck"),
+    ],
+)
+def test_a_bad_key_is_named_in_the_records_own_terms(change: dict[str, Any], said: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        parse_record(base_record(**change), source="r.json")
+    assert str(caught.value).startswith(f"r.json: {said}"), str(caught.value)
+
+
+def test_a_record_without_moves_is_refused() -> None:
+    data = base_record()
+    del data["moves"]
+    del data["deal"]["hands"][0][0]
+    with pytest.raises(RecordError, match=r"^r\.json: missing key 'moves'$"):
+        parse_record(data, source="r.json")
+
+
+def test_a_cards_bad_type_is_named_by_its_place() -> None:
+    data = base_record()
+    data["deal"]["hands"][1][2] = 5
+    with pytest.raises(
+        RecordError, match=r"^r\.json: deal\.hands\[1\]\[2\]: must be a string \(got 5\)$"
+    ):
+        parse_record(data, source="r.json")
 
 
 def test_missing_file(tmp_path: Path) -> None:

@@ -332,16 +332,30 @@ async def test_ctrl_c_copies_a_selected_name_and_leaves_otherwise() -> None:
     assert app.farewell() is None  # no game was started: nothing to go back to
 
 
-async def test_a_damaged_save_is_set_aside(home: Path) -> None:
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("{ this is not a save", "(not JSON (line 1, column 3"),
+        ("", "(the file is empty)"),
+        ("[]", "(not a JSON object)"),
+        ('{"format": "dummy-tui-save/2"}', "(written by another version of dummy-tui"),
+        ('{"format": "dummy-tui-save/1"}', "(missing key 'setup')"),
+    ],
+    ids=["not-json", "empty", "list", "newer", "no-setup"],
+)
+async def test_a_damaged_save_is_set_aside_and_what_is_wrong_is_said(
+    home: Path, content: str, said: str
+) -> None:
     path = save_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("{ this is not a save", encoding="utf-8")
+    path.write_text(content, encoding="utf-8")
     app = app_for(persist=True, resume=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         messages = [n.message for n in app._notifications]
-        assert any("could not be read" in m for m in messages), messages
+        assert any("could not be read" in m and said in m for m in messages), messages
+        assert not any("SaveGame" in m or "validation error" in m for m in messages), messages
     assert not path.exists()
     assert list(path.parent.glob("save.json.damaged-*"))
 

@@ -398,7 +398,7 @@ async def settings_checked(pilot: Pilot[int], checked: list[bool]) -> None:
 @pytest.mark.parametrize(
     ("content", "problem"),
     [
-        ('{"lang": 5}', "lang: Input should be 'en' or 'th'"),
+        ('{"lang": 5}', "lang: must be 'en' or 'th' (got 5)"),
         ('{"lang": "th",', "not JSON (line 1, column 15"),
     ],
 )
