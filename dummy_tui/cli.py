@@ -94,21 +94,27 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="play a game in the terminal (the default)",
-        description="Play a game of Dummy in the terminal.",
+        description="Play a game in the terminal: Dummy, or another rummy of rulesets.toml "
+        "(--ruleset).",
     )
     play.add_argument(
         "--players",
         type=_int_between(2, 4, "--players"),
         metavar="N",
-        help="number of players at the table, 2 to 4",
+        help="number of players at the table, 2 to 4 (default: the preset's own, 4 for Dummy)",
     )
     play.add_argument(
         "--humans",
         type=_int_between(0, 4, "--humans"),
         metavar="N",
-        help="how many of them are people taking turns at this keyboard (the rest are AI)",
+        help="how many of them are people taking turns at this keyboard; the rest are AI "
+        "(default: 1)",
     )
-    play.add_argument("--ai", metavar="LEVEL", help="strength of the AI players")
+    play.add_argument(
+        "--ai",
+        metavar="LEVEL",
+        help="strength of every AI player: random, easy, normal or hard (default: normal)",
+    )
     play.add_argument(
         "--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)"
     )
@@ -168,7 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="AI players play rounds headless; statistics per seat",
         description="AI players play rounds without a screen, the starting seat rotating "
         "each round, and a table per seat is printed: round wins (the round's top score, "
-        "untied), mean score, knocks, dark knocks, falls, fools and penalty points.",
+        "untied; in Persian rummy both seats of the winning team), mean score, knocks, "
+        "dark knocks, falls, fools and penalty points.",
     )
     sim.add_argument(
         "--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)"
@@ -201,7 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="extend",
         type=_option_assignment,
         default=[],
-        help="change an option of the preset, e.g. penalty_feed_head=50",
+        help="change an option of the preset, e.g. penalty_feed_head=50 (VALUE is read as "
+        "TOML; see 'rules' for the keys)",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument(
@@ -308,7 +316,9 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     from dummy_tui.sim import main as sim_main
 
     rules = get_ruleset(args.ruleset, args.rules, overrides=dict(args.options), source="--options")
-    levels = [word.strip() for word in args.ai.split(",") if word.strip()]
+    levels = [word.strip() for word in args.ai.split(",")]
+    if "" in levels:
+        raise RulesetError(f"--ai {args.ai!r}: level {levels.index('') + 1} is empty")
     for level in levels:
         if level not in LEVELS:
             raise RulesetError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")

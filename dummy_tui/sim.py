@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -168,6 +169,9 @@ _JOB: _Job | None = None
 def _init_worker(job: _Job) -> None:
     global _JOB
     _JOB = job
+    # Ctrl+C reaches every process of the terminal's group: the parent stops
+    # the pool and exits quietly; a worker printing its own traceback would not
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _work(index: int) -> RoundOutcome:

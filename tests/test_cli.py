@@ -73,6 +73,8 @@ def test_play_help_lists_its_flags(tmp_path: Path) -> None:
         "--options",
     ):
         assert flag in result.stdout
+    words = " ".join(result.stdout.split())
+    assert "random, easy, normal or hard (default: normal)" in words  # --ai's levels
 
 
 def test_rules_lists_presets_and_options(tmp_path: Path) -> None:

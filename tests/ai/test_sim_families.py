@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import signal
 
 import pytest
 
 from dummy_tui.cli import main
 from dummy_tui.rules.loader import get_ruleset
-from dummy_tui.sim import print_table, simulate
+from dummy_tui.sim import _init_worker, print_table, simulate
 
 KEYS = {
     "seat", "ai", "round_wins", "win_rate", "mean_score", "knocks", "dark_knocks", "falls",
@@ -76,3 +77,26 @@ def test_the_sim_table_is_whole_at_80_columns(
                  "penalties", "normal", "random"):  # fmt: skip
         assert word in out, word
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(
+    ("ai", "said"), [("normal,,easy", "level 2 is empty"), ("normal,", "level 2")]
+)
+def test_an_empty_level_in_ai_is_refused_not_dropped(
+    ai: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # dropping it would quietly play a smaller table than the one asked for
+    assert main(["sim", "--ai", ai, "--rounds", "2", "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert said in captured.err and "--ai" in captured.err, captured.err
+
+
+def test_sim_workers_leave_ctrl_c_to_the_parent() -> None:
+    # a pool worker that took Ctrl+C would print its own traceback
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        _init_worker(None)  # type: ignore[arg-type]
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
