@@ -61,7 +61,7 @@ def render_text(result: ReplayResult) -> str:
     lines.append(f"{_count(result.moves_applied, 'move')} applied.")
     if result.error is not None:
         err = result.error
-        lines.append(f"Move {err['index']} ({err['move']!r}) refused: {err['message']}")
+        lines.append(f"Move {err['index'] + 1} ({err['move']!r}) refused: {err['message']}")
     if result.pending_pick:
         lines.append(f"The record stops after {result.pending_pick!r}, before its meld.")
     lines.append("")
@@ -152,7 +152,7 @@ def render_family_text(result: ReplayResult, game: GinRound | RummyRound | Persi
     lines = [f"{_count(result.moves_applied, 'move')} applied."]
     if result.error is not None:
         err = result.error
-        lines.append(f"Move {err['index']} ({err['move']!r}) refused: {err['message']}")
+        lines.append(f"Move {err['index'] + 1} ({err['move']!r}) refused: {err['message']}")
     if result.pending_pick:
         lines.append(f"The record stops after {result.pending_pick!r}, before its meld.")
     lines.append("")

@@ -60,8 +60,9 @@ def test_a_refused_move_is_named_with_its_rule(
     out = account(tmp_path, capsys, record)
     lines = out.splitlines()
     assert lines[0] == "1 move applied."
+    # counted from 1 for a reader (the second move), as --json's "index" is not
     assert lines[1].startswith(
-        "Move 1 ('meld 3H 4H 9C') refused: not a meld: 9C 3H 4H (a meld is 3 or 4"
+        "Move 2 ('meld 3H 4H 9C') refused: not a meld: 9C 3H 4H (a meld is 3 or 4"
     )
 
 
