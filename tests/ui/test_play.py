@@ -664,6 +664,36 @@ async def test_m_on_two_chosen_cards_that_meld_with_nothing_names_them(
         assert "remain" not in status and "ต้องเหลือ" not in status
 
 
+async def test_a_refused_row_card_is_named_and_its_refusal_goes_when_a_good_one_is_chosen() -> None:
+    session = pickup_session()
+    game = session.round
+    assert isinstance(game, DummyRound)
+    for action in (Draw(), Discard(parse_card("KD")), Draw(), Discard(parse_card("5C"))):
+        game.apply(action)
+    five, nine = parse_card("5C"), parse_card("9H")
+    picks = {a.card for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)}
+    assert game.row[-1] == five and five not in picks and nine in picks
+    app = app_for(session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press("p")
+        row = table.query_one(DiscardRow)
+        assert row.picking
+        while row.cursor_card != five:
+            await pilot.press("right")
+        await pilot.press("enter")
+        await pilot.pause()
+        said = str(table.query_one("#status").render())
+        assert "5♣" in said and "meld" in said, said
+        while row.cursor_card != nine:
+            await pilot.press("left")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        said = str(table.query_one("#status").render())
+        assert "5♣" not in said and "meld" not in said, said
+
+
 async def test_spe_to_cards_on_the_table_carry_the_rows_mark() -> None:
     session, game = born_session(
         "3C 4C 5C QH JH 10H 2S 4S 6D 8D KD",

@@ -940,7 +940,7 @@ class TableScreen(Screen[None]):
                     check_pick_start(game, card)
                 else:
                     game.check_pick_start(card)  # type: ignore[union-attr]
-                self.say(t("err.no_pick_card"), error=True)
+                self.say(fmt("err.no_pick_card", card=self.dapp.look.text(card)), error=True)
             except IllegalMoveError as exc:
                 self.say(rule_text(exc, self.dapp.look.ascii), error=True)
             return
@@ -950,6 +950,7 @@ class TableScreen(Screen[None]):
         hinted = self.hinted
         options.sort(key=lambda a: a != hinted)  # the hint's pick-up first, where Enter takes it
         choices: list[tuple[Text, Action]] = [(action_text(game, a, look), a) for a in options]
+        self.clear_message()  # a refusal of another card no longer applies
         self.app.push_screen(
             ChoiceScreen[Action](t("pick.title"), intro, choices),
             callback=self._pick_chosen,
