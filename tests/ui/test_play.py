@@ -459,6 +459,18 @@ async def test_a_head_card_that_is_a_spe_to_is_named_both_under_the_row(
         assert str(row.border_subtitle) == legend
 
 
+@pytest.mark.parametrize(("lang", "legend"), [("en", "* spe-to"), ("th", "* สเปโต")])
+async def test_once_the_head_card_is_picked_up_the_row_no_longer_explains_its_mark(
+    lang: str, legend: str
+) -> None:
+    session, game = born_session(*HEARTS_MELDED)  # Ann picked up the head card, 9♥
+    assert not game.head_in_row
+    app = app_for(session=session, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        assert str(table.query_one(DiscardRow).border_subtitle) == legend
+
+
 async def test_each_look_key_says_what_it_changed() -> None:
     app = app_for(setup(humans=1, seed=5))
     async with app.run_test(size=(80, 24)) as pilot:

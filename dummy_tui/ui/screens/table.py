@@ -365,12 +365,14 @@ class TableScreen(Screen[None]):
             head = game.head if game.head_in_row else None
             row.set_cards(game.row, head, {c for c in game.row if game.is_speto(c)})
             row.border_title = t("row.title", n=len(game.row))
-            # the head card's one mark is H: say so when it is a spe-to as well
-            key = (
-                "row.legend_head_speto"
-                if head is not None and game.is_speto(head)
-                else "row.legend"
-            )
+            # the head card's one mark is H: say so when it is a spe-to as well;
+            # once it has been picked up, no card carries an H
+            if head is None:
+                key = "row.legend_no_head"
+            elif game.is_speto(head):
+                key = "row.legend_head_speto"
+            else:
+                key = "row.legend"
             row.border_subtitle = t(key, head=head_mark(self.dapp.look.ascii))
         else:
             row.set_pile(None)
