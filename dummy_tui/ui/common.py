@@ -53,8 +53,9 @@ DIGITS = str.maketrans(
 
 
 def localize_bindings(node: DOMNode) -> None:
-    """Give each binding with an id its description in the current language, and
-    let every key (Ctrl keys too) also answer when the keyboard is set to Thai."""
+    """Give each binding with an id its description in the current language (and
+    a key named by a word, its name), and let every key (Ctrl keys too) also
+    answer when the keyboard is set to Thai."""
     bindings = node._bindings.key_to_bindings
     for key, items in list(bindings.items()):
         if key.removeprefix("ctrl+") in US_LAYOUT:
@@ -65,6 +66,8 @@ def localize_bindings(node: DOMNode) -> None:
             else b
             for b in items
         ]
+        if has(f"keyname.{key}"):  # a key named by a word (space) in the language
+            items = [dataclasses.replace(b, key_display=t(f"keyname.{key}")) for b in items]
         bindings[key] = items
         thai = thai_key(key)
         if thai is not None:

@@ -774,6 +774,8 @@ async def test_a_narrow_footer_drops_select_to_keep_every_move_and_the_language_
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert "select" in footer()
+        select = next(k for k in table.query_one(Footer).query(FooterKey) if k.action == "select")
+        assert select.key_display == {"en": "space", "th": "เว้นวรรค"}[lang]  # named in Thai too
 
 
 @pytest.mark.parametrize(
