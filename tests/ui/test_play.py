@@ -471,6 +471,27 @@ async def test_once_the_head_card_is_picked_up_the_row_no_longer_explains_its_ma
         assert str(table.query_one(DiscardRow).border_subtitle) == legend
 
 
+async def test_the_log_wraps_again_when_the_screen_narrows() -> None:
+    app = app_for(setup(humans=1, seed=5))
+    async with app.run_test(size=(200, 50)) as pilot:
+        for _ in range(6):  # a few turns: long lines at full width
+            table = await settled_table(pilot, app)
+            await pilot.press("d" if table.session.round.phase == "take" else "x")
+        table = await settled_table(pilot, app)
+        log = table.query_one(GameLog)
+        written = len(log.lines)
+        widest = max(strip.cell_length for strip in log.lines)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        room = log.scrollable_content_region.width
+        assert written > 5 and widest > room  # lines wrapped wide would not fit now
+        assert max(strip.cell_length for strip in log.lines) <= room
+        assert log.max_scroll_x == 0, log.max_scroll_x  # no horizontal scrollbar
+        assert not log.show_horizontal_scrollbar
+        assert len(log.lines) >= written  # every move still there, wrapped
+
+
 async def test_each_look_key_says_what_it_changed() -> None:
     app = app_for(setup(humans=1, seed=5))
     async with app.run_test(size=(80, 24)) as pilot:

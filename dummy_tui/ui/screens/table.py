@@ -99,6 +99,7 @@ class TableScreen(Screen[None]):
         self._timer: Timer | None = None
         self._fast = False
         self._log_shown = 0
+        self._log_width: int | None = None  # the screen width the log was last wrapped at
         self._busy = False  # a privacy or round-end screen is up
         # the last hint, with its round and the number of moves made then
         self._hinted: tuple[object, int, Action] | None = None
@@ -149,6 +150,12 @@ class TableScreen(Screen[None]):
     the last key (the language switch, ^l ไทย) still show at 80 columns."""
 
     def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._log_width:
+            # the log's lines were wrapped at the old width: wrap them again at
+            # the new one (narrower, they would need a horizontal scrollbar)
+            if self._log_width is not None:
+                self.call_after_refresh(self.rewrite_log)
+            self._log_width = event.size.width
         narrow = event.size.width < self.NARROW_WIDTH
         if narrow != self.hand.narrow:
             self.query_one(Footer).compact = narrow
@@ -232,11 +239,16 @@ class TableScreen(Screen[None]):
 
     def refresh_language(self) -> None:
         self.localize()
-        log = self.query_one(GameLog)
-        log.clear()
+        self.query_one(GameLog).clear()
         self._log_shown = 0
         self.message = None
         self.refresh_view()
+
+    def rewrite_log(self) -> None:
+        """Write the whole log again (at the log's width now)."""
+        self.query_one(GameLog).clear()
+        self._log_shown = 0
+        self.refresh_side()
 
     def refresh_view(self) -> None:
         session = self.session
