@@ -228,7 +228,11 @@ def parse_move(game: Round, text: str) -> Action:
             )
         return Discard(card)
     if verb == "meld" and len(args) >= 1:
-        return Meld(tuple(sorted(_cards(args))))
+        named = _cards(args)
+        twice = next((c for c in named if named.count(c) > 1), None)
+        if twice is not None:
+            raise MoveSyntaxError(f"not a move: {card_text(twice)} is named twice")
+        return Meld(tuple(sorted(named)))
     if verb == "layoff" and len(args) == 2:
         card, target = _cards(args)
         index = game.find_meld(target)
@@ -239,6 +243,16 @@ def parse_move(game: Round, text: str) -> Action:
         return LayOff(card, index)
     if verb in ("pass",):
         raise IllegalMoveError("pass", "pass: there is nothing to pass in Dummy")
+    shapes = {
+        "draw": "draw takes no card",
+        "end": "end takes no card",
+        "discard": "write discard and one card, e.g. 'discard 7H'",
+        "knock": "write knock and one card, e.g. 'knock 7H'",
+        "meld": "write meld and its cards, e.g. 'meld 5H 6H 7H'",
+        "layoff": "write layoff, the card and a card of the meld, e.g. 'layoff 8H 7H'",
+    }
+    if verb in shapes:
+        raise MoveSyntaxError(f"not a move: {text.strip()!r}: {shapes[verb]}")
     known = "draw, pick, meld, layoff, discard, knock, end"
     raise MoveSyntaxError(f"not a move: {text.strip()!r} (moves are {known})")
 

@@ -130,6 +130,24 @@ def test_text_that_is_no_move(text: str) -> None:
         parse_move(drawn(), text)
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("knock KD 9H", "write knock and one card, e.g. 'knock 7H'"),
+        ("discard", "write discard and one card"),
+        ("layoff 7H", "write layoff, the card and a card of the meld"),
+        ("draw 7H", "draw takes no card"),
+        ("meld", "write meld and its cards"),
+        ("meld 3H 3H 4H", "3H is named twice"),
+    ],
+)
+def test_a_known_move_written_wrong_says_how_to_write_it(text: str, said: str) -> None:
+    with pytest.raises(MoveSyntaxError) as caught:
+        parse_move(drawn(), text)
+    assert str(caught.value).startswith("not a move:")
+    assert said in str(caught.value), str(caught.value)
+
+
 def test_pass_is_not_a_dummy_move() -> None:
     with pytest.raises(IllegalMoveError, match=r"^pass:"):
         parse_move(opening(), "pass")
