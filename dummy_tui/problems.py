@@ -47,8 +47,8 @@ def shown(value: Any) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+        text = str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def validation_problem(exc: ValidationError) -> str:

@@ -28,6 +28,7 @@ from typing import Any, cast
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from dummy_tui.problems import shown as _shown  # JSON and TOML agree on these
 from dummy_tui.rules.schema import RULESET_TYPES, Ruleset, RulesetBase, field_docs
 
 PACKAGED_NAME = "rulesets.toml"
@@ -351,15 +352,6 @@ def _inner(path: tuple[int | str, ...], value: object) -> str:
     if isinstance(value, list):
         return f", item {int(path[0]) + 1}"
     return f", entry {json.dumps(str(path[0]), ensure_ascii=False)}"
-
-
-def _shown(value: object) -> str:
-    """A value as the user wrote it (JSON and TOML agree on these), cut short."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = str(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _toml_key(name: str) -> str:

@@ -481,21 +481,29 @@ async def test_rummy_meld_limit_is_named_when_m_is_pressed_with_no_cards_selecte
         assert "no meld in your hand" not in line and "ไม่มีชุดในมือ" not in line, line
 
 
-@pytest.mark.parametrize("lang", ["en", "th"])
-@pytest.mark.parametrize("columns", [["Team A", "Team B"], ["Ann", "Bee", "Chai", "Dao"]])
-def test_every_score_item_is_named_whole_at_80_columns(lang: str, columns: list[str]) -> None:
-    keys = [k.removeprefix("item.") for k in catalog("en") if k.startswith("item.")]
+def score_items_at_80(
+    lang: str, columns: list[str], keys: list[str], value: str
+) -> tuple[str, list[str]]:
+    """The round end's score table with these items (each ``value`` for every
+    column) as printed at 80×24, and the items' names, in ``lang``."""
     set_language(lang)
     try:
         table = score_table(columns)
         for key in keys:
-            RoundEndScreen._add(table, key, ["+10"] * len(columns), always=True)
+            RoundEndScreen._add(table, key, [value] * len(columns), always=True)
         labels = [_term(key).plain for key in keys]
     finally:
         set_language("en")
-    console = Console(width=76, file=io.StringIO(), record=True)  # the round end at 80×24
+    console = Console(width=76, file=io.StringIO(), record=True)  # inside the round end's box
     console.print(table)
-    shown = console.export_text()
+    return console.export_text(), labels
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+@pytest.mark.parametrize("columns", [["Team A", "Team B"], ["Ann", "Bee", "Chai", "Dao"]])
+def test_every_score_item_is_named_whole_at_80_columns(lang: str, columns: list[str]) -> None:
+    keys = [k.removeprefix("item.") for k in catalog("en") if k.startswith("item.")]
+    shown, labels = score_items_at_80(lang, columns, keys, "+10")
     assert "…" not in shown
     words = " ".join(shown.split())
     for label in labels:
@@ -509,17 +517,8 @@ def test_a_dummy_rounds_items_each_keep_to_one_line_with_four_seats_at_80_column
 ) -> None:
     # the items of nearly every Dummy round end: a fall, with its Thai term, is the longest
     keys = ["table", "hand", "fall", "knock"]
-    set_language(lang)
-    try:
-        table = score_table(["Somchai", "Player 2", "Niran", "Malee"])
-        for key in keys:
-            RoundEndScreen._add(table, key, ["−110"] * 4, always=True)
-        labels = [_term(key).plain for key in keys]
-    finally:
-        set_language("en")
-    console = Console(width=76, file=io.StringIO(), record=True)  # the round end at 80×24
-    console.print(table)
-    shown = console.export_text()
+    columns = ["Somchai", "Player 2", "Niran", "Malee"]
+    shown, labels = score_items_at_80(lang, columns, keys, "−110")
     assert "…" not in shown  # and every name and score whole
     lines = shown.splitlines()
     for label in labels:
