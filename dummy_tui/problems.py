@@ -9,9 +9,11 @@ is how each says what is wrong with one.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 _MUST = {
     "int_type": "must be a whole number",
@@ -56,36 +58,39 @@ def validation_problem(exc: ValidationError) -> str:
     error = exc.errors()[0]
     loc = tuple(error["loc"])
     kind = error["type"]
-    ctx = error.get("ctx") or {}
     if kind in ("missing", "extra_forbidden") and loc:
         parent = key_path(loc[:-1])
         what = "missing key" if kind == "missing" else "unknown key"
         line = f"{what} {loc[-1]!r}"
         return f"{parent}: {line}" if parent else line
-    where = key_path(loc) or "the file"
+    return f"{key_path(loc) or 'the file'}: {problem_of(error)}"
+
+
+def problem_of(error: ErrorDetails, must: Mapping[str, str] = _MUST) -> str:
+    """What is wrong with one value, with the value: ``must be a list (got 5)``.
+
+    ``must`` words the faults of type (a rules file says "a table" where a
+    JSON file says "an object").
+    """
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
     got = f" (got {shown(error.get('input'))})"
-    if kind in _MUST:
-        problem = _MUST[kind] + got
-    elif kind == "literal_error":
-        problem = f"must be {ctx.get('expected', '')}{got}"
-    elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+    if kind in must:
+        return must[kind] + got
+    if kind == "literal_error":
+        return f"must be {ctx.get('expected', '')}{got}"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         sign = {"greater_than_equal": ">=", "greater_than": ">", "less_than_equal": "<="}
         limit = next(iter(ctx.values()), "")
-        problem = f"must be {sign.get(kind, '<')} {limit}{got}"
-    elif kind in ("too_short", "too_long"):
-        problem = error["msg"].replace("Value should", "must").replace("List should", "must")
-        problem = problem[0].lower() + problem[1:] + got
-    elif kind == "value_error":
-        problem = str(ctx.get("error", error["msg"]))
-    else:
-        msg = error["msg"]
-        problem = (
-            "must be " + msg[len("Input should be ") :]
-            if msg.startswith("Input should be ")
-            else msg
-        )
-        problem += got
-    return f"{where}: {problem}"
+        return f"must be {sign.get(kind, '<')} {limit}{got}"
+    if kind == "value_error":
+        return str(ctx.get("error", error["msg"]))
+    msg = error["msg"]
+    for start in ("Input should be ", "Value should be ", "List should "):
+        if msg.startswith(start):
+            msg = "must " + ("be " if start.endswith("be ") else "") + msg[len(start) :]
+            break
+    return msg + got
 
 
 def json_problem(text: str) -> tuple[Any, str | None]:
@@ -107,4 +112,4 @@ def json_problem(text: str) -> tuple[Any, str | None]:
         return None, f"not readable JSON ({str(exc).split(':')[0]})"
 
 
-__all__ = ["json_problem", "key_path", "shown", "validation_problem"]
+__all__ = ["json_problem", "key_path", "problem_of", "shown", "validation_problem"]

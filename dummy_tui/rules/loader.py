@@ -28,6 +28,7 @@ from typing import Any, cast
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from dummy_tui.problems import problem_of
 from dummy_tui.problems import shown as _shown  # JSON and TOML agree on these
 from dummy_tui.rules.schema import RULESET_TYPES, Ruleset, RulesetBase, field_docs
 
@@ -313,28 +314,9 @@ def _describe(error: ErrorDetails, data: Mapping[str, Any], model: type[RulesetB
     """One pydantic error as ``option 'KEY': problem``."""
     kind = error["type"]
     loc = error["loc"]
-    ctx = error.get("ctx", {})
-    got = f" (got {_shown(error['input'])})"
     if kind == "extra_forbidden":
         return f"option {loc[0]!r}: unknown option{_did_you_mean(str(loc[0]), model)}"
-    if kind in _EXPECTED:
-        problem = _EXPECTED[kind] + got
-    elif kind == "greater_than_equal":
-        problem = f"must be >= {ctx['ge']}{got}"
-    elif kind == "less_than_equal":
-        problem = f"must be <= {ctx['le']}{got}"
-    elif kind == "literal_error":
-        problem = f"must be {ctx['expected']}{got}"
-    elif kind == "value_error":
-        problem = str(ctx.get("error", error["msg"]))
-    else:
-        msg = error["msg"]
-        problem = (
-            "must be " + msg[len("Input should be ") :]
-            if msg.startswith("Input should be ")
-            else msg
-        )
-        problem += got
+    problem = problem_of(error, _EXPECTED)
     if not loc:
         # A check across options (the deal fits the deck): name the option the
         # message begins with, if any.
