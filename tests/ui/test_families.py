@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from ui_helpers import (
     app_for,
     ask_hint,
+    cards,
     new_game_screen,
     settle,
     settled_table,
@@ -23,8 +24,11 @@ from ui_helpers import (
 )
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
-from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
+from dummy_tui.engine.cards import cards_of, parse_card
+from dummy_tui.engine.families import GinRound, PersianRound, RummyRound, round_from_deal
+from dummy_tui.engine.match import Match
+from dummy_tui.engine.state import Deal
+from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.common import signed
 from dummy_tui.ui.family import gin_layout, laid_points
@@ -32,6 +36,8 @@ from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen, _term, score_table
 from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.session import Session
+from dummy_tui.ui.settings import GameSetup, SeatSetup
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import GameLog, MeldLine, PlayerPanel, Scoreboard, fit_parts
 
@@ -71,6 +77,35 @@ async def play_family(pilot: Pilot[int], app: DummyApp, turns: int = 400) -> lis
         pressed.append(key)
         await pilot.press(key)
     raise AssertionError("the round did not end")
+
+
+@pytest.mark.parametrize(("lang", "gin"), [("en", "Gin! Discarding"), ("th", "จิน! ทิ้ง")])
+async def test_the_gin_knock_dialog_offers_the_least_deadwood_first(lang: str, gin: str) -> None:
+    rules = get_ruleset("gin")
+    hands = [cards("4D 5D 4H 5H 6H 7H 8H 9H 10H 4S"), cards("2C 3C 7C 9C JC QC KC 2S 8S QS")]
+    up = parse_card("5S")
+    used = {*hands[0], *hands[1], up}
+    deal = Deal([sorted(h) for h in hands], up, [c for c in range(52) if c not in used])
+    game = round_from_deal(rules, deal)
+    game.apply(TakeDiscard(up))  # Ann takes the upcard: discarding 6♥ or 10♥ goes gin
+    seats = [SeatSetup(name="Ann", human=True), SeatSetup(name="Bee", level="random")]
+    session = Session(GameSetup(seats=seats, seed=5, ruleset="gin"), rules, rules,
+                      Match(rules, 2, 5), game)  # fmt: skip
+    app = app_for(session=session, lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        four = parse_card("4S")  # throwing it knocks with 8 deadwood
+        table.hand.cursor = table.hand.cards.index(four)
+        await pilot.press("k")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        first_label, first = dialog.choices[0]
+        assert isinstance(first, Knock) and first.card in cards("6H 10H"), dialog.choices
+        assert first_label.plain.startswith(gin), first_label.plain
+        await pilot.press("enter")  # Enter takes the first: a gin, not the 4♠ under the cursor
+        await pilot.pause()
+        assert game.is_over and game.knock_card == first.card
 
 
 async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:

@@ -1086,16 +1086,19 @@ class TableScreen(Screen[None]):
             return
         hand = game.hands[game.seat]
         look = self.dapp.look
-        chosen = self.hand.chosen
         options: list[tuple[int, Knock]] = []
         for a in knocks:
             dw = fam.gin_deadwood(hand & ~(1 << a.card))
             options.append((dw, a))
-        options.sort(key=lambda o: (o[1].card not in chosen, o[0], o[1].card))
+        # the least deadwood first, where Enter takes it (a gin above all); among
+        # equals, a card the player selected
+        picked = self.hand.selected
+        options.sort(key=lambda o: (o[0], o[1].card not in picked, o[1].card))
         choices: list[tuple[Text, Action]] = []
         for dw, a in options:
             _, melds, dead = fam.gin_layout(hand & ~(1 << a.card))
-            label = fmt("act.gin_knock", card=look.text(a.card), deadwood=dw)
+            key = "act.gin_gin" if dw == 0 else "act.gin_knock"
+            label = fmt(key, card=look.text(a.card), deadwood=dw)
             label.append("  ")
             for m in melds:
                 label.append("[")
