@@ -24,14 +24,14 @@ from ui_helpers import (
 )
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
-from dummy_tui.engine.cards import cards_of, parse_card
+from dummy_tui.engine.cards import card_pretty, cards_of, parse_card
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound, round_from_deal
 from dummy_tui.engine.match import Match
 from dummy_tui.engine.state import Deal
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.family import gin_layout, laid_points
+from dummy_tui.ui.family import gin_layout, laid_points, low_key
 from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen, _term, score_table
@@ -108,6 +108,32 @@ async def test_the_gin_knock_dialog_offers_the_least_deadwood_first(lang: str, g
         assert game.is_over and game.knock_card == first.card
 
 
+async def test_a_dead_gin_hand_shows_each_hand_best_arranged_ace_low() -> None:
+    app = app_for(setup(players=2, seed=3, ruleset="gin"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(200):  # draw and throw, never knock: to the wall
+            await settle(pilot, app)
+            end = app.screen
+            if isinstance(end, RoundEndScreen):
+                break
+            assert isinstance(end, TableScreen)
+            legal = end.session.round.legal_actions()
+            if end.session.round.phase == "take":
+                await pilot.press("o" if any(isinstance(a, Pass) for a in legal) else "d")
+            else:
+                await pilot.press("x")
+        assert isinstance(end, RoundEndScreen) and end.game.end == "dead"
+        shown = end.hands().plain
+    assert "Deadwood left" not in shown and "best arranged" in shown, shown
+    assert any(gin_layout(hand)[1] for hand in end.game.hands)  # a hand holds melds
+    for seat, name in enumerate(end.session.names):
+        line = next(x for x in shown.splitlines() if x.strip().startswith(f"{name}:"))
+        _, melds, dead = gin_layout(end.game.hands[seat])
+        for meld in melds:  # each meld in brackets, ace low: [A♣ 2♣ 3♣]
+            assert "[" + " ".join(card_pretty(c) for c in meld) + "]" in line, line
+        assert line.endswith(" ".join(card_pretty(c) for c in dead)), line
+
+
 async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
     app = app_for(setup(players=2, seed=7, ruleset="gin"))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -134,6 +160,12 @@ async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
             assert any(isinstance(a, Knock) for _, a in end.game.history)
             layout = str(end.query_one("#round-end-hands").render())
             assert "layout" in layout
+        # the cards left are listed ace low, as gin counts them (A♦ 3♦, not 3♦ A♦)
+        shown = end.hands().plain
+        for seat, name in enumerate(end.session.names):
+            left = sorted(cards_of(end.game.hands[seat]), key=low_key)
+            if left:
+                assert f"{name}: " + " ".join(card_pretty(c) for c in left) in shown, shown
         await pilot.press("enter")
         await settle(pilot, app)
         assert isinstance(app.screen, TableScreen)

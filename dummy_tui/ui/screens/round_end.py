@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.match import RoundResult
 from dummy_tui.textwidth import ljust_cells
+from dummy_tui.ui import family as fam
 from dummy_tui.ui.common import localize_bindings, signed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import LogEntry, Session
@@ -322,13 +323,31 @@ class RoundEndScreen(Screen[None]):
                 out.append("\n  ")
                 out.append_text(line)
             out.append("\n\n")
-        key = "end.deadwood_cards" if self.session.family == "gin" else "end.hands"
+        family = self.session.family
+        # a gin hand that died at the wall laid nothing out: each hand shows its
+        # best arrangement, its melds in brackets and then its deadwood
+        arranged = family == "gin" and not self.game.melds
+        key = "end.hands"
+        if family == "gin":
+            key = "end.gin_arranged" if arranged else "end.deadwood_cards"
         out.append(t(key), Style(bold=True))
+        ace_low = family in fam.PILE_FAMILIES
         for seat, name in enumerate(names):
-            cards = cards_of(self.game.hands[seat])
+            mask = self.game.hands[seat]
             out.append("\n  ")
             out.append(f"{name}: ")
-            out.append_text(look.cards(cards) if cards else Text("—", Style(dim=True)))
+            if not mask:
+                out.append("—", Style(dim=True))
+            elif arranged:
+                _, groups, dead = fam.gin_layout(mask)
+                for group in groups:
+                    out.append("[")
+                    out.append_text(look.cards(group))
+                    out.append("] ")
+                out.append_text(look.cards(dead))
+            else:
+                cards = sorted(cards_of(mask), key=fam.low_key) if ace_low else cards_of(mask)
+                out.append_text(look.cards(cards))
         return out
 
     def last_turn(self) -> list[Text]:
