@@ -457,19 +457,21 @@ async def test_the_end_of_a_persian_game_says_who_won_first() -> None:
         ("dummy", 4, "How to play Dummy"),
     ],
 )
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
 async def test_help_opens_at_the_rules_of_the_game_on_the_table(
-    ruleset: str, players: int, heading: str
+    ruleset: str, players: int, heading: str, size: tuple[int, int]
 ) -> None:
     from textual.widgets._markdown import MarkdownHeader
 
     from dummy_tui.ui.screens.modals import HelpScreen
 
     app = app_for(setup(players=players, seed=5, ruleset=ruleset))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
         await pilot.press("f1")
         for _ in range(5):
             await pilot.pause()
+        await pilot.pause(0.5)  # the markdown is laid out a few blocks at a time
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         scroll = help_screen.query_one("#help-scroll")

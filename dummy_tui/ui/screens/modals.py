@@ -173,8 +173,15 @@ class HelpScreen(ModalScreen[None]):
                 self.call_after_refresh(self._show_section, header_id)
                 return
 
-    def _show_section(self, header_id: str) -> None:
-        self.query_one(f"#{header_id}").scroll_visible(top=True, animate=False)
+    def _show_section(self, header_id: str, tries: int = 0) -> None:
+        """Scroll the section's heading to the top; the markdown mounts its blocks
+        a few at a time, so until they are all laid out, look again a little later."""
+        header = self.query_one(f"#{header_id}")
+        scroll = self.query_one("#help-scroll")
+        header.scroll_visible(top=True, animate=False)
+        at_top = 0 <= header.region.y - scroll.region.y <= 3 and header.region.height > 0
+        if not at_top and tries < 40:
+            self.set_timer(0.05, lambda: self._show_section(header_id, tries + 1))
 
     def action_close(self) -> None:
         self.dismiss(None)
