@@ -134,6 +134,25 @@ async def test_a_dead_gin_hand_shows_each_hand_best_arranged_ace_low() -> None:
         assert line.endswith(" ".join(card_pretty(c) for c in dead)), line
 
 
+@pytest.mark.parametrize("first", ["p", "o"])
+async def test_the_gin_hands_legend_names_the_taken_mark_only_when_a_card_was_taken(
+    first: str,
+) -> None:
+    app = app_for(setup(players=2, seed=7, ruleset="gin"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press(first)  # take the upcard, or pass it
+        table = await settled_table(pilot, app)
+        if first == "o":
+            await pilot.press("d")  # then draw from the stock
+            table = await settled_table(pilot, app)
+        assert len(table.hand.cards) == 11
+        legend = str(table.hand.border_subtitle)
+        assert "deadwood after the best discard" in legend
+        assert ("^ just taken" in legend) == (first == "p"), legend
+        assert (table.hand.taken is not None) == (first == "p")
+
+
 async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
     app = app_for(setup(players=2, seed=7, ruleset="gin"))
     async with app.run_test(size=(100, 30)) as pilot:

@@ -415,7 +415,9 @@ class TableScreen(Screen[None]):
         hand.taken = fam.taken_card(game) if game.seat == seat else None
         hand.border_title = t("hand.title", name=self.session.names[seat], n=mask.bit_count())
         if self.session.family == "gin":
-            key = "hand.legend_gin_11" if mask.bit_count() == 11 else "hand.legend_gin"
+            key = "hand.legend_gin"
+            if mask.bit_count() == 11:  # the ^ marks a card taken from the pile, not a draw
+                key = "hand.legend_gin_11" if hand.taken is not None else "hand.legend_gin_drawn"
             hand.border_subtitle = t(key, deadwood=fam.gin_deadwood(mask))
         else:
             key = "hand.legend_dummy" if self.session.family == "dummy" else "hand.legend"
