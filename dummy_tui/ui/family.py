@@ -128,6 +128,11 @@ def gin_layout(mask: int) -> tuple[int, list[list[int]], list[int]]:
     return dw, melds, sorted(cards_of(mask & ~used), key=low_key)
 
 
+def export_done_key(family: str) -> str:
+    """The catalog key that says a record was saved: Persian rummy counts in deals."""
+    return "export.done_deal" if family == "persian" else "export.done"
+
+
 def low_key(card: int) -> tuple[int, int]:
     """Sort by suit with the ace below the 2 (gin and basic rummy)."""
     return (card // 13, (card % 13 + 1) % 13)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -222,6 +224,12 @@ async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
         assert "Team totals" in totals and "Enter: next deal" in totals, totals
         # a Persian game is counted in deals
         assert [b.description for b in end._bindings.key_to_bindings["enter"]] == ["Next deal"]
+        await pilot.press("e")  # the deal saved as a record, and said so in a deal's words
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert any(m.startswith("Deal saved as a record: ") for m in said), said
+        path = Path(said[-1].split(": ", 1)[1])
+        assert json.loads(path.read_text(encoding="utf-8"))["ruleset"] == "persian"
 
 
 def test_a_seat_line_gives_way_from_the_front_and_keeps_the_points() -> None:

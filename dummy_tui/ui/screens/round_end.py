@@ -433,7 +433,7 @@ class RoundEndScreen(Screen[None]):
         except OSError as exc:
             self.notify(t("export.failed", error=str(exc)), severity="error")
             return
-        self.notify(t("export.done", path=str(path)))
+        self.notify(t(fam.export_done_key(self.session.family), path=str(path)))
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -1208,7 +1208,7 @@ class TableScreen(Screen[None]):
         except OSError as exc:
             self.say(t("export.failed", error=str(exc)), error=True)
             return
-        self.say(t("export.done", path=str(path)))
+        self.say(t(fam.export_done_key(self.session.family), path=str(path)))
 
     def action_quit_game(self) -> None:
         self.autosave()
