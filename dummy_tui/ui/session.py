@@ -270,8 +270,13 @@ class Session:
     def apply(self, action: Action) -> LogEntry:
         """Apply a move of the seat to move (checked); log it."""
         entry = describe(self.round, action)
+        restocks = getattr(self.round, "restocks", 0)
         self.round.apply(action)
         self.log.append(entry)
+        if getattr(self.round, "restocks", 0) > restocks:
+            # basic rummy turned the discard pile over into a new stock: say so,
+            # since when it runs out a second time the hand is void
+            self.log.append(LogEntry("restock", -1))
         return entry
 
     def undo(self) -> Action:

@@ -98,6 +98,8 @@ def entry_text(entry: LogEntry, names: list[str], look: CardLook, family: str = 
     if entry.kind == "round":
         n = entry.cards[0] if entry.cards else 1
         return fmt("log.deal" if family == "persian" else "log.round", n=n)
+    if entry.kind == "restock":
+        return fmt("log.restock")
     who = name_text(names[entry.seat])
     cards = look.cards(entry.cards)
     if entry.kind == "pick":

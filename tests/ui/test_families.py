@@ -318,6 +318,24 @@ async def test_persian_pick_from_any_depth_is_played_at_once() -> None:
         assert any(deep.card in m.cards for m in game.melds)
 
 
+async def test_basic_rummy_says_when_the_pile_is_turned_over_into_a_new_stock() -> None:
+    app = app_for(setup(players=3, seed=3, ruleset="rummy"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(300):  # draw and throw until the stock runs out
+            table = await settled_table(pilot, app)
+            game = table.session.round
+            assert isinstance(game, RummyRound)
+            if game.restocks or game.is_over:
+                break
+            await pilot.press("d" if game.phase == "take" else "x")
+        assert isinstance(game, RummyRound) and game.restocks == 1, "the stock never ran out"
+        kinds = [e.kind for e in table.session.log]
+        assert kinds.count("restock") == 1
+        await pilot.pause()
+        shown = " ".join(str(line.text) for line in table.query_one(GameLog).lines)
+        assert "the discard pile, turned over, is the new stock" in " ".join(shown.split())
+
+
 async def test_rummy_takes_the_top_card_and_unavailable_keys_say_why() -> None:
     app = app_for(setup(players=3, seed=5, ruleset="rummy"))
     async with app.run_test(size=(100, 30)) as pilot:
