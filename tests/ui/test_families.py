@@ -527,6 +527,15 @@ async def test_help_opens_at_the_rules_of_the_game_on_the_table(
         assert (scroll.scroll_y > 0) == (ruleset != "dummy")
 
 
+async def test_help_closed_at_once_leaves_the_table_as_it_was() -> None:
+    app = app_for(setup(players=2, seed=5, ruleset="gin"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press("f1", "escape")  # before the help has found gin's section
+        await pilot.pause(0.6)  # any look for the section again finds the help gone
+        assert app.screen is table and app.is_running
+
+
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [

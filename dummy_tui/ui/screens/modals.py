@@ -176,6 +176,8 @@ class HelpScreen(ModalScreen[None]):
     def _show_section(self, header_id: str, tries: int = 0) -> None:
         """Scroll the section's heading to the top; the markdown mounts its blocks
         a few at a time, so until they are all laid out, look again a little later."""
+        if not self.is_attached:
+            return  # closed meanwhile
         header = self.query_one(f"#{header_id}")
         scroll = self.query_one("#help-scroll")
         header.scroll_visible(top=True, animate=False)
