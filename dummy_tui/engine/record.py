@@ -89,7 +89,7 @@ def parse_record(
     Raises :class:`RecordError` with one line naming ``source``, the key and
     the problem.
     """
-    from dummy_tui.rules.loader import RulesetError, get_ruleset, load_rulesets
+    from dummy_tui.rules.loader import RulesetError, apply_overrides, load_rulesets
 
     if not isinstance(data, Mapping):
         raise RecordError(f"{source}: a record is a JSON object")
@@ -100,14 +100,16 @@ def parse_record(
     if model.format != FORMAT:
         raise RecordError(f"{source}: format: expected {FORMAT!r}, got {model.format!r}")
     try:
-        presets = load_rulesets(rules_path)
+        presets = load_rulesets(rules_path)  # read once: the preset, then its options
         if model.ruleset not in presets:
             where = rules_path.name if rules_path else "rulesets.toml"
             raise RecordError(
                 f"{source}: ruleset: no preset named {model.ruleset!r} in {where} "
                 f"(presets: {', '.join(presets)})"
             )
-        rules = get_ruleset(model.ruleset, rules_path, model.options, source=source)
+        rules = presets[model.ruleset]
+        if model.options:
+            rules = apply_overrides(rules, model.options, source=source)
     except RulesetError as exc:
         raise RecordError(str(exc)) from None
     players = len(model.players)
