@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-from pydantic_core import ErrorDetails
+if TYPE_CHECKING:  # only for its types: reading the settings at start-up needs no pydantic
+    from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
 
 _MUST = {
     "int_type": "must be a whole number",

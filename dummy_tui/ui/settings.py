@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from dummy_tui.problems import validation_problem
+from dummy_tui.problems import json_problem, validation_problem
 from dummy_tui.ui.i18n import ai_name, system_language
 from dummy_tui.ui.storage import (
     atomic_write,
@@ -125,10 +125,9 @@ def settings_problem(data: dict[str, Any]) -> str | None:
             return None
         except (OSError, UnicodeDecodeError) as exc:
             return f"cannot be read: {getattr(exc, 'strerror', None) or exc}"
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            return f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        data, problem = json_problem(text)
+        if problem is not None:
+            return problem
         if not isinstance(data, dict):
             return "not a JSON object"
     try:

@@ -9,12 +9,13 @@ portable installs use it so they never touch the real user folders.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from dummy_tui.problems import json_problem
 
 APP_NAME = "dummy-tui"
 HOME_ENV = "DUMMY_TUI_HOME"
@@ -73,9 +74,10 @@ def read_settings_data() -> dict[str, Any]:
     checked (``settings.settings_from``) when something else is needed.
     """
     try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
+        text = settings_path().read_text(encoding="utf-8")
     except (OSError, ValueError):
         return {}
+    data, _ = json_problem(text)  # JSON nested too deeply, too: no data, not a crash
     return data if isinstance(data, dict) else {}
 
 

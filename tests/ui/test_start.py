@@ -400,7 +400,10 @@ async def settings_checked(pilot: Pilot[int], checked: list[bool]) -> None:
     [
         ('{"lang": 5}', "lang: must be 'en' or 'th' (got 5)"),
         ('{"lang": "th",', "not JSON (line 1, column 15"),
+        ("[" * 5000 + "]" * 5000, "not readable JSON (nested too deeply)"),
+        ("", "the file is empty"),
     ],
+    ids=["bad-value", "not-json", "deep", "empty"],
 )
 async def test_a_damaged_settings_file_is_set_aside_and_told(
     home: Path, content: str, problem: str, monkeypatch: pytest.MonkeyPatch
