@@ -93,6 +93,21 @@ def log_lines(
     return out
 
 
+def gin_layout_text(mask: int, look: CardLook) -> Text:
+    """A gin hand in its best arrangement: each meld in brackets, then the deadwood
+    (``[4♦ 4♥ 4♠] [7♥ 8♥ 9♥] 2♣ K♠``)."""
+    from dummy_tui.ui.family import gin_layout
+
+    _, melds, dead = gin_layout(mask)
+    out = Text()
+    for meld in melds:
+        out.append("[")
+        out.append_text(look.cards(meld))
+        out.append("] ")
+    out.append_text(look.cards(dead))
+    return out
+
+
 def entry_text(entry: LogEntry, names: list[str], look: CardLook, family: str = "dummy") -> Text:
     """One log line (``family``: Persian rummy's rounds are deals)."""
     if entry.kind == "round":

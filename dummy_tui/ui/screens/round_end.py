@@ -21,7 +21,7 @@ from dummy_tui.ui import family as fam
 from dummy_tui.ui.common import localize_bindings, signed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import LogEntry, Session
-from dummy_tui.ui.words import entry_text, fmt, fmt_about
+from dummy_tui.ui.words import entry_text, fmt, fmt_about, gin_layout_text
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families import Round
@@ -339,12 +339,7 @@ class RoundEndScreen(Screen[None]):
             if not mask:
                 out.append("—", Style(dim=True))
             elif arranged:
-                _, groups, dead = fam.gin_layout(mask)
-                for group in groups:
-                    out.append("[")
-                    out.append_text(look.cards(group))
-                    out.append("] ")
-                out.append_text(look.cards(dead))
+                out.append_text(gin_layout_text(mask, look))
             else:
                 cards = sorted(cards_of(mask), key=fam.low_key) if ace_low else cards_of(mask)
                 out.append_text(look.cards(cards))

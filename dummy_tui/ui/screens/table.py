@@ -46,7 +46,14 @@ from dummy_tui.ui.widgets.cards import CardStrip
 from dummy_tui.ui.widgets.hand import Hand, meld_mark
 from dummy_tui.ui.widgets.row import DiscardRow, head_mark
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
-from dummy_tui.ui.words import action_text, fmt, log_lines, rule_text, why_not_pick
+from dummy_tui.ui.words import (
+    action_text,
+    fmt,
+    gin_layout_text,
+    log_lines,
+    rule_text,
+    why_not_pick,
+)
 
 if TYPE_CHECKING:
     from dummy_tui.ui.app import DummyApp
@@ -1098,16 +1105,10 @@ class TableScreen(Screen[None]):
         options.sort(key=lambda o: (o[0], o[1].card not in picked, o[1].card))
         choices: list[tuple[Text, Action]] = []
         for dw, a in options:
-            _, melds, dead = fam.gin_layout(hand & ~(1 << a.card))
             key = "act.gin_gin" if dw == 0 else "act.gin_knock"
             label = fmt(key, card=look.text(a.card), deadwood=dw)
             label.append("  ")
-            for m in melds:
-                label.append("[")
-                label.append_text(look.cards(m))
-                label.append("] ")
-            if dead:
-                label.append_text(look.cards(dead))
+            label.append_text(gin_layout_text(hand & ~(1 << a.card), look))
             choices.append((label, a))
         self.app.push_screen(
             ChoiceScreen[Action](t("gin.knock_title"), fmt("gin.knock_intro"), choices),
