@@ -6,13 +6,15 @@ import json
 import sys
 from pathlib import Path
 
+from rich.cells import cell_len
+
 from dummy_tui.engine.cards import card_pretty, cards_of
 from dummy_tui.engine.errors import RecordError
 from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
 from dummy_tui.engine.record import ReplayResult, load_record, replay, result_json
 from dummy_tui.engine.scoring import table_cards
 from dummy_tui.engine.state import DummyRound
-from dummy_tui.textwidth import cells, ljust_cells
+from dummy_tui.textwidth import ljust_cells
 
 # The Thai term beside each item of the score, as players say it.
 TERMS = {
@@ -85,7 +87,7 @@ def render_text(result: ReplayResult) -> str:
             lines.append("    (no melds)")
     lines.append("")
     lines.append("Hands:")
-    width = max(cells(n) for n in names)
+    width = max(cell_len(n) for n in names)
     for seat, name in enumerate(names):
         lines.append(f"  {ljust_cells(name, width)}  {_cards(cards_of(game.hands[seat]))}")
     lines.append("")
@@ -172,7 +174,7 @@ def render_family_text(result: ReplayResult, game: GinRound | RummyRound | Persi
         lines.append("  (no melds)")
     lines.append("")
     lines.append("Hands:")
-    width = max(cells(n) for n in names)
+    width = max(cell_len(n) for n in names)
     for seat, name in enumerate(names):
         lines.append(f"  {ljust_cells(name, width)}  {_cards(cards_of(game.hands[seat]))}")
     lines.append("")

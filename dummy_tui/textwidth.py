@@ -10,14 +10,9 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 
-def cells(text: str) -> int:
-    """How many terminal cells ``text`` takes."""
-    return cell_len(text)
-
-
 def ljust_cells(text: str, width: int) -> str:
     """``text`` followed by spaces up to ``width`` cells (never cut)."""
     return text + " " * max(0, width - cell_len(text))
 
 
-__all__ = ["cells", "ljust_cells"]
+__all__ = ["ljust_cells"]
