@@ -34,10 +34,10 @@ import time
 from multiprocessing import get_context
 
 from dummy_tui.ai import make_player
-from dummy_tui.ai.heuristic import Evaluator, HeuristicPlayer, _plays
+from dummy_tui.ai.heuristic import Evaluator, HeuristicPlayer
 from dummy_tui.ai.knowledge import Knowledge
 from dummy_tui.ai.sampling import determinize
-from dummy_tui.ai.search import policy_action
+from dummy_tui.ai.search import discard_options, policy_action
 from dummy_tui.engine.actions import Action, Discard
 from dummy_tui.engine.state import DummyRound
 from dummy_tui.rules.loader import get_ruleset
@@ -75,11 +75,7 @@ def candidates(game: DummyRound, me: HeuristicPlayer, legal: list[Action], n: in
         choice = me.play(ev, legal)
         if not isinstance(choice, Discard):
             return [choice]
-        _, _, discards = _plays(legal)
-        born = k.born[0]
-        options = [
-            (ev.keep(k.hand & ~(1 << d.card), born) - ev.danger(d.card), d) for d in discards
-        ]
+        options = discard_options(ev, legal)
     options.sort(key=lambda va: -va[0])
     return [a for _, a in options[:n]]
 
@@ -98,9 +94,7 @@ def start_of_rollout(game: DummyRound, knows: str, rng: random.Random) -> DummyR
     return determinize(view, Knowledge.from_view(view), rng)
 
 
-def play_round(args: argparse.Namespace, index: int) -> bool:
-    rules = get_ruleset(args.ruleset)
-    assert isinstance(rules, DummyRules)
+def play_round(args: argparse.Namespace, rules: DummyRules, index: int) -> bool:
     me = HeuristicPlayer(0)
     others = [make_player(args.opponents, player_seed(args.seed, index, s)) for s in range(PLAYERS)]
     rng = random.Random(f"{args.seed}:ceiling:{index}")
@@ -128,17 +122,17 @@ def play_round(args: argparse.Namespace, index: int) -> bool:
     return won(game)
 
 
-_ARGS: argparse.Namespace | None = None
+_JOB: tuple[argparse.Namespace, DummyRules] | None = None
 
 
-def _init(args: argparse.Namespace) -> None:
-    global _ARGS
-    _ARGS = args
+def _init(args: argparse.Namespace, rules: DummyRules) -> None:
+    global _JOB
+    _JOB = (args, rules)
 
 
 def _work(index: int) -> bool:
-    assert _ARGS is not None
-    return play_round(_ARGS, index)
+    assert _JOB is not None
+    return play_round(*_JOB, index)
 
 
 def main() -> None:
@@ -152,8 +146,11 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=32)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    rules = get_ruleset(args.ruleset)
+    if not isinstance(rules, DummyRules):
+        parser.error(f"{args.ruleset} is not a Dummy preset")
     start = time.perf_counter()
-    with get_context("fork").Pool(args.jobs, initializer=_init, initargs=(args,)) as pool:
+    with get_context("fork").Pool(args.jobs, initializer=_init, initargs=(args, rules)) as pool:
         results = pool.map(_work, range(args.rounds))
     wins = sum(results)
     print(

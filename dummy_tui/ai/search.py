@@ -113,11 +113,7 @@ class SearchPlayer:
             choice = self.normal.play(ev, legal)
             if not isinstance(choice, Discard) or k.hand.bit_count() == 1:
                 return choice
-            _, _, discards = _plays(legal)
-            options = [
-                (ev.keep(k.hand & ~(1 << d.card), k.born[k.seat]) - ev.danger(d.card), d)
-                for d in discards
-            ]
+            options = discard_options(ev, legal)
         options.sort(key=lambda va: -va[0])
         chosen = options[: self.candidates]
         if k.phase == "take" and all(a != DRAW for _, a in chosen):
@@ -172,6 +168,15 @@ class SearchPlayer:
         if done == 0:
             return candidates[max(range(len(priors)), key=lambda i: (priors[i], -i))]
         return candidates[choose_best(rows, priors, self.prior)]
+
+
+def discard_options(ev: Evaluator, legal: list[Action]) -> list[tuple[float, Action]]:
+    """Every legal discard with the normal player's value of it: the hand it
+    leaves, less what the card gives away (in the order of ``legal``)."""
+    k = ev.k
+    born = k.born[k.seat]
+    _, _, discards = _plays(legal)
+    return [(ev.keep(k.hand & ~(1 << d.card), born) - ev.danger(d.card), d) for d in discards]
 
 
 def choose_best(rows: list[list[float]], priors: list[float], prior: float) -> int:
@@ -356,4 +361,4 @@ def fast_action(game: DummyRound, rng: random.Random) -> Action:
     return Discard(max((d.card for d in discards), key=cost))
 
 
-__all__ = ["SearchPlayer", "fast_action", "playout"]
+__all__ = ["SearchPlayer", "discard_options", "fast_action", "playout"]
