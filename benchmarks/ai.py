@@ -15,7 +15,7 @@ import statistics
 import time
 
 from dummy_tui.ai import LEVELS, make_player
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 from dummy_tui.sim import simulate
@@ -25,7 +25,7 @@ def decision_times(rules: DummyRules, level: str, rounds: int, budget_ms: float)
     times: list[float] = []
     for i in range(rounds):
         options: dict[str, object] = {"budget_ms": budget_ms} if level == "hard" else {}
-        players = [make_player(level, 31 * i + s, **options) for s in range(4)]
+        players = [make_player("dummy", level, 31 * i + s, **options) for s in range(4)]
         game = DummyRound.new(rules, 4, 1000 + i, starter=i % 4)
         while not game.is_over:
             legal = game.legal_actions()

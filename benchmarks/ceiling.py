@@ -39,7 +39,7 @@ from dummy_tui.ai.knowledge import Knowledge
 from dummy_tui.ai.sampling import determinize
 from dummy_tui.ai.search import discard_options, policy_action
 from dummy_tui.engine.actions import Action, Discard
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 from dummy_tui.sim import player_seed, round_seed
@@ -96,7 +96,10 @@ def start_of_rollout(game: DummyRound, knows: str, rng: random.Random) -> DummyR
 
 def play_round(args: argparse.Namespace, rules: DummyRules, index: int) -> bool:
     me = HeuristicPlayer(0)
-    others = [make_player(args.opponents, player_seed(args.seed, index, s)) for s in range(PLAYERS)]
+    others = [
+        make_player("dummy", args.opponents, player_seed(args.seed, index, s))
+        for s in range(PLAYERS)
+    ]
     rng = random.Random(f"{args.seed}:ceiling:{index}")
     game = DummyRound.new(rules, PLAYERS, round_seed(args.seed, index), starter=index % PLAYERS)
     while not game.is_over:

@@ -28,7 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dummy_tui.engine.actions import DRAW, Discard, Draw
-from dummy_tui.engine.state import PLAY, TAKE, DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.round import PLAY, TAKE
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 

@@ -20,9 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dummy_tui.engine.families import common
-from dummy_tui.engine.families.common import deadwood, shuffled_deal
+from dummy_tui.engine import deadwood as common
+from dummy_tui.engine.deadwood import deadwood
 from dummy_tui.engine.families.gin import GinRound
+from dummy_tui.engine.round import shuffled_deal
 from dummy_tui.rules.loader import get_ruleset
 
 

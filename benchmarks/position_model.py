@@ -25,7 +25,7 @@ from dummy_tui.ai import make_player
 from dummy_tui.ai.heuristic import NORMAL, HeuristicPlayer
 from dummy_tui.ai.position import design, features
 from dummy_tui.ai.search import hand_made_value, outcome
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 from dummy_tui.sim import player_seed, round_seed
@@ -42,7 +42,7 @@ def play(job: tuple[str, int, int, int, int]) -> list[Row]:
     policy = HeuristicPlayer(0, NORMAL)
     rows: list[Row] = []
     for i in range(start, start + n):
-        seats = [make_player("normal", player_seed(seed, i, s)) for s in range(players)]
+        seats = [make_player("dummy", "normal", player_seed(seed, i, s)) for s in range(players)]
         game = DummyRound.new(rules, players, round_seed(seed, i), starter=i % players)
         noted: list[tuple[int, list[float], float]] = []
         last = -1

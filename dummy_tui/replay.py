@@ -10,10 +10,9 @@ from rich.cells import cell_len
 
 from dummy_tui.engine.cards import card_pretty, cards_of
 from dummy_tui.engine.errors import RecordError
-from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
+from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.families.dummy_scoring import table_cards
 from dummy_tui.engine.record import ReplayResult, load_record, replay, result_json
-from dummy_tui.engine.scoring import table_cards
-from dummy_tui.engine.state import DummyRound
 from dummy_tui.textwidth import ljust_cells
 
 # The Thai term beside each item of the score, as players say it.
@@ -53,85 +52,168 @@ def main(path: Path | str, json_output: bool = False, rules_path: Path | None = 
     return 0 if result.ok else 1
 
 
-def render_text(result: ReplayResult) -> str:
-    """A readable account: moves applied, the table by owner, hands, scores."""
-    game = result.game
-    if not isinstance(game, DummyRound):
-        return render_family_text(result, game)
-    names = result.names
-    lines: list[str] = []
-    lines.append(f"{_count(result.moves_applied, 'move')} applied.")
-    if result.error is not None:
-        err = result.error
-        lines.append(f"Move {err['index'] + 1} ({err['move']!r}) refused: {err['message']}")
-    if result.pending_pick:
-        lines.append(f"The record stops after {result.pending_pick!r}, before its meld.")
-    lines.append("")
-    lines.append("Discard row (หัวกอง first): " + _cards(game.row))
-    lines.append(f"Stock: {_count(len(game.stock), 'card')}")
-    lines.append("")
-    lines.append("Table (melds by owner; laid-off cards marked with who laid them):")
-    for seat, name in enumerate(names):
-        mine = [m for m in game.melds if m.owner == seat]
-        born = "born (เกิด)" if game.born[seat] else "not born"
-        lines.append(f"  {name} — {born}")
-        for m in mine:
+class Account:
+    """The readable account of a round of any family; :data:`ACCOUNTS` holds a
+    family's own where it says more."""
+
+    pile = "Discard pile (top last)"
+    out = "went out"
+
+    def __init__(self, result: ReplayResult) -> None:
+        self.result = result
+        self.game = result.game
+        self.names = result.names
+
+    def text(self) -> str:
+        result, game, names = self.result, self.game, self.names
+        lines = [f"{_count(result.moves_applied, 'move')} applied."]
+        if result.error is not None:
+            err = result.error
+            lines.append(f"Move {err['index'] + 1} ({err['move']!r}) refused: {err['message']}")
+        if result.pending_pick:
+            lines.append(f"The record stops after {result.pending_pick!r}, before its meld.")
+        lines.append("")
+        lines.append(f"{self.pile}: " + _cards(game.row))
+        lines.append(f"Stock: {_count(len(game.stock), 'card')}")
+        lines.append("")
+        lines.extend(self.table())
+        lines.append("")
+        lines.append("Hands:")
+        width = max(cell_len(n) for n in names)
+        for seat, name in enumerate(names):
+            lines.append(f"  {ljust_cells(name, width)}  {_cards(cards_of(game.hands[seat]))}")
+        lines.append("")
+        if not game.is_over:
+            lines.append(f"The round goes on; {names[game.seat]} (seat {game.seat}) is to move.")
+            return "\n".join(lines)
+        lines.append(self.ending())
+        lines.append("")
+        lines.append("Scores:")
+        lines.extend(self.scores())
+        lines.append("")
+        lines.append(self.next_round())
+        return "\n".join(lines)
+
+    def table(self) -> list[str]:
+        lines = ["Table:"]
+        for m in self.game.melds:
             parts = []
             for card, layer in zip(m.cards, m.layers, strict=True):
                 shown = card_pretty(card)
-                if layer != seat:
-                    shown += f"[{names[layer]}]"
+                if layer != m.owner:
+                    shown += f"[{self.names[layer]}]"
                 parts.append(shown)
-            lines.append("    " + " ".join(parts))
-        if not mine:
-            lines.append("    (no melds)")
-    lines.append("")
-    lines.append("Hands:")
-    width = max(cell_len(n) for n in names)
-    for seat, name in enumerate(names):
-        lines.append(f"  {ljust_cells(name, width)}  {_cards(cards_of(game.hands[seat]))}")
-    lines.append("")
-    if not game.is_over:
-        lines.append(f"The round goes on; {names[game.seat]} (seat {game.seat}) is to move.")
-        return "\n".join(lines)
-    how = {"knock": "a knock (น็อค)", "stock_out": "the stock running out"}.get(
-        game.end or "", str(game.end)
-    )
-    if game.knocker is not None:
+            lines.append(f"  {self.names[m.owner]}: " + " ".join(parts))
+        if not self.game.melds:
+            lines.append("  (no melds)")
+        return lines
+
+    def ending(self) -> str:
+        game = self.game
+        if game.end == "dead":
+            return "Round over: the hand is void (dead)."
+        if game.knocker is not None:
+            return f"Round over: {self.names[game.knocker]} {self.out}."
+        return "Round over."
+
+    def scores(self) -> list[str]:
+        lines = []
+        for row in self.game.scores():
+            items = row.as_json()
+            shown = ", ".join(
+                f"{k.replace('_', ' ')} {_value(v)}" for k, v in items.items() if k != "seat"
+            )
+            lines.append(f"  {self.names[row.seat]}: {shown}")
+        return lines
+
+    def next_round(self) -> str:
+        starter, _ = self.game.next_round()
+        return f"Next round: {self.names[starter]} to start."
+
+
+class DummyAccount(Account):
+    """Dummy's account: who is born, and each item of §10's score."""
+
+    pile = "Discard row (หัวกอง first)"
+
+    def __init__(self, result: ReplayResult) -> None:
+        super().__init__(result)
+        assert isinstance(result.game, DummyRound)
+        self.dummy = result.game
+
+    def table(self) -> list[str]:
+        game, names = self.dummy, self.names
+        lines = ["Table (melds by owner; laid-off cards marked with who laid them):"]
+        for seat, name in enumerate(names):
+            mine = [m for m in game.melds if m.owner == seat]
+            born = "born (เกิด)" if game.born[seat] else "not born"
+            lines.append(f"  {name} — {born}")
+            for m in mine:
+                parts = []
+                for card, layer in zip(m.cards, m.layers, strict=True):
+                    shown = card_pretty(card)
+                    if layer != seat:
+                        shown += f"[{names[layer]}]"
+                    parts.append(shown)
+                lines.append("    " + " ".join(parts))
+            if not mine:
+                lines.append("    (no melds)")
+        return lines
+
+    def ending(self) -> str:
+        game = self.dummy
+        how = {"knock": "a knock (น็อค)", "stock_out": "the stock running out"}.get(
+            game.end or "", str(game.end)
+        )
+        if game.knocker is None:
+            return f"Round over by {how}."
         kind = "dark knock (น็อคมืด)" if game.dark_knock else "knock"
         knock_card = card_pretty(game.knock_card) if game.knock_card is not None else "?"
-        lines.append(f"Round over by {how}: {names[game.knocker]} made a {kind} with {knock_card}.")
-    else:
-        lines.append(f"Round over by {how}.")
-    lines.append("")
-    lines.append("Scores:")
-    for b in game.scores():
-        name = names[b.seat]
-        laid = len(table_cards(game, b.seat))
-        lines.append(f"  {name}")
-        lines.append(f"    table ({TERMS['table']}): {b.table:+d}  ({_count(laid, 'card')})")
-        hand_note = f" × {b.hand_multiplier} fall ({TERMS['fall']})" if b.fell else ""
-        lines.append(f"    hand ({TERMS['hand']}): {-b.hand}{hand_note}")
-        if b.knock:
-            bonus = f", incl. layoff bonus {b.knock_bonus}" if b.knock_bonus else ""
-            lines.append(f"    knock card ({TERMS['knock']}): +{b.knock}{bonus}")
-        if b.dark_knock:
-            mult = game.rules.dark_knock_multiplier
-            lines.append(f"    dark knock ({TERMS['dark_knock']}): × {mult}")
-        if b.one_suit_knock:
-            mult = game.rules.one_suit_knock_multiplier
-            lines.append(f"    one-suit knock ({TERMS['one_suit_knock']}): × {mult}")
-        for p in b.penalty_items:
-            lines.append(
-                f"    {p.kind.replace('_', ' ')} ({TERMS.get(p.kind, '')}, "
-                f"{card_pretty(p.card)}): -{p.points}"
-            )
-        lines.append(f"    total ({TERMS['total']}): {b.total:+d}")
-    starter, direction = game.next_round()
-    way = "same direction" if direction == game.start_direction else "direction reversed"
-    lines.append("")
-    lines.append(f"Next round: {names[starter]} to start, {way}.")
-    return "\n".join(lines)
+        return f"Round over by {how}: {self.names[game.knocker]} made a {kind} with {knock_card}."
+
+    def scores(self) -> list[str]:
+        game = self.dummy
+        lines = []
+        for b in game.scores():
+            laid = len(table_cards(game, b.seat))
+            lines.append(f"  {self.names[b.seat]}")
+            lines.append(f"    table ({TERMS['table']}): {b.table:+d}  ({_count(laid, 'card')})")
+            hand_note = f" × {b.hand_multiplier} fall ({TERMS['fall']})" if b.fell else ""
+            lines.append(f"    hand ({TERMS['hand']}): {-b.hand}{hand_note}")
+            if b.knock:
+                bonus = f", incl. layoff bonus {b.knock_bonus}" if b.knock_bonus else ""
+                lines.append(f"    knock card ({TERMS['knock']}): +{b.knock}{bonus}")
+            if b.dark_knock:
+                mult = game.rules.dark_knock_multiplier
+                lines.append(f"    dark knock ({TERMS['dark_knock']}): × {mult}")
+            if b.one_suit_knock:
+                mult = game.rules.one_suit_knock_multiplier
+                lines.append(f"    one-suit knock ({TERMS['one_suit_knock']}): × {mult}")
+            for p in b.penalty_items:
+                lines.append(
+                    f"    {p.kind.replace('_', ' ')} ({TERMS.get(p.kind, '')}, "
+                    f"{card_pretty(p.card)}): -{p.points}"
+                )
+            lines.append(f"    total ({TERMS['total']}): {b.total:+d}")
+        return lines
+
+    def next_round(self) -> str:
+        starter, direction = self.game.next_round()
+        way = "same direction" if direction == self.game.start_direction else "direction reversed"
+        return f"Next round: {self.names[starter]} to start, {way}."
+
+
+class GinAccount(Account):
+    out = "knocked"
+
+
+ACCOUNTS: dict[str, type[Account]] = {"dummy": DummyAccount, "gin": GinAccount}
+"""A family's own account, by family; the others use :class:`Account`."""
+
+
+def render_text(result: ReplayResult) -> str:
+    """A readable account: moves applied, the table by owner, hands, scores."""
+    return ACCOUNTS.get(result.game.family, Account)(result).text()
 
 
 def _value(value: object) -> str:
@@ -146,55 +228,3 @@ def _count(n: int, noun: str) -> str:
 
 def _cards(cards: list[int]) -> str:
     return " ".join(card_pretty(c) for c in cards) or "—"
-
-
-def render_family_text(result: ReplayResult, game: GinRound | RummyRound | PersianRound) -> str:
-    """The readable account for gin, basic rummy and Persian rummy."""
-    names = result.names
-    lines = [f"{_count(result.moves_applied, 'move')} applied."]
-    if result.error is not None:
-        err = result.error
-        lines.append(f"Move {err['index'] + 1} ({err['move']!r}) refused: {err['message']}")
-    if result.pending_pick:
-        lines.append(f"The record stops after {result.pending_pick!r}, before its meld.")
-    lines.append("")
-    lines.append("Discard pile (top last): " + _cards(game.row))
-    lines.append(f"Stock: {_count(len(game.stock), 'card')}")
-    lines.append("")
-    lines.append("Table:")
-    for m in game.melds:
-        parts = []
-        for card, layer in zip(m.cards, m.layers, strict=True):
-            shown = card_pretty(card)
-            if layer != m.owner:
-                shown += f"[{names[layer]}]"
-            parts.append(shown)
-        lines.append(f"  {names[m.owner]}: " + " ".join(parts))
-    if not game.melds:
-        lines.append("  (no melds)")
-    lines.append("")
-    lines.append("Hands:")
-    width = max(cell_len(n) for n in names)
-    for seat, name in enumerate(names):
-        lines.append(f"  {ljust_cells(name, width)}  {_cards(cards_of(game.hands[seat]))}")
-    lines.append("")
-    if not game.is_over:
-        lines.append(f"The round goes on; {names[game.seat]} (seat {game.seat}) is to move.")
-        return "\n".join(lines)
-    if game.end == "dead":
-        lines.append("Round over: the hand is void (dead).")
-    elif game.knocker is not None:
-        verb = "knocked" if game.family == "gin" else "went out"
-        lines.append(f"Round over: {names[game.knocker]} {verb}.")
-    lines.append("")
-    lines.append("Scores:")
-    for row in game.scores():
-        items = row.as_json()
-        shown = ", ".join(
-            f"{k.replace('_', ' ')} {_value(v)}" for k, v in items.items() if k != "seat"
-        )
-        lines.append(f"  {names[row.seat]}: {shown}")
-    starter, _ = game.next_round()
-    lines.append("")
-    lines.append(f"Next round: {names[starter]} to start.")
-    return "\n".join(lines)

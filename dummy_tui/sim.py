@@ -16,9 +16,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
-from dummy_tui.ai import AnyFamilyPlayer, make_player
-from dummy_tui.engine.state import DummyRound
-from dummy_tui.rules.schema import DummyRules, Ruleset
+from dummy_tui.ai import make_player
+from dummy_tui.engine.families import new_round
+from dummy_tui.rules.schema import Ruleset
 
 
 @dataclass(slots=True)
@@ -88,70 +88,39 @@ def play_round(
     index: int,
     player_options: dict[str, object] | None = None,
 ) -> RoundOutcome:
-    """Play round ``index`` of a simulation; every seat's outcome."""
+    """Play round ``index`` of a simulation; every seat's outcome.
+
+    A round is won by the one seat with the highest score, and in Persian
+    rummy by every seat of the team with the highest score; a tie (a dead
+    hand) has no winner.
+    """
     players = len(levels)
     options = player_options or {}
     ais = [
-        make_player(level, player_seed(seed, index, s), **(options if level == "hard" else {}))
+        make_player(
+            rules.family, level, player_seed(seed, index, s), **(options if level == "hard" else {})
+        )
         for s, level in enumerate(levels)
     ]
-    if not isinstance(rules, DummyRules):
-        return _play_family_round(rules, ais, round_seed(seed, index), index % players)
-    game = DummyRound.new(rules, players, round_seed(seed, index), starter=index % players)
+    game = new_round(rules, players, round_seed(seed, index), starter=index % players)
     while not game.is_over:
         seat = game.seat
         legal = game.legal_actions()
         action = legal[0] if len(legal) == 1 else ais[seat].choose(game.view(seat), legal)
         game.apply(action)
-    scores = game.scores()
-    totals = [b.total for b in scores]
-    top = max(totals)
-    winners = [s for s, t in enumerate(totals) if t == top]
-    out: RoundOutcome = []
-    for b in scores:
-        s = b.seat
-        out.append(
-            (
-                b.total,
-                int(winners == [s]),
-                int(game.knocker == s),
-                int(game.knocker == s and b.dark_knock),
-                int(b.fell),
-                int(game.fool == s),
-                b.penalties,
-            )
-        )
-    return out
-
-
-def _play_family_round(
-    rules: Ruleset, ais: list[AnyFamilyPlayer], seed: int, starter: int
-) -> RoundOutcome:
-    """A gin, basic rummy or Persian round: score, win and knock (going out) per seat.
-
-    The families have no dark knocks, falls, fools or penalties (0).  A round
-    is won by the one seat with the highest score, and in Persian rummy by
-    every seat of the team with the highest score; a tie (a dead hand) has no
-    winner.
-    """
-    from dummy_tui.engine.families import new_round
-
-    players = len(ais)
-    game = new_round(rules, players, seed, starter=starter)
-    while not game.is_over:
-        seat = game.seat
-        legal = game.legal_actions()
-        action = legal[0] if len(legal) == 1 else ais[seat].choose(game.view(seat), legal)
-        game.apply(action)
-    totals = [int(b.total) for b in game.scores()]
-    top = max(totals)
-    leaders = [s for s, t in enumerate(totals) if t == top]
-    if rules.family == "persian":
-        winners = leaders if len({s % 2 for s in leaders}) == 1 else []
-    else:
-        winners = leaders if len(leaders) == 1 else []
+    totals = [b.total for b in game.scores()]
+    won = game.round_winners()
     return [
-        (totals[s], int(s in winners), int(game.knocker == s), 0, 0, 0, 0) for s in range(players)
+        (
+            totals[s],
+            int(s in won),
+            int(t.knocked),
+            int(t.dark_knock),
+            int(t.fell),
+            int(t.fooled),
+            t.penalties,
+        )
+        for s, t in enumerate(game.tallies())
     ]
 
 

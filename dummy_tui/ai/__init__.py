@@ -2,69 +2,56 @@
 
 Levels, weakest first: ``random`` (uniform over legal actions), ``easy`` (a
 beginner), ``normal`` (a solid heuristic player) and ``hard`` (``normal``
-plus a search over deals of the cards it has not seen).
+plus a search over the cards it has not seen).  :func:`make_player` builds
+the player of a level for a family.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from dummy_tui.ai.base import Player, RandomPlayer
-from dummy_tui.ai.families import AnyFamilyPlayer
-from dummy_tui.ai.heuristic import EasyPlayer, HeuristicPlayer
 
 LEVELS = ("random", "easy", "normal", "hard")
 
 
-def make_player(level: str, seed: int | None = None, **options: object) -> AnyFamilyPlayer:
-    """A player of the given level for every family, seeded for repeatable play.
+def make_player(family: str, level: str, seed: int | None = None, **options: object) -> Player[Any]:
+    """The ``level`` player of ``family``, seeded for repeatable play.
 
-    Dummy views go to the Dummy player below; gin, basic rummy and Persian
-    views to that family's player (``dummy_tui.ai.families``).
+    ``hard`` takes ``budget_ms`` (thinking time per decision, default 300)
+    and ``samples`` (a fixed number of sampled deals or read hands per
+    decision instead of a time budget, which makes its play independent of
+    the machine's speed).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
     budget = options.get("budget_ms")
     samples = options.get("samples")
-    return AnyFamilyPlayer(
-        level,
-        seed,
-        _dummy_player(level, seed, **options),
-        float(budget) if isinstance(budget, int | float) else None,
-        samples if isinstance(samples, int) else None,
-    )
+    budget_ms = float(budget) if isinstance(budget, int | float) else None
+    fixed = samples if isinstance(samples, int) else None
+    if family == "dummy":
+        return _dummy_player(level, seed, budget_ms, fixed)
+    from dummy_tui.ai.families import family_player
+
+    # each family's players draw their own stream from the seat's seed
+    own = None if seed is None else seed * 7 + len(family)
+    return family_player(family, level, own, budget_ms, fixed)
 
 
-def _dummy_player(level: str, seed: int | None = None, **options: object) -> Player:
-    """The Dummy player of the given level.
-
-    ``hard`` takes ``budget_ms`` (thinking time per decision, default 300)
-    and ``samples`` (a fixed number of sampled deals per candidate instead of
-    a time budget, which makes its play independent of the machine's speed).
-    """
+def _dummy_player(
+    level: str, seed: int | None, budget_ms: float | None, samples: int | None
+) -> Player[Any]:
     if level == "random":
         return RandomPlayer(seed)
+    from dummy_tui.ai.heuristic import EasyPlayer, HeuristicPlayer
+
     if level == "easy":
         return EasyPlayer(seed)
     if level == "normal":
         return HeuristicPlayer(seed)
-    if level == "hard":
-        from dummy_tui.ai.search import SearchPlayer
+    from dummy_tui.ai.search import SearchPlayer
 
-        budget = options.get("budget_ms", 300)
-        samples = options.get("samples")
-        return SearchPlayer(
-            seed,
-            budget_ms=float(budget) if isinstance(budget, int | float) else 300.0,
-            samples=int(samples) if isinstance(samples, int) else None,
-        )
-    raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+    return SearchPlayer(seed, budget_ms=300.0 if budget_ms is None else budget_ms, samples=samples)
 
 
-__all__ = [
-    "LEVELS",
-    "AnyFamilyPlayer",
-    "EasyPlayer",
-    "HeuristicPlayer",
-    "Player",
-    "RandomPlayer",
-    "make_player",
-]
+__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]

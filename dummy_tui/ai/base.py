@@ -1,28 +1,31 @@
-"""The interface every AI player implements.
+"""The one interface every AI player implements, in every family.
 
-An AI player is given one seat's :class:`PlayerView` and the legal actions,
-and returns one of those actions.  It never sees the full state.
+An AI player is given one seat's view (:class:`~dummy_tui.engine.round.PlayerView`,
+or its family's subclass) and the legal actions, and returns one of those
+actions.  It never sees the full state.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from dummy_tui.engine.actions import Action
-from dummy_tui.engine.state import PlayerView
+from dummy_tui.engine.round import PlayerView
+
+V_contra = TypeVar("V_contra", bound=PlayerView, contravariant=True)
 
 
-class Player(Protocol):
+class Player(Protocol[V_contra]):
     """Chooses an action from what one seat may know."""
 
     level: str
 
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action: ...
+    def choose(self, view: V_contra, legal: list[Action]) -> Action: ...
 
 
 class RandomPlayer:
-    """Uniform over the legal actions: the baseline for measurements."""
+    """Uniform over the legal actions, in any family: the baseline for measurements."""
 
     level = "random"
 

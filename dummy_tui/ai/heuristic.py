@@ -45,8 +45,8 @@ from dummy_tui.engine.actions import (
     PickLayoff,
 )
 from dummy_tui.engine.cards import cards_of, mask_of
+from dummy_tui.engine.families.dummy import DummyView
 from dummy_tui.engine.melds import TableMeld, can_go_out
-from dummy_tui.engine.state import PlayerView
 
 # ---------------------------------------------------------------------------
 # Static card relations
@@ -466,7 +466,7 @@ class HeuristicPlayer:
         self.w = weights
         self.tracker = Tracker()
 
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+    def choose(self, view: DummyView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         k = Knowledge.from_view(view, tracker=self.tracker)
@@ -676,7 +676,7 @@ class EasyPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+    def choose(self, view: DummyView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         k = Knowledge.from_view(view, track=False)

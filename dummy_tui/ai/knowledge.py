@@ -4,7 +4,7 @@
 opponent picked up and still holds (a pick-up is public), which cards each
 seat discarded, and which cards nobody has seen (other hands, the stock and
 the burned cards).  The heuristics read everything they need from it, so
-they can run on a :class:`PlayerView` (a real decision) or directly on a
+they can run on a :class:`DummyView` (a real decision) or directly on a
 :class:`DummyRound` (a fast playout inside the search, where the seat's own
 hand is the only hand that is read).
 """
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import mask_of
+from dummy_tui.engine.families.dummy import DummyRound, DummyView
 from dummy_tui.engine.melds import TableMeld
-from dummy_tui.engine.state import DummyRound, PlayerView
 from dummy_tui.rules.schema import RANK_NAMES, DummyRules
 
 FULL = (1 << 52) - 1
@@ -78,7 +78,7 @@ class Knowledge:
 
     @classmethod
     def from_view(
-        cls, view: PlayerView, track: bool = True, tracker: Tracker | None = None
+        cls, view: DummyView, track: bool = True, tracker: Tracker | None = None
     ) -> Knowledge:
         points, speto = card_points(view.rules, view.head)
         table = 0

@@ -28,7 +28,7 @@ from dummy_tui.ai.heuristic import Evaluator, Weights
 from dummy_tui.ai.knowledge import Knowledge, card_points
 from dummy_tui.ai.plans import mask_points
 from dummy_tui.ai.position_data import WEIGHTS
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 
 
 def table_points(game: DummyRound, points: list[int]) -> list[int]:

@@ -17,11 +17,13 @@ from dummy_tui.ai.inference import Evidence
 from dummy_tui.ai.knowledge import Knowledge
 from dummy_tui.engine.actions import Discard, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of, mask_of
-from dummy_tui.engine.state import Deal, DummyRound, Penalty, PlayerView
+from dummy_tui.engine.families.dummy import DummyRound, DummyView
+from dummy_tui.engine.families.dummy_scoring import Penalty
+from dummy_tui.engine.round import Deal
 
 
 def sample_hidden(
-    view: PlayerView, k: Knowledge, rng: random.Random, evidence: Evidence | None = None
+    view: DummyView, k: Knowledge, rng: random.Random, evidence: Evidence | None = None
 ) -> tuple[list[int], list[int], list[int]]:
     """(hands as masks, stock top first, burned) dealt at random among unseen cards.
 
@@ -89,7 +91,7 @@ def _paired(hand: int) -> int:
 
 
 def determinize(
-    view: PlayerView, k: Knowledge, rng: random.Random, evidence: Evidence | None = None
+    view: DummyView, k: Knowledge, rng: random.Random, evidence: Evidence | None = None
 ) -> DummyRound:
     """A full round consistent with ``view``, hidden cards sampled with ``rng``."""
     hands, stock, burned = sample_hidden(view, k, rng, evidence)
@@ -97,7 +99,7 @@ def determinize(
 
 
 def round_from_view(
-    view: PlayerView, hands: list[int], stock: list[int], burned: list[int]
+    view: DummyView, hands: list[int], stock: list[int], burned: list[int]
 ) -> DummyRound:
     """A round in the public state of ``view`` with the given hidden cards.
 
@@ -148,7 +150,7 @@ def round_from_view(
     return game
 
 
-def _taken_count(view: PlayerView, start: int) -> int:
+def _taken_count(view: DummyView, start: int) -> int:
     """How many cards the pick-up of the current turn took from the row."""
     row = [view.head]
     for i, (_, action) in enumerate(view.history):

@@ -59,7 +59,7 @@ from dummy_tui.ai.position import has_weights, position_value, table_points
 from dummy_tui.ai.sampling import determinize
 from dummy_tui.engine.actions import DRAW, Action, Discard, End, Pick
 from dummy_tui.engine.cards import mask_of
-from dummy_tui.engine.state import DummyRound, PlayerView
+from dummy_tui.engine.families.dummy import DummyRound, DummyView
 
 # How the sampled deals read the opponents' play (see :mod:`inference`):
 # hands are drawn by the evidence of their discards and passed pick-ups, and
@@ -96,7 +96,7 @@ class SearchPlayer:
         self.normal = HeuristicPlayer(seed, weights)
         self.started: float | None = None
 
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+    def choose(self, view: DummyView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         self.started = time.perf_counter()
@@ -123,7 +123,7 @@ class SearchPlayer:
         return self.search(view, k, [a for _, a in chosen], [v for v, _ in chosen])
 
     def search(
-        self, view: PlayerView, k: Knowledge, candidates: list[Action], priors: list[float]
+        self, view: DummyView, k: Knowledge, candidates: list[Action], priors: list[float]
     ) -> Action:
         """The candidate chosen by :func:`choose_paired` from sampled playouts."""
         rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")

@@ -1,21 +1,29 @@
-"""Cards as small integers, their notation and their points.
+"""Cards as small integers, their notation and their positions in a run.
 
 A card is an ``int``: ``suit * 13 + rank`` for the 52 ordinary cards, where
 suit 0..3 is clubs, diamonds, hearts, spades and rank 0..12 is 2..A (so the
 integer order is the canonical deck order of ``records.md``).  Jokers
 (Persian rummy only) are 52..55.  Sets of cards are bit masks (``1 << card``).
+
+A run's order is the rank order, ace high (``2 … K A``), or with the ace low
+(``A 2 … K``: basic and gin rummy); :func:`run_position` is a card's place in
+either order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER_BASE = 52
-DECK_52 = tuple(range(52))
-FULL_MASK_52 = (1 << 52) - 1
+CARDS_52 = (1 << 52) - 1
+"""The mask of the 52 ordinary cards."""
+JOKERS = 0xF << JOKER_BASE
+"""The mask of the four jokers."""
+SUIT_MASK = 0x1FFF
+"""The 13 ranks of one suit, as bits."""
 
 
 class CardError(ValueError):
@@ -30,12 +38,19 @@ def rank_of(card: int) -> int:
     return card % 13
 
 
-def make_card(rank: int, suit: int) -> int:
-    return suit * 13 + rank
+def run_position(rank: int, ace_low: bool) -> int:
+    """Position of a rank in the run order (2..A = 0..12, or A..K = 0..12)."""
+    return (rank + 1) % 13 if ace_low else rank
 
 
-def is_joker(card: int) -> bool:
-    return card >= JOKER_BASE
+def position_rank(position: int, ace_low: bool) -> int:
+    """The rank at a position of the run order (the inverse of :func:`run_position`)."""
+    return (position - 1) % 13 if ace_low else position
+
+
+def low_position(card: int) -> int:
+    """A card's position with the ace low: A 0, 2 1, … K 12."""
+    return (card % 13 + 1) % 13
 
 
 def card_text(card: int) -> str:
@@ -43,6 +58,11 @@ def card_text(card: int) -> str:
     if card >= JOKER_BASE:
         return "JK"
     return RANKS[card % 13] + SUITS[card // 13]
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    """Cards in canonical text, separated by spaces (``5H 6H 7H``)."""
+    return " ".join(card_text(c) for c in cards)
 
 
 def card_pretty(card: int, ascii_only: bool = False) -> str:
@@ -80,10 +100,6 @@ def parse_card(text: str) -> int:
     return suit * 13 + rank
 
 
-def parse_cards(texts: Iterable[str]) -> list[int]:
-    return [parse_card(t) for t in texts]
-
-
 def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for c in cards:
@@ -101,10 +117,6 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 def rank_mask(rank: int) -> int:
     """Mask of the four cards of one rank."""
     return (1 << rank) | (1 << (rank + 13)) | (1 << (rank + 26)) | (1 << (rank + 39))
@@ -116,3 +128,19 @@ def sort_key_suit(card: int) -> tuple[int, int]:
 
 def sort_key_rank(card: int) -> tuple[int, int]:
     return (card % 13, card // 13)
+
+
+def sort_key_suit_low(card: int) -> tuple[int, int]:
+    """By suit with the ace below the 2 (gin and basic rummy)."""
+    return (card // 13, low_position(card))
+
+
+def sort_key_rank_low(card: int) -> tuple[int, int]:
+    """By rank with the ace below the 2."""
+    return (low_position(card), card // 13)
+
+
+def rank_point_table(rank_points: Mapping[str, int], joker_points: int = 0) -> list[int]:
+    """Points by card (52 cards, then the four jokers) from points by rank name."""
+    by_rank = [rank_points[name] for name in RANKS]
+    return [by_rank[c % 13] for c in range(52)] + [joker_points] * 4

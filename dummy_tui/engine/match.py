@@ -11,14 +11,13 @@ Persian seat's total is its team's.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from dummy_tui.engine.state import DummyRound
-from dummy_tui.rules.schema import DummyRules, Ruleset
-
-if TYPE_CHECKING:
-    from dummy_tui.engine.families import Round
+from dummy_tui.engine.families import new_round, round_type
+from dummy_tui.engine.round import Breakdown, Round, winners
+from dummy_tui.rules.schema import Ruleset
 
 
 @dataclass(slots=True)
@@ -26,13 +25,13 @@ class RoundResult:
     starter: int
     direction: int
     seed: int
-    breakdown: list[Any]  # the family's breakdown per seat (each has ``total``)
+    breakdown: Sequence[Breakdown]  # the family's line per seat
     end: str | None
     knocker: int | None
 
     @property
     def scores(self) -> list[int]:
-        return [int(b.total) for b in self.breakdown]
+        return [b.total for b in self.breakdown]
 
 
 def match_over(rules: Ruleset, totals: list[int], rounds: int) -> bool:
@@ -41,17 +40,10 @@ def match_over(rules: Ruleset, totals: list[int], rounds: int) -> bool:
     Reading: a tie for the lead has no winner, so the match goes on for
     another round until the lead is one player's (or one Persian team's).
     """
-    if rules.family == "persian":
-        done = rounds >= rules.deals
-    else:
-        done = any(t >= rules.target_score for t in totals)
-    if not done:
+    family = round_type(rules)
+    if not family.match_done(rules, totals, rounds):
         return False
-    best = max(totals)
-    leaders = {s for s, t in enumerate(totals) if t == best}
-    if rules.family == "persian":
-        leaders = {s % 2 for s in leaders}  # partners share a total
-    return len(leaders) == 1
+    return bool(winners(totals, [family.team_of(s) for s in range(len(totals))]))
 
 
 @dataclass(slots=True)
@@ -79,16 +71,12 @@ class Match:
     def round_seed(self, index: int) -> int:
         return random.Random(f"{self.seed}:{index}").getrandbits(48)
 
-    def new_round(self) -> Round:
+    def new_round(self) -> Round[Any]:
         """The next round's deal (not yet recorded in the match)."""
         seed = self.round_seed(len(self.results))
-        if isinstance(self.rules, DummyRules):
-            return DummyRound.new(self.rules, self.players, seed, self.starter, self.direction)
-        from dummy_tui.engine.families import new_round
-
         return new_round(self.rules, self.players, seed, self.starter, self.direction)
 
-    def record(self, game: Round) -> RoundResult:
+    def record(self, game: Round[Any]) -> RoundResult:
         """Add a finished round's scores and set up the next round."""
         if not game.is_over:
             raise ValueError("the round is not over")
@@ -123,13 +111,8 @@ class Match:
         Persian team's two seats; empty while it goes on."""
         if not self.is_over:
             return []
-        totals = self.totals
-        best = max(totals)
-        leaders = [s for s, t in enumerate(totals) if t == best]
-        if self.rules.family == "persian":
-            teams = {s % 2 for s in leaders}
-            return leaders if len(teams) == 1 else []
-        return leaders if len(leaders) == 1 else []
+        family = round_type(self.rules)
+        return winners(self.totals, [family.team_of(s) for s in range(self.players)])
 
     @property
     def winner(self) -> int | None:

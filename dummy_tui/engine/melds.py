@@ -1,4 +1,4 @@
-"""Meld checks, meld finding, layoff targets and the go-out search.
+"""Meld checks, meld finding, card relations, layoff targets and the go-out search.
 
 Everything here works on card masks (see :mod:`cards`).  Runs follow Dummy's
 rank order, ace high only: ``2 3 … K A`` with nothing wrapping.  ``ace_low``
@@ -10,21 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from dummy_tui.engine.cards import cards_of, rank_mask
+from dummy_tui.engine.cards import (
+    JOKER_BASE,
+    SUIT_MASK,
+    cards_of,
+    mask_of,
+    position_rank,
+    rank_mask,
+    run_position,
+)
 
 SET = "set"
 RUN = "run"
 
-SUIT_MASK = 0x1FFF  # the 13 ranks of one suit
-
-
-def run_position(rank: int, ace_low: bool) -> int:
-    """Position of a rank in the run order (2..A = 0..12, or A..K = 0..12)."""
-    return (rank + 1) % 13 if ace_low else rank
-
-
-def position_rank(position: int, ace_low: bool) -> int:
-    return (position - 1) % 13 if ace_low else position
+_RANK_MASKS = tuple(rank_mask(r) for r in range(13))
 
 
 def meld_kind(cards: list[int] | tuple[int, ...], ace_low: bool = False) -> str | None:
@@ -76,13 +75,13 @@ class TableMeld:
             ordered = sorted(cards, key=lambda c: c // 13)
             return cls(
                 owner, SET, ordered, [owner] * len(ordered), rank=ordered[0] % 13,
-                at_once=len(ordered), ace_low=ace_low, mask=_mask(ordered), anchor=ordered[0],
+                at_once=len(ordered), ace_low=ace_low, mask=mask_of(ordered), anchor=ordered[0],
             )  # fmt: skip
         ordered = run_sorted(cards, ace_low)
         return cls(
             owner, RUN, ordered, [owner] * len(ordered), suit=ordered[0] // 13,
             lo=run_position(ordered[0] % 13, ace_low), hi=run_position(ordered[-1] % 13, ace_low),
-            at_once=len(ordered), ace_low=ace_low, mask=_mask(ordered), anchor=ordered[0],
+            at_once=len(ordered), ace_low=ace_low, mask=mask_of(ordered), anchor=ordered[0],
         )  # fmt: skip
 
     def copy(self) -> TableMeld:
@@ -134,13 +133,6 @@ class TableMeld:
             self.cards.append(card)
             self.layers.append(seat)
             self.hi = pos
-
-
-def _mask(cards: list[int] | tuple[int, ...]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 # --------------------------------------------------------------------------
@@ -229,6 +221,84 @@ def melds_with(card: int, mask: int) -> list[int]:
     return out
 
 
+def melds_in_low(mask: int) -> list[int]:
+    """Every meld in ``mask`` with the ace low: sets, and runs ``A 2 3`` … ``J Q K``."""
+    out: list[int] = []
+    for rank in range(13):
+        rm = mask & _RANK_MASKS[rank]
+        if rm.bit_count() >= 3:
+            cards = cards_of(rm)
+            if len(cards) == 4:
+                out.append(rm)
+            for a, b, c in combinations(cards, 3):
+                out.append((1 << a) | (1 << b) | (1 << c))
+    for suit in range(4):
+        suit_bits = (mask >> (13 * suit)) & SUIT_MASK
+        # the ace (rank 12) moves below the 2: position p is rank (p - 1) % 13
+        bits = ((suit_bits << 1) & SUIT_MASK) | (suit_bits >> 12)
+        if bits.bit_count() < 3:
+            continue
+        for start, length in _suit_runs(bits):
+            for a in range(start, start + length - 2):
+                for b in range(a + 2, start + length):
+                    run = 0
+                    for p in range(a, b + 1):
+                        run |= 1 << (13 * suit + position_rank(p, True))
+                    out.append(run)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Card relations: which cards make a meld together
+
+
+def partner_pairs(card: int, ace_low: bool = False) -> list[tuple[int, int]]:
+    """Pairs of cards that make a three-card meld with ``card``: two more of its
+    rank (or two more jokers), or the cards around it in a run."""
+    if card >= JOKER_BASE:
+        others = [j for j in range(JOKER_BASE, JOKER_BASE + 4) if j != card]
+        return [(others[0], others[1]), (others[0], others[2]), (others[1], others[2])]
+    rank, suit = card % 13, card // 13
+    same = [s * 13 + rank for s in range(4) if s != suit]
+    out = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
+    pos = run_position(rank, ace_low)
+    base = suit * 13
+    for a, b in ((-2, -1), (-1, 1), (1, 2)):
+        if 0 <= pos + a <= 12 and 0 <= pos + b <= 12:
+            out.append(
+                (base + position_rank(pos + a, ace_low), base + position_rank(pos + b, ace_low))
+            )
+    return out
+
+
+def _near_mask(card: int, ace_low: bool) -> int:
+    m = 0
+    for a, b in partner_pairs(card, ace_low):
+        m |= (1 << a) | (1 << b)
+    if card < JOKER_BASE:
+        m |= rank_mask(card % 13)  # the fourth card of the rank too
+    return m & ~(1 << card)
+
+
+PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(partner_pairs(c)) for c in range(56)
+)
+"""Ace high: the pairs that make a three-card meld with each card (jokers too)."""
+PARTNERS_LOW: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(partner_pairs(c, ace_low=True)) for c in range(52)
+)
+"""Ace low: the pairs that make a three-card meld with each card."""
+NEAR: tuple[int, ...] = tuple(_near_mask(c, False) for c in range(56))
+"""Ace high: the cards *near* each card (§12): its rank, and its suit within two ranks."""
+NEAR_LOW: tuple[int, ...] = tuple(_near_mask(c, True) for c in range(52))
+"""Ace low: the cards near each card."""
+
+
+def near(card: int, other: int) -> bool:
+    """Same rank, or same suit within two ranks (§12's "near"), ace high."""
+    return bool(NEAR[card] >> other & 1)
+
+
 # --------------------------------------------------------------------------
 # Layoff slots and the go-out (knock) search
 
@@ -315,7 +385,6 @@ def meldable(mask: int) -> int:
     return runs | ((ranks | ranks << 13 | ranks << 26 | ranks << 39) & mask)
 
 
-_RANK_MASKS = tuple(rank_mask(r) for r in range(13))
 _PARTNERS: dict[int, tuple[int, ...]] = {}
 
 

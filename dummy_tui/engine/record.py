@@ -15,14 +15,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from dummy_tui.engine.actions import DRAW, END, Action, Discard, LayOff, Meld, Pick, PickLayoff
-from dummy_tui.engine.cards import CardError, card_text, mask_of, parse_card
-from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError, RecordError
-from dummy_tui.engine.families import PersianRound, Round, round_from_deal
-from dummy_tui.engine.melds import melds_with
-from dummy_tui.engine.state import TAKE, Deal, DummyRound
+from dummy_tui.engine.cards import CardError, card_text, parse_card
+from dummy_tui.engine.errors import MoveError, RecordError
+from dummy_tui.engine.families import round_from_deal, round_type
+from dummy_tui.engine.round import Deal, Round
 from dummy_tui.problems import json_problem, validation_problem
-from dummy_tui.rules.schema import DummyRules, Ruleset
+from dummy_tui.rules.schema import Ruleset
 
 FORMAT = "dummy-tui-record/1"
 
@@ -54,7 +52,7 @@ class RecordModel(BaseModel):
 class LoadedRecord:
     model: RecordModel
     rules: Ruleset
-    game: Round  # the round before any move
+    game: Round[Any]  # the round before any move
 
     @property
     def names(self) -> list[str]:
@@ -63,7 +61,7 @@ class LoadedRecord:
 
 @dataclass(slots=True)
 class ReplayResult:
-    game: Round
+    game: Round[Any]
     names: list[str]
     moves_applied: int
     error: dict[str, Any] | None = None
@@ -164,7 +162,7 @@ def _build_deal(raw: RecordDeal, rules: Ruleset, players: int, source: str) -> D
     upcard = card(raw.upcard, "deal.upcard")
     stock = [card(t, f"deal.stock[{i}]") for i, t in enumerate(raw.stock)]
     stock += [c for c in range(deck_size) if c not in seen]
-    burn = rules.burn_two_player if players == 2 and isinstance(rules, DummyRules) else 0
+    burn = round_type(rules).burn(rules, players)
     burned = stock[len(stock) - burn :] if burn else []
     if burn:
         stock = stock[: len(stock) - burn]
@@ -188,170 +186,33 @@ def load_record(path: Path, rules_path: Path | None = None) -> LoadedRecord:
 # move text
 
 
-def _cards(words: list[str]) -> list[int]:
-    out = []
-    for w in words:
-        try:
-            out.append(parse_card(w))
-        except CardError as exc:
-            raise MoveSyntaxError(f"not a move: {exc}") from None
-    return out
+def apply_moves(
+    game: Round[Any], moves: list[str]
+) -> tuple[int, dict[str, Any] | None, str | None]:
+    """Apply record moves; returns (moves applied, error or None, pending pick).
 
-
-def parse_move(game: Round, text: str) -> Action:
-    """One move of ``records.md`` as an action of ``game`` (not yet checked).
-
-    In Dummy and Persian rummy ``pick`` alone is not an action in the
-    engine: it is joined with the ``meld``/``layoff`` that follows by
-    :func:`apply_moves`.  The other families parse their own moves.
+    A family whose pick-up is two moves (Dummy, Persian rummy: ``pick <card>``
+    and the meld or layoff that plays it) reads the pair as one action; a
+    record that stops after the ``pick`` leaves it pending.
     """
-    if not isinstance(game, DummyRound):
-        return game.parse_move(text)
-    words = text.split()
-    if not words:
-        raise MoveSyntaxError("not a move: the move is empty")
-    verb = words[0].lower()
-    args = words[1:]
-    if verb == "draw" and not args:
-        return DRAW
-    if verb == "end" and not args:
-        return END
-    if verb in ("discard", "knock") and len(args) == 1:
-        (card,) = _cards(args)
-        if verb == "knock" and game.phase == TAKE:
-            raise IllegalMoveError(
-                "take_first", "take first: draw from the stock or pick up from the discard row"
-            )
-        if verb == "knock" and not game.is_over and game.hands[game.seat].bit_count() != 1:
-            raise IllegalMoveError(
-                "knock",
-                f"knock: discarding {card_text(card)} would not end the round "
-                "(other cards would stay in your hand)",
-            )
-        return Discard(card)
-    if verb == "meld" and len(args) >= 1:
-        named = _cards(args)
-        twice = next((c for c in named if named.count(c) > 1), None)
-        if twice is not None:
-            raise MoveSyntaxError(f"not a move: {card_text(twice)} is named twice")
-        return Meld(tuple(sorted(named)))
-    if verb == "layoff" and len(args) == 2:
-        card, target = _cards(args)
-        index = game.find_meld(target)
-        if index is None:
-            raise IllegalMoveError(
-                "no_meld", f"no such meld: no meld on the table holds {card_text(target)}"
-            )
-        return LayOff(card, index)
-    if verb in ("pass",):
-        raise IllegalMoveError("pass", "pass: there is nothing to pass in Dummy")
-    shapes = {
-        "draw": "draw takes no card",
-        "end": "end takes no card",
-        "discard": "write discard and one card, e.g. 'discard 7H'",
-        "knock": "write knock and one card, e.g. 'knock 7H'",
-        "meld": "write meld and its cards, e.g. 'meld 5H 6H 7H'",
-        "layoff": "write layoff, the card and a card of the meld, e.g. 'layoff 8H 7H'",
-    }
-    if verb in shapes:
-        raise MoveSyntaxError(f"not a move: {text.strip()!r}: {shapes[verb]}")
-    known = "draw, pick, meld, layoff, discard, knock, end"
-    raise MoveSyntaxError(f"not a move: {text.strip()!r} (moves are {known})")
-
-
-def pick_action(game: DummyRound, pick_card: int, follow: str) -> Action:
-    """The pick-up made of ``pick <card>`` and the move that follows it."""
-    action = parse_move(game, follow)
-    if isinstance(action, Meld):
-        return Pick(pick_card, action.cards)
-    if isinstance(action, LayOff):
-        if action.card != pick_card:
-            raise IllegalMoveError(
-                "pickup_meld",
-                "pickup must meld: the card laid off must be the picked card "
-                f"{card_text(pick_card)}",
-            )
-        return PickLayoff(pick_card, action.target)
-    raise IllegalMoveError(
-        "pickup_meld",
-        f"pickup must meld: after picking {card_text(pick_card)} the next move must meld it",
-    )
-
-
-def check_pick_start(game: DummyRound, card: int) -> None:
-    """Refuse ``pick <card>`` at once when no meld could follow it."""
-    if game.phase != TAKE:
-        raise IllegalMoveError(
-            "already_taken", "already taken: you have drawn or picked up this turn"
-        )
-    if card not in game.row:
-        raise IllegalMoveError(
-            "not_in_row", f"not in the row: {card_text(card)} is not in the discard row"
-        )
-    if game.first_turn and game.rules.first_turn_must_draw:
-        raise IllegalMoveError(
-            "first_turn_must_draw",
-            "first turn must draw: the first turn of the round must draw from the stock",
-        )
-    options = [
-        a for a in game.pick_options() if isinstance(a, Pick | PickLayoff) and a.card == card
-    ]
-    if not options:
-        hand = game.hands[game.seat]
-        pool = hand | mask_of(game.row[game.row.index(card) :])
-        if any(m & hand for m in melds_with(card, pool)):
-            # a meld exists, but each would take the last card (§4)
-            raise IllegalMoveError(
-                "last_card",
-                f"one card must remain: every meld with {card_text(card)} would leave you "
-                "nothing to discard",
-            )
-        hint = ""
-        low_run = {12, 0, 1}  # A 2 3
-        suit = card // 13
-        if card % 13 in low_run and all(pool >> (suit * 13 + r) & 1 for r in low_run):
-            hint = " (the ace is high only: A 2 3 is not a run)"
-        raise IllegalMoveError(
-            "pickup_meld",
-            f"pickup must meld: {card_text(card)} makes no new meld with a card from your "
-            f"hand{hint}",
-        )
-
-
-def apply_moves(game: Round, moves: list[str]) -> tuple[int, dict[str, Any] | None, str | None]:
-    """Apply record moves; returns (moves applied, error or None, pending pick)."""
     i = 0
     while i < len(moves):
         text = moves[i]
         try:
-            words = text.split()
-            paired = isinstance(game, DummyRound | PersianRound)
-            if paired and words and words[0].lower() == "pick":
-                if len(words) != 2:
-                    raise MoveSyntaxError("not a move: write pick and one card, e.g. 'pick 7H'")
-                if isinstance(game, PersianRound):
-                    card = game.pick_card(words[1])
-                    game.check_pick_start(card)
-                elif isinstance(game, DummyRound):
-                    (card,) = _cards(words[1:])
-                    check_pick_start(game, card)
-                if i + 1 >= len(moves):
-                    return i + 1, None, text
-                try:
-                    if isinstance(game, PersianRound):
-                        action = game.pick_action(card, moves[i + 1])
-                    elif isinstance(game, DummyRound):
-                        action = pick_action(game, card, moves[i + 1])
-                    game.apply(action)
-                except IllegalMoveError as exc:
-                    return i + 1, _error(i + 1, moves[i + 1], exc), None
-                i += 2
+            card = game.pick_card(text)
+            if card is None:
+                game.apply(game.parse_move(text))
+                i += 1
                 continue
-            action = parse_move(game, text)
-            game.apply(action)
-        except IllegalMoveError as exc:
+        except MoveError as exc:
             return i, _error(i, text, exc), None
-        i += 1
+        if i + 1 >= len(moves):
+            return i + 1, None, text
+        try:
+            game.apply(game.pick_action(card, moves[i + 1]))
+        except MoveError as exc:
+            return i + 1, _error(i + 1, moves[i + 1], exc), None
+        i += 2
     return i, None, None
 
 
@@ -410,7 +271,7 @@ def option_overrides(rules: Ruleset, base: Ruleset) -> dict[str, Any]:
 
 
 def record_of(
-    game: Round,
+    game: Round[Any],
     names: list[str],
     ruleset: str,
     base: Ruleset | None = None,

@@ -19,6 +19,27 @@ DUMMY_RANK_POINTS: dict[str, int] = {
     "10": 10, "J": 10, "Q": 10, "K": 10, "A": 15,
 }  # fmt: skip
 
+_SUITS = {"C": "C", "D": "D", "H": "H", "S": "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+_SUITS.update({"♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+
+
+def _card_name(text: str) -> str:
+    """A card named in an option, in the canonical text of ``records.md`` (``10H``).
+
+    The schema reads card names itself, so that it stands below the engine
+    it configures; it knows only the 52 cards of Dummy's deck (no jokers).
+    """
+    raw = text.strip()
+    upper = raw.upper()
+    if upper == "JK":
+        raise ValueError(f"{text!r} is not in Dummy's deck (no jokers)")
+    rank = upper[:-1].replace("T", "10")
+    suit = _SUITS.get(upper[-1:])
+    if rank not in RANK_NAMES or suit is None:
+        raise ValueError(f"{raw!r} is not a card (write a rank 2-10/J/Q/K/A and a suit C/D/H/S)")
+    return rank + suit
+
+
 NonNegative = Annotated[int, Field(ge=0)]
 Multiplier = Annotated[int, Field(ge=1, le=100)]
 
@@ -28,6 +49,8 @@ class RulesetBase(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=False)
 
+    family: str = ""
+    """The rummy family the preset plays (dummy, rummy, gin or persian)."""
     description: str = ""
     """A one-line description of the preset."""
     hand_size: dict[int, Annotated[int, Field(ge=1, le=20)]]
@@ -57,10 +80,6 @@ class RulesetBase(BaseModel):
 
     def deck_size(self) -> int:
         return 52
-
-    def cards_needed(self, players: int) -> int:
-        """Cards the deal takes for this many players (hands and the upcard)."""
-        return players * self.hand_size[players] + 1
 
     def _check_dealable(self, extra: dict[int, int] | None = None) -> None:
         for players, size in self.hand_size.items():
@@ -132,29 +151,12 @@ class DummyRules(RulesetBase):
     @field_validator("rank_points")
     @classmethod
     def _all_ranks(cls, value: dict[str, int]) -> dict[str, int]:
-        normal = {k.upper().replace("T", "10"): v for k, v in value.items()}
-        missing = [r for r in RANK_NAMES if r not in normal]
-        unknown = [k for k in normal if k not in RANK_NAMES]
-        if unknown:
-            raise ValueError(f"unknown rank {unknown[0]!r} (ranks are 2-10, J, Q, K, A)")
-        if missing:
-            raise ValueError(f"missing points for rank {missing[0]!r}")
-        return normal
+        return _rank_table(value)
 
     @field_validator("speto_cards")
     @classmethod
     def _cards(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        from dummy_tui.engine.cards import CardError, card_text, parse_card
-
-        out = []
-        for text in value:
-            try:
-                card = parse_card(text)
-            except CardError as exc:
-                raise ValueError(str(exc)) from None
-            if card >= 52:  # Dummy is played without jokers
-                raise ValueError(f"{text!r} is not in Dummy's deck (no jokers)")
-            out.append(card_text(card))
+        out = [_card_name(text) for text in value]
         if len(set(out)) != len(out):
             raise ValueError("a spe-to card is named twice")
         return tuple(out)

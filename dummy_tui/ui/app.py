@@ -18,7 +18,7 @@ from dummy_tui.ui.i18n import ai_name, set_language, system_language, t
 from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
-    from dummy_tui.engine.families import Round
+    from dummy_tui.engine.round import Round
     from dummy_tui.ui.cardtext import CardLook
     from dummy_tui.ui.screens.new_game import NewGameScreen
     from dummy_tui.ui.session import Session
@@ -350,7 +350,7 @@ class DummyApp(App[int]):
 
             remove_save()
 
-    def export_record(self, session: Session, game: Round | None = None) -> Path:
+    def export_record(self, session: Session, game: Round[Any] | None = None) -> Path:
         from dummy_tui.engine.record import dumps_record, record_of
         from dummy_tui.ui.storage import records_dir
 

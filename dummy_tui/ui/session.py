@@ -26,15 +26,15 @@ from dummy_tui.engine.actions import (
     PickLayoff,
     TakeDiscard,
 )
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.match import Match, RoundResult
-from dummy_tui.engine.state import DummyRound
 from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.i18n import shown_name, t
 from dummy_tui.ui.settings import GameSetup, SaveGame
 
 if TYPE_CHECKING:
     from dummy_tui.ai import Player
-    from dummy_tui.engine.families import Round
+    from dummy_tui.engine.round import Round
     from dummy_tui.rules.schema import Ruleset
 
 HINT_LEVEL = "hard"
@@ -57,7 +57,9 @@ class HintTask:
     def run(self) -> Action:
         from dummy_tui.ai import make_player
 
-        player = make_player(HINT_LEVEL, self.seed, samples=HINT_SAMPLES.get(self.family))
+        player = make_player(
+            self.family, HINT_LEVEL, self.seed, samples=HINT_SAMPLES.get(self.family)
+        )
         return choose_safely(player, self.view, self.legal, self.moves)
 
 
@@ -94,7 +96,7 @@ def resolve_level(level: str) -> str:
     return LEVELS[-1]
 
 
-def describe(game: Round, action: Action) -> LogEntry:
+def describe(game: Round[Any], action: Action) -> LogEntry:
     """The log entry for ``action`` by the seat to move, before it is applied."""
     seat = game.seat
     if isinstance(action, Draw):
@@ -135,35 +137,37 @@ class Session:
         rules: Ruleset,
         base_rules: Ruleset,
         match: Match,
-        game: Round,
+        game: Round[Any],
     ) -> None:
         self.setup = setup
         self.rules = rules
         self.base_rules = base_rules
         self.match = match
-        self.round: Round = game
+        self.round: Round[Any] = game
         self.rounds: list[dict[str, Any]] = []
         self.log: list[LogEntry] = []
         self.hand_orders: dict[int, list[int]] = {}  # the hands people arranged themselves
-        self.ai: dict[int, Player] = {}  # built at each AI seat's first turn
+        self.ai: dict[int, Player[Any]] = {}  # built at each AI seat's first turn
         self.recorded = False  # the finished round is in the match's results
 
-    def player(self, seat: int) -> Player:
+    def player(self, seat: int) -> Player[Any]:
         """The AI player of ``seat`` (made, with its own seed, when first asked for)."""
         found = self.ai.get(seat)
         if found is None:
             player_seed = random.Random(f"{self.setup.seed or 0}:ai:{seat}").getrandbits(32)
-            found = self.ai[seat] = self._make(self.setup.seats[seat].level, player_seed)
+            found = self.ai[seat] = self._make(
+                self.family, self.setup.seats[seat].level, player_seed
+            )
         return found
 
     @staticmethod
-    def _make(level: str, seed: int) -> Player:
+    def _make(family: str, level: str, seed: int) -> Player[Any]:
         from dummy_tui.ai import make_player
 
         try:
-            return make_player(level, seed)
+            return make_player(family, level, seed)
         except (ValueError, KeyError):
-            return make_player(resolve_level(level), seed)
+            return make_player(family, resolve_level(level), seed)
 
     # ------------------------------------------------------------------
     # building
@@ -329,7 +333,7 @@ class Session:
         return None if task is None else task.run()
 
 
-def deal_next(match: Match) -> Round:
+def deal_next(match: Match) -> Round[Any]:
     """The match's next round, of the family of its rules.
 
     A match that deals Dummy only is given the same seed, starter and
@@ -339,7 +343,7 @@ def deal_next(match: Match) -> Round:
     if family == "dummy":
         return match.new_round()
     try:
-        game: Round = match.new_round()
+        game: Round[Any] = match.new_round()
     except Exception:  # a match that deals Dummy rounds only
         game = None  # type: ignore[assignment]
     if game is not None and str(game.rules.family) == family and not isinstance(game, DummyRound):
@@ -360,7 +364,7 @@ def choose_safely(player: Any, view: Any, legal: list[Action], moves: int) -> Ac
     return action if action in legal else random.Random(moves).choice(legal)
 
 
-def history_log(game: Round) -> list[LogEntry]:
+def history_log(game: Round[Any]) -> list[LogEntry]:
     """The log entries of a round's moves so far."""
     fresh = _fresh(game)
     out = []
@@ -370,7 +374,7 @@ def history_log(game: Round) -> list[LogEntry]:
     return out
 
 
-def _fresh(game: Round) -> Round:
+def _fresh(game: Round[Any]) -> Round[Any]:
     """The same round at its deal, before any move."""
     if isinstance(game, DummyRound):
         return DummyRound(game.rules, game.deal, game.starter, game.start_direction)
@@ -385,7 +389,7 @@ def _rules(setup: GameSetup, path: Path | None) -> tuple[Ruleset, Ruleset]:
     return rules, base
 
 
-def _replayed(record: dict[str, Any], path: Path | None, what: str) -> Round:
+def _replayed(record: dict[str, Any], path: Path | None, what: str) -> Round[Any]:
     from dummy_tui.engine.record import apply_moves, parse_record
 
     loaded = parse_record(json.loads(json.dumps(record)), source=what, rules_path=path)

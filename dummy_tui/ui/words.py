@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from string import Formatter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from rich.text import Text
@@ -24,13 +24,13 @@ from dummy_tui.engine.actions import (
 )
 from dummy_tui.engine.cards import card_pretty, parse_card
 from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import catalog, has, in_every_language, language, t, template
 from dummy_tui.ui.session import LogEntry, describe
 
 if TYPE_CHECKING:
-    from dummy_tui.engine.families import Round
+    from dummy_tui.engine.round import Round
     from dummy_tui.rules.loader import RulesetError
 
 
@@ -131,7 +131,7 @@ def entry_text(entry: LogEntry, names: list[str], look: CardLook, family: str = 
     return Text(entry.kind)
 
 
-def why_not_pick(game: Round) -> str | None:
+def why_not_pick(game: Round[Any]) -> str | None:
     """Why a hint to draw passes the pick-ups of a Dummy turn, in plain facts.
 
     Only facts of the position, from the first that applies: every pick-up
@@ -153,7 +153,7 @@ def why_not_pick(game: Round) -> str | None:
     return t("hint.why_layoff")
 
 
-def action_text(game: Round, action: Action, look: CardLook) -> Text:
+def action_text(game: Round[Any], action: Action, look: CardLook) -> Text:
     """A move the seat to move could make, in words (hints and choices)."""
     entry = describe(game, action)
     if isinstance(action, Draw):

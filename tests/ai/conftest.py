@@ -5,7 +5,8 @@ from __future__ import annotations
 from dummy_tui.ai.knowledge import Knowledge
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.cards import parse_card
-from dummy_tui.engine.state import Deal, DummyRound, PlayerView
+from dummy_tui.engine.families.dummy import DummyRound, DummyView
+from dummy_tui.engine.round import Deal
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 
@@ -41,14 +42,14 @@ def play_turn(game: DummyRound, choose: object) -> list[Action]:
     return done
 
 
-def with_view(view: PlayerView, **changes: object) -> PlayerView:
+def with_view(view: DummyView, **changes: object) -> DummyView:
     from dataclasses import replace
 
     return replace(view, **changes)  # type: ignore[arg-type]
 
 
 def assert_dealt_consistently(
-    view: PlayerView, k: Knowledge, hands: list[int], stock: list[int], burned: list[int]
+    view: DummyView, k: Knowledge, hands: list[int], stock: list[int], burned: list[int]
 ) -> None:
     """A sampled deal fits the view: sizes, every card in exactly one place, known cards kept."""
     assert [h.bit_count() for h in hands] == view.hand_counts

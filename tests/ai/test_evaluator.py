@@ -17,7 +17,7 @@ from dummy_tui.ai.heuristic import NEAR, NORMAL, PAIR_BITS, PAIRS, Evaluator, me
 from dummy_tui.ai.knowledge import Knowledge
 from dummy_tui.ai.plans import best_lay, mask_points, point_tables
 from dummy_tui.engine.cards import mask_of, parse_card
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -10,9 +11,13 @@ import dummy_tui.ai.families.gin as gin_ai
 from dummy_tui.ai import make_player
 from dummy_tui.engine.actions import Action, Discard, Draw, Knock, LayOff, Meld, Pass, TakeDiscard
 from dummy_tui.engine.cards import parse_card
-from dummy_tui.engine.families import GinRound, PersianRound, Round, RummyRound, round_from_deal
-from dummy_tui.engine.families.common import deadwood
-from dummy_tui.engine.state import Deal, DummyRound
+from dummy_tui.engine.deadwood import deadwood
+from dummy_tui.engine.families import round_from_deal
+from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.families.gin import GinRound
+from dummy_tui.engine.families.persian import PersianRound
+from dummy_tui.engine.families.rummy import RummyRound
+from dummy_tui.engine.round import Deal, Round
 from dummy_tui.rules.loader import get_ruleset
 
 SMART = ["normal", "hard"]
@@ -35,7 +40,7 @@ def build(
     moves: list[str],
     fill: int = 0,
     table: str = "",
-) -> Round:
+) -> Round[Any]:
     """A round of ``ruleset``: these hands, the stock's top cards ``stock`` then ``fill``
     more cards that nobody holds nor are on the ``table``, after ``moves`` (record text)."""
     rules = get_ruleset(ruleset)
@@ -51,8 +56,8 @@ def build(
     return game
 
 
-def choose(level: str, game: Round, seed: int = 3) -> Action:
-    return make_player(level, seed).choose(game.view(game.seat), game.legal_actions())
+def choose(level: str, game: Round[Any], seed: int = 3) -> Action:
+    return make_player(game.family, level, seed).choose(game.view(game.seat), game.legal_actions())
 
 
 GIN_OTHER = "3D 4D 5D 6S 7S 2H 4H 6H 8C 10C"
@@ -121,7 +126,7 @@ def test_gin_does_not_feed_the_opponents_known_set(level: str) -> None:
     assert blind.choose(view, game.legal_actions()) == Discard(parse_card("9C"))
 
 
-def _gin_redeal(other: str, stock: str) -> Round:
+def _gin_redeal(other: str, stock: str) -> Round[Any]:
     return build(
         "gin",
         ["2C 3C 4C 7D 8D 9D QS 5H JS 9C", other],
@@ -246,7 +251,7 @@ def test_every_level_plays_every_family_to_the_end(ruleset: str, players: int, l
     from dummy_tui.engine.families import new_round
 
     game = new_round(get_ruleset(ruleset), players, 17)
-    ais = [make_player(level, s) for s in range(players)]
+    ais = [make_player(game.family, level, s) for s in range(players)]
     steps = 0
     while not game.is_over:
         legal = game.legal_actions()

@@ -7,8 +7,9 @@ import random
 from dummy_tui.ai.families.gin import GinPlayer, read_view
 from dummy_tui.ai.families.gin_search import Reading, pair_masks, read_opponent
 from dummy_tui.engine.cards import parse_card
-from dummy_tui.engine.families import GinRound, round_from_deal
-from dummy_tui.engine.state import Deal
+from dummy_tui.engine.families import round_from_deal
+from dummy_tui.engine.families.gin import GinRound
+from dummy_tui.engine.round import Deal
 from dummy_tui.rules.loader import get_ruleset
 
 
@@ -162,7 +163,7 @@ def test_the_thinking_time_reaches_the_gin_player() -> None:
     from dummy_tui.ai import make_player
     from dummy_tui.ai.families.gin import GinPlayer
 
-    player = make_player("hard", 5, budget_ms=40).for_family("gin")
+    player = make_player("gin", "hard", 5, budget_ms=40)
     assert isinstance(player, GinPlayer) and player.budget_ms == 40.0
-    default = make_player("hard", 5).for_family("gin")
+    default = make_player("gin", "hard", 5)
     assert isinstance(default, GinPlayer) and default.budget_ms == 300.0

@@ -7,7 +7,7 @@ import pytest
 from dummy_tui.ai import make_player
 from dummy_tui.engine.actions import DRAW, Discard, Meld, Pick
 from dummy_tui.engine.cards import parse_card
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 
 from .conftest import cards, fixed_round, play_turn, rules
 
@@ -16,8 +16,8 @@ SMART = ("easy", "normal", "hard")
 
 def player(level: str):  # type: ignore[no-untyped-def]
     if level == "hard":
-        return make_player("hard", 5, samples=3)
-    return make_player(level, 5)
+        return make_player("dummy", "hard", 5, samples=3)
+    return make_player("dummy", level, 5)
 
 
 JUNK = ["2D 4S 6H 8C 10D QC AS", "3D 5S 7C 9D JC KH 2H", "3S 5H 7D 9S JD KC 4H"]
@@ -103,7 +103,7 @@ def test_the_beginner_does_feed_it() -> None:
     game = _scenario("5S QH KH JH AH 2S 3D 4C 6D 10C JS", "5S QH KH", ("2H", "3S"), "KD 10D 6S 3H")
     counts = {c: 0 for c in cards("AH JH")}
     for seed in range(10):
-        choice = make_player("easy", seed).choose(game.view(0), game.legal_actions())
+        choice = make_player("dummy", "easy", seed).choose(game.view(0), game.legal_actions())
         assert isinstance(choice, Discard)
         if choice.card in counts:
             counts[choice.card] += 1
@@ -136,7 +136,7 @@ def test_penalty_for_a_layoff_discard_changes_the_choice() -> None:
     nine = parse_card("9S")
     for game in (base, house):
         assert any(m.fits(nine, 0) for m in game.melds)
-    choice = make_player("normal", 1).choose(house.view(0), house.legal_actions())
+    choice = make_player("dummy", "normal", 1).choose(house.view(0), house.legal_actions())
     assert choice != Discard(nine)
 
 
@@ -150,7 +150,7 @@ def test_last_turn_throws_points_instead_of_keeping_a_pair(stock: str, keeps_pai
     junk = ["2D 4S 6H 8C 10D QC 3S", "3D 5S 7C 9D JC KH 2H", "5H 7D 9S JD KC 4H 9C"]
     game = fixed_round(["AH AD 2S 4D 6C 8S 3C", *junk], "2C", stock)
     game.apply(DRAW)
-    choice = make_player("normal", 1).choose(game.view(0), game.legal_actions())
+    choice = make_player("dummy", "normal", 1).choose(game.view(0), game.legal_actions())
     assert isinstance(choice, Discard)
     aces = cards("AH AD")
     assert (choice.card not in aces) == keeps_pair
@@ -169,7 +169,7 @@ def test_keeps_a_meld_in_hand_rather_than_break_it_for_a_pair() -> None:
         "9C 3C 4S 6C 8C 10S AC AD AH",
     )
     game.apply(DRAW)
-    choice = make_player("normal", 5).choose(game.view(0), game.legal_actions())
+    choice = make_player("dummy", "normal", 5).choose(game.view(0), game.legal_actions())
     assert isinstance(choice, Discard)
     assert choice.card not in cards("8H 9H 10H")
 

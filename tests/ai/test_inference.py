@@ -10,7 +10,7 @@ from dummy_tui.ai.knowledge import Knowledge
 from dummy_tui.ai.sampling import sample_hidden
 from dummy_tui.engine.actions import DRAW, Action, Discard, Pick
 from dummy_tui.engine.cards import parse_card
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 
 from .conftest import assert_dealt_consistently, rules
 
@@ -86,7 +86,7 @@ def _positions(players: int, rounds: int) -> list[tuple[DummyRound, int]]:
     out = []
     r = rules("dummy")
     for i in range(rounds):
-        ais = [make_player("normal", 50 * i + s) for s in range(players)]
+        ais = [make_player("dummy", "normal", 50 * i + s) for s in range(players)]
         game = DummyRound.new(r, players, 900 + i, starter=i % players)
         while not game.is_over:
             if game.seat == 0 and game.phase == "take" and len(game.history) > 8:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dummy_tui.ai import make_player
 from dummy_tui.ai.knowledge import Tracker, _track
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules import DummyRules
 
 
@@ -15,7 +15,7 @@ def test_the_tracker_reads_a_round_as_a_full_replay_does() -> None:
     checked = 0
     for seed in (1, 2):
         game = DummyRound.new(DummyRules(), 3, seed, starter=0)
-        players = [make_player("random", seed * 10 + s) for s in range(3)]
+        players = [make_player("dummy", "random", seed * 10 + s) for s in range(3)]
         while not game.is_over:
             view = game.view(game.seat)
             assert tracker.track(view.history, view.head, 3) == _track(view.history, view.head, 3)

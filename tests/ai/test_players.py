@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,20 +17,20 @@ from dummy_tui.ai.base import Player
 from dummy_tui.ai.knowledge import Knowledge
 from dummy_tui.ai.sampling import round_from_view, sample_hidden
 from dummy_tui.engine.actions import Action
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 
 from .conftest import assert_dealt_consistently, rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def ai(level: str, seed: int) -> Player:
+def ai(level: str, seed: int) -> Player[Any]:
     if level == "hard":
-        return make_player("hard", seed, samples=2)
-    return make_player(level, seed)
+        return make_player("dummy", "hard", seed, samples=2)
+    return make_player("dummy", level, seed)
 
 
-def play(game: DummyRound, players: list[Player]) -> list[tuple[int, Action]]:
+def play(game: DummyRound, players: list[Player[Any]]) -> list[tuple[int, Action]]:
     while not game.is_over:
         legal = game.legal_actions()
         action = players[game.seat].choose(game.view(game.seat), legal)
@@ -63,7 +64,7 @@ def _decision_points(name: str, count: int) -> list[tuple[DummyRound, int]]:
     """Positions (and the seat to move) from normal games, take and play phases."""
     r = rules(name)
     out: list[tuple[DummyRound, int]] = []
-    players = [make_player("normal", s) for s in range(4)]
+    players = [make_player("dummy", "normal", s) for s in range(4)]
     seed = 0
     while len(out) < count:
         game = DummyRound.new(r, 4, 500 + seed, starter=seed % 4)
@@ -174,7 +175,7 @@ def test_fixed_samples_reach_every_family_player() -> None:
     from dummy_tui.ai.families.gin import GinPlayer
     from dummy_tui.ai.search import SearchPlayer
 
-    player = make_player("hard", 1, samples=5)
-    assert isinstance(player.dummy, SearchPlayer) and player.dummy.samples == 5
-    gin = player.for_family("gin")
+    player = make_player("dummy", "hard", 1, samples=5)
+    assert isinstance(player, SearchPlayer) and player.samples == 5
+    gin = make_player("gin", "hard", 1, samples=5)
     assert isinstance(gin, GinPlayer) and gin.samples == 5 and gin.budget_ms == 300.0

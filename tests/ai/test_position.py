@@ -13,7 +13,7 @@ from dummy_tui.ai import make_player, search
 from dummy_tui.ai.heuristic import NORMAL, HeuristicPlayer
 from dummy_tui.ai.position import design, features, position_value
 from dummy_tui.ai.position_data import WEIGHTS
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 
 from .conftest import rules
 
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def midround(players: int, seed: int, turns: int) -> DummyRound:
     """A round of normal players after ``turns`` whole turns: a seat is to take."""
     game = DummyRound.new(rules("dummy"), players, seed, starter=0)
-    seats = [make_player("normal", seed + s) for s in range(players)]
+    seats = [make_player("dummy", "normal", seed + s) for s in range(players)]
     for _ in range(turns):
         seat = game.seat
         while not game.is_over and game.seat == seat:

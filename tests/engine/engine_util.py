@@ -11,8 +11,9 @@ from typing import Any
 
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import card_text, cards_of, mask_of, parse_card
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.record import apply_moves
-from dummy_tui.engine.state import Deal, DummyRound
+from dummy_tui.engine.round import Deal
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from dummy_tui.engine.actions import DRAW, END, Action, Discard, End, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.melds import TableMeld, can_go_out
-from dummy_tui.engine.state import PLAY, TAKE, DummyRound
+from dummy_tui.engine.round import PLAY, TAKE
 
 
 def all_melds(pool: list[int]) -> list[tuple[int, ...]]:

@@ -6,8 +6,8 @@ import random
 
 from engine_util import EXAMPLE_HANDS, EXAMPLE_MOVES, EXAMPLE_STOCK, make_round, play, rules
 
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.match import Match, RoundResult
-from dummy_tui.engine.state import DummyRound
 
 
 def worked_example() -> DummyRound:

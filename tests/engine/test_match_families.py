@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from dummy_tui.ai import make_player
-from dummy_tui.engine.families import GinRound, PersianRound, Round, RummyRound
+from dummy_tui.engine.families.gin import GinRound
+from dummy_tui.engine.families.persian import PersianRound
+from dummy_tui.engine.families.rummy import RummyRound
 from dummy_tui.engine.match import Match
+from dummy_tui.engine.round import Round
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import PersianRules
 
 
-def finish(game: Round, level: str = "easy") -> Round:
-    ais = [make_player(level, s) for s in range(game.players)]
+def finish(game: Round[Any], level: str = "easy") -> Round[Any]:
+    ais = [make_player(game.family, level, s) for s in range(game.players)]
     while not game.is_over:
         game.apply(ais[game.seat].choose(game.view(game.seat), game.legal_actions()))
     return game

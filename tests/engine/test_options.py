@@ -25,8 +25,8 @@ from engine_util import (
 
 from dummy_tui.engine.actions import DRAW, END, LayOff
 from dummy_tui.engine.errors import IllegalMoveError, RecordError
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.record import apply_moves, parse_record, record_of
-from dummy_tui.engine.state import DummyRound
 
 
 def refused(game: DummyRound, action: Any, prefix: str) -> IllegalMoveError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_util import card, make_round, play, rules, totals
 
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 
 
 def charged(game: DummyRound) -> list[tuple[int, str, int, str]]:

@@ -24,7 +24,7 @@ from engine_util import (
 
 from dummy_tui.engine.actions import DRAW, END, Action, Discard, Draw, LayOff
 from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 
 
 def legal(game: DummyRound) -> list[Action]:

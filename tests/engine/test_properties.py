@@ -22,17 +22,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dummy_tui.engine.actions import Discard, Draw, End
-from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.errors import MoveError
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.melds import meld_kind
 from dummy_tui.engine.record import (
     apply_moves,
     dumps_record,
-    parse_move,
     parse_record,
     record_of,
     replay,
 )
-from dummy_tui.engine.state import DummyRound
 
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("dummy", 2, {}),
@@ -194,9 +193,9 @@ def test_text_as_a_move_is_a_move_or_refused(seed: int, steps: int, text: str) -
         game.apply(rng.choice(game.legal_actions()))
     before = snapshot(game)
     try:
-        action = parse_move(game, text)
+        action = game.parse_move(text)
         game.apply(action)
-    except IllegalMoveError:
+    except MoveError:
         assert snapshot(game) == before, "a refused move changed the state"
     else:
         check_state(game)

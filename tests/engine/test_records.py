@@ -13,6 +13,7 @@ import pytest
 from engine_util import base_record, dummy, make_round, play, rules, snapshot
 
 from dummy_tui.engine.errors import RecordError
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.record import (
     dumps_record,
     load_record,
@@ -21,7 +22,6 @@ from dummy_tui.engine.record import (
     replay,
     result_json,
 )
-from dummy_tui.engine.state import DummyRound
 
 CANONICAL = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
 

@@ -19,7 +19,7 @@ from engine_util import (
     totals,
 )
 
-from dummy_tui.engine.state import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules.schema import DummyRules
 
 # --------------------------------------------------------------------------

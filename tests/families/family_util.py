@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dummy_tui.engine.families import Round, new_round
+from dummy_tui.engine.families import new_round
 from dummy_tui.engine.record import ReplayResult, parse_record, record_of, replay, result_json
+from dummy_tui.engine.round import Round
 from dummy_tui.rules.loader import get_ruleset
 
 
@@ -33,7 +34,7 @@ def play(
     return result, result_json(result)
 
 
-def random_round(ruleset: str, players: int, seed: int, prefer: type | None = None) -> Round:
+def random_round(ruleset: str, players: int, seed: int, prefer: type | None = None) -> Round[Any]:
     """A round played to its end by random legal moves (``prefer``: take that kind first)."""
     rules = get_ruleset(ruleset)
     rng = random.Random(seed)
@@ -48,7 +49,7 @@ def random_round(ruleset: str, players: int, seed: int, prefer: type | None = No
     return game
 
 
-def round_trip(game: Round, ruleset: str) -> dict[str, Any]:
+def round_trip(game: Round[Any], ruleset: str) -> dict[str, Any]:
     """Write the round as a record, replay it, and return the replay's JSON."""
     data = record_of(game, [f"P{i}" for i in range(game.players)], ruleset)
     result = replay(parse_record(data))

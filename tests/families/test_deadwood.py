@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from dummy_tui.engine.cards import mask_of, parse_card
-from dummy_tui.engine.families.common import (
+from dummy_tui.engine.deadwood import (
     arrangements,
     deadwood,
     deadwood_after_discard,
     discard_deadwoods,
     from_low,
-    melds_low,
     to_low,
 )
+from dummy_tui.engine.melds import melds_in_low
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "gin_deadwood.json"
 SAMPLE = json.loads(DATA.read_text(encoding="utf-8"))["hands"]
@@ -78,7 +78,7 @@ def test_every_arrangement_of_least_deadwood_is_listed() -> None:
 
 
 def test_melds_low_lists_ace_low_runs_and_sets() -> None:
-    melds = melds_low(_mask("AC 2C 3C 4C KC QC JC 5D 5H 5S"))
+    melds = melds_in_low(_mask("AC 2C 3C 4C KC QC JC 5D 5H 5S"))
     assert _mask("AC 2C 3C") in melds
     assert _mask("AC 2C 3C 4C") in melds
     assert _mask("JC QC KC") in melds

@@ -8,8 +8,9 @@ from family_util import play
 from dummy_tui.engine.actions import Discard, Draw, Knock, Pass, TakeDiscard
 from dummy_tui.engine.cards import card_text, parse_card
 from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.families import GinRound, round_from_deal
-from dummy_tui.engine.state import Deal
+from dummy_tui.engine.families import round_from_deal
+from dummy_tui.engine.families.gin import GinRound, GinView
+from dummy_tui.engine.round import Deal
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import GinRules
 
@@ -93,7 +94,8 @@ def test_the_upcard_offer() -> None:
         game.apply(Draw())
     game.apply(Pass())
     assert game.to_move == 0  # the dealer
-    assert game.view(0).offer is True
+    view = game.view(0)
+    assert isinstance(view, GinView) and view.offer is True
     game.apply(Pass())
     assert game.to_move == 1
     assert game.legal_actions() == [Draw()]
@@ -135,6 +137,7 @@ def test_the_wall_voids_the_hand() -> None:
 
 def test_legal_knocks_are_exactly_the_discards_within_the_limit() -> None:
     rules = get_ruleset("gin")
+    assert isinstance(rules, GinRules)
     for seed in range(30):
         game = GinRound.new(rules, 2, seed)
         for _ in range(40):

@@ -6,9 +6,10 @@ from family_util import play, round_trip
 
 from dummy_tui.engine.actions import Pass, Pick
 from dummy_tui.engine.cards import card_text, parse_card
-from dummy_tui.engine.families import PersianRound
-from dummy_tui.engine.state import Deal
+from dummy_tui.engine.families.persian import PersianRound
+from dummy_tui.engine.round import Deal
 from dummy_tui.rules.loader import get_ruleset
+from dummy_tui.rules.schema import PersianRules
 
 P1 = "2H 3H 4H 5H 6H 7H 8H"
 P2 = "2D 3D 4D 5D 6D 7D 8D"
@@ -84,6 +85,7 @@ def test_discarding_the_last_card_does_not_end_the_round() -> None:
 
 def test_four_passes_with_the_stock_empty_end_the_round_without_a_bonus() -> None:
     rules = get_ruleset("persian")
+    assert isinstance(rules, PersianRules)
     hands = [[parse_card(t) for t in h.split()] for h in ("2C 5C 9C JC KD 9S 10H", P1, P2, P3)]
     game = PersianRound(rules, Deal(hands, parse_card("QC"), []), starter=0)
     for seat in range(4):

@@ -4,6 +4,7 @@ records replay to the same outcome, views hide the other hands."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from family_util import round_trip
 from hypothesis import given, settings
@@ -11,8 +12,9 @@ from hypothesis import strategies as st
 
 from dummy_tui.engine.actions import Knock
 from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.families import Round, new_round
+from dummy_tui.engine.families import new_round
 from dummy_tui.engine.record import result_json
+from dummy_tui.engine.round import Round
 from dummy_tui.rules.loader import get_ruleset
 
 FAMILIES = [
@@ -26,7 +28,7 @@ FAMILIES = [
 RULES = {name: get_ruleset(name) for name, _ in FAMILIES}
 
 
-def _conserved(game: Round) -> int:
+def _conserved(game: Round[Any]) -> int:
     return (
         sum(h.bit_count() for h in game.hands)
         + len(game.stock)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from family_util import play
 
 from dummy_tui.engine.actions import Discard, Draw
-from dummy_tui.engine.families import RummyRound
+from dummy_tui.engine.families.rummy import RummyRound
 from dummy_tui.rules.loader import get_ruleset
+from dummy_tui.rules.schema import RummyRules
 
 P0 = "AC 2C 3C 4D 5D 6D 7H 7S 7C 7D"
 P1 = "9H 9S 9D 4C 8D QH QD JC 10C KS"  # 89 points
@@ -65,6 +66,7 @@ def test_the_taken_discard_may_not_be_discarded() -> None:
 
 def test_restock_once_then_the_hand_is_void() -> None:
     rules = get_ruleset("rummy")
+    assert isinstance(rules, RummyRules)
     game = RummyRound.new(rules, 2, 3)
     assert isinstance(game, RummyRound)
     piles = 0

@@ -1,6 +1,6 @@
 """Our gin player at one seat of OpenSpiel's ``gin_rummy``.
 
-The seat is given a :class:`FamilyView` built only from what that seat sees at
+The seat is given a :class:`PlayerView` built only from what that seat sees at
 OpenSpiel's table: its own hand, the upcard and the discard pile, the stock's
 size and the public moves (a draw from the stock shows no card).  Our action is
 turned back into OpenSpiel's action ids; the knock's layout and the defender's
@@ -30,12 +30,8 @@ from dummy_tui.engine.actions import (
     TakeDiscard,
 )
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.families.common import (
-    FamilyView,
-    arrangements,
-    best_defence,
-    discard_deadwoods,
-)
+from dummy_tui.engine.deadwood import arrangements, best_defence, discard_deadwoods
+from dummy_tui.engine.families.gin import GinView
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.rules.loader import get_ruleset
 
@@ -86,14 +82,14 @@ class OpenSpielSeat:
         self.rules = rules
         self.queue: list[int] = []  # OpenSpiel actions decided in advance, next first
 
-    def view(self, state: Any, table: Table, phase: str, offer: bool) -> FamilyView:
+    def view(self, state: Any, table: Table, phase: str, offer: bool) -> GinView:
         hand = sorted(our_card(c) for c in state.hands()[self.seat])
         pile = [our_card(c) for c in state.discard_pile()]
         if state.upcard() is not None:
             pile.append(our_card(state.upcard()))
         counts = [10, 10]
         counts[self.seat] = len(hand)
-        return FamilyView(
+        return GinView(
             seat=self.seat,
             players=2,
             family="gin",
@@ -110,7 +106,6 @@ class OpenSpielSeat:
             taken=table.taken[self.seat] if phase == "play" else None,
             teams=[0, 1],
             offer=offer,
-            passes=0,
         )
 
     def act(self, state: Any, table: Table) -> int:
@@ -252,7 +247,7 @@ def play_hand(pyspiel: Any, level: str, seed: int, our_seat: int, **options: obj
     game = pyspiel.load_game("gin_rummy")
     rules = get_ruleset("gin-openspiel")
     rng = random.Random(seed)
-    ours = OpenSpielSeat(pyspiel, make_player(level, seed, **options), our_seat, rules)
+    ours = OpenSpielSeat(pyspiel, make_player("gin", level, seed, **options), our_seat, rules)
     bot = pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), 1 - our_seat)
     state = game.new_initial_state()
     table = Table()

@@ -15,13 +15,10 @@ pyspiel = pytest.importorskip("pyspiel")
 from openspiel_adapter import os_card, play_in_openspiel  # noqa: E402
 
 from dummy_tui.engine.actions import Action, Discard, Draw, Knock, Pass, TakeDiscard  # noqa: E402
-from dummy_tui.engine.families.common import (  # noqa: E402
-    deadwood,
-    deadwood_after_discard,
-    discard_deadwoods,
-)
+from dummy_tui.engine.deadwood import deadwood, deadwood_after_discard, discard_deadwoods  # noqa: E402
 from dummy_tui.engine.families.gin import GinRound  # noqa: E402
 from dummy_tui.rules.loader import get_ruleset  # noqa: E402
+from dummy_tui.rules.schema import GinRules  # noqa: E402
 
 UTILS = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
 RICH = [c for c in range(52) if c % 13 in (12, 0, 1, 2, 3, 4)]
@@ -87,6 +84,7 @@ def _greedy(game: GinRound, rng: random.Random) -> Action:
 
 def test_gin_openspiel_hand_scores_equal_openspiel_returns() -> None:
     rules = get_ruleset("gin-openspiel")
+    assert isinstance(rules, GinRules)
     rng = random.Random(2024)
     compared = gins = undercuts = 0
     for i in range(600):

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
 
-from dummy_tui.engine import state
-from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.screens.modals import help_text
-from dummy_tui.ui.words import fmt, fmt_about, rule_text
+from dummy_tui.ui.words import fmt, fmt_about
 
 UI = Path(__file__).resolve().parents[2] / "dummy_tui" / "ui"
 
@@ -68,82 +65,6 @@ def test_every_key_the_code_names_exists() -> None:
     missing = sorted(k for k in used if k not in en)
     assert missing == []
     assert len(used) > 80
-
-
-def test_every_rule_the_engine_names_is_translated() -> None:
-    source = (
-        Path(state.__file__).read_text()
-        + Path(state.__file__).with_name("record.py").read_text()
-        + "".join(p.read_text() for p in Path(state.__file__).with_name("families").glob("*.py"))
-    )
-    rules = set(re.findall(r'IllegalMoveError\(\s*"([a-z_]+)"', source))
-    assert rules
-    missing = sorted(r for r in rules if f"rule.{r}" not in catalog("th"))
-    assert missing == []
-
-
-def engine_rule_cases() -> set[tuple[str, str]]:
-    """(rule, case) for every ``IllegalMoveError(rule, message, case)`` the engine raises.
-
-    A case given by name is read from the ``reason, case = "...", "jokers"``
-    assignments of its file.
-    """
-    cases: set[tuple[str, str]] = set()
-    for path in Path(state.__file__).parent.rglob("*.py"):
-        tree = ast.parse(path.read_text())
-        assigned: dict[str, set[str]] = {}
-        for n in ast.walk(tree):
-            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Tuple):
-                for target in n.targets:
-                    if isinstance(target, ast.Tuple):
-                        for name, value in zip(target.elts, n.value.elts, strict=False):
-                            if isinstance(name, ast.Name) and isinstance(value, ast.Constant):
-                                assigned.setdefault(name.id, set()).add(str(value.value))
-        for n in ast.walk(tree):
-            if not (
-                isinstance(n, ast.Call)
-                and isinstance(n.func, ast.Name)
-                and n.func.id == "IllegalMoveError"
-                and len(n.args) == 3
-                and isinstance(n.args[0], ast.Constant)
-            ):
-                continue
-            rule, case = str(n.args[0].value), n.args[2]
-            if isinstance(case, ast.Constant):
-                names = {str(case.value)}
-            else:
-                assert isinstance(case, ast.Name)
-                names = assigned[case.id]
-            cases |= {(rule, name) for name in names if name}
-    return cases
-
-
-def test_every_case_of_a_rule_the_engine_names_has_its_own_translation() -> None:
-    cases = engine_rule_cases()
-    assert {
-        ("not_a_meld", "jokers"),
-        ("not_a_meld", "ace_low"),
-        ("pickup_meld", "contain"),
-    } <= cases
-    for lang in ("en", "th"):
-        missing = sorted(f"rule.{r}_{c}" for r, c in cases if f"rule.{r}_{c}" not in catalog(lang))
-        assert missing == [], lang
-
-
-def test_a_refusal_is_worded_for_its_case_and_names_cards_as_the_table_does() -> None:
-    jokers = IllegalMoveError("not_a_meld", "not a meld: KH KS JK (jokers are not wild)", "jokers")
-    unknown_case = IllegalMoveError("not_a_meld", "not a meld: 10H JH AS (...)", "no_such_case")
-    set_language("th")
-    try:
-        assert rule_text(jokers) == t("rule.not_a_meld_jokers") != t("rule.not_a_meld")
-        assert "โจ๊กเกอร์" in rule_text(jokers)
-        # a case without its own sentence falls back to the rule's
-        assert rule_text(unknown_case) == t("rule.not_a_meld")
-    finally:
-        set_language("en")
-    assert rule_text(jokers) == "not a meld: K♥ K♠ JK (jokers are not wild)"
-    assert rule_text(unknown_case) == "not a meld: 10♥ J♥ A♠ (...)"
-    assert rule_text(jokers, ascii_only=True) == str(jokers)
 
 
 def test_thai_is_really_thai() -> None:

@@ -31,9 +31,10 @@ from ui_helpers import (
 
 from dummy_tui.engine.actions import Discard, Draw, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import card_pretty, cards_of, parse_card, sort_key_rank, sort_key_suit
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.record import apply_moves
-from dummy_tui.engine.state import PLAY, DummyRound
+from dummy_tui.engine.round import PLAY
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
@@ -1109,7 +1110,7 @@ def test_the_hint_is_the_hard_players_move_and_the_same_every_time() -> None:
     first = session.hint()
     assert first in task.legal
     assert [session.hint() for _ in range(2)] == [first, first]
-    hard = make_player("hard", task.seed, samples=HINT_SAMPLES["dummy"])
+    hard = make_player("dummy", "hard", task.seed, samples=HINT_SAMPLES["dummy"])
     assert hard.choose(task.view, task.legal) == first
 
 

@@ -8,8 +8,9 @@ from textual.pilot import Pilot
 
 from dummy_tui.engine.actions import Pick
 from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.match import Match
-from dummy_tui.engine.state import TAKE, Deal, DummyRound
+from dummy_tui.engine.round import TAKE, Deal
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.modals import PrivacyScreen

@@ -1,6 +1,6 @@
 """Gin rummy players: ``easy`` (greedy), ``normal`` and ``hard``.
 
-All of them read one seat's :class:`FamilyView` only.  What the seat knows is
+All of them read one seat's :class:`PlayerView` only.  What the seat knows is
 rebuilt from the public history: the cards the opponent took from the pile
 (and still holds), the cards it threw or passed, and the cards nobody has seen.
 
@@ -29,9 +29,8 @@ from dataclasses import dataclass, field
 from dummy_tui.ai.families.gin_search import Reading
 from dummy_tui.engine.actions import DRAW, PASS, Action, Discard, Draw, Knock, Pass, TakeDiscard
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.families.common import (
+from dummy_tui.engine.deadwood import (
     GIN_POINTS,
-    FamilyView,
     arrangements,
     best_defence,
     deadwood,
@@ -39,6 +38,7 @@ from dummy_tui.engine.families.common import (
     discard_deadwoods,
 )
 from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.round import PlayerView
 
 FULL = (1 << 52) - 1
 
@@ -104,7 +104,7 @@ class GinKnowledge:
         return max(0, self.opp_count - self.opp_known.bit_count())
 
 
-def read_view(view: FamilyView) -> GinKnowledge:
+def read_view(view: PlayerView) -> GinKnowledge:
     me = view.seat
     opp = 1 - me
     pile: list[int] = []
@@ -360,7 +360,7 @@ class GinPlayer:
         self.budget_ms = budget_ms
         self.samples = samples
 
-    def choose(self, view: FamilyView, legal: list[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         started = time.perf_counter()
@@ -381,7 +381,7 @@ class GinPlayer:
 
     def _take(
         self,
-        view: FamilyView,
+        view: PlayerView,
         legal: list[Action],
         k: GinKnowledge,
         ev: GinEvaluator,
@@ -405,7 +405,7 @@ class GinPlayer:
 
     def _discard(
         self,
-        view: FamilyView,
+        view: PlayerView,
         legal: list[Action],
         k: GinKnowledge,
         ev: GinEvaluator,
@@ -447,7 +447,7 @@ class GinPlayer:
 
     def _read(
         self,
-        view: FamilyView,
+        view: PlayerView,
         k: GinKnowledge,
         ev: GinEvaluator,
         rng: random.Random,
@@ -484,7 +484,7 @@ class EasyGinPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: FamilyView, legal: list[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         hand = view.hand_mask

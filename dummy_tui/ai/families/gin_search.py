@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.families.common import deadwood, deadwood_after_discard
+from dummy_tui.engine.deadwood import deadwood, deadwood_after_discard
 
 _PAIR_MASKS: list[list[int]] = []
 

@@ -18,12 +18,8 @@ import random
 
 from dummy_tui.engine.actions import DRAW, Action, Discard, LayOff, Meld, TakeDiscard
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.families.common import (
-    FamilyView,
-    best_melds,
-    deadwood,
-    deadwood_after_discard,
-)
+from dummy_tui.engine.deadwood import best_melds, deadwood, deadwood_after_discard
+from dummy_tui.engine.round import PlayerView
 
 FULL = (1 << 52) - 1
 
@@ -55,7 +51,7 @@ class RummyPlayer:
 
     # -- knowledge ------------------------------------------------------------
 
-    def _known(self, view: FamilyView) -> tuple[list[int], int]:
+    def _known(self, view: PlayerView) -> tuple[list[int], int]:
         """Cards each other seat took from the pile and still holds; the unseen cards."""
         known = [0] * view.players
         for seat, action in view.history:
@@ -89,7 +85,7 @@ class RummyPlayer:
         weight = 1.0 if self.level == "hard" else 1.5
         return dw - weight * gain / len(unseen)
 
-    def _danger(self, view: FamilyView, card: int, known: list[int], unseen: int) -> float:
+    def _danger(self, view: PlayerView, card: int, known: list[int], unseen: int) -> float:
         """Chance that the next player can use ``card`` (lay it off or meld it)."""
         nxt = (view.seat + view.direction) % view.players
         if any(m.fits(card, nxt) for m in view.melds):
@@ -109,7 +105,7 @@ class RummyPlayer:
 
     # -- choosing -----------------------------------------------------------------
 
-    def choose(self, view: FamilyView, legal: list[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         hand = view.hand_mask
@@ -140,7 +136,7 @@ class RummyPlayer:
             return layoffs[0]
         return None
 
-    def _take(self, view: FamilyView, legal: list[Action], hand: int) -> Action:
+    def _take(self, view: PlayerView, legal: list[Action], hand: int) -> Action:
         take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
         if take is None or DRAW not in legal:
             return take or legal[0]
@@ -156,7 +152,7 @@ class RummyPlayer:
                 return take
         return DRAW
 
-    def _discard(self, view: FamilyView, discards: list[Action], hand: int) -> Action:
+    def _discard(self, view: PlayerView, discards: list[Action], hand: int) -> Action:
         if self.level == "easy":
             return min(
                 discards,

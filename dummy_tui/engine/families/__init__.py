@@ -1,67 +1,80 @@
-"""The rummy families on one engine: a round class per family.
+"""The rummy families, one :class:`~dummy_tui.engine.round.Round` subclass each.
 
-``new_round`` and ``round_from_deal`` build the round a ruleset's ``family``
-names; every round class has the API of :class:`DummyRound` (legal actions,
-apply/check, undo, view, scores, notation).
+:data:`FAMILIES` maps a ruleset's ``family`` to its round class, as
+python-chess's ``find_variant`` finds a variant: Dummy is one entry among
+four.  A family's module is imported the first time it is asked for, so a
+game of Dummy starts without loading the others.  Everything above the
+engine (matches, records, ``sim``, the interface) reaches a family through
+this registry and never names one.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Iterator, Mapping
+from typing import Any
 
-from dummy_tui.engine.families.common import FamilyRound, FamilyView, shuffled_deal
-from dummy_tui.engine.families.gin import GinBreakdown, GinRound
-from dummy_tui.engine.families.persian import PersianBreakdown, PersianRound
-from dummy_tui.engine.families.rummy import RummyBreakdown, RummyRound
-from dummy_tui.engine.state import Deal, DummyRound
-from dummy_tui.rules.schema import Ruleset
+from dummy_tui.engine.round import Deal, Round
+from dummy_tui.rules.schema import RulesetBase
 
-Round = DummyRound | GinRound | RummyRound | PersianRound
-"""A round of any family."""
-
-ROUND_TYPES: dict[str, type[FamilyRound]] = {
-    "gin": GinRound,
-    "rummy": RummyRound,
-    "persian": PersianRound,
+_MODULES: dict[str, tuple[str, str]] = {
+    "dummy": ("dummy_tui.engine.families.dummy", "DummyRound"),
+    "rummy": ("dummy_tui.engine.families.rummy", "RummyRound"),
+    "gin": ("dummy_tui.engine.families.gin", "GinRound"),
+    "persian": ("dummy_tui.engine.families.persian", "PersianRound"),
 }
 
 
-def round_from_deal(rules: Ruleset, deal: Deal, starter: int = 0, direction: int = 1) -> Round:
-    """The round of ``rules.family`` with a fixed deal."""
-    if rules.family == "dummy":
-        return DummyRound(rules, deal, starter, direction)
-    if rules.family == "gin":
-        return GinRound(rules, deal, starter, direction)
-    if rules.family == "rummy":
-        return RummyRound(rules, deal, starter, direction)
-    return PersianRound(rules, deal, starter, direction)
+class _Registry(Mapping[str, type[Round[Any]]]):
+    """Family name → round class, each module imported on first use."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, type[Round[Any]]] = {}
+
+    def __getitem__(self, family: str) -> type[Round[Any]]:
+        found = self._found.get(family)
+        if found is None:
+            try:
+                module, name = _MODULES[family]
+            except KeyError:
+                raise KeyError(f"no rummy family named {family!r}") from None
+            found = self._found[family] = getattr(importlib.import_module(module), name)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+
+FAMILIES: Mapping[str, type[Round[Any]]] = _Registry()
+"""Every family's round class, by the ``family`` of its ruleset."""
+
+
+def round_type(rules: RulesetBase) -> type[Round[Any]]:
+    """The round class of the family ``rules`` belong to."""
+    return FAMILIES[rules.family]
+
+
+def round_from_deal(
+    rules: RulesetBase, deal: Deal, starter: int = 0, direction: int = 1
+) -> Round[Any]:
+    """The round of ``rules``' family with a fixed deal."""
+    return round_type(rules)(rules, deal, starter, direction)
 
 
 def new_round(
-    rules: Ruleset,
+    rules: RulesetBase,
     players: int,
     seed: int | random.Random | None = None,
     starter: int = 0,
     direction: int = 1,
-) -> Round:
-    """A freshly shuffled round of ``rules.family``."""
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    if rules.family == "dummy":
-        return DummyRound.new(rules, players, rng, starter, direction)
-    return round_from_deal(rules, shuffled_deal(rules, players, rng), starter, direction)
+) -> Round[Any]:
+    """A freshly shuffled round of ``rules``' family."""
+    found: Round[Any] = round_type(rules).new(rules, players, seed, starter, direction)
+    return found
 
 
-__all__ = [
-    "ROUND_TYPES",
-    "FamilyRound",
-    "FamilyView",
-    "GinBreakdown",
-    "GinRound",
-    "PersianBreakdown",
-    "PersianRound",
-    "Round",
-    "RummyBreakdown",
-    "RummyRound",
-    "new_round",
-    "round_from_deal",
-]
+__all__ = ["FAMILIES", "new_round", "round_from_deal", "round_type"]

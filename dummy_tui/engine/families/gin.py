@@ -7,7 +7,7 @@ Reading decisions (where ``other-rummies.md`` leaves room) are marked
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -16,22 +16,23 @@ from dummy_tui.engine.actions import (
     Discard,
     Draw,
     Knock,
+    LayOff,
     Pass,
     TakeDiscard,
 )
 from dummy_tui.engine.cards import CardError, card_text, cards_of, parse_card
-from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError
-from dummy_tui.engine.families.common import (
-    OVER,
-    PLAY,
-    TAKE,
-    FamilyRound,
+from dummy_tui.engine.deadwood import (
+    GIN_POINTS,
     arrangements,
     best_defence,
     deadwood,
+    deadwood_after_discard,
     discard_deadwoods,
 )
-from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.errors import SHAPES, IllegalMoveError, MoveSyntaxError
+from dummy_tui.engine.melds import TableMeld, melds_in_low
+from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round
+from dummy_tui.rules.schema import GinRules
 
 
 @dataclass(slots=True)
@@ -75,11 +76,22 @@ def _suit_discards(index: int) -> tuple[Discard, ...]:
 _KNOCKS = tuple(Knock(c) for c in range(52))
 
 
-class GinRound(FamilyRound):
+@dataclass(slots=True)
+class GinView(PlayerView):
+    """What one seat may know in gin: the shared view, the card it took, the upcard offer."""
+
+    taken: int | None  # the card this seat took from the pile this turn
+    offer: bool  # the upcard is being offered (take it or pass)
+
+
+class GinRound(Round[GinRules]):
     """One hand of gin rummy between two players."""
 
     family = "gin"
     ace_low = True
+    kinds = frozenset({"draw", "pick", "discard", "knock", "pass"})
+    view_type = GinView
+    _COPIED: ClassVar[tuple[str, ...]] = ("hands", "stock", "row", "history", "layoff_cards")
 
     def _setup(self) -> None:
         # 0: the starter (non-dealer) is offered the upcard, 1: the dealer,
@@ -88,14 +100,30 @@ class GinRound(FamilyRound):
         self.deadwoods: list[int] | None = None
         self.layoff_cards: list[tuple[int, int]] = []
 
-    _LISTS = ("hands", "stock", "row", "history", "layoff_cards")
-
     @property
     def dealer(self) -> int:
         return (self.starter - self.start_direction) % self.players
 
-    def _view_extra(self, seat: int) -> dict[str, Any]:
-        return {"offer": self.offer_stage < 2 and self.phase == TAKE, "passes": 0}
+    def card_points(self, card: int) -> int:
+        return GIN_POINTS[card]
+
+    def hand_melds(self, mask: int) -> list[int]:
+        return melds_in_low(mask)
+
+    def fits_table(self, card: int, seat: int) -> bool:
+        return False  # the melds are laid out only at the knock
+
+    def hand_deadwood(self, mask: int) -> int:
+        """Deadwood of a hand: after the best discard when it holds a card to discard."""
+        if mask.bit_count() > self.rules.hand_size[self.players]:
+            return deadwood_after_discard(mask)
+        return deadwood(mask)
+
+    def _view_fields(self, seat: int) -> dict[str, Any]:
+        return {
+            "taken": self.taken if seat == self.seat else None,
+            "offer": self.offer_stage < 2 and self.phase == TAKE,
+        }
 
     # ------------------------------------------------------------------
     # legal actions
@@ -132,91 +160,77 @@ class GinRound(FamilyRound):
 
     def check(self, action: Action) -> None:
         if self.phase == OVER:
-            raise IllegalMoveError("round_over", "round over: no more moves can be made")
+            raise IllegalMoveError("round_over")
         if self.phase == TAKE:
             self._check_take(action)
             return
         if isinstance(action, Draw | TakeDiscard | Pass):
-            raise IllegalMoveError(
-                "already_taken", "already taken: you have drawn or taken a card this turn"
-            )
+            raise IllegalMoveError("already_taken", "gin")
         if isinstance(action, Discard | Knock):
             card = action.card
             if not self.hands[self.seat] >> card & 1:
-                raise IllegalMoveError(
-                    "not_in_hand", f"not in hand: you do not hold {card_text(card)}"
-                )
+                raise IllegalMoveError("not_in_hand", card=card)
             if card == self.taken:
-                raise IllegalMoveError(
-                    "taken_discard",
-                    f"taken discard: {card_text(card)} was just taken from the discard pile "
-                    "and may not be discarded this turn",
-                )
+                raise IllegalMoveError("taken_discard", card=card)
             if isinstance(action, Knock):
                 left = self.knock_deadwood(card)
                 limit = self.rules.knock_limit
                 if left > limit:
-                    raise IllegalMoveError(
-                        "knock_limit",
-                        f"knock limit: after discarding {card_text(card)} your deadwood is "
-                        f"{left}, more than {limit}",
-                    )
+                    raise IllegalMoveError("knock_limit", card=card, deadwood=left, limit=limit)
             return
-        raise IllegalMoveError(
-            "gin_layout",
-            "no melds in play: in gin the melds are laid out when someone knocks",
-        )
+        kind = "layoff" if isinstance(action, LayOff) else "meld"
+        raise IllegalMoveError("never", f"gin_{kind}")
 
     def _check_take(self, action: Action) -> None:
+        top = self.row[-1] if self.row else -1
         if self.offer_stage < 2:
             if isinstance(action, Pass):
                 return
             if isinstance(action, TakeDiscard):
-                if action.card != self.row[-1]:
-                    raise IllegalMoveError(
-                        "not_top",
-                        f"not the upcard: the upcard is {card_text(self.row[-1])}",
-                    )
+                if action.card != top:
+                    raise IllegalMoveError("not_top", "upcard", top=top)
                 return
-            raise IllegalMoveError(
-                "upcard_offer",
-                "upcard offer: take the upcard or pass; the stock is drawn only after "
-                "both players have passed it",
-            )
+            raise IllegalMoveError("upcard_offer")
         if isinstance(action, Pass):
-            raise IllegalMoveError(
-                "pass",
-                "pass: only the first upcard can be passed; draw or take the top discard",
-                "gin",
-            )
+            raise IllegalMoveError("pass", "gin")
         if isinstance(action, Draw):
             return
         if isinstance(action, TakeDiscard):
             if self.offer_stage == 2:
-                raise IllegalMoveError(
-                    "upcard_passed",
-                    "upcard passed: both players passed the upcard; draw from the stock",
-                )
+                raise IllegalMoveError("upcard_passed")
             if not self.row:
-                raise IllegalMoveError("pile_empty", "pile empty: there is no discard to take")
-            if action.card != self.row[-1]:
-                raise IllegalMoveError(
-                    "not_top",
-                    f"not the top card: only the top discard {card_text(self.row[-1])} "
-                    "can be taken",
-                )
+                raise IllegalMoveError("pile_empty")
+            if action.card != top:
+                raise IllegalMoveError("not_top", top=top)
             return
-        raise IllegalMoveError(
-            "take_first", "take first: draw from the stock or take the top discard"
-        )
+        raise IllegalMoveError("take_first", "gin")
+
+    def _refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
+        if kind == "pass":
+            return IllegalMoveError("pass", "gin")
+        if kind == "draw":
+            return IllegalMoveError("upcard_offer")
+        if kind == "pick":
+            return IllegalMoveError("upcard_passed" if self.offer_stage == 2 else "pile_empty")
+        hand = self.hands[self.seat]
+        if cards and not hand >> cards[0] & 1:
+            return IllegalMoveError("not_in_hand", card=cards[0])
+        if cards and cards[0] == self.taken:
+            return IllegalMoveError("taken_discard", card=cards[0])
+        if kind == "knock":
+            limit = self.rules.knock_limit
+            if cards:
+                left = self.knock_deadwood(cards[0])
+                return IllegalMoveError("knock_limit", card=cards[0], deadwood=left, limit=limit)
+            return IllegalMoveError(
+                "knock_limit", "best", deadwood=deadwood_after_discard(hand), limit=limit
+            )
+        return None
 
     # ------------------------------------------------------------------
     # applying
 
-    def _do(self, action: Action) -> None:
-        seat = self.seat
-        self._legal_cache = None
-        self.history.append((seat, action))
+    def _play(self, seat: int, action: Action) -> None:
         if isinstance(action, Pass):
             self.offer_stage += 1
             if self.offer_stage == 2:
@@ -361,7 +375,7 @@ class GinRound(FamilyRound):
         """One record move as an action (not yet checked)."""
         words = text.split()
         if not words:
-            raise MoveSyntaxError("not a move: the move is empty")
+            raise MoveSyntaxError("empty")
         verb = words[0].lower()
         args = words[1:]
         if verb == "draw" and not args:
@@ -371,22 +385,21 @@ class GinRound(FamilyRound):
         if verb in ("pick", "discard", "knock") and len(args) == 1:
             try:
                 card = parse_card(args[0])
-            except CardError as exc:
-                raise MoveSyntaxError(f"not a move: {exc}") from None
+            except CardError:
+                raise MoveSyntaxError("card", word=args[0]) from None
             if card >= 52:
-                raise MoveSyntaxError(f"not a move: {args[0]!r} is not in this ruleset's deck")
+                raise MoveSyntaxError("deck", word=args[0])
             if verb == "pick":
                 return TakeDiscard(card)
             if verb == "knock":
                 return Knock(card)
             return Discard(card)
         if verb in ("meld", "layoff", "end"):
-            raise IllegalMoveError(
-                "gin_layout",
-                f"{verb}: not a move in gin (melds and layoffs are laid out by the knock)",
-            )
+            raise IllegalMoveError("never", f"gin_{verb}")
+        if verb in SHAPES:
+            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES[verb])
         known = "draw, pick, discard, knock, pass"
-        raise MoveSyntaxError(f"not a move: {text.strip()!r} (moves are {known})")
+        raise MoveSyntaxError("unknown", text=text.strip(), known=known)
 
 
-__all__ = ["GinBreakdown", "GinRound"]
+__all__ = ["GinBreakdown", "GinRound", "GinView"]

@@ -11,6 +11,7 @@ Reading decisions (where ``other-rummies.md`` leaves room) are marked
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,21 +27,24 @@ from dummy_tui.engine.actions import (
     Pick,
     PickLayoff,
 )
-from dummy_tui.engine.cards import JOKER_BASE, CardError, card_text, cards_of, parse_card
-from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError
-from dummy_tui.engine.families.common import (
-    OVER,
-    PLAY,
-    TAKE,
-    FamilyRound,
-    cards_words,
+from dummy_tui.engine.cards import (
+    CARDS_52,
+    JOKER_BASE,
+    JOKERS,
+    CardError,
+    card_text,
+    cards_of,
+    cards_text,
+    mask_of,
+    parse_card,
     rank_point_table,
 )
+from dummy_tui.engine.errors import SHAPES, IllegalMoveError, MoveSyntaxError
 from dummy_tui.engine.melds import SET, TableMeld, meld_kind, melds_in, melds_with
+from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round
+from dummy_tui.rules.schema import PersianRules
 
-JOKERS = 0xF << JOKER_BASE
 JOKER_RANK = 13  # the ``rank`` of a set of jokers on the table
-_CARDS_52 = (1 << 52) - 1
 
 
 def persian_kind(cards: tuple[int, ...] | list[int]) -> str | None:
@@ -58,7 +62,7 @@ def table_meld(owner: int, cards: tuple[int, ...] | list[int]) -> TableMeld:
         ordered = sorted(cards)
         return TableMeld(
             owner, SET, ordered, [owner] * len(ordered), rank=JOKER_RANK,
-            at_once=len(ordered), mask=sum(1 << c for c in ordered), anchor=ordered[0],
+            at_once=len(ordered), mask=mask_of(ordered), anchor=ordered[0],
         )  # fmt: skip
     return TableMeld.new(owner, cards)
 
@@ -71,7 +75,7 @@ def fits(meld: TableMeld, card: int, seat: int) -> bool:
 
 def persian_melds(mask: int) -> list[int]:
     """Every meld in ``mask``: ace-high sets and runs, and one set of 3 and of 4 jokers."""
-    out = melds_in(mask & _CARDS_52)
+    out = melds_in(mask & CARDS_52)
     jokers = cards_of(mask & JOKERS)
     for size in (3, 4):
         if len(jokers) >= size:
@@ -101,25 +105,55 @@ class PersianBreakdown:
         }
 
 
-class PersianRound(FamilyRound):
+@dataclass(slots=True)
+class PersianView(PlayerView):
+    """What one seat may know in Persian rummy: the shared view, the card it took, the passes."""
+
+    taken: int | None  # the card this seat took from the pile this turn
+    passes: int  # passes in a row with the stock empty
+
+
+class PersianRound(Round[PersianRules]):
     """One deal of Persian rummy: seats 0 and 2 against 1 and 3."""
 
     family = "persian"
     ace_low = False
+    kinds = frozenset({"draw", "pick", "meld", "layoff", "discard", "pass"})
+    view_type = PersianView
 
     def _setup(self) -> None:
         rules = self.rules
         self.points = rank_point_table(rules.rank_points, rules.joker_points)
         self.passes = 0
 
-    def team_of(self, seat: int) -> int:
+    @classmethod
+    def team_of(cls, seat: int) -> int:
         return seat % 2
+
+    @classmethod
+    def match_done(cls, rules: PersianRules, totals: Sequence[int], rounds: int) -> bool:
+        return rounds >= rules.deals
 
     def card_points(self, card: int) -> int:
         return self.points[card]
 
-    def _view_extra(self, seat: int) -> dict[str, Any]:
-        return {"offer": False, "passes": self.passes}
+    def hand_melds(self, mask: int) -> list[int]:
+        return persian_melds(mask)
+
+    def fits_table(self, card: int, seat: int) -> bool:
+        return any(fits(m, card, seat) for m in self.melds)
+
+    def table_points(self) -> list[int]:
+        """Points each seat laid; a set of four laid at once counts double."""
+        out = [0] * self.players
+        for m in self.melds:
+            factor = 2 if m.kind == SET and m.at_once == 4 else 1
+            for card, layer in zip(m.cards, m.layers, strict=True):
+                out[layer] += self.points[card] * factor
+        return out
+
+    def _view_fields(self, seat: int) -> dict[str, Any]:
+        return {"taken": self.taken if seat == self.seat else None, "passes": self.passes}
 
     # ------------------------------------------------------------------
     # legal actions
@@ -149,11 +183,11 @@ class PersianRound(FamilyRound):
                 return i
         return None
 
-    def pick_options(self) -> list[Action]:
+    def pick_options(self) -> list[Pick | PickLayoff]:
         """Every pick: a card of the pile with the meld or layoff that plays it."""
         seat = self.seat
         hand = self.hands[seat]
-        out: list[Action] = []
+        out: list[Pick | PickLayoff] = []
         taken = 0
         joker_seen = False
         joker_sizes: set[int] = set()
@@ -196,21 +230,17 @@ class PersianRound(FamilyRound):
 
     def check(self, action: Action) -> None:
         if self.phase == OVER:
-            raise IllegalMoveError("round_over", "round over: no more moves can be made")
+            raise IllegalMoveError("round_over")
         seat = self.seat
         hand = self.hands[seat]
         if self.phase == TAKE:
             self._check_take(action, seat, hand)
             return
         if isinstance(action, Draw | Pick | PickLayoff | Pass):
-            raise IllegalMoveError(
-                "already_taken", "already taken: you have drawn or picked up this turn"
-            )
+            raise IllegalMoveError("already_taken")
         if isinstance(action, Discard):
             if not hand >> action.card & 1:
-                raise IllegalMoveError(
-                    "not_in_hand", f"not in hand: you do not hold {card_text(action.card)}"
-                )
+                raise IllegalMoveError("not_in_hand", card=action.card)
             return
         if isinstance(action, Meld):
             self._check_meld(action.cards, hand)
@@ -218,83 +248,78 @@ class PersianRound(FamilyRound):
         if isinstance(action, LayOff):
             self._check_layoff(action.card, action.target, seat, hand)
             return
-        raise IllegalMoveError("unknown", f"not a move in Persian rummy: {action!r}")
+        raise IllegalMoveError("unknown", text=repr(action))
 
     def _check_take(self, action: Action, seat: int, hand: int) -> None:
         if isinstance(action, Draw):
             if not self.stock:
-                raise IllegalMoveError(
-                    "stock_empty",
-                    "stock empty: take a card from the pile that you can play at once, or pass",
-                    "persian",
-                )
+                raise IllegalMoveError("stock_empty", "persian")
             return
         if isinstance(action, Pass):
             if self.stock:
-                raise IllegalMoveError(
-                    "pass",
-                    "pass: you may pass only when the stock is empty; draw or pick up",
-                    "persian",
-                )
+                raise IllegalMoveError("pass", "persian")
             return
         if isinstance(action, Pick | PickLayoff):
             card = action.card
             if card not in self.row:
-                raise IllegalMoveError(
-                    "not_in_pile", f"not in the pile: {card_text(card)} is not in the discard pile"
-                )
+                raise IllegalMoveError("not_in_pile", card=card)
             i = self.row.index(card)
-            pool = hand
-            for c in self.row[i:]:
-                pool |= 1 << c
+            pool = hand | mask_of(self.row[i:])
             if isinstance(action, PickLayoff):
                 self._check_layoff(card, action.target, seat, pool)
                 return
             if card not in action.meld:
-                raise IllegalMoveError(
-                    "pickup_meld",
-                    "pickup must be played: the meld must contain the picked card "
-                    f"{card_text(card)}",
-                    "contain",
-                )
+                raise IllegalMoveError("pickup_play", "contain", card=card)
             self._check_meld(action.meld, pool, picked=True)
             return
-        raise IllegalMoveError(
-            "take_first", "take first: draw from the stock or pick up from the discard pile"
-        )
+        raise IllegalMoveError("take_first", "persian")
 
     def _check_meld(self, cards: tuple[int, ...], pool: int, picked: bool = False) -> None:
         for c in cards:
             if not pool >> c & 1:
-                where = "in your hand or among the cards picked up" if picked else "in your hand"
-                raise IllegalMoveError("not_in_hand", f"not in hand: {card_text(c)} is not {where}")
+                raise IllegalMoveError("not_in_hand", "picked" if picked else "meld", card=c)
         if persian_kind(cards) is None:
-            reason, detail = "a meld is 3 or 4 of a rank, or 3+ in a row of one suit", ""
+            detail = ""
             if any(c >= JOKER_BASE for c in cards):
-                reason, detail = "jokers are not wild: they make sets of jokers only", "jokers"
+                detail = "jokers"
             elif meld_kind(cards, ace_low=True) == "run":
-                reason, detail = "the ace is high only: A 2 3 is not a run", "ace_high"
-            raise IllegalMoveError(
-                "not_a_meld", f"not a meld: {cards_words(cards)} ({reason})", detail
-            )
+                detail = "ace_high"
+            raise IllegalMoveError("not_a_meld", detail, cards=tuple(cards))
 
     def _check_layoff(self, card: int, target: int, seat: int, pool: int) -> None:
         if not pool >> card & 1:
-            raise IllegalMoveError("not_in_hand", f"not in hand: you do not hold {card_text(card)}")
+            raise IllegalMoveError("not_in_hand", card=card)
         if not 0 <= target < len(self.melds):
-            raise IllegalMoveError("no_meld", "no such meld on the table")
+            raise IllegalMoveError("no_meld")
         if not fits(self.melds[target], card, seat):
-            raise IllegalMoveError(
-                "no_fit", f"does not fit: {card_text(card)} does not extend that meld"
-            )
+            raise IllegalMoveError("no_fit", card=card)
+
+    def _refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
+        hand = self.hands[self.seat]
+        if kind == "draw":
+            return IllegalMoveError("stock_empty", "persian")
+        if kind == "pass":
+            return IllegalMoveError("pass", "persian")
+        if kind == "pick":
+            if cards:
+                return self.pick_refusal(cards[0])
+            return IllegalMoveError("pickup_play", "nothing")
+        if cards and not hand >> cards[0] & 1:
+            return IllegalMoveError("not_in_hand", card=cards[0])
+        if kind == "meld":
+            if cards:
+                return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
+            return IllegalMoveError("no_meld_with", "none")
+        if kind == "layoff":
+            if not self.melds:
+                return IllegalMoveError("no_meld")
+            return IllegalMoveError("no_fit", "any", card=cards[0]) if cards else None
+        return None
 
     # ------------------------------------------------------------------
     # applying
 
-    def _do(self, action: Action) -> None:
-        seat = self.seat
-        self._legal_cache = None
-        self.history.append((seat, action))
+    def _play(self, seat: int, action: Action) -> None:
         if isinstance(action, Draw):
             self.hands[seat] |= 1 << self.stock.pop()
             self.phase = PLAY
@@ -353,13 +378,8 @@ class PersianRound(FamilyRound):
     # scoring
 
     def team_table(self, team: int) -> int:
-        total = 0
-        for m in self.melds:
-            four_at_once = m.kind == SET and m.at_once == 4
-            for card, layer in zip(m.cards, m.layers, strict=True):
-                if layer % 2 == team:
-                    total += self.points[card] * (2 if four_at_once else 1)
-        return total
+        laid = self.table_points()
+        return sum(laid[s] for s in range(self.players) if s % 2 == team)
 
     def scores(self) -> list[PersianBreakdown]:
         if self.end is None:
@@ -395,9 +415,9 @@ class PersianRound(FamilyRound):
         if isinstance(action, Pass):
             return ["pass"]
         if isinstance(action, Meld):
-            return ["meld " + cards_words(action.cards)]
+            return ["meld " + cards_text(action.cards)]
         if isinstance(action, Pick):
-            return [f"pick {card_text(action.card)}", "meld " + cards_words(action.meld)]
+            return [f"pick {card_text(action.card)}", "meld " + cards_text(action.meld)]
         if isinstance(action, PickLayoff | LayOff):
             anchor = self.melds[action.target].anchor
             words = f"layoff {card_text(action.card)} {card_text(anchor)}"
@@ -411,8 +431,8 @@ class PersianRound(FamilyRound):
     def _card(self, word: str) -> int:
         try:
             return parse_card(word)
-        except CardError as exc:
-            raise MoveSyntaxError(f"not a move: {exc}") from None
+        except CardError:
+            raise MoveSyntaxError("card", word=word) from None
 
     def _resolve(self, cards: list[int], pool: int, keep: int | None = None) -> list[int]:
         """Give each ``JK`` a distinct joker of ``pool`` (``keep`` first)."""
@@ -423,7 +443,7 @@ class PersianRound(FamilyRound):
         for c in cards:
             if c >= JOKER_BASE:
                 if not free:
-                    raise IllegalMoveError("not_in_hand", "not in hand: you hold no more jokers")
+                    raise IllegalMoveError("not_in_hand", "jokers")
                 out.append(free.pop(0))
             else:
                 out.append(c)
@@ -432,7 +452,7 @@ class PersianRound(FamilyRound):
     def parse_move(self, text: str) -> Action:
         words = text.split()
         if not words:
-            raise MoveSyntaxError("not a move: the move is empty")
+            raise MoveSyntaxError("empty")
         verb = words[0].lower()
         args = words[1:]
         if verb == "draw" and not args:
@@ -449,67 +469,60 @@ class PersianRound(FamilyRound):
         if verb == "layoff" and len(args) == 2:
             (card,) = self._resolve([self._card(args[0])], hand)
             target = self._card(args[1])
-            index = self._meld_holding(target)
+            index = self.find_meld(target)
             if index is None:
-                raise IllegalMoveError(
-                    "no_meld", f"no such meld: no meld on the table holds {card_text(target)}"
-                )
+                raise IllegalMoveError("no_meld", "holds", card=target)
             return LayOff(card, index)
-        if verb == "knock":
-            raise IllegalMoveError(
-                "knock",
-                "knock: in Persian rummy you go out by melding or laying off your last card; "
-                "discarding it does not end the round",
-            )
-        if verb == "end":
-            raise IllegalMoveError("end", "end: not a move in Persian rummy; pass instead")
+        if verb in ("knock", "end"):
+            raise IllegalMoveError("never", f"persian_{verb}")
+        if verb in SHAPES:
+            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES[verb])
         known = "draw, pick, meld, layoff, discard, pass"
-        raise MoveSyntaxError(f"not a move: {text.strip()!r} (moves are {known})")
+        raise MoveSyntaxError("unknown", text=text.strip(), known=known)
 
-    def _meld_holding(self, card: int) -> int | None:
-        if card >= JOKER_BASE:
+    def find_meld(self, card: int) -> int | None:
+        if card >= JOKER_BASE:  # the jokers are interchangeable: the set of jokers
             for i, m in enumerate(self.melds):
                 if m.rank == JOKER_RANK:
                     return i
             return None
-        return self.find_meld(card)
+        return super().find_meld(card)
 
-    def pick_card(self, word: str) -> int:
-        """The pile card ``pick <word>`` names.
+    def pick_card(self, text: str) -> int | None:
+        """The pile card ``pick <word>`` names, checked that something can play it.
 
         ``JK`` names the joker nearest the top; :meth:`pick_action` takes a
         deeper one when the joker meld that follows needs the jokers above it.
         """
-        card = self._card(word)
+        words = text.split()
+        if not words or words[0].lower() != "pick":
+            return None
+        if len(words) != 2:
+            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES["pick"])
+        card = self._card(words[1])
         if card >= JOKER_BASE:
             depth = self.top_joker_depth()
             if depth is None:
-                raise IllegalMoveError(
-                    "not_in_pile", "not in the pile: there is no joker in the discard pile"
-                )
-            return self.row[depth]
+                raise IllegalMoveError("not_in_pile", "joker")
+            card = self.row[depth]
+        refusal = self.pick_refusal(card)
+        if refusal is not None:
+            raise refusal
         return card
 
-    def check_pick_start(self, card: int) -> None:
-        """Refuse ``pick <card>`` at once when nothing could play it."""
+    def pick_refusal(self, card: int) -> IllegalMoveError | None:
+        """Why a pick-up of ``card`` cannot be made now (None when it can)."""
+        if self.phase == OVER:
+            return IllegalMoveError("round_over")
         if self.phase != TAKE:
-            raise IllegalMoveError(
-                "already_taken", "already taken: you have drawn or picked up this turn"
-            )
+            return IllegalMoveError("already_taken")
         if card not in self.row:
-            raise IllegalMoveError(
-                "not_in_pile", f"not in the pile: {card_text(card)} is not in the discard pile"
-            )
+            return IllegalMoveError("not_in_pile", card=card)
         # a joker: any joker of the pile may be the one that plays (see :meth:`pick_action`)
         same = JOKERS if card >= JOKER_BASE else 1 << card
-        if not any(
-            isinstance(a, Pick | PickLayoff) and same >> a.card & 1 for a in self.pick_options()
-        ):
-            raise IllegalMoveError(
-                "pickup_meld",
-                f"pickup must be played: {card_text(card)} makes no meld and fits no meld on "
-                "the table",
-            )
+        if not any(same >> a.card & 1 for a in self.pick_options()):
+            return IllegalMoveError("pickup_play", "none", card=card)
+        return None
 
     def pick_action(self, card: int, follow: str) -> Action:
         """The pick-up made of ``pick <card>`` and the move that follows it."""
@@ -521,9 +534,7 @@ class PersianRound(FamilyRound):
             if deeper is not None:
                 card = deeper
         i = self.row.index(card)
-        pool = self.hands[self.seat]
-        for c in self.row[i:]:
-            pool |= 1 << c
+        pool = self.hands[self.seat] | mask_of(self.row[i:])
         if verb == "meld" and len(words) > 1:
             cards = self._resolve([self._card(w) for w in words[1:]], pool, keep=card)
             return Pick(card, tuple(sorted(cards)))
@@ -532,22 +543,13 @@ class PersianRound(FamilyRound):
             if laid >= JOKER_BASE and card >= JOKER_BASE:
                 laid = card
             if laid != card:
-                raise IllegalMoveError(
-                    "pickup_meld",
-                    "pickup must be played: the card laid off must be the picked card "
-                    f"{card_text(card)}",
-                )
-            index = self._meld_holding(self._card(words[2]))
+                raise IllegalMoveError("pickup_play", "layoff_card", card=card)
+            target = self._card(words[2])
+            index = self.find_meld(target)
             if index is None:
-                raise IllegalMoveError(
-                    "no_meld", f"no such meld: no meld on the table holds {words[2]}"
-                )
+                raise IllegalMoveError("no_meld", "holds", card=target)
             return PickLayoff(card, index)
-        raise IllegalMoveError(
-            "pickup_meld",
-            f"pickup must be played: after picking {card_text(card)} the next move must meld it "
-            "or lay it off",
-        )
+        raise IllegalMoveError("pickup_play", "follow", card=card)
 
 
 def _one_joker(cards: list[int]) -> list[int]:
@@ -565,7 +567,7 @@ def _one_joker(cards: list[int]) -> list[int]:
 
 def _melds_with(card: int, pool: int) -> list[int]:
     if card < JOKER_BASE:
-        return melds_with(card, pool & _CARDS_52)
+        return melds_with(card, pool & CARDS_52)
     others = [c for c in cards_of(pool & JOKERS) if c != card]
     out = []
     for size in (2, 3):
@@ -574,4 +576,11 @@ def _melds_with(card: int, pool: int) -> list[int]:
     return out
 
 
-__all__ = ["PersianBreakdown", "PersianRound", "fits", "persian_kind", "persian_melds"]
+__all__ = [
+    "PersianBreakdown",
+    "PersianRound",
+    "PersianView",
+    "fits",
+    "persian_kind",
+    "persian_melds",
+]

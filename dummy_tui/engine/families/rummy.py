@@ -7,7 +7,7 @@ Reading decisions (where ``other-rummies.md`` leaves room) are marked
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -18,18 +18,18 @@ from dummy_tui.engine.actions import (
     Meld,
     TakeDiscard,
 )
-from dummy_tui.engine.cards import CardError, card_text, cards_of, parse_card
-from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError
-from dummy_tui.engine.families.common import (
-    OVER,
-    PLAY,
-    TAKE,
-    FamilyRound,
-    cards_words,
-    melds_low,
+from dummy_tui.engine.cards import (
+    CardError,
+    card_text,
+    cards_of,
+    cards_text,
+    parse_card,
     rank_point_table,
 )
-from dummy_tui.engine.melds import TableMeld, meld_kind
+from dummy_tui.engine.errors import SHAPES, IllegalMoveError, MoveSyntaxError
+from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in_low
+from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round
+from dummy_tui.rules.schema import RummyRules
 
 
 @dataclass(slots=True)
@@ -54,11 +54,23 @@ class RummyBreakdown:
         }
 
 
-class RummyRound(FamilyRound):
+@dataclass(slots=True)
+class RummyView(PlayerView):
+    """What one seat may know in basic rummy: the shared view and the card it took."""
+
+    taken: int | None  # the card this seat took from the pile this turn
+    laid: list[int]  # cards each seat has laid on the table
+    restocks: int  # times the pile has been turned over into a new stock
+
+
+class RummyRound(Round[RummyRules]):
     """One hand of basic rummy for 2 to 4 players."""
 
     family = "rummy"
     ace_low = True
+    kinds = frozenset({"draw", "pick", "meld", "layoff", "discard", "knock"})
+    view_type = RummyView
+    _COPIED: ClassVar[tuple[str, ...]] = ("hands", "stock", "row", "history", "laid")
 
     def _setup(self) -> None:
         self.points = rank_point_table(self.rules.rank_points)
@@ -68,10 +80,23 @@ class RummyRound(FamilyRound):
         self.melds_this_turn = 0
         self.rummy = False
 
-    _LISTS = ("hands", "stock", "row", "history", "laid")
-
     def card_points(self, card: int) -> int:
         return self.points[card]
+
+    def hand_melds(self, mask: int) -> list[int]:
+        return melds_in_low(mask)
+
+    def kind_of(self, action: Action) -> str:
+        if isinstance(action, Discard) and self.hands[self.seat] == 1 << action.card:
+            return "knock"  # the last card: going out
+        return super().kind_of(action)
+
+    def _view_fields(self, seat: int) -> dict[str, Any]:
+        return {
+            "taken": self.taken if seat == self.seat else None,
+            "laid": list(self.laid),
+            "restocks": self.restocks,
+        }
 
     # ------------------------------------------------------------------
     # legal actions
@@ -93,7 +118,7 @@ class RummyRound(FamilyRound):
         limit = self.rules.melds_per_turn
         plays: list[Action] = []
         if not limit or self.melds_this_turn < limit:
-            plays.extend(Meld(tuple(cards_of(m))) for m in melds_low(hand))
+            plays.extend(Meld(tuple(cards_of(m))) for m in melds_in_low(hand))
         for i, m in enumerate(self.melds):
             for c in cards:
                 if m.fits(c, seat):
@@ -126,93 +151,83 @@ class RummyRound(FamilyRound):
 
     def check(self, action: Action) -> None:
         if self.phase == OVER:
-            raise IllegalMoveError("round_over", "round over: no more moves can be made")
+            raise IllegalMoveError("round_over")
         seat = self.seat
         hand = self.hands[seat]
         if self.phase == TAKE:
             if isinstance(action, Draw):
                 if not self.stock:
-                    raise IllegalMoveError(
-                        "stock_empty", "stock empty: take the top discard", "rummy"
-                    )
+                    raise IllegalMoveError("stock_empty", "rummy")
                 return
             if isinstance(action, TakeDiscard):
                 if not self.row:
-                    raise IllegalMoveError("pile_empty", "pile empty: there is no discard to take")
+                    raise IllegalMoveError("pile_empty")
                 if action.card != self.row[-1]:
-                    raise IllegalMoveError(
-                        "not_top",
-                        f"not the top card: only the top discard {card_text(self.row[-1])} "
-                        "can be taken",
-                    )
+                    raise IllegalMoveError("not_top", top=self.row[-1])
                 return
-            raise IllegalMoveError(
-                "take_first", "take first: draw from the stock or take the top discard"
-            )
+            raise IllegalMoveError("take_first", "rummy")
         if isinstance(action, Draw | TakeDiscard):
-            raise IllegalMoveError(
-                "already_taken", "already taken: you have drawn or taken a card this turn"
-            )
+            raise IllegalMoveError("already_taken", "rummy")
         if isinstance(action, Discard):
             if not hand >> action.card & 1:
-                raise IllegalMoveError(
-                    "not_in_hand", f"not in hand: you do not hold {card_text(action.card)}"
-                )
+                raise IllegalMoveError("not_in_hand", card=action.card)
             if action.card == self.taken:
-                raise IllegalMoveError(
-                    "taken_discard",
-                    f"taken discard: {card_text(action.card)} was just taken from the discard "
-                    "pile and may not be discarded this turn",
-                )
+                raise IllegalMoveError("taken_discard", card=action.card)
             return
         if isinstance(action, Meld):
             for c in action.cards:
                 if not hand >> c & 1:
-                    raise IllegalMoveError(
-                        "not_in_hand", f"not in hand: {card_text(c)} is not in your hand"
-                    )
+                    raise IllegalMoveError("not_in_hand", "meld", card=c)
             if meld_kind(action.cards, ace_low=True) is None:
-                reason, detail = "a meld is 3 or 4 of a rank, or 3+ in a row of one suit", ""
-                if meld_kind(action.cards) == "run":  # a run with the ace high
-                    reason, detail = "the ace is low only: Q K A is not a run", "ace_low"
-                raise IllegalMoveError(
-                    "not_a_meld", f"not a meld: {cards_words(action.cards)} ({reason})", detail
-                )
+                detail = "ace_low" if meld_kind(action.cards) == "run" else ""  # the ace high
+                raise IllegalMoveError("not_a_meld", detail, cards=tuple(action.cards))
             limit = self.rules.melds_per_turn
             if limit and self.melds_this_turn >= limit:
-                raise IllegalMoveError(
-                    "melds_per_turn",
-                    f"melds per turn: at most {limit} new meld{'' if limit == 1 else 's'} a turn;"
-                    " lay off or discard",
-                )
+                raise IllegalMoveError("melds_per_turn", n=limit)
         elif isinstance(action, LayOff):
             if not hand >> action.card & 1:
-                raise IllegalMoveError(
-                    "not_in_hand", f"not in hand: you do not hold {card_text(action.card)}"
-                )
+                raise IllegalMoveError("not_in_hand", card=action.card)
             if not 0 <= action.target < len(self.melds):
-                raise IllegalMoveError("no_meld", "no such meld on the table")
+                raise IllegalMoveError("no_meld")
             if not self.melds[action.target].fits(action.card, seat):
-                raise IllegalMoveError(
-                    "no_fit", f"does not fit: {card_text(action.card)} does not extend that meld"
-                )
+                raise IllegalMoveError("no_fit", card=action.card)
         else:
-            raise IllegalMoveError("unknown", f"not a move in basic rummy: {action!r}")
+            raise IllegalMoveError("unknown", text=repr(action))
         if self._strands_taken(action):
             assert self.taken is not None
-            raise IllegalMoveError(
-                "taken_discard",
-                f"taken discard: this would leave only {card_text(self.taken)}, which was just "
-                "taken from the pile and may not be discarded this turn",
-            )
+            raise IllegalMoveError("taken_discard", "strand", card=self.taken)
+
+    def _refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
+        hand = self.hands[self.seat]
+        if kind == "draw":
+            return IllegalMoveError("stock_empty", "rummy")
+        if kind == "pick":
+            return IllegalMoveError("pile_empty")
+        if cards and not hand >> cards[0] & 1:
+            return IllegalMoveError("not_in_hand", card=cards[0])
+        if kind == "meld":
+            limit = self.rules.melds_per_turn
+            if limit and self.melds_this_turn >= limit:
+                return IllegalMoveError("melds_per_turn", n=limit)
+            if cards:
+                return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
+            return IllegalMoveError("no_meld_with", "none")
+        if kind == "layoff":
+            if not self.melds:
+                return IllegalMoveError("no_meld")
+            return IllegalMoveError("no_fit", "any", card=cards[0]) if cards else None
+        if kind in ("discard", "knock") and cards and cards[0] == self.taken:
+            return IllegalMoveError("taken_discard", card=cards[0])
+        if kind == "knock" and hand.bit_count() > 1:
+            return IllegalMoveError("knock_cards", "rummy")
+        if kind == "discard" and hand.bit_count() == 1:
+            return IllegalMoveError("knock", card=hand.bit_length() - 1)
+        return None
 
     # ------------------------------------------------------------------
     # applying
 
-    def _do(self, action: Action) -> None:
-        seat = self.seat
-        self._legal_cache = None
-        self.history.append((seat, action))
+    def _play(self, seat: int, action: Action) -> None:
         if isinstance(action, Draw):
             self.hands[seat] |= 1 << self.stock.pop()
             self.phase = PLAY
@@ -300,7 +315,7 @@ class RummyRound(FamilyRound):
         if isinstance(action, TakeDiscard):
             return [f"pick {card_text(action.card)}"]
         if isinstance(action, Meld):
-            return ["meld " + cards_words(action.cards)]
+            return ["meld " + cards_text(action.cards)]
         if isinstance(action, LayOff):
             anchor = self.melds[action.target].anchor
             return [f"layoff {card_text(action.card)} {card_text(anchor)}"]
@@ -312,7 +327,7 @@ class RummyRound(FamilyRound):
     def parse_move(self, text: str) -> Action:
         words = text.split()
         if not words:
-            raise MoveSyntaxError("not a move: the move is empty")
+            raise MoveSyntaxError("empty")
         verb = words[0].lower()
         args = words[1:]
         if verb == "draw" and not args:
@@ -324,25 +339,21 @@ class RummyRound(FamilyRound):
             if verb == "knock" and not self.is_over:
                 hand = self.hands[self.seat]
                 if self.phase == TAKE or hand.bit_count() != 1:
-                    raise IllegalMoveError(
-                        "knock",
-                        f"knock: discarding {card_text(cards[0])} would not end the round "
-                        "(other cards would stay in your hand)",
-                    )
+                    raise IllegalMoveError("knock", card=cards[0])
             return Discard(cards[0])
         if verb == "meld" and cards:
             return Meld(tuple(sorted(cards)))
         if verb == "layoff" and len(cards) == 2:
             index = self.find_meld(cards[1])
             if index is None:
-                raise IllegalMoveError(
-                    "no_meld", f"no such meld: no meld on the table holds {card_text(cards[1])}"
-                )
+                raise IllegalMoveError("no_meld", "holds", card=cards[1])
             return LayOff(cards[0], index)
         if verb in ("pass", "end"):
-            raise IllegalMoveError(verb, f"{verb}: not a move in basic rummy")
+            raise IllegalMoveError("never", f"rummy_{verb}")
+        if verb in SHAPES:
+            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES[verb])
         known = "draw, pick, meld, layoff, discard, knock"
-        raise MoveSyntaxError(f"not a move: {text.strip()!r} (moves are {known})")
+        raise MoveSyntaxError("unknown", text=text.strip(), known=known)
 
 
 def _cards(words: list[str]) -> list[int]:
@@ -350,12 +361,12 @@ def _cards(words: list[str]) -> list[int]:
     for w in words:
         try:
             c = parse_card(w)
-        except CardError as exc:
-            raise MoveSyntaxError(f"not a move: {exc}") from None
+        except CardError:
+            raise MoveSyntaxError("card", word=w) from None
         if c >= 52:
-            raise MoveSyntaxError(f"not a move: {w!r} is not in this ruleset's deck")
+            raise MoveSyntaxError("deck", word=w)
         out.append(c)
     return out
 
 
-__all__ = ["RummyBreakdown", "RummyRound"]
+__all__ = ["RummyBreakdown", "RummyRound", "RummyView"]

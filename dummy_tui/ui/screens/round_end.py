@@ -24,7 +24,7 @@ from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.words import entry_text, fmt, fmt_about, gin_layout_text
 
 if TYPE_CHECKING:
-    from dummy_tui.engine.families import Round
+    from dummy_tui.engine.round import Round
     from dummy_tui.ui.app import DummyApp
 
 
@@ -73,7 +73,7 @@ class RoundEndScreen(Screen[None]):
     ]
 
     def __init__(
-        self, session: Session, game: Round, result: RoundResult, match_over: bool
+        self, session: Session, game: Round[Any], result: RoundResult, match_over: bool
     ) -> None:
         super().__init__(id="round-end")
         self.session = session
@@ -261,7 +261,7 @@ class RoundEndScreen(Screen[None]):
         for m in game.melds:
             if m.kind == "set" and m.at_once == 4:
                 for card, layer in zip(m.cards, m.layers, strict=True):
-                    extra[layer % 2] += game.card_points(card)  # type: ignore[union-attr]
+                    extra[layer % 2] += game.card_points(card)
         return extra
 
     def dummy_breakdown(self) -> Table:

@@ -36,7 +36,8 @@ from dummy_tui.engine.actions import (
 )
 from dummy_tui.engine.cards import JOKER_BASE, cards_of
 from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.state import TAKE, DummyRound
+from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.round import TAKE
 from dummy_tui.ui import family as fam
 from dummy_tui.ui.common import US_LAYOUT, localize_bindings, signed
 from dummy_tui.ui.i18n import t
@@ -291,7 +292,7 @@ class TableScreen(Screen[None]):
         if family == "gin":
             melds.border_title = t("gin.layout_title")
             mask = game.hands[self.viewer] if self.viewer is not None else None
-            melds.update_gin(mask, look, game.rules.knock_limit)  # type: ignore[union-attr]
+            melds.update_gin(mask, look, game.rules.knock_limit)
         else:
             melds.border_title = t("table.title")
             targets: set[int] = set()
@@ -956,16 +957,11 @@ class TableScreen(Screen[None]):
                 card = min(jokers, key=lambda a: abs(game.row.index(a.card) - depth)).card
                 options = [a for a in jokers if a.card == card]
         if not options:
-            from dummy_tui.engine.record import check_pick_start
-
-            try:
-                if isinstance(game, DummyRound):
-                    check_pick_start(game, card)
-                else:
-                    game.check_pick_start(card)  # type: ignore[union-attr]
+            refusal = game.refusal("pick", (card,))
+            if refusal is None:
                 self.say(fmt("err.no_pick_card", card=self.dapp.look.text(card)), error=True)
-            except IllegalMoveError as exc:
-                self.say(rule_text(exc, self.dapp.look.ascii), error=True)
+            else:
+                self.say(rule_text(refusal, self.dapp.look.ascii), error=True)
             return
         look = self.dapp.look
         taken = game.row[game.row.index(card) :]

@@ -1,0 +1,367 @@
+"""Deadwood with the ace low (gin and basic rummy): least deadwood, best arrangements.
+
+Deadwood works on a second bit layout, the *low* layout: bit ``suit * 13 +
+position`` where position 0..12 is A, 2 … K.  :func:`to_low` turns a card
+mask into it with two shifts, so that runs are runs of adjacent bits within
+a suit's 13 bits, and the lowest set bit of a mask is always the lowest card
+of its suit.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from dummy_tui.engine.cards import SUIT_MASK, cards_of, low_position, position_rank, run_position
+from dummy_tui.engine.melds import TableMeld
+
+# --------------------------------------------------------------------------
+# The low layout
+
+_ALL_SUITS = sum(1 << (13 * s) for s in range(4))
+_POS0 = _ALL_SUITS  # position 0 (the ace) of every suit
+_NOT_POS0 = sum(0x1FFE << (13 * s) for s in range(4))
+_LOW_12 = sum(0xFFF << (13 * s) for s in range(4))  # positions 0..11
+_RUN_START = sum(0x7FF << (13 * s) for s in range(4))  # positions 0..10
+_SUIT = SUIT_MASK
+
+LOW_VALUES = tuple(min(p + 1, 10) for p in range(13))
+"""Gin points by low position: A 1, 2-10 their number, J Q K 10."""
+
+GIN_POINTS = tuple(LOW_VALUES[low_position(c)] for c in range(52))
+"""Gin points by card."""
+
+_SUIT_VALUE = [0] * 8192
+for _bits in range(1, 8192):
+    _low = _bits & -_bits
+    _SUIT_VALUE[_bits] = _SUIT_VALUE[_bits ^ _low] + LOW_VALUES[_low.bit_length() - 1]
+
+
+def to_low(mask: int) -> int:
+    """A card mask in the low layout (the ace moves below the 2)."""
+    return ((mask << 1) & _NOT_POS0) | ((mask >> 12) & _POS0)
+
+
+def from_low(low: int) -> int:
+    """The card mask of a low-layout mask."""
+    return ((low >> 1) & _LOW_12) | ((low & _POS0) << 12)
+
+
+def low_value(low: int) -> int:
+    """Gin points of a low-layout mask."""
+    return (
+        _SUIT_VALUE[low & _SUIT]
+        + _SUIT_VALUE[(low >> 13) & _SUIT]
+        + _SUIT_VALUE[(low >> 26) & _SUIT]
+        + _SUIT_VALUE[low >> 39]
+    )
+
+
+def meldable_low(low: int) -> int:
+    """The cards of ``low`` that belong to at least one set or run."""
+    r = low & (low >> 1) & (low >> 2) & _RUN_START
+    runs = r | (r << 1) | (r << 2)
+    b0 = low & _SUIT
+    b1 = (low >> 13) & _SUIT
+    b2 = (low >> 26) & _SUIT
+    b3 = low >> 39
+    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
+    sets = three * _ALL_SUITS
+    return low & (runs | sets)
+
+
+def _runs_only_table() -> list[int]:
+    """Per suit (13 bits, low layout): the least deadwood of those cards when
+    they may meld in runs only."""
+    table = [0] * 8192
+    for bits in range(1, 8192):
+        low = bits & -bits
+        p = low.bit_length() - 1
+        best = LOW_VALUES[p] + table[bits ^ low]  # the lowest card unmatched
+        if p <= 10 and (bits >> (p + 1)) & 1 and (bits >> (p + 2)) & 1:
+            run = low | (1 << (p + 1)) | (1 << (p + 2))  # or the lowest card of a run
+            top = p + 2
+            while True:
+                best = min(best, table[bits & ~run])
+                top += 1
+                if top > 12 or not (bits >> top) & 1:
+                    break
+                run |= 1 << top
+        table[bits] = best
+    return table
+
+
+_RUNS_ONLY = _runs_only_table()
+
+
+def _runs_dw(m: int) -> int:
+    """Least deadwood of the low-layout cards ``m`` melded in runs only."""
+    return (
+        _RUNS_ONLY[m & _SUIT]
+        + _RUNS_ONLY[(m >> 13) & _SUIT]
+        + _RUNS_ONLY[(m >> 26) & _SUIT]
+        + _RUNS_ONLY[m >> 39]
+    )
+
+
+_CACHE: dict[int, int] = {}
+_CACHE_LIMIT = 400_000
+
+
+def _min_dw(m: int) -> int:
+    """Least deadwood of the low-layout cards ``m`` (every card counts).
+
+    Only sets join the suits: for each way of choosing them (per rank with
+    three or four cards: no set, any three, or all four) the rest melds in
+    runs, suit by suit, read from a table.  A player's hand is valued over
+    and over in a round (the knock, each discard): the answers are kept.
+    """
+    hit = _CACHE.get(m)
+    if hit is not None:
+        return hit
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    best = _CACHE[m] = _least_dw(m)
+    return best
+
+
+def _least_dw(m: int) -> int:
+    """:func:`_min_dw` worked out."""
+    b0 = m & _SUIT
+    b1 = (m >> 13) & _SUIT
+    b2 = (m >> 26) & _SUIT
+    b3 = m >> 39
+    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))  # ranks with a set
+    if not three:
+        return _runs_dw(m)
+    choices = [0]
+    while three:
+        bit = three & -three
+        three ^= bit
+        cards = [c for c in (bit, bit << 13, bit << 26, bit << 39) if m & c]
+        sets = [a | b | c for a, b, c in combinations(cards, 3)]
+        if len(cards) == 4:
+            sets.append(cards[0] | cards[1] | cards[2] | cards[3])
+        choices += [used | s for used in choices for s in sets]
+    return min(_runs_dw(m & ~used) for used in choices)
+
+
+def deadwood(mask: int) -> int:
+    """Least deadwood (gin points of unmatched cards) of a card mask, ace low."""
+    low = to_low(mask)
+    meld = meldable_low(low)
+    return low_value(low & ~meld) + _min_dw(meld)
+
+
+def _high_value(low: int) -> int:
+    """Points of the highest card of a (non-empty) low-layout mask."""
+    tops = (low | (low >> 13) | (low >> 26) | (low >> 39)) & _SUIT
+    return LOW_VALUES[tops.bit_length() - 1]
+
+
+def deadwood_after_discard(mask: int) -> int:
+    """Least deadwood after the best discard (an 11-card hand, before discarding)."""
+    low = to_low(mask)
+    meld = meldable_low(low)
+    iso = low & ~meld
+    best = 1 << 30
+    if iso:
+        best = low_value(iso) - _high_value(iso) + _min_dw(meld)
+    if meld:
+        base = low_value(iso)
+        rest = meld
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            v = base + _min_dw(meld ^ b)
+            if v < best:
+                best = v
+    return best
+
+
+def discard_deadwoods(mask: int, limit: int | None = None) -> dict[int, int]:
+    """Deadwood after discarding each card of ``mask``: ``{card: deadwood}``.
+
+    With ``limit``, only the discards that leave at most ``limit`` are
+    listed, and a cheap bound skips the search when none can.
+    """
+    low = to_low(mask)
+    meld = meldable_low(low)
+    iso = low & ~meld
+    iso_value = low_value(iso)
+    if limit is not None and iso and iso_value - _high_value(iso) > limit:
+        return {}
+    if limit is not None and not iso and iso_value > limit:
+        return {}
+    out: dict[int, int] = {}
+    base = iso_value + _min_dw(meld) if iso else 0
+    rest = iso
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        c = b.bit_length() - 1
+        v = base - LOW_VALUES[c % 13]
+        if limit is None or v <= limit:
+            out[from_low(b).bit_length() - 1] = v
+    if limit is None or iso_value <= limit:
+        rest = meld
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            v = iso_value + _min_dw(meld ^ b)
+            if limit is None or v <= limit:
+                out[from_low(b).bit_length() - 1] = v
+    return out
+
+
+# --------------------------------------------------------------------------
+# Meld arrangements
+
+
+def _arrangements(
+    m: int, memo: dict[int, tuple[int, list[list[int]]]]
+) -> tuple[int, list[list[int]]]:
+    """(least deadwood, every arrangement reaching it) of low-layout ``m``."""
+    if not m:
+        return 0, [[]]
+    hit = memo.get(m)
+    if hit is not None:
+        return hit
+    low = m & -m
+    c = low.bit_length() - 1
+    s, p = divmod(c, 13)
+    rest = m ^ low
+    options: list[tuple[int, int]] = []  # (meld or 0 for deadwood, remaining)
+    options.append((0, rest))
+    same = [b for t in range(s + 1, 4) if (b := 1 << (13 * t + p)) & rest]
+    if len(same) >= 2:
+        for a, b in combinations(same, 2):
+            options.append((low | a | b, rest & ~(a | b)))
+        if len(same) == 3:
+            group = same[0] | same[1] | same[2]
+            options.append((low | group, rest & ~group))
+    if p <= 10 and (rest >> (c + 1)) & 1 and (rest >> (c + 2)) & 1:
+        run = (1 << (c + 1)) | (1 << (c + 2))
+        top = p + 2
+        while True:
+            options.append((low | run, rest & ~run))
+            top += 1
+            if top > 12 or not (rest >> (c + top - p)) & 1:
+                break
+            run |= 1 << (c + top - p)
+    best = 1 << 30
+    found: list[list[int]] = []
+    for meld, remaining in options:
+        sub, ways = _arrangements(remaining, memo)
+        value = sub + (0 if meld else LOW_VALUES[p])
+        if value < best:
+            best = value
+            found = []
+        if value == best:
+            found.extend([meld, *w] if meld else list(w) for w in ways)
+    memo[m] = (best, found)
+    return best, found
+
+
+def arrangements(mask: int) -> tuple[int, list[list[int]]]:
+    """Least deadwood of ``mask`` and every set of melds (card masks) reaching it."""
+    best, ways = _arrangements(to_low(mask), {})
+    return best, [[from_low(m) for m in way] for way in ways]
+
+
+def best_melds(mask: int) -> list[int]:
+    """One arrangement of least deadwood (card masks), the first found."""
+    return arrangements(mask)[1][0]
+
+
+def run_extensions(meld: TableMeld, hand: int) -> list[int]:
+    """Masks of hand cards that can be laid off onto ``meld`` together.
+
+    For a run: every block below and above (both ends at once included); for
+    a set of three: the fourth card.  The empty mask is not listed.
+    """
+    if meld.kind == "set":
+        if len(meld.cards) >= 4:
+            return []
+        free = hand & ~meld.mask
+        out = []
+        for t in range(4):
+            c = t * 13 + meld.rank
+            if free >> c & 1:
+                out.append(1 << c)
+        return out
+    base = meld.suit * 13
+    downs = [0]
+    pos = meld.lo - 1
+    block = 0
+    while pos >= 0:
+        c = base + position_rank(pos, meld.ace_low)
+        if not hand >> c & 1:
+            break
+        block |= 1 << c
+        downs.append(block)
+        pos -= 1
+    ups = [0]
+    pos = meld.hi + 1
+    block = 0
+    while pos <= 12:
+        c = base + position_rank(pos, meld.ace_low)
+        if not hand >> c & 1:
+            break
+        block |= 1 << c
+        ups.append(block)
+        pos += 1
+    return [d | u for d in downs for u in ups if d | u]
+
+
+def best_defence(
+    hand: int, melds: list[TableMeld], layoffs: bool
+) -> tuple[int, list[int], list[tuple[int, int]]]:
+    """The defender's layout with the least deadwood.
+
+    Returns (deadwood, own melds as card masks, layoffs as ``(card, index of
+    the knocker's meld)`` in an order that can be laid one by one).  Without
+    ``layoffs`` only the defender's own melds are laid.
+    """
+    choices: list[list[int]] = []
+    for m in melds:
+        choices.append([0, *run_extensions(m, hand)] if layoffs else [0])
+    best: tuple[int, int, list[int]] | None = None  # (deadwood, laid count, per meld)
+
+    def walk(i: int, used: int, picked: list[int]) -> None:
+        nonlocal best
+        if i == len(choices):
+            dw = deadwood(hand & ~used)
+            key = (dw, used.bit_count())
+            if best is None or key < (best[0], best[1]):
+                best = (dw, used.bit_count(), list(picked))
+            return
+        for ext in choices[i]:
+            if ext & used:
+                continue
+            picked.append(ext)
+            walk(i + 1, used | ext, picked)
+            picked.pop()
+
+    walk(0, 0, [])
+    assert best is not None
+    dw, _, picked = best
+    laid: list[tuple[int, int]] = []
+    used = 0
+    for index, ext in enumerate(picked):
+        used |= ext
+        meld = melds[index]
+        # lay the cards nearest the meld first so that each one fits
+        order = sorted(
+            cards_of(ext),
+            key=lambda c: _distance(meld, c),
+        )
+        laid.extend((c, index) for c in order)
+    own = best_melds(hand & ~used)
+    return dw, own, laid
+
+
+def _distance(meld: TableMeld, card: int) -> int:
+    if meld.kind == "set":
+        return 0
+    pos = run_position(card % 13, meld.ace_low)
+    return meld.lo - pos if pos < meld.lo else pos - meld.hi

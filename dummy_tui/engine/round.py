@@ -1,0 +1,495 @@
+"""The one round API every rummy family shares.
+
+A round is a deal plus a list of actions (OpenSpiel's ``State``): it lists the
+legal actions, checks and applies them, takes back the current turn, clones
+itself for search, hands out a :class:`PlayerView` that holds only what one
+seat may know, scores itself and says who starts the next round.  It also
+reads and writes the move notation of ``records.md``.
+
+Each family (Dummy, basic rummy, gin, Persian rummy) is one subclass in
+:mod:`dummy_tui.engine.families` that holds only what differs, found through
+:data:`dummy_tui.engine.families.FAMILIES` by the ruleset's ``family``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from dummy_tui.engine.actions import (
+    Action,
+    Discard,
+    Draw,
+    End,
+    Knock,
+    LayOff,
+    Meld,
+    Pass,
+    Pick,
+    PickLayoff,
+    TakeDiscard,
+)
+from dummy_tui.engine.cards import cards_of, mask_of
+from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.melds import TableMeld
+from dummy_tui.rules.schema import RulesetBase
+
+TAKE = "take"
+PLAY = "play"
+OVER = "over"
+
+R = TypeVar("R", bound=RulesetBase)
+
+# ---------------------------------------------------------------------------
+# Deals
+
+
+@dataclass(slots=True)
+class Deal:
+    """A fixed deal: hands, the upcard and the stock from the top down."""
+
+    hands: list[list[int]]
+    upcard: int
+    stock: list[int]  # top first, burned cards excluded
+    burned: list[int] = field(default_factory=list)
+
+
+def shuffled_deal(
+    deck_size: int, hand_size: int, players: int, rng: random.Random, burn: int = 0
+) -> Deal:
+    """A shuffled deck dealt: hands, the upcard, the stock; ``burn`` cards from the
+    bottom of the stock set aside unseen."""
+    deck = list(range(deck_size))
+    rng.shuffle(deck)
+    hands = [sorted(deck[i * hand_size : (i + 1) * hand_size]) for i in range(players)]
+    upcard = deck[players * hand_size]
+    stock = deck[players * hand_size + 1 :]
+    burned = stock[len(stock) - burn :] if burn else []
+    if burn:
+        stock = stock[: len(stock) - burn]
+    return Deal(hands, upcard, stock, burned)
+
+
+# ---------------------------------------------------------------------------
+# Views, scores
+
+
+@dataclass(slots=True)
+class PlayerView:
+    """What one seat may know: its own hand, and everything public.
+
+    Each family's view adds its own public facts (:mod:`dummy_tui.engine.families`).
+    """
+
+    seat: int
+    players: int
+    family: str
+    rules: Any
+    phase: str
+    to_move: int | None
+    direction: int
+    hand: list[int]
+    hand_counts: list[int]
+    stock_count: int
+    row: list[int]  # the discard row or pile, oldest first
+    melds: list[TableMeld]
+    history: list[tuple[int, Action]]
+    teams: list[int]  # the team of each seat (each seat its own team but in Persian rummy)
+
+    @property
+    def hand_mask(self) -> int:
+        return mask_of(self.hand)
+
+
+class Breakdown(Protocol):
+    """One seat's line of a round's score; the fields are the family's own."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def total(self) -> int: ...
+
+    def as_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What a finished round counts for one seat in statistics (``sim``): whether it
+    knocked (went out), knocked dark, fell (ตกตึก) or was fooled (โง่), and the
+    penalty points charged to it.  Families without such rules leave them 0."""
+
+    knocked: bool = False
+    dark_knock: bool = False
+    fell: bool = False
+    fooled: bool = False
+    penalties: int = 0
+
+
+def winners(totals: Sequence[int], teams: Sequence[int]) -> list[int]:
+    """The seats with the top total, when they are all of one team (one seat, or
+    a Persian team's two seats); empty on a tie between teams."""
+    best = max(totals)
+    leaders = [s for s, t in enumerate(totals) if t == best]
+    return leaders if len({teams[s] for s in leaders}) == 1 else []
+
+
+# ---------------------------------------------------------------------------
+# Action kinds
+
+KINDS = ("draw", "pick", "meld", "layoff", "discard", "knock", "end", "pass")
+"""The kinds of action a player chooses among (what the keys of the table do)."""
+
+TAKE_KINDS = frozenset({"draw", "pick", "end", "pass"})
+"""Kinds that begin a turn."""
+
+_KIND: dict[type, str] = {
+    Draw: "draw",
+    Pick: "pick",
+    PickLayoff: "pick",
+    TakeDiscard: "pick",
+    Meld: "meld",
+    LayOff: "layoff",
+    Discard: "discard",
+    Knock: "knock",
+    End: "end",
+    Pass: "pass",
+}
+
+
+def _involves(action: Action, cards: Iterable[int]) -> bool:
+    """Does ``action`` move every card of ``cards``?"""
+    moved: tuple[int, ...]
+    if isinstance(action, Meld):
+        moved = action.cards
+    elif isinstance(action, Pick):
+        moved = (action.card, *action.meld)
+    elif isinstance(action, Draw | End | Pass):
+        moved = ()
+    else:
+        moved = (action.card,)
+    return all(c in moved for c in cards)
+
+
+# ---------------------------------------------------------------------------
+# The round
+
+
+class Round(Generic[R]):
+    """The state of one round, with the machinery every family shares.
+
+    A family sets :attr:`family`, :attr:`kinds` and :attr:`view_type` and
+    writes :meth:`_legal`, :meth:`check`, :meth:`_play`, :meth:`scores`,
+    :meth:`next_round`, :meth:`parse_move` and :meth:`move_words`; it may
+    add state in :meth:`_setup` (naming its lists in :attr:`_COPIED`) and
+    public facts in :meth:`_view_fields`.
+    """
+
+    family: ClassVar[str] = ""
+    ace_low: ClassVar[bool] = False
+    kinds: ClassVar[frozenset[str]] = frozenset(KINDS)
+    """The action kinds this family has at all."""
+    view_type: ClassVar[type[PlayerView]] = PlayerView
+    _COPIED: ClassVar[tuple[str, ...]] = ("hands", "stock", "row", "history")
+    """Lists a clone copies (the melds are copied meld by meld)."""
+
+    def __init__(self, rules: R, deal: Deal, starter: int = 0, direction: int = 1) -> None:
+        players = len(deal.hands)
+        if players not in rules.hand_size:
+            raise ValueError(f"this ruleset is not for {players} players")
+        self.rules = rules
+        self.players = players
+        self.deal = deal
+        self.starter = starter
+        self.start_direction = direction
+        self.hands = [mask_of(h) for h in deal.hands]
+        self.stock = list(reversed(deal.stock))  # top at the end
+        self.row = [deal.upcard]
+        self.melds: list[TableMeld] = []
+        self.history: list[tuple[int, Action]] = []
+        self.seat = starter
+        self.direction = direction
+        self.phase = TAKE
+        self.turn_start = 0  # index into history where this turn began
+        self.taken: int | None = None  # the card taken from the pile this turn
+        self.end: str | None = None
+        self.knocker: int | None = None
+        self.knock_card: int | None = None
+        self.dark_knock = False
+        self._legal_cache: list[Action] | None = None
+        self._setup()
+
+    def _setup(self) -> None:
+        """The family's own state; called at the end of ``__init__``."""
+
+    @classmethod
+    def burn(cls, rules: R, players: int) -> int:
+        """Cards set aside unseen from the bottom of the stock at the deal."""
+        return 0
+
+    @classmethod
+    def shuffle(cls, rules: R, players: int, rng: random.Random) -> Deal:
+        """A shuffled deal for this family."""
+        size = rules.hand_size[players]
+        return shuffled_deal(rules.deck_size(), size, players, rng, cls.burn(rules, players))
+
+    @classmethod
+    def new(
+        cls,
+        rules: R,
+        players: int,
+        seed: int | random.Random | None = None,
+        starter: int = 0,
+        direction: int = 1,
+    ) -> Self:
+        """A freshly shuffled round (``seed``: a number or a ``Random``)."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        return cls(rules, cls.shuffle(rules, players, rng), starter, direction)
+
+    def fresh(self) -> Self:
+        """The same round at its deal, before any move."""
+        return type(self)(self.rules, self.deal, self.starter, self.start_direction)
+
+    def clone(self) -> Self:
+        """An independent copy (for search and trial moves)."""
+        new = object.__new__(type(self))
+        state = new.__dict__
+        state.update(self.__dict__)
+        for name in self._COPIED:
+            state[name] = state[name][:]
+        state["melds"] = [m.copy() for m in self.melds]
+        return new
+
+    # ------------------------------------------------------------------
+    # queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.seat
+
+    def hand(self, seat: int) -> list[int]:
+        return cards_of(self.hands[seat])
+
+    def next_seat(self, seat: int | None = None) -> int:
+        s = self.seat if seat is None else seat
+        return (s + self.direction) % self.players
+
+    def previous_seat(self, seat: int | None = None) -> int:
+        s = self.seat if seat is None else seat
+        return (s - self.direction) % self.players
+
+    @classmethod
+    def team_of(cls, seat: int) -> int:
+        """The team of ``seat``: every seat is its own team but in Persian rummy."""
+        return seat
+
+    def card_points(self, card: int) -> int:
+        """What ``card`` counts on the table or in hand."""
+        raise NotImplementedError
+
+    def find_meld(self, card: int) -> int | None:
+        """Index of the table meld holding ``card`` (records name melds by a card)."""
+        bit = 1 << card
+        for i, m in enumerate(self.melds):
+            if m.mask & bit:
+                return i
+        return None
+
+    def table_points(self) -> list[int]:
+        """The points each seat has laid on the table so far."""
+        out = [0] * self.players
+        for m in self.melds:
+            for card, layer in zip(m.cards, m.layers, strict=True):
+                out[layer] += self.card_points(card)
+        return out
+
+    def hand_melds(self, mask: int) -> list[int]:
+        """The melds (card masks) that the cards of ``mask`` make by this family's rules."""
+        raise NotImplementedError
+
+    def fits_table(self, card: int, seat: int) -> bool:
+        """Could ``seat`` lay ``card`` off onto some meld on the table?"""
+        return any(m.fits(card, seat) for m in self.melds)
+
+    # ------------------------------------------------------------------
+    # legal actions, checking and applying
+
+    def legal_actions(self) -> list[Action]:
+        """Every action that is legal now (a new list each call)."""
+        if self._legal_cache is None:
+            self._legal_cache = self._legal()
+        return list(self._legal_cache)
+
+    def _legal(self) -> list[Action]:
+        raise NotImplementedError
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalMoveError` naming the rule if ``action`` is not legal now."""
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` or raise :class:`IllegalMoveError` naming the rule."""
+        self.check(action)
+        self._do(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (from :meth:`legal_actions`)."""
+        self._do(action)
+
+    def _do(self, action: Action) -> None:
+        self._legal_cache = None
+        seat = self.seat
+        self.history.append((seat, action))
+        self._play(seat, action)
+
+    def _play(self, seat: int, action: Action) -> None:
+        """The family's own effect of ``action`` by ``seat`` (already in the history)."""
+        raise NotImplementedError
+
+    def kind_of(self, action: Action) -> str:
+        """The kind of ``action`` by the seat to move (one of :data:`KINDS`)."""
+        return _KIND[type(action)]
+
+    def refusal(self, kind: str, cards: Sequence[int] = ()) -> IllegalMoveError | None:
+        """Why no action of ``kind`` (moving every card of ``cards``) can be made now;
+        None when one can.
+
+        The refusal names the rule that stands in the way, as :meth:`check`
+        would for the move a player would try: the round being over, taking
+        first or having taken already, then the family's own reasons.
+        """
+        if self.phase == OVER:
+            return IllegalMoveError("round_over")
+        if kind not in self.kinds:
+            return IllegalMoveError("never", f"{self.family}_{kind}")
+        for action in self.legal_actions():
+            if self.kind_of(action) == kind and _involves(action, cards):
+                return None
+        if kind in TAKE_KINDS and self.phase != TAKE:
+            return IllegalMoveError("already_taken")
+        if kind not in TAKE_KINDS and self.phase == TAKE:
+            return IllegalMoveError("take_first", self.family)
+        return self._refusal(kind, tuple(cards)) or IllegalMoveError("not_now")
+
+    def _refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
+        """The family's reason that no action of ``kind`` can be made (see :meth:`refusal`)."""
+        return None
+
+    # ------------------------------------------------------------------
+    # undo (the current turn only)
+
+    def undo_refusal(self) -> IllegalMoveError | None:
+        """Why the last action may not be taken back, or None if it may.
+
+        Everything from the turn's start may be, except a draw: the drawn card
+        has been seen, so it cannot go back on the stock.
+        """
+        if self.phase == OVER or len(self.history) <= self.turn_start:
+            return IllegalMoveError("undo")
+        if isinstance(self.history[-1][1], Draw):
+            return IllegalMoveError("undo_draw")
+        return None
+
+    def can_undo(self) -> bool:
+        """Is there an action of this turn that may be taken back?"""
+        return self.undo_refusal() is None
+
+    def undo(self) -> Action:
+        """Take back the current turn's last action; returns it."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise refusal
+        undone = self.history[-1][1]
+        fresh = self.fresh()
+        for _, action in self.history[:-1]:
+            fresh._do(action)
+        self.__dict__.update(fresh.__dict__)
+        return undone
+
+    def undo_turn(self) -> None:
+        while self.can_undo():
+            self.undo()
+
+    # ------------------------------------------------------------------
+    # views and scoring
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now, and nothing else."""
+        return self.view_type(
+            seat=seat,
+            players=self.players,
+            family=self.family,
+            rules=self.rules,
+            phase=self.phase,
+            to_move=self.to_move,
+            direction=self.direction,
+            hand=cards_of(self.hands[seat]),
+            hand_counts=[h.bit_count() for h in self.hands],
+            stock_count=len(self.stock),
+            row=list(self.row),
+            melds=[m.copy() for m in self.melds],
+            history=list(self.history),
+            teams=[self.team_of(s) for s in range(self.players)],
+            **self._view_fields(seat),
+        )
+
+    def _view_fields(self, seat: int) -> dict[str, Any]:
+        """The family's public facts for ``seat``'s view."""
+        return {}
+
+    def scores(self) -> Sequence[Breakdown]:
+        """Each seat's line of the score; the round must be over."""
+        raise NotImplementedError
+
+    def next_round(self) -> tuple[int, int]:
+        """(starter, direction) of the next round."""
+        raise NotImplementedError
+
+    def tallies(self) -> list[Tally]:
+        """Each seat's :class:`Tally` of the finished round."""
+        return [Tally(knocked=self.knocker == s) for s in range(self.players)]
+
+    def round_winners(self) -> list[int]:
+        """The seats that won the finished round: the top score, untied between teams."""
+        return winners(
+            [b.total for b in self.scores()], [self.team_of(s) for s in range(self.players)]
+        )
+
+    @classmethod
+    def match_done(cls, rules: R, totals: Sequence[int], rounds: int) -> bool:
+        """Has a match reached its end after ``rounds`` rounds with these totals?
+        (It is over once that is so and one seat or team leads.)"""
+        return any(t >= rules.target_score for t in totals)
+
+    # ------------------------------------------------------------------
+    # notation (records.md)
+
+    def parse_move(self, text: str) -> Action:
+        """One move of ``records.md`` as an action of this round (not yet checked)."""
+        raise NotImplementedError
+
+    def pick_card(self, text: str) -> int | None:
+        """For a family whose pick-up is written as two moves (``pick <card>``, then
+        the meld or layoff that plays it): the card a ``pick`` names, checked that a
+        play can follow.  None when ``text`` is not such a pick."""
+        return None
+
+    def pick_action(self, card: int, follow: str) -> Action:
+        """The pick-up made of ``pick <card>`` and the move ``follow`` after it."""
+        raise NotImplementedError
+
+    def move_words(self, index: int) -> list[str]:
+        """The record moves for ``history[index]`` (a pick-up may be two moves)."""
+        raise NotImplementedError
+
+    def moves(self) -> list[str]:
+        out: list[str] = []
+        for i in range(len(self.history)):
+            out.extend(self.move_words(i))
+        return out
