@@ -8,9 +8,13 @@ the player of a level for a family.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dummy_tui.ai.base import Player, RandomPlayer
+
+if TYPE_CHECKING:
+    from dummy_tui.engine.actions import Action
+    from dummy_tui.engine.round import PlayerView
 
 LEVELS = ("random", "easy", "normal", "hard")
 
@@ -54,4 +58,30 @@ def _dummy_player(
     return SearchPlayer(seed, budget_ms=300.0 if budget_ms is None else budget_ms, samples=samples)
 
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]
+class AIError(Exception):
+    """An AI player that raised or answered with an action that is not legal.
+
+    It is a bug, never covered up: ``sim`` and the tests fail on it; the game
+    writes it to its log and lets the seat play the ``normal`` move.
+    """
+
+    def __init__(self, level: str, seat: int, reason: str) -> None:
+        super().__init__(f"the {level} AI of seat {seat} failed: {reason}")
+        self.level = level
+        self.seat = seat
+        self.reason = reason
+
+
+def checked_choice(player: Player[Any], view: PlayerView, legal: list[Action]) -> Action:
+    """``player``'s choice among ``legal``; :class:`AIError` if it raises or
+    answers with anything else."""
+    try:
+        action: Action = player.choose(view, legal)
+    except Exception as exc:  # any failure of the player is reported, with its cause
+        raise AIError(player.level, view.seat, f"{type(exc).__name__}: {exc}") from exc
+    if action not in legal:
+        raise AIError(player.level, view.seat, f"answered {action!r}, which is not legal")
+    return action
+
+
+__all__ = ["LEVELS", "AIError", "Player", "RandomPlayer", "checked_choice", "make_player"]
