@@ -65,6 +65,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     ),
     "knock_cards": "knock: meld and lay off down to your last card first, then knock with it",
     "knock_cards.rummy": "go out: meld and lay off down to your last card first, then discard it",
+    "last_discard": "last card: {card} is your last card, and discarding it is the knock",
+    "last_discard.rummy": "last card: {card} is your last card, and discarding it goes out",
     # what a family does not have at all
     "never.dummy_pass": "pass: there is nothing to pass in Dummy",
     "never.gin_meld": "meld: not a move in gin (melds and layoffs are laid out by the knock)",

@@ -384,7 +384,7 @@ class DummyRound(Round[DummyRules]):
             return self._layoff_refusal(cards, seat, hand)
         if kind == "discard":
             if hand.bit_count() == 1:
-                return IllegalMoveError("knock", card=hand.bit_length() - 1)
+                return IllegalMoveError("last_discard", card=hand.bit_length() - 1)
             if cards and not hand >> cards[0] & 1:
                 return IllegalMoveError("not_in_hand", card=cards[0])
             if self.must_knock:
@@ -392,6 +392,14 @@ class DummyRound(Round[DummyRules]):
         if kind == "knock" and hand.bit_count() > 1:
             return IllegalMoveError("knock_cards")
         return None
+
+    def _knock_rule(self) -> IllegalMoveError:
+        """Why a play the rules of melds accept is still not offered: it would
+        leave no way to knock in a turn that must end in one (or, not born,
+        would lay cards down that no knock follows)."""
+        if self.must_knock:
+            return IllegalMoveError("stock_out_knock" if self.stock_out_turn else "not_born")
+        return IllegalMoveError("not_born", "play")
 
     def _meld_refusal(self, cards: tuple[int, ...], hand: int) -> IllegalMoveError:
         if len(cards) >= 3:
@@ -401,11 +409,13 @@ class DummyRound(Round[DummyRules]):
                 return exc
         for m in melds_in(hand):
             if mask_of(cards) & ~m == 0:
-                # a meld holds them: it is refused for its own reason (the last card)
+                # a meld holds them: it is refused for its own reason (the last
+                # card), or it is no step towards the knock this turn needs
                 try:
                     self.check(Meld(tuple(cards_of(m))))
                 except IllegalMoveError as exc:
                     return exc
+                return self._knock_rule()
         if cards:
             return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
         return IllegalMoveError("no_meld_with", "none")
@@ -418,6 +428,7 @@ class DummyRound(Round[DummyRules]):
         if hand.bit_count() < 2:
             return IllegalMoveError("last_card", "layoff")
         tried = cards[:1] or tuple(cards_of(hand))
+        fits = False
         for card in tried:
             for target in range(len(self.melds)):
                 try:
@@ -425,6 +436,10 @@ class DummyRound(Round[DummyRules]):
                 except IllegalMoveError as exc:
                     if exc.rule != "no_fit":
                         return exc  # a rule other than the fit says more
+                else:
+                    fits = True
+        if fits:  # it fits, but is no step towards the knock this turn needs
+            return self._knock_rule()
         return IllegalMoveError("no_fit", "any", card=tried[0])
 
     def pick_refusal(self, card: int) -> IllegalMoveError | None:

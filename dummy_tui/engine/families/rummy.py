@@ -221,7 +221,7 @@ class RummyRound(Round[RummyRules]):
         if kind == "knock" and hand.bit_count() > 1:
             return IllegalMoveError("knock_cards", "rummy")
         if kind == "discard" and hand.bit_count() == 1:
-            return IllegalMoveError("knock", card=hand.bit_length() - 1)
+            return IllegalMoveError("last_discard", "rummy", card=hand.bit_length() - 1)
         return None
 
     # ------------------------------------------------------------------
