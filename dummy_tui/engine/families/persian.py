@@ -307,6 +307,11 @@ class PersianRound(Round[PersianRules]):
         if cards and not hand >> cards[0] & 1:
             return IllegalMoveError("not_in_hand", card=cards[0])
         if kind == "meld":
+            if len(cards) >= 3:  # the cards themselves: the rule that refuses their meld
+                try:
+                    self.check(Meld(tuple(sorted(cards))))
+                except IllegalMoveError as exc:
+                    return exc
             if cards:
                 return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
             return IllegalMoveError("no_meld_with", "none")

@@ -209,6 +209,11 @@ class RummyRound(Round[RummyRules]):
             limit = self.rules.melds_per_turn
             if limit and self.melds_this_turn >= limit:
                 return IllegalMoveError("melds_per_turn", n=limit)
+            if len(cards) >= 3:  # the cards themselves: the rule that refuses their meld
+                try:
+                    self.check(Meld(tuple(sorted(cards))))
+                except IllegalMoveError as exc:
+                    return exc
             if cards:
                 return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
             return IllegalMoveError("no_meld_with", "none")
