@@ -372,7 +372,7 @@ class Round(Generic[R]):
             if self.kind_of(action) == kind and _involves(action, cards):
                 return None
         if kind in TAKE_KINDS and self.phase != TAKE:
-            return IllegalMoveError("already_taken")
+            return IllegalMoveError("already_taken", self.family)
         if kind not in TAKE_KINDS and self.phase == TAKE:
             return IllegalMoveError("take_first", self.family)
         return self._refusal(kind, tuple(cards)) or IllegalMoveError("not_now")
