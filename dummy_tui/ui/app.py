@@ -425,8 +425,9 @@ class DummyApp(App[int]):
         from dummy_tui.ui.screens.modals import HelpScreen, TooSmallScreen
 
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
-            session = getattr(self.screen, "session", None)
-            self.push_screen(HelpScreen(getattr(session, "family", None)))
+            # the table and the round end open the help at their game's section
+            presenter = getattr(self.screen, "presenter", None)
+            self.push_screen(HelpScreen(presenter.help_anchor if presenter else None))
 
 
 def _warm_imports() -> None:

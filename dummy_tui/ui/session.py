@@ -26,7 +26,6 @@ from dummy_tui.engine.actions import (
     PickLayoff,
     TakeDiscard,
 )
-from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.match import Match, RoundResult
 from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.i18n import shown_name, t
@@ -72,9 +71,10 @@ class LogEntry:
     """One line of the game log, kept as data so it can be shown in any language.
 
     ``kind`` is draw, take (the top of a pile), pass, pick, pick_layoff,
-    meld, layoff, discard, knock (Dummy's), out (basic rummy's last
-    discard, which goes out), gin_knock, end, undo or round.  ``cards`` are
-    the cards moved; ``extra`` the cards taken with a pick-up or the meld
+    meld, layoff, discard, knock (a discard of the last card that ends the
+    round: Dummy's knock, basic rummy's going out), gin_knock, end, undo,
+    round or restock (the pile turned over into a new stock).  ``cards``
+    are the cards moved; ``extra`` the cards taken with a pick-up or the meld
     laid onto.
     """
 
@@ -121,11 +121,9 @@ def describe(game: Round[Any], action: Action) -> LogEntry:
     if isinstance(action, LayOff):
         return LogEntry("layoff", seat, (action.card,), tuple(game.melds[action.target].cards))
     assert isinstance(action, Discard)
-    # in Persian rummy discarding the last card does not end the round
-    family = game.rules.family
-    last = game.hands[seat].bit_count() == 1 and family != "persian"
-    kind = ("out" if family == "rummy" else "knock") if last else "discard"
-    return LogEntry(kind, seat, (action.card,))
+    # discarding the last card is a knock where the family says so (Dummy; basic
+    # rummy's going out), a plain discard elsewhere (Persian rummy)
+    return LogEntry(game.kind_of(action), seat, (action.card,))
 
 
 class Session:
@@ -188,7 +186,7 @@ class Session:
         if players not in rules.hand_size:
             raise ValueError(t("err.players_for", ruleset=setup.ruleset, n=players))
         match = Match(rules, players, setup.seed, first_starter=0)
-        session = cls(setup, rules, base, match, deal_next(match))
+        session = cls(setup, rules, base, match, match.new_round())
         session.log.append(LogEntry("round", -1, (1,)))
         return session
 
@@ -210,7 +208,7 @@ class Session:
             if save.current is not None:
                 game = _replayed(save.current, path, "the current round")
             else:
-                game = deal_next(match)
+                game = match.new_round()
         except SaveError:
             raise
         except Exception as exc:  # any damage at all is reported, never a crash
@@ -274,12 +272,12 @@ class Session:
     def apply(self, action: Action) -> LogEntry:
         """Apply a move of the seat to move (checked); log it."""
         entry = describe(self.round, action)
-        restocks = getattr(self.round, "restocks", 0)
+        stock = len(self.round.stock)
         self.round.apply(action)
         self.log.append(entry)
-        if getattr(self.round, "restocks", 0) > restocks:
-            # basic rummy turned the discard pile over into a new stock: say so,
-            # since when it runs out a second time the hand is void
+        if len(self.round.stock) > stock:
+            # the discard pile was turned over into a new stock (basic rummy):
+            # say so, since when it runs out a second time the hand is void
             self.log.append(LogEntry("restock", -1))
         return entry
 
@@ -297,7 +295,7 @@ class Session:
         return result
 
     def start_next_round(self) -> None:
-        self.round = deal_next(self.match)
+        self.round = self.match.new_round()
         self.recorded = False
         self.log.append(LogEntry("round", -1, (len(self.match.results) + 1,)))
 
@@ -333,27 +331,6 @@ class Session:
         return None if task is None else task.run()
 
 
-def deal_next(match: Match) -> Round[Any]:
-    """The match's next round, of the family of its rules.
-
-    A match that deals Dummy only is given the same seed, starter and
-    direction to deal the round of another family with.
-    """
-    family = str(match.rules.family)
-    if family == "dummy":
-        return match.new_round()
-    try:
-        game: Round[Any] = match.new_round()
-    except Exception:  # a match that deals Dummy rounds only
-        game = None  # type: ignore[assignment]
-    if game is not None and str(game.rules.family) == family and not isinstance(game, DummyRound):
-        return game
-    from dummy_tui.engine.families import new_round
-
-    seed = match.round_seed(len(match.results))
-    return new_round(match.rules, match.players, seed, match.starter, match.direction)
-
-
 def choose_safely(player: Any, view: Any, legal: list[Action], moves: int) -> Action:
     """The player's choice from ``view``; a legal move at random (seeded by the
     round's ``moves``) should the player fail on this family."""
@@ -366,21 +343,12 @@ def choose_safely(player: Any, view: Any, legal: list[Action], moves: int) -> Ac
 
 def history_log(game: Round[Any]) -> list[LogEntry]:
     """The log entries of a round's moves so far."""
-    fresh = _fresh(game)
+    fresh = game.fresh()
     out = []
     for _, action in game.history:
         out.append(describe(fresh, action))
         fresh.apply_unchecked(action)
     return out
-
-
-def _fresh(game: Round[Any]) -> Round[Any]:
-    """The same round at its deal, before any move."""
-    if isinstance(game, DummyRound):
-        return DummyRound(game.rules, game.deal, game.starter, game.start_direction)
-    from dummy_tui.engine.families import round_from_deal
-
-    return round_from_deal(game.rules, game.deal, game.starter, game.start_direction)
 
 
 def _rules(setup: GameSetup, path: Path | None) -> tuple[Ruleset, Ruleset]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from string import Formatter
 from typing import TYPE_CHECKING, Any
 
@@ -22,12 +22,10 @@ from dummy_tui.engine.actions import (
     PickLayoff,
     TakeDiscard,
 )
-from dummy_tui.engine.cards import card_pretty, parse_card
-from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.errors import CARD_PARAMS, CARDS_PARAMS, MoveError
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import catalog, has, in_every_language, language, t, template
-from dummy_tui.ui.session import LogEntry, describe
+from dummy_tui.ui.session import LogEntry
 
 if TYPE_CHECKING:
     from dummy_tui.engine.round import Round
@@ -67,12 +65,22 @@ def name_text(name: str) -> Text:
     return Text(name, Style(bold=True))
 
 
+def _same(key: str) -> str:
+    return key
+
+
 def log_lines(
-    entries: list[LogEntry], names: list[str], look: CardLook, family: str = "dummy"
+    entries: list[LogEntry],
+    names: list[str],
+    look: CardLook,
+    key: Callable[[str], str] = _same,
 ) -> list[Text]:
     """The log's lines for ``entries``: a draw and the discard that follows it,
     by the same player, share one line ("Somchai drew, discarded 9♦."), the
-    commonest turn of all, so that a small screen shows twice as many turns."""
+    commonest turn of all, so that a small screen shows twice as many turns.
+
+    ``key`` gives the family's own catalog key for a line (basic rummy's
+    knock is "went out", Persian rummy's rounds are deals)."""
     out: list[Text] = []
     i = 0
     while i < len(entries):
@@ -88,31 +96,18 @@ def log_lines(
             out.append(fmt("log.draw_discard", name=who, card=look.text(after.cards[0])))
             i += 2
             continue
-        out.append(entry_text(entry, names, look, family))
+        out.append(entry_text(entry, names, look, key))
         i += 1
     return out
 
 
-def gin_layout_text(mask: int, look: CardLook) -> Text:
-    """A gin hand in its best arrangement: each meld in brackets, then the deadwood
-    (``[4♦ 4♥ 4♠] [7♥ 8♥ 9♥] 2♣ K♠``)."""
-    from dummy_tui.ui.family import gin_layout
-
-    _, melds, dead = gin_layout(mask)
-    out = Text()
-    for meld in melds:
-        out.append("[")
-        out.append_text(look.cards(meld))
-        out.append("] ")
-    out.append_text(look.cards(dead))
-    return out
-
-
-def entry_text(entry: LogEntry, names: list[str], look: CardLook, family: str = "dummy") -> Text:
-    """One log line (``family``: Persian rummy's rounds are deals)."""
+def entry_text(
+    entry: LogEntry, names: list[str], look: CardLook, key: Callable[[str], str] = _same
+) -> Text:
+    """One log line, in the family's words (``key``, as for :func:`log_lines`)."""
     if entry.kind == "round":
         n = entry.cards[0] if entry.cards else 1
-        return fmt("log.deal" if family == "persian" else "log.round", n=n)
+        return fmt(key("log.round"), n=n)
     if entry.kind == "restock":
         return fmt("log.restock")
     who = name_text(names[entry.seat])
@@ -122,40 +117,15 @@ def entry_text(entry: LogEntry, names: list[str], look: CardLook, family: str = 
         return fmt("log.pick", name=who, card=look.text(entry.extra[0]), n=taken, meld=cards)
     if entry.kind == "pick_layoff":
         return fmt("log.pick_layoff", name=who, card=cards)
-    if entry.kind in ("layoff",):
+    if entry.kind == "layoff":
         return fmt("log.layoff", name=who, card=cards, meld=look.cards(entry.extra))
-    if entry.kind in ("take", "gin_knock"):
-        return fmt(f"log.{entry.kind}", name=who, card=cards)
-    if entry.kind in ("meld", "discard", "knock", "out", "draw", "end", "undo", "pass"):
-        return fmt(f"log.{entry.kind}", name=who, cards=cards, card=cards)
-    return Text(entry.kind)
+    return fmt(key(f"log.{entry.kind}"), name=who, cards=cards, card=cards)
 
 
-def why_not_pick(game: Round[Any]) -> str | None:
-    """Why a hint to draw passes the pick-ups of a Dummy turn, in plain facts.
-
-    Only facts of the position, from the first that applies: every pick-up
-    takes more row cards along; it would make the player born and so end a
-    dark knock; its meld goes where the others can lay off on it.  None when
-    no pick-up is legal (the prompt says so already).
-    """
-    if not isinstance(game, DummyRound):
-        return None
-    picks = [a for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)]
-    if not picks:
-        return None
-    more = min(len(game.row) - 1 - game.row.index(a.card) for a in picks)
-    if more:
-        return t("hint.why_more", n=more)
-    m = game.rules.dark_knock_multiplier
-    if not game.born[game.seat] and m > 1:
-        return t("hint.why_dark", m=m)
-    return t("hint.why_layoff")
-
-
-def action_text(game: Round[Any], action: Action, look: CardLook) -> Text:
+def action_text(
+    game: Round[Any], action: Action, look: CardLook, key: Callable[[str], str] = _same
+) -> Text:
     """A move the seat to move could make, in words (hints and choices)."""
-    entry = describe(game, action)
     if isinstance(action, Draw):
         return fmt("act.draw")
     if isinstance(action, Pass):
@@ -182,26 +152,35 @@ def action_text(game: Round[Any], action: Action, look: CardLook) -> Text:
             n=action.target + 1,
         )
     assert isinstance(action, Discard)
-    return fmt(f"act.{entry.kind}", card=look.text(action.card))
+    # the last card of a Dummy hand is the knock (basic rummy: going out)
+    return fmt(key(f"act.{game.kind_of(action)}"), card=look.text(action.card))
 
 
-def rule_text(exc: IllegalMoveError, ascii_only: bool = False) -> str:
-    """Why a move was refused: the engine's own English, or the catalog's translation.
+def refusal_text(exc: MoveError, look: CardLook) -> Text:
+    """Why a move was refused, in the player's language, from the catalog.
 
-    The translation of the case the engine names (``rule.not_a_meld_jokers``)
-    is preferred to the rule's general one.  The English names its cards
-    with suit symbols, as the table shows them, unless ``ascii_only``.
+    The entry of the case the engine names (``rule.not_a_meld_jokers``) is
+    preferred to the rule's own (``rule.not_a_meld``); the cards are filled in
+    as the table shows them, the numbers as they are (``n`` also choosing the
+    singular where the language has one).  The engine's English sentence is
+    never read back.
     """
-    keys = [f"rule.{exc.rule}_{exc.detail}"] if exc.detail else []
-    keys.append(f"rule.{exc.rule}")
-    if language() != "en":
-        for key in keys:
-            if has(key):
-                return t(key)
-    text = str(exc)
-    if ascii_only:
-        return text
-    return _CARD_WORD.sub(lambda m: card_pretty(parse_card(m.group(0))), text)
+    key = f"rule.{exc.key}"
+    if not has(key):
+        key = f"rule.{exc.rule}"
+    if not has(key):  # a rule no catalog knows yet: the engine's own words
+        return Text(str(exc))
+    parts: dict[str, Text | str | int] = {}
+    for name, value in exc.params.items():
+        if name in CARD_PARAMS and isinstance(value, int):
+            parts[name] = look.text(value)
+        elif name in CARDS_PARAMS and isinstance(value, tuple):
+            parts[name] = look.cards(value)
+        elif isinstance(value, int | str):
+            parts[name] = value
+        else:
+            parts[name] = " ".join(str(v) for v in value)
+    return fmt(key, **parts)
 
 
 def ruleset_problem(exc: RulesetError) -> str:
@@ -213,7 +192,3 @@ def ruleset_problem(exc: RulesetError) -> str:
     if "choices" in params:
         params["choices"] = params["choices"].replace(" or ", t("opterr.or"))
     return t("opterr.line", option=exc.option, problem=t(key, **params))
-
-
-# a card as the engine's English names it: 10H, QS, AC
-_CARD_WORD = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from string import Formatter
 
 import pytest
 
+from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.errors import MESSAGES, IllegalMoveError, MoveError
+from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.screens.modals import help_text
-from dummy_tui.ui.words import fmt, fmt_about
+from dummy_tui.ui.words import fmt, fmt_about, refusal_text
 
 UI = Path(__file__).resolve().parents[2] / "dummy_tui" / "ui"
 
@@ -150,3 +154,87 @@ def test_every_turn_prompt_fits_one_status_line_at_80_columns(lang: str) -> None
                 assert cell_len(line) <= STATUS_CELLS, (key, line)
     finally:
         set_language("en")
+
+
+# ---------------------------------------------------------------------------
+# refusals: every case the engine names, in every language, with its cards
+
+
+def fields(text: str) -> set[str]:
+    """The names of the ``{placeholders}`` of a template."""
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def catalog_key(message_key: str) -> str:
+    """``rule.detail`` of ``errors.MESSAGES`` as the catalog writes it: ``rule.rule_detail``."""
+    return "rule." + message_key.replace(".", "_")
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_every_refusal_the_engine_names_has_its_own_entry(lang: str) -> None:
+    texts = catalog(lang)
+    missing = [k for k in MESSAGES if catalog_key(k) not in texts]
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_a_refusals_entry_fills_in_what_the_english_names(lang: str) -> None:
+    texts = catalog(lang)
+    wrong = {}
+    for key, english in MESSAGES.items():
+        forms = english if isinstance(english, tuple) else (english,)
+        wanted = set().union(*(fields(f) for f in forms))
+        own = catalog_key(key)
+        found = [texts[own], *([texts[f"{own}_one"]] if f"{own}_one" in texts else [])]
+        for text in found:
+            if fields(text) != wanted:
+                wrong[own] = (sorted(fields(text)), sorted(wanted))
+    assert wrong == {}
+
+
+LOOK = CardLook()
+
+
+def shown(exc: MoveError, lang: str) -> str:
+    set_language(lang)
+    try:
+        return refusal_text(exc, LOOK).plain
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_a_refusal_names_its_card_as_the_table_shows_it(lang: str) -> None:
+    seven = parse_card("7H")
+    said = shown(IllegalMoveError("not_in_hand", card=seven), lang)
+    assert "7♥" in said and "7H" not in said, said
+    knock = shown(IllegalMoveError("knock_limit", card=seven, deadwood=14, limit=10), lang)
+    assert "7♥" in knock and "14" in knock and "10" in knock, knock
+    meld = tuple(parse_card(c) for c in ("KH", "KS", "JK"))
+    cards = shown(IllegalMoveError("not_a_meld", "jokers", cards=meld), lang)
+    assert "K♥ K♠ JK" in cards, cards
+    # the same refusal in the other language is another sentence, not the English
+    assert shown(IllegalMoveError("not_in_hand", card=seven), "th") != shown(
+        IllegalMoveError("not_in_hand", card=seven), "en"
+    )
+
+
+def test_a_number_chooses_the_singular_where_the_language_has_one() -> None:
+    assert "1 card this round" in shown(IllegalMoveError("layoff_limit", n=1), "en")
+    assert "2 cards this round" in shown(IllegalMoveError("layoff_limit", n=2), "en")
+    assert "1 ใบ" in shown(IllegalMoveError("layoff_limit", n=1), "th")
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_a_case_without_its_own_entry_is_said_by_its_rules(lang: str) -> None:
+    card = parse_card("QS")
+    case = shown(IllegalMoveError("not_in_hand", "some_new_case", card=card), lang)
+    rule = shown(IllegalMoveError("not_in_hand", card=card), lang)
+    assert case == rule and "Q♠" in case
+    # a family's wording of a rule it shares: the family's entry, else the rule's
+    assert shown(IllegalMoveError("take_first", "gin"), lang) != shown(
+        IllegalMoveError("take_first"), lang
+    )
+    assert shown(IllegalMoveError("take_first", "dummy"), lang) == shown(
+        IllegalMoveError("take_first"), lang
+    )

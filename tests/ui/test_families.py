@@ -26,7 +26,7 @@ from ui_helpers import (
 )
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
-from dummy_tui.engine.cards import card_pretty, cards_of, parse_card
+from dummy_tui.engine.cards import card_pretty, cards_of, parse_card, sort_key_suit_low
 from dummy_tui.engine.families import round_from_deal
 from dummy_tui.engine.families.gin import GinRound
 from dummy_tui.engine.families.persian import PersianRound
@@ -36,10 +36,11 @@ from dummy_tui.engine.round import Deal
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.family import gin_layout, laid_points, low_key
 from dummy_tui.ui.i18n import catalog, set_language, t
+from dummy_tui.ui.presenters.base import add_item, score_item, score_table
+from dummy_tui.ui.presenters.gin import layout_of
 from dummy_tui.ui.screens.modals import ChoiceScreen
-from dummy_tui.ui.screens.round_end import RoundEndScreen, _term, score_table
+from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
@@ -130,10 +131,10 @@ async def test_a_dead_gin_hand_shows_each_hand_best_arranged_ace_low() -> None:
         assert isinstance(end, RoundEndScreen) and end.game.end == "dead"
         shown = end.hands().plain
     assert "Deadwood left" not in shown and "best arranged" in shown, shown
-    assert any(gin_layout(hand)[1] for hand in end.game.hands)  # a hand holds melds
+    assert any(layout_of(hand)[1] for hand in end.game.hands)  # a hand holds melds
     for seat, name in enumerate(end.session.names):
         line = next(x for x in shown.splitlines() if x.strip().startswith(f"{name}:"))
-        _, melds, dead = gin_layout(end.game.hands[seat])
+        _, melds, dead = layout_of(end.game.hands[seat])
         for meld in melds:  # each meld in brackets, ace low: [A♣ 2♣ 3♣]
             assert "[" + " ".join(card_pretty(c) for c in meld) + "]" in line, line
         assert line.endswith(" ".join(card_pretty(c) for c in dead)), line
@@ -170,7 +171,7 @@ async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
         assert table.row.pile_size == 1 and table.row.cards == [game.row[-1]]
         # a move that gin does not have is explained, not ignored
         await pilot.press("m")
-        assert "knocks" in status(app)
+        assert "not a move in gin" in status(app)
         pressed = await play_family(pilot, app)
         assert pressed[0] == "o"
         end = app.screen
@@ -187,7 +188,7 @@ async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
         # the cards left are listed ace low, as gin counts them (A♦ 3♦, not 3♦ A♦)
         shown = end.hands().plain
         for seat, name in enumerate(end.session.names):
-            left = sorted(cards_of(end.game.hands[seat]), key=low_key)
+            left = sorted(cards_of(end.game.hands[seat]), key=sort_key_suit_low)
             if left:
                 assert f"{name}: " + " ".join(card_pretty(c) for c in left) in shown, shown
         await pilot.press("enter")
@@ -267,7 +268,7 @@ async def test_four_seat_panels_at_80_columns_show_the_table_points_whole(
             table = app.screen
             if not isinstance(table, TableScreen):
                 break
-            laid = laid_points(table.session.round)
+            laid = table.session.round.table_points()
             for seat in range(4):
                 panel = table.query_one(f"#seat-{seat}", PlayerPanel)
                 line = str(panel.render()).split("\n")[1]
@@ -346,7 +347,7 @@ async def test_rummy_takes_the_top_card_and_unavailable_keys_say_why() -> None:
         game = table.session.round
         assert isinstance(game, RummyRound)
         await pilot.press("x")
-        assert status(app).startswith("x — Discard: take a card first")
+        assert status(app).startswith("x — Discard: take first: draw from the stock")
         top = game.row[-1]
         await pilot.press("p")
         await pilot.pause()
@@ -543,7 +544,7 @@ async def test_help_closed_at_once_leaves_the_table_as_it_was() -> None:
     ("lang", "expected"),
     [
         ("en", "m — Meld: not a meld: K♥ K♠ JK (jokers are not wild"),
-        ("th", "m — ลงชุด: ไม่เป็นชุด: โจ๊กเกอร์ใช้แทนไพ่อื่นไม่ได้"),
+        ("th", "m — ลงชุด: ไม่เป็นชุด: K♥ K♠ JK (โจ๊กเกอร์ใช้แทนไพ่อื่นไม่ได้"),
     ],
 )
 async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_that_forbids_them(
@@ -568,7 +569,7 @@ async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_
         await pilot.press("m")
         await pilot.pause()
         line = status(app)
-        assert "no meld in your hand holds" in line or "ไม่มีชุดในมือที่มี" in line, line
+        assert "no meld of your hand holds" in line or "ไม่มีชุดในมือที่มี" in line, line
         assert all(table.dapp.look.text(k).plain in line for k in kings), line
 
 
@@ -576,7 +577,7 @@ async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_
     ("lang", "expected"),
     [
         ("en", "m — Meld: melds per turn: at most 1 new meld a turn; lay off or discard"),
-        ("th", "m — ลงชุด: ตานี้ลงชุดใหม่ครบจำนวนที่เกมนี้อนุญาตแล้ว"),
+        ("th", "m — ลงชุด: ลงชุดครบแล้ว: ตานี้ลงชุดใหม่ได้ไม่เกิน 1 ชุด ให้ฝากหรือทิ้ง"),
     ],
 )
 async def test_rummy_meld_limit_is_named_when_m_is_pressed_with_no_cards_selected(
@@ -616,8 +617,8 @@ def score_items_at_80(
     try:
         table = score_table(columns)
         for key in keys:
-            RoundEndScreen._add(table, key, [value] * len(columns), always=True)
-        labels = [_term(key).plain for key in keys]
+            add_item(table, key, [value] * len(columns), always=True)
+        labels = [score_item(key).plain for key in keys]
     finally:
         set_language("en")
     console = Console(width=76, file=io.StringIO(), record=True)  # inside the round end's box
@@ -695,7 +696,7 @@ async def test_at_80_columns_the_commonest_lines_are_not_wrapped() -> None:
         await pilot.press("p")  # take the upcard: eleven cards, no meld among them here
         await pilot.pause()
         hand = table.session.round.hands[table.viewer or 0]
-        assert hand.bit_count() == 11 and not gin_layout(hand)[1]
+        assert hand.bit_count() == 11 and not layout_of(hand)[1]
         dead = [
             w for w in table.query(MeldLine) if "♣" in str(w.render()) or "♦" in str(w.render())
         ]

@@ -401,7 +401,7 @@ async def test_before_being_born_the_prompt_and_the_meld_key_say_so() -> None:
         await pilot.press("m")
         await pilot.pause()
         status = str(table.query_one("#status").render())
-        assert status.startswith("m — Meld: not born yet: pick up from the row first"), status
+        assert status.startswith("m — Meld: not born: you lay cards down after your first"), status
 
 
 async def test_the_prompt_says_which_card_was_drawn_until_the_next_move() -> None:
@@ -642,7 +642,7 @@ async def status_after_f(session: Session, lang: str, card: int) -> tuple[str, l
     ("lang", "expected"),
     [
         ("en", "f — Lay off: layoff limit: you have laid off 1 card this round, as many as"),
-        ("th", "f — ฝาก: คุณฝากครบจำนวนที่เกมนี้อนุญาตแล้ว"),
+        ("th", "f — ฝาก: ฝากครบแล้ว: รอบนี้คุณฝากไป 1 ใบ ครบจำนวนที่เกมนี้อนุญาต"),
     ],
 )
 async def test_a_card_that_fits_but_passes_the_layoff_limit_names_the_limit(
@@ -659,8 +659,8 @@ async def test_a_card_that_fits_but_passes_the_layoff_limit_names_the_limit(
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("en", "2♠ fits no meld on the table: it extends no run and is no fourth card"),
-        ("th", "ฝาก 2♠ ไม่ได้: ไม่ต่อเรียงและไม่เข้าตองชุดไหนบนโต๊ะ"),
+        ("en", "f — Lay off: does not fit: 2♠ fits no meld on the table"),
+        ("th", "f — ฝาก: ฝากไม่ได้: 2♠ ไม่เข้าชุดไหนบนโต๊ะเลย"),
     ],
 )
 async def test_f_on_a_card_that_fits_no_meld_says_so_of_every_meld(
@@ -678,7 +678,7 @@ async def test_f_on_a_card_that_fits_no_meld_says_so_of_every_meld(
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("en", "m — Meld: no meld in your hand holds 2♠ 4♠."),
+        ("en", "m — Meld: no meld of your hand holds 2♠ 4♠"),
         ("th", "m — ลงชุด: ไม่มีชุดในมือที่มี 2♠ 4♠"),
     ],
 )

@@ -139,10 +139,11 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, family: str | None = None) -> None:
+    def __init__(self, section: str | None = None) -> None:
         super().__init__()
-        self.family = family
-        """The game being played: the help opens at its section (Dummy's is first)."""
+        self.section = section
+        """Text in the heading of the section the help opens at (the game on the
+        table's; None: the first, Dummy's)."""
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown  # markdown and pygments: only when asked for
@@ -166,10 +167,10 @@ class HelpScreen(ModalScreen[None]):
 
     def on_markdown_table_of_contents_updated(self, event: Markdown.TableOfContentsUpdated) -> None:
         """Open at the rules of the game on the table (every family's heading names its preset)."""
-        if self.family in (None, "dummy"):
+        if self.section is None:
             return
         for _, title, header_id in event.table_of_contents:
-            if header_id and f"({self.family}" in title:
+            if header_id and self.section in title:
                 self.call_after_refresh(self._show_section, header_id)
                 return
 

@@ -8,7 +8,6 @@ a worker thread; their moves come back through ``call_from_thread``.
 from __future__ import annotations
 
 import dataclasses
-from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
@@ -34,40 +33,38 @@ from dummy_tui.engine.actions import (
     PickLayoff,
     TakeDiscard,
 )
-from dummy_tui.engine.cards import JOKER_BASE, cards_of
-from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.families.dummy import DummyRound
-from dummy_tui.engine.round import TAKE
-from dummy_tui.ui import family as fam
-from dummy_tui.ui.common import US_LAYOUT, localize_bindings, signed
+from dummy_tui.engine.cards import JOKER_BASE
+from dummy_tui.engine.errors import IllegalMoveError, MoveError
+from dummy_tui.engine.round import TAKE, PlayerView
+from dummy_tui.ui.common import US_LAYOUT, localize_bindings
 from dummy_tui.ui.i18n import t
+from dummy_tui.ui.presenters import presenter_for
+from dummy_tui.ui.presenters.base import BINDING_KINDS
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.session import HintTask, LogEntry, Session, choose_safely
 from dummy_tui.ui.widgets.cards import CardStrip
-from dummy_tui.ui.widgets.hand import Hand, meld_mark
-from dummy_tui.ui.widgets.row import DiscardRow, head_mark
+from dummy_tui.ui.widgets.hand import Hand
+from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
-from dummy_tui.ui.words import (
-    action_text,
-    fmt,
-    gin_layout_text,
-    log_lines,
-    rule_text,
-    why_not_pick,
-)
+from dummy_tui.ui.words import action_text, fmt, log_lines, refusal_text
 
 if TYPE_CHECKING:
     from dummy_tui.ui.app import DummyApp
 
 SPEEDS = (0.0, 0.3, 0.7, 1.2, 2.0)
-TEAM_COLOURS = ("#4aa3df", "#e0a030")
-NEVER: dict[str, tuple[str, ...]] = {
-    "dummy": ("pass", "take_top"),
-    "gin": ("meld", "layoff", "end_round"),
-    "rummy": ("pass", "end_round"),
-    "persian": ("knock", "end_round", "take_top"),
+
+ACTION_BINDINGS = {
+    "draw": "draw",
+    "pick": "pick",
+    "take": "take_top",
+    "pass_turn": "pass",
+    "meld": "meld",
+    "layoff": "layoff",
+    "discard": "discard",
+    "knock": "knock",
+    "end_round": "end_round",
 }
-"""Keys that never apply in a family: the reason is the family's, whatever the moment."""
+"""The binding id of each move the table's keys make, by the action's name."""
 
 
 class TableScreen(Screen[None]):
@@ -97,6 +94,7 @@ class TableScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__(id="table")
         self.session = session
+        self.presenter = presenter_for(session)
         self.viewer: int | None = None
         self.highlight: set[int] = set()
         self.message: Text | None = None
@@ -158,22 +156,23 @@ class TableScreen(Screen[None]):
     the last key (the language switch, ^l ไทย) still show at 80 columns."""
 
     def on_resize(self, event: events.Resize) -> None:
-        if event.size.width != self._log_width:
+        size = event.size
+        if size.width != self._log_width:
             # the log's lines were wrapped at the old width: wrap them again at
             # the new one (narrower, they would need a horizontal scrollbar)
             if self._log_width is not None:
                 self.call_after_refresh(self.rewrite_log)
-            self._log_width = event.size.width
-        narrow = event.size.width < self.NARROW_WIDTH
+            self._log_width = size.width
+        narrow = size.width < self.NARROW_WIDTH
         if narrow != self.hand.narrow:
             self.query_one(Footer).compact = narrow
             self.hand.narrow = narrow
             self.refresh_bindings()
-        wide = event.size.width >= 140 and event.size.height >= 44
+        wide = size.width >= 140 and size.height >= 44
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
             self.apply_look()
-        short = event.size.height < self.SHORT_HEIGHT
+        short = size.height < self.SHORT_HEIGHT
         if short != self.has_class("-short"):
             self.set_class(short, "-short")
             self.refresh_bindings()
@@ -195,7 +194,7 @@ class TableScreen(Screen[None]):
         if end > self._log_shown and session.log[-1].kind == "draw":
             end -= 1  # held back: the discard that follows shares its line
         lines = log_lines(
-            session.log[self._log_shown : end], session.names, self.dapp.look, session.family
+            session.log[self._log_shown : end], session.names, self.dapp.look, self.presenter.key
         )
         for line in lines:
             log.write(line)
@@ -233,17 +232,13 @@ class TableScreen(Screen[None]):
         localize_bindings(self)
         localize_bindings(self.hand)
         localize_bindings(self.row)
-        bindings = self._bindings.key_to_bindings
-        bindings["k"] = [
-            dataclasses.replace(b, description=self.key_word(b.id or ""))
-            for b in bindings.get("k", [])
-        ]
-
-    def key_word(self, binding_id: str) -> str:
-        """What a key does, in words: basic rummy's k goes out rather than knocks."""
-        if binding_id == "knock" and self.session.family == "rummy":
-            return t("key.go_out")
-        return t(f"key.{binding_id}")
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                dataclasses.replace(b, description=self.presenter.key_word(b.id))
+                if b.id in BINDING_KINDS
+                else b
+                for b in bindings
+            ]
 
     def refresh_language(self) -> None:
         self.localize()
@@ -262,13 +257,10 @@ class TableScreen(Screen[None]):
         session = self.session
         game = session.round
         look = self.dapp.look
-        names = session.names
+        presenter = self.presenter
         totals = session.match.totals
-        family = session.family
-        laid = fam.laid_points(game)
         # the hand first: whenever the viewer changes, the old cards go before anything draws
         self.refresh_hand()
-        to_move = game.to_move
         for seat in range(game.players):
             panel = self.query_one(f"#seat-{seat}", PlayerPanel)
             seat_setup = session.setup.seats[seat]
@@ -279,127 +271,41 @@ class TableScreen(Screen[None]):
             else:
                 kind = t("panel.ai", level=t(f"level.{seat_setup.level}"))
             panel.update_panel(
-                names[seat],
+                session.names[seat],
                 game.hands[seat].bit_count(),
                 totals[seat],
-                seat == to_move,
+                seat == game.to_move,
                 kind,
-                self.seat_status(seat, laid),
-                team=fam.team_of(game, seat) if fam.has_teams(game) else None,
+                presenter.seat_status(seat, self.viewer),
+                team=presenter.team(seat),
             )
-        self.refresh_row()
-        melds = self.query_one(MeldTable)
-        if family == "gin":
-            melds.border_title = t("gin.layout_title")
-            mask = game.hands[self.viewer] if self.viewer is not None else None
-            melds.update_gin(mask, look, game.rules.knock_limit)
-        else:
-            melds.border_title = t("table.title")
-            targets: set[int] = set()
-            card = self.hand.chosen
-            if self.my_turn and len(card) == 1:
-                targets = {
-                    a.target
-                    for a in game.legal_actions()
-                    if isinstance(a, LayOff) and a.card == card[0]
-                }
-            speto: frozenset[int] = frozenset()
-            if isinstance(game, DummyRound):
-                speto = frozenset(c for m in game.melds for c in m.cards if game.is_speto(c))
-            melds.update_table(
-                game.melds, names, self.meld_headings(laid), look, self.highlight, targets, speto
-            )
+        row = self.row
+        presenter.show_row(row, look)
+        row.highlight = self.highlight
+        targets: set[int] = set()
+        card = self.hand.chosen
+        if self.my_turn and len(card) == 1:
+            targets = {
+                a.target
+                for a in game.legal_actions()
+                if isinstance(a, LayOff) and a.card == card[0]
+            }
+        presenter.show_melds(self.query_one(MeldTable), look, self.viewer, self.highlight, targets)
         scores = self.query_one(Scoreboard)
         scores.update_scores(
-            names,
+            session.names,
             [r.scores for r in session.match.results],
             totals,
             session.rules.target_score,
-            teams=fam.has_teams(game),
+            teams=presenter.teams,
         )
-        if family == "persian":
-            scores.border_subtitle = t("score.deals", n=getattr(session.rules, "deals", 2))
+        subtitle = presenter.scores_subtitle()
+        if subtitle is not None:
+            scores.border_subtitle = subtitle
         self.refresh_side()
-        self.refresh_topbar()
+        self.query_one("#topbar", Static).update(presenter.topbar())
         self.refresh_status()
         self.refresh_bindings()
-
-    def seat_status(self, seat: int, laid: list[int]) -> list[Text | tuple[Text, Text]]:
-        """The second line of a seat's panel, in parts: what matters in this family.
-
-        The points on the table come last: a narrow panel drops parts from the front.
-        """
-        game = self.session.round
-        family = self.session.family
-        table = [Text(t("panel.table", table=laid[seat]))] if laid[seat] else []
-        if isinstance(game, DummyRound):
-            if game.born[seat]:
-                return [Text(t("panel.born"), Style(bold=True, color="#5fbf5f")), *table]
-            return [Text(t("panel.not_born"), Style(dim=True)), *table]
-        if family == "persian":
-            team = fam.team_of(game, seat)
-            style = Style(bold=True, color=TEAM_COLOURS[team])
-            parts: list[Text | tuple[Text, Text]] = [
-                (Text(t(f"team.{team}"), style), Text(t(f"team.short{team}"), style))
-            ]
-            if self.viewer is not None and fam.partner_of(game, self.viewer) == seat:
-                # the partner mark outlasts the points, which the meld table also shows
-                parts.append(Text(t("panel.partner"), Style(bold=True)))
-                return parts + [(text, Text()) for text in table]
-            return parts + table
-        if family == "gin":
-            dealer = getattr(game, "dealer", None)
-            if seat == dealer:
-                return [Text(t("panel.dealer"), Style(dim=True))]
-            return [Text(t("panel.non_dealer"), Style(dim=True))]
-        laid_cards = getattr(game, "laid", [0] * game.players)[seat]
-        if laid_cards:
-            return [Text(t("panel.laid", n=laid_cards))]
-        return [Text(t("panel.nothing_laid"), Style(dim=True))]
-
-    def meld_headings(self, laid: list[int]) -> list[Text]:
-        game = self.session.round
-        names = self.session.names
-        out = []
-        for seat, name in enumerate(names):
-            heading = Text()
-            heading.append(name, Style(bold=True))
-            if fam.has_teams(game):
-                team = fam.team_of(game, seat)
-                heading.append(f" · {t(f'team.{team}')}", Style(color=TEAM_COLOURS[team]))
-            if self.session.family in ("dummy", "persian"):
-                heading.append(f"  {t('table.points', points=laid[seat])}", Style(dim=True))
-            out.append(heading)
-        return out
-
-    def refresh_row(self) -> None:
-        game = self.session.round
-        row = self.row
-        family = self.session.family
-        if fam.is_pile(game):
-            row.set_pile(game.row)
-            row.border_title = t("pile.title", n=len(game.row))
-            row.border_subtitle = t("pile.legend")
-        elif isinstance(game, DummyRound):
-            row.set_pile(None)
-            head = game.head if game.head_in_row else None
-            row.set_cards(game.row, head, {c for c in game.row if game.is_speto(c)})
-            row.border_title = t("row.title", n=len(game.row))
-            # the head card's one mark is H: say so when it is a spe-to as well;
-            # once it has been picked up, no card carries an H
-            if head is None:
-                key = "row.legend_no_head"
-            elif game.is_speto(head):
-                key = "row.legend_head_speto"
-            else:
-                key = "row.legend"
-            row.border_subtitle = t(key, head=head_mark(self.dapp.look.ascii))
-        else:
-            row.set_pile(None)
-            row.set_cards(game.row, None, set())
-            row.border_title = t(f"row.title_{family}", n=len(game.row))
-            row.border_subtitle = t(f"row.legend_{family}")
-        row.highlight = self.highlight
 
     def refresh_hand(self) -> None:
         game = self.session.round
@@ -411,58 +317,17 @@ class TableScreen(Screen[None]):
             hand.border_subtitle = ""
             return
         mask = game.hands[seat]
-        marks = fam.hand_marks(game, seat)
         hand.set_cards(
             seat,
-            cards_of(mask),
-            marks,
+            game.hand(seat),
+            self.presenter.hand_marks(seat),
             self.dapp.settings.sort,
             Text(""),
-            ace_low=self.session.family in fam.PILE_FAMILIES,
+            ace_low=game.ace_low,
         )
-        hand.taken = fam.taken_card(game) if game.seat == seat else None
+        hand.taken = game.taken if game.seat == seat else None
         hand.border_title = t("hand.title", name=self.session.names[seat], n=mask.bit_count())
-        if self.session.family == "gin":
-            key = "hand.legend_gin"
-            if mask.bit_count() == 11:  # the ^ marks a card taken from the pile, not a draw
-                key = "hand.legend_gin_11" if hand.taken is not None else "hand.legend_gin_drawn"
-            hand.border_subtitle = t(key, deadwood=fam.gin_deadwood(mask))
-        else:
-            key = "hand.legend_dummy" if self.session.family == "dummy" else "hand.legend"
-            hand.border_subtitle = t(key, meld=meld_mark(self.dapp.look.ascii))
-
-    def refresh_topbar(self) -> None:
-        session = self.session
-        game = session.round
-        family = session.family
-        bar = Text()
-        bar.append(t(f"top.game_{family}"), Style(bold=True))
-        bar.append("  ")
-        if family == "persian":
-            deals = getattr(session.rules, "deals", 2)
-            bar.append(t("top.deal", n=session.round_number, of=deals))
-        else:
-            bar.append(t("top.round", n=session.round_number))
-        bar.append("  ·  ")
-        bar.append(t("top.stock", n=len(game.stock)))
-        if family == "dummy":
-            bar.append("  ·  ")
-            seats = [str(i + 1) for i in range(game.players)]
-            order = "→".join(seats if game.direction == 1 else seats[::-1])
-            key = "top.direction_cw" if game.direction == 1 else "top.direction_ccw"
-            bar.append(t(key, order=order))
-        elif family == "gin":
-            bar.append("  ·  ")
-            bar.append(t("top.knock_limit", limit=getattr(session.rules, "knock_limit", 10)))
-        elif family == "persian":
-            totals = session.match.totals
-            for team in (0, 1):
-                bar.append("  ·  ")
-                bar.append(
-                    t(f"team.{team}") + f" {signed(totals[team]) if team < len(totals) else 0}",
-                    Style(bold=True, color=TEAM_COLOURS[team]),
-                )
-        self.query_one("#topbar", Static).update(bar)
+        hand.border_subtitle = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
 
     def turn_prompt(self) -> Text:
         """What the player at the table should do now; after a draw, which card it was."""
@@ -492,53 +357,7 @@ class TableScreen(Screen[None]):
             return fmt("prompt.waiting", name=Text(name, Style(bold=True)))
         if self.row.picking:
             return fmt("prompt.choose_row")
-        family = session.family
-        look = self.dapp.look
-        if not isinstance(game, DummyRound):
-            top = look.text(game.row[-1]) if game.row else Text("—")
-            if family == "gin":
-                if game.phase == TAKE:
-                    if getattr(game, "offer_stage", 3) < 2:
-                        return fmt("prompt.gin_offer", card=top)
-                    if getattr(game, "offer_stage", 3) == 2:
-                        return fmt("prompt.gin_draw")
-                    return fmt("prompt.pile_take", card=top)
-                limit = getattr(session.rules, "knock_limit", 10)
-                if any(isinstance(a, Knock) for a in game.legal_actions()):
-                    return fmt("prompt.gin_knock", limit=limit)
-                return fmt("prompt.gin_play", limit=limit)
-            if family == "rummy":
-                if game.phase == TAKE:
-                    return fmt("prompt.pile_take", card=top)
-                if game.hands[seat].bit_count() == 1:
-                    return fmt("prompt.rummy_last")
-                return fmt("prompt.rummy_play")
-            if game.phase == TAKE:
-                if not game.stock:
-                    return fmt("prompt.persian_stock_out")
-                if not self.move_possible("pick"):
-                    return fmt("prompt.persian_draw")
-                return fmt("prompt.persian_take")
-            return fmt("prompt.persian_play")
-        if game.phase == TAKE:
-            if not game.stock:
-                return fmt("prompt.take_stock_out")
-            if not self.move_possible("pick"):
-                if self.first_turn_refusal() is not None:
-                    return fmt("prompt.take_first_turn")
-                return fmt("prompt.take_draw")
-            return fmt("prompt.take")
-        if game.must_knock:
-            if game.knock_possible(seat):
-                return fmt("prompt.must_knock")
-            return fmt("prompt.knock_lost")
-        if game.hands[seat].bit_count() == 1:
-            return fmt("prompt.knock")
-        if not game.born[seat]:
-            if game.knock_possible(seat):
-                return fmt("prompt.play_unborn_knock")
-            return fmt("prompt.play_unborn")
-        return fmt("prompt.play")
+        return self.presenter.prompt(seat, self.dapp.look)
 
     def refresh_status(self) -> None:
         status = self.query_one("#status", Static)
@@ -618,12 +437,12 @@ class TableScreen(Screen[None]):
         game = self.session.round
         seat = game.seat
         self._ai_token += 1
-        self.think(self._ai_token, seat, game.view(seat), game.legal_actions(), len(game.history))
+        self.think(self._ai_token, seat, game.view(seat), game.legal_actions())
 
     @work(thread=True, exclusive=True, group="ai")
-    def think(self, token: int, seat: int, view: object, legal: list[Action], moves: int) -> None:
+    def think(self, token: int, seat: int, view: PlayerView, legal: list[Action]) -> None:
         player = self.session.player(seat)  # the AI module loads here, off the UI thread
-        action = choose_safely(player, view, legal, moves)
+        action = choose_safely(player, view, legal, len(self.session.round.history))
         self.app.call_from_thread(self.ai_chose, token, seat, action)
 
     def ai_chose(self, token: int, seat: int, action: Action) -> None:
@@ -633,8 +452,7 @@ class TableScreen(Screen[None]):
         try:
             entry = self.session.apply(action)
         except IllegalMoveError:
-            legal = game.legal_actions()
-            entry = self.session.apply(legal[0])
+            entry = self.session.apply(game.legal_actions()[0])
         self.highlight = self._moved_cards(entry)
         self.autosave()
         self.refresh_view()
@@ -662,7 +480,7 @@ class TableScreen(Screen[None]):
         try:
             entry = self.session.apply(action)
         except IllegalMoveError as exc:
-            self.say(Text(rule_text(exc, self.dapp.look.ascii)), error=True)
+            self.say(refusal_text(exc, self.dapp.look), error=True)
             return False
         new = self.session.round.hands[entry.seat] & ~before
         self.drawn = new.bit_length() - 1 if isinstance(action, Draw) and new else None
@@ -677,49 +495,19 @@ class TableScreen(Screen[None]):
             self.refresh_view()
         return True
 
-    MOVES = (
-        "draw", "pick", "take", "pass_turn", "meld", "layoff", "discard", "knock", "end_round",
-    )  # fmt: skip
-
     def move_possible(self, action: str) -> bool:
-        """Could the person at the keyboard make this kind of move now?"""
-        game = self.session.round
+        """Could the person at the keyboard make the move of the action ``action`` now?"""
         if not self.my_turn or self.row.picking:
             return False
-        legal = game.legal_actions()
-        pile = fam.is_pile(game)
-        if action == "draw":
-            return any(isinstance(a, Draw) for a in legal)
-        if action == "pick":
-            return not pile and any(isinstance(a, Pick | PickLayoff) for a in legal)
-        if action == "take":
-            return pile and any(isinstance(a, TakeDiscard) for a in legal)
-        if action == "pass_turn":
-            return any(isinstance(a, Pass) for a in legal)
-        if action == "meld":
-            return any(isinstance(a, Meld) for a in legal)
-        if action == "layoff":
-            return any(isinstance(a, LayOff) for a in legal)
-        if action == "end_round":
-            return any(isinstance(a, End) for a in legal)
-        if game.phase == TAKE:
+        binding = ACTION_BINDINGS[action]
+        if binding == self.presenter.unused_binding:
             return False
-        n = game.hands[game.seat].bit_count()
-        family = self.session.family
-        if action == "knock":
-            if family == "gin":
-                return any(isinstance(a, Knock) for a in legal)
-            return family in ("dummy", "rummy") and n == 1
-        if family == "dummy":
-            return n > 1
-        if family == "rummy":
-            return n > 1 and any(isinstance(a, Discard) for a in legal)
-        return any(isinstance(a, Discard) for a in legal)
+        return self.presenter.can(BINDING_KINDS[binding])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         game = self.session.round
         mine = self.my_turn
-        if action in self.MOVES:
+        if action in ACTION_BINDINGS:
             return self.move_possible(action)
         if action == "undo":
             return mine and game.can_undo()
@@ -742,7 +530,7 @@ class TableScreen(Screen[None]):
         found: list[str] = []
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
             name = binding.action.split("(")[0]
-            if name in self.MOVES or name in self.QUIET:
+            if name in ACTION_BINDINGS or name in self.QUIET:
                 if self.check_action(name, ()) is not False:
                     return  # handled by the binding
                 found.append(binding.id or name)
@@ -770,129 +558,18 @@ class TableScreen(Screen[None]):
                 break
             moves.append(entry)
         moves.reverse()
-        return log_lines(moves, self.session.names, self.dapp.look, self.session.family)
+        return log_lines(moves, self.session.names, self.dapp.look, self.presenter.key)
 
-    def unavailable(self, key: str, ids: list[str]) -> str:
-        """Why the key ``key`` does nothing now (one line)."""
-        game = self.session.round
-        family = self.session.family
-        # the binding this family would use for the key
-        binding_id = ids[0]
-        for i in ids:
-            if (i == "take_top" and fam.is_pile(game)) or (i == "pick" and not fam.is_pile(game)):
-                binding_id = i
-            if (i == "pass" and family != "dummy") or (i == "end_round" and family == "dummy"):
-                binding_id = i
-        what = self.key_word(binding_id)
-        never = NEVER.get(family, ())
-        if binding_id in never:
-            why = t(f"why.{family}.{binding_id}")
-        elif game.is_over:
-            why = t("why.over")
-        elif not self.session.is_human(game.seat) or game.seat != self.viewer:
-            why = t("why.not_your_turn", name=self.session.names[game.seat])
-        elif binding_id == "undo":
-            drew = len(game.history) > game.turn_start and isinstance(game.history[-1][1], Draw)
-            why = t("why.undo_draw" if drew else "why.nothing_to_undo")
-        elif binding_id == "instant":
-            why = t("why.no_ai_move")
-        elif binding_id in ("meld", "layoff", "discard", "knock") and game.phase == TAKE:
-            why = t("why.take_first")
-        elif binding_id in ("draw", "pick", "take_top", "pass", "end_round") and game.phase != TAKE:
-            why = t("why.already_taken")
-        elif binding_id == "draw" and not game.stock:
-            why = t("why.stock_empty")
-        elif (
-            binding_id in ("meld", "layoff")
-            and isinstance(game, DummyRound)
-            and not game.born[game.seat]
-        ):
-            why = t("why.dummy.unborn")
-        elif (refusal := self.rule_refusal(binding_id)) is not None:
-            why = refusal
-        else:
-            key_name = f"why.{family}.{binding_id}"
-            why = t(key_name, limit=getattr(self.session.rules, "knock_limit", 10))
-            if why == key_name:
-                why = t("why.not_now")
-        return t("why.line", k=key, what=what, why=why)
+    def unavailable(self, key: str, ids: list[str]) -> Text:
+        """Why the key ``key`` (bound to ``ids``) does nothing now, in one line."""
+        hand = self.hand
+        return self.presenter.unavailable(
+            key, ids, self.viewer, hand.selected, hand.chosen, self.dapp.look
+        )
 
-    def rule_refusal(self, binding_id: str) -> str | None:
-        """The rule's own reason, where it says more than "not possible now"."""
-        if binding_id == "meld":
-            return self.meld_refusal()
-        if binding_id == "pick":
-            return self.first_turn_refusal()
-        if binding_id == "layoff":
-            return self.layoff_refusal()
-        return None
-
-    def layoff_refusal(self) -> str | None:
-        """Why the chosen card may not be laid off, when a rule other than the fit refuses."""
-        cards = self.hand.chosen
-        if len(cards) != 1 or self.session.round.phase == TAKE:
-            return None
-        targets, refusal = self.layoff_targets(cards[0])
-        if targets or refusal is None or refusal.rule == "no_fit":
-            return None
-        return rule_text(refusal, self.dapp.look.ascii)
-
-    def layoff_targets(self, card: int) -> tuple[list[LayOff], IllegalMoveError | None]:
-        """The layoffs of ``card`` the rules allow; with none, the refusal that says most.
-
-        A rule other than the fit (the layoff limit, the layoff chain) says
-        more than "does not fit", so it is preferred.
-        """
-        game = self.session.round
-        targets: list[LayOff] = []
-        refusals: list[IllegalMoveError] = []
-        for target in range(len(game.melds)):
-            try:
-                game.check(LayOff(card, target))
-            except IllegalMoveError as exc:
-                refusals.append(exc)
-            else:
-                targets.append(LayOff(card, target))
-        special = [exc for exc in refusals if exc.rule != "no_fit"]
-        told = special or refusals
-        return targets, told[0] if told else None
-
-    def first_turn_refusal(self) -> str | None:
-        """The rule that keeps the round's first turn from picking up, when it applies."""
-        game = self.session.round
-        if not isinstance(game, DummyRound) or not game.row:
-            return None
-        try:
-            game.check(Pick(game.row[0], ()))
-        except IllegalMoveError as exc:
-            if exc.rule == "first_turn_must_draw":
-                return rule_text(exc, self.dapp.look.ascii)
-        return None
-
-    def meld_refusal(self) -> str | None:
-        """Why the selected cards cannot be melded, in the rules' words.
-
-        Three or more selected: the rule that refuses them.  Fewer: when the
-        hand does hold a meld with them, the rule that refuses it (a limit of
-        melds a turn, say), since "no meld in your hand" would be untrue; when
-        it does not, that no meld holds the chosen cards.
-        """
-        cards = sorted(self.hand.selected)
-        game = self.session.round
-        if len(cards) >= 3:
-            tries = [tuple(cards)]
-        else:
-            rest = [c for c in cards_of(game.hands[game.seat]) if c not in cards]
-            tries = [tuple(sorted((*cards, *more))) for more in combinations(rest, 3 - len(cards))]
-        for meld in tries:
-            try:
-                game.check(Meld(meld))
-            except IllegalMoveError as exc:
-                if len(cards) >= 3 or exc.rule != "not_a_meld":
-                    return rule_text(exc, self.dapp.look.ascii)
-        if cards:  # one or two chosen, and no meld of the hand holds them
-            return t("why.meld_with", cards=self.dapp.look.cards(cards).plain)
-        return None
+    def why_line(self, key: str, binding_id: str, refusal: MoveError | None) -> Text:
+        """``key — what it does: why not``, for a refusal of the rules."""
+        return self.presenter.why_line(key, binding_id, refusal, None, self.dapp.look)
 
     def action_draw(self) -> None:
         self.play(Draw())
@@ -914,7 +591,7 @@ class TableScreen(Screen[None]):
         game = self.session.round
         pickable = {a.card for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)}
         if not pickable:
-            self.say(t("err.no_pick"), error=True)
+            self.say(self.unavailable("p", ["pick"]), error=True)
             return
         self.message = None
         hinted = self.hinted
@@ -933,17 +610,13 @@ class TableScreen(Screen[None]):
     @on(DiscardRow.Chosen)
     def row_chosen(self, message: DiscardRow.Chosen) -> None:
         game = self.session.round
-        if fam.is_pile(game):
+        if not self.my_turn:
+            return
+        if self.presenter.pile:
             if self.move_possible("take"):
                 self.action_take()
-            elif self.my_turn:
+            else:
                 self.say(self.unavailable("p", ["take_top"]), error=True)
-            return
-        if not self.my_turn or game.phase != TAKE:
-            if self.my_turn:
-                self.say(
-                    rule_text(IllegalMoveError("already_taken", t("rule.already_taken"))), True
-                )
             return
         card = message.card
         picks = [a for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)]
@@ -957,11 +630,7 @@ class TableScreen(Screen[None]):
                 card = min(jokers, key=lambda a: abs(game.row.index(a.card) - depth)).card
                 options = [a for a in jokers if a.card == card]
         if not options:
-            refusal = game.refusal("pick", (card,))
-            if refusal is None:
-                self.say(fmt("err.no_pick_card", card=self.dapp.look.text(card)), error=True)
-            else:
-                self.say(rule_text(refusal, self.dapp.look.ascii), error=True)
+            self.say(self.why_line("p", "pick", game.refusal("pick", (card,))), error=True)
             return
         look = self.dapp.look
         taken = game.row[game.row.index(card) :]
@@ -998,7 +667,7 @@ class TableScreen(Screen[None]):
             # nothing selected and no meld with the card under the cursor: any meld
             options = melds
         if not options:
-            self.say(t("err.no_meld"), error=True)
+            self.say(self.unavailable("m", ["meld"]), error=True)
         elif len(options) == 1:
             self.play(options[0])
         else:
@@ -1024,16 +693,8 @@ class TableScreen(Screen[None]):
         card = cards[0]
         game = self.session.round
         targets = [a for a in game.legal_actions() if isinstance(a, LayOff) and a.card == card]
-        refusal: IllegalMoveError | None = None
         if not targets:
-            targets, refusal = self.layoff_targets(card)
-        if not targets:
-            if refusal is None:  # no meld on the table
-                self.say(rule_text(IllegalMoveError("no_meld", t("rule.no_meld"))), error=True)
-            elif refusal.rule == "no_fit":  # no meld at all takes it ("that meld" would puzzle)
-                self.say(fmt("err.fits_no_meld", card=self.dapp.look.text(card)), error=True)
-            else:
-                self.say(rule_text(refusal, self.dapp.look.ascii), error=True)
+            self.say(self.why_line("f", "layoff", game.refusal("layoff", (card,))), error=True)
             return
         if len(targets) == 1:
             self.play(targets[0])
@@ -1072,44 +733,20 @@ class TableScreen(Screen[None]):
         self.play(Discard(cards[0]))
 
     def action_knock(self) -> None:
+        """Knock (go out): at once with the last card, or after choosing the discard (gin)."""
         if not self.my_turn:
             return
-        if self.session.family == "gin":
-            self.gin_knock()
-            return
-        cards = cards_of(self.session.round.hands[self.session.round.seat])
-        if len(cards) != 1:
-            self.say(t("err.knock_cards"), error=True)
-            return
-        self.play(Discard(cards[0]))
-
-    def gin_knock(self) -> None:
-        """Knock in gin: each possible discard with the deadwood it leaves; confirm one."""
         game = self.session.round
-        knocks = [a for a in game.legal_actions() if isinstance(a, Knock)]
+        knocks = [a for a in game.legal_actions() if game.kind_of(a) == "knock"]
         if not knocks:
+            self.say(self.unavailable("k", ["knock"]), error=True)
             return
-        hand = game.hands[game.seat]
-        look = self.dapp.look
-        options: list[tuple[int, Knock]] = []
-        for a in knocks:
-            dw = fam.gin_deadwood(hand & ~(1 << a.card))
-            options.append((dw, a))
-        # the least deadwood first, where Enter takes it (a gin above all); among
-        # equals, a card the player selected
-        picked = self.hand.selected
-        options.sort(key=lambda o: (o[0], o[1].card not in picked, o[1].card))
-        choices: list[tuple[Text, Action]] = []
-        for dw, a in options:
-            key = "act.gin_gin" if dw == 0 else "act.gin_knock"
-            label = fmt(key, card=look.text(a.card), deadwood=dw)
-            label.append("  ")
-            label.append_text(gin_layout_text(hand & ~(1 << a.card), look))
-            choices.append((label, a))
-        self.app.push_screen(
-            ChoiceScreen[Action](t("gin.knock_title"), fmt("gin.knock_intro"), choices),
-            callback=self._chosen,
-        )
+        dialog = self.presenter.knock_dialog(knocks, self.hand.selected, self.dapp.look)
+        if dialog is None:
+            self.play(knocks[0])
+            return
+        title, intro, choices = dialog
+        self.app.push_screen(ChoiceScreen[Action](title, intro, choices), callback=self._chosen)
 
     def action_undo(self) -> None:
         if not self.my_turn:
@@ -1117,7 +754,7 @@ class TableScreen(Screen[None]):
         try:
             self.session.undo()
         except IllegalMoveError as exc:
-            self.say(rule_text(exc, self.dapp.look.ascii), error=True)
+            self.say(self.why_line("u", "undo", exc), error=True)
             return
         self.hand.clear_selection()
         self.message = None
@@ -1155,8 +792,8 @@ class TableScreen(Screen[None]):
             self.hand.cursor = self.hand.cards.index(action.cards[0])
             self.hand.refresh()
         self._hinted = (current, moves, action)
-        move = action_text(current, action, self.dapp.look)
-        why = why_not_pick(current) if isinstance(action, Draw) else None
+        move = action_text(current, action, self.dapp.look, self.presenter.key)
+        why = self.presenter.hint_why(action)
         self.say(fmt("hint.with_why", move=move, why=why) if why else fmt("hint.text", move=move))
 
     @property
@@ -1205,7 +842,7 @@ class TableScreen(Screen[None]):
         except OSError as exc:
             self.say(t("export.failed", error=str(exc)), error=True)
             return
-        self.say(t(fam.export_done_key(self.session.family), path=str(path)))
+        self.say(t(self.presenter.key("export.done"), path=str(path)))
 
     def action_quit_game(self) -> None:
         self.autosave()
@@ -1234,7 +871,8 @@ class TableScreen(Screen[None]):
         self._busy = True
         self._ai_token += 1
         self.app.push_screen(
-            RoundEndScreen(session, finished, result, over), callback=self._round_end_done
+            RoundEndScreen(session, self.presenter, finished, result, over),
+            callback=self._round_end_done,
         )
 
     def _round_end_done(self, _: None) -> None:

@@ -8,10 +8,21 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from dummy_tui.engine.cards import sort_key_rank, sort_key_suit
-from dummy_tui.ui.family import LAYOFF, MELD, SPETO
+from dummy_tui.engine.cards import (
+    sort_key_rank,
+    sort_key_rank_low,
+    sort_key_suit,
+    sort_key_suit_low,
+)
 from dummy_tui.ui.widgets.cards import CardStrip
 from dummy_tui.ui.widgets.row import SPETO_MARK
+
+MELD = "meld"
+"""A hand mark: the card makes a meld in the hand."""
+LAYOFF = "layoff"
+"""A hand mark: the card lays off onto a meld on the table."""
+SPETO = "speto"
+"""A hand mark: a spe-to card (Dummy)."""
 
 
 def meld_mark(ascii: bool) -> str:
@@ -91,9 +102,7 @@ class Hand(CardStrip):
         self.owner = owner
         key = sort_key_rank if sort == "rank" else sort_key_suit
         if ace_low:
-            from dummy_tui.ui.family import low_key, low_rank_key
-
-            key = low_rank_key if sort == "rank" else low_key
+            key = sort_key_rank_low if sort == "rank" else sort_key_suit_low
         order = self.orders.get(owner) if owner is not None else None
         if owner is None:
             self.cards = []

@@ -112,40 +112,8 @@ class MeldTable(VerticalScroll):
             lines.append((Text(t("table.no_melds"), Style(dim=True)), None))
         self.show_lines(lines)
 
-    def update_gin(self, hand: int | None, look: CardLook, limit: int) -> None:
-        """Gin: your hand in its best arrangement, the deadwood and the knock limit."""
-        from dummy_tui.ui.family import gin_deadwood, gin_layout
-
-        lines: list[tuple[Text, int | None]] = []
-        if hand is None:
-            lines.append((Text(t("hand.hidden"), Style(dim=True)), None))
-            self.show_lines(lines)
-            return
-        dw, melds, dead = gin_layout(hand)
-        heading = Text(t("gin.your_melds"), Style(bold=True))
-        lines.append((heading, None))
-        if melds:
-            for m in melds:
-                line = Text("  ")
-                line.append_text(look.cards(m))
-                lines.append((line, None))
-        else:
-            lines.append((Text("  " + t("gin.no_melds"), Style(dim=True)), None))
-        # the cards under their heading, as the melds are: ten or eleven of them
-        # beside it wrapped at 80 columns
-        lines.append((Text(t("gin.deadwood", deadwood=dw), Style(bold=True)), None))
-        line = Text("  ")
-        line.append_text(look.cards(dead) if dead else Text("—", Style(dim=True)))
-        lines.append((line, None))
-        if hand.bit_count() == 11:
-            after = gin_deadwood(hand)
-            style = Style(bold=True, color="#5fbf5f") if after <= limit else Style(dim=True)
-            lines.append((Text(t("gin.after_discard", deadwood=after, limit=limit), style), None))
-        else:
-            lines.append((Text(t("gin.knock_rule", limit=limit), Style(dim=True)), None))
-        self.show_lines(lines)
-
     def show_lines(self, lines: list[tuple[Text, int | None]]) -> None:
+        """Show these lines: each a text and the index of its meld (None: a heading)."""
         children = list(self.query(MeldLine))
         for widget, (content, index) in zip(children, lines, strict=False):
             widget.index = index
