@@ -54,12 +54,13 @@ class HintTask:
     legal: list[Action]
 
     def run(self) -> Action:
-        from dummy_tui.ai import make_player
+        """The hint level's move; :class:`~dummy_tui.ai.AIError` if that AI fails."""
+        from dummy_tui.ai import checked_choice, make_player
 
         player = make_player(
             self.family, HINT_LEVEL, self.seed, samples=HINT_SAMPLES.get(self.family)
         )
-        return choose_safely(player, self.view, self.legal, self.moves)
+        return checked_choice(player, self.view, self.legal)
 
 
 class SaveError(ValueError):
@@ -73,7 +74,8 @@ class LogEntry:
     ``kind`` is draw, take (the top of a pile), pass, pick, pick_layoff,
     meld, layoff, discard, knock (a discard of the last card that ends the
     round: Dummy's knock, basic rummy's going out), gin_knock, end, undo,
-    round or restock (the pile turned over into a new stock).  ``cards``
+    round, restock (the pile turned over into a new stock) or ai_failed (the
+    seat's AI failed and the normal AI plays it from then on).  ``cards``
     are the cards moved; ``extra`` the cards taken with a pick-up or the meld
     laid onto.
     """
@@ -152,11 +154,36 @@ class Session:
         """The AI player of ``seat`` (made, with its own seed, when first asked for)."""
         found = self.ai.get(seat)
         if found is None:
-            player_seed = random.Random(f"{self.setup.seed or 0}:ai:{seat}").getrandbits(32)
-            found = self.ai[seat] = self._make(
-                self.family, self.setup.seats[seat].level, player_seed
-            )
+            level = self.setup.seats[seat].level
+            found = self.ai[seat] = self._make(self.family, level, self.seat_seed(seat))
         return found
+
+    def seat_seed(self, seat: int) -> int:
+        """The seed of ``seat``'s AI player."""
+        return random.Random(f"{self.setup.seed or 0}:ai:{seat}").getrandbits(32)
+
+    def stand_in(self, seat: int) -> Player[Any]:
+        """The player that takes over a seat whose AI failed: the normal level."""
+        from dummy_tui.ai import make_player
+
+        return make_player(self.family, "normal", self.seat_seed(seat))
+
+    def ai_failed(self, seat: int, error: Exception, position: str, stand_in: Player[Any]) -> None:
+        """``seat``'s AI raised or answered with an illegal move: a bug.  It is
+        written to the log file, with its traceback and the position as a
+        record, and said once in the game log; ``stand_in`` plays the seat from
+        now on."""
+        from dummy_tui.ui.storage import log_failure
+
+        log_failure(error, position)
+        self.ai[seat] = stand_in
+        self.log.append(LogEntry("ai_failed", seat))
+
+    def hint_failed(self, error: Exception) -> None:
+        """The hint's AI failed: a bug, written to the log file with the position."""
+        from dummy_tui.ui.storage import log_failure
+
+        log_failure(error, self.record_text())
 
     @staticmethod
     def _make(family: str, level: str, seed: int) -> Player[Any]:
@@ -329,16 +356,6 @@ class Session:
         """What the hint level's AI would do for the seat to move."""
         task = self.hint_task()
         return None if task is None else task.run()
-
-
-def choose_safely(player: Any, view: Any, legal: list[Action], moves: int) -> Action:
-    """The player's choice from ``view``; a legal move at random (seeded by the
-    round's ``moves``) should the player fail on this family."""
-    try:
-        action: Action = player.choose(view, legal)
-    except Exception:  # an AI that cannot read this family's view must not stop the game
-        return random.Random(moves).choice(legal)
-    return action if action in legal else random.Random(moves).choice(legal)
 
 
 def history_log(game: Round[Any]) -> list[LogEntry]:

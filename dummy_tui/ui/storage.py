@@ -1,9 +1,10 @@
 """Where the game keeps its files, and atomic writes.
 
-The settings live in the user config folder and the saved game in the user
-data folder (both from platformdirs).  ``DUMMY_TUI_HOME``, when set, puts
-both under that one folder instead (``config/`` and ``data/``): tests and
-portable installs use it so they never touch the real user folders.
+The settings live in the user config folder, the saved game, the records
+and the log in the user data folder (both from platformdirs).
+``DUMMY_TUI_HOME``, when set, puts both under that one folder instead
+(``config/`` and ``data/``): tests and portable installs use it so they never
+touch the real user folders.
 """
 
 from __future__ import annotations
@@ -96,3 +97,40 @@ def set_aside(path: Path) -> Path:
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     path.replace(target)
     return target
+
+
+def log_path() -> Path:
+    """The game's log file: what went wrong inside it (an AI that failed)."""
+    return data_dir() / "dummy-tui.log"
+
+
+def log_failure(error: BaseException, position: str) -> None:
+    """Write ``error``, its traceback and the position it happened in (a record)
+    to :func:`log_path`, with the standard library's ``logging``.
+
+    The file is opened for the one entry (failures are rare, and the data
+    folder may change between games); a file that cannot be written loses the
+    entry, never the game.
+    """
+    import logging
+
+    path = log_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        return
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logger = logging.getLogger("dummy_tui")
+    logger.propagate = False  # the terminal belongs to the game's screen
+    logger.addHandler(handler)
+    try:
+        logger.error(
+            "%s\nThe position, as a record:\n%s",
+            error,
+            position,
+            exc_info=(type(error), error, error.__traceback__),
+        )
+    finally:
+        logger.removeHandler(handler)
+        handler.close()

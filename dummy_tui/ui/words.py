@@ -110,6 +110,8 @@ def entry_text(
         return fmt(key("log.round"), n=n)
     if entry.kind == "restock":
         return fmt("log.restock")
+    if entry.kind == "ai_failed":
+        return fmt("log.ai_failed", name=name_text(names[entry.seat]))
     who = name_text(names[entry.seat])
     cards = look.cards(entry.cards)
     if entry.kind == "pick":

@@ -14,6 +14,7 @@ from textual._xterm_parser import XTermParser
 from textual.widgets import Button, Footer, Input, OptionList
 from textual.widgets._footer import FooterKey
 from textual.widgets.input import Selection
+from textual.worker import WorkerFailed
 from ui_helpers import (
     app_for,
     ask_hint,
@@ -29,12 +30,13 @@ from ui_helpers import (
     two_seat_session,
 )
 
-from dummy_tui.engine.actions import Discard, Draw, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.ai import AIError
+from dummy_tui.engine.actions import Action, Discard, Draw, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import card_pretty, cards_of, parse_card, sort_key_rank, sort_key_suit
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.record import apply_moves
-from dummy_tui.engine.round import PLAY
+from dummy_tui.engine.round import PLAY, PlayerView
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
@@ -1145,39 +1147,89 @@ async def test_the_hint_thinks_off_the_ui_thread_and_a_stale_hint_is_never_shown
         assert not str(status.render()).startswith("Hint:"), str(status.render())
 
 
-class _BrokenPlayer:
-    """An AI that fails on its first call and answers an illegal move after."""
+async def test_a_hint_whose_ai_fails_says_there_is_none_and_logs_why(
+    monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    def failing(self: HintTask) -> Action:
+        raise AIError("hard", 0, "RuntimeError: lost its way")
 
-    def __init__(self) -> None:
-        self.calls = 0
+    monkeypatch.setattr(HintTask, "run", failing)
+    app = app_for(session=pickup_session())
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        await ask_hint(pilot, app)
+        assert str(table.query_one("#status").render()).startswith(
+            "No hint this time: the hint's AI failed"
+        )
+    logged = (home / "data" / "dummy-tui.log").read_text(encoding="utf-8")
+    assert "the hard AI of seat 0 failed: RuntimeError: lost its way" in logged
+    assert '"moves": []' in logged  # the position, as a record
 
-    def choose(self, view: object, legal: list[object]) -> object:
-        self.calls += 1
-        if self.calls == 1:
-            raise RuntimeError("cannot read this view")
-        return Discard(parse_card("AS"))  # never Bee's card: not legal
+
+class Raising:
+    """An AI that cannot read the view it is given."""
+
+    level = "easy"
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        raise RuntimeError("cannot read this view")
 
 
-@pytest.mark.parametrize("turns", [1, 2])
-async def test_an_ai_that_fails_or_answers_illegally_still_moves_legally(turns: int) -> None:
+class Illegal:
+    """An AI that answers with a card it does not hold."""
+
+    level = "easy"
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        return Discard(parse_card("AS"))
+
+
+@pytest.mark.parametrize(
+    ("broken", "why"),
+    [
+        (Raising, "RuntimeError: cannot read this view"),
+        (Illegal, "answered Discard(card=51), which is not legal"),
+    ],
+)
+async def test_an_ai_that_fails_is_logged_said_once_and_the_normal_ai_plays_on(
+    broken: type[Raising | Illegal], why: str, home: Path
+) -> None:
     session = pickup_session()
-    broken = _BrokenPlayer()
-    session.ai[1] = broken  # type: ignore[assignment]
+    session.ai[1] = broken()
     app = app_for(session=session)
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(turns):
+        for _ in range(2):  # Bee's turn twice
             table = await settled_table(pilot, app)
-            game = table.session.round
             await pilot.press("d")
             await pilot.pause()
             await pilot.press("x")
             await settle(pilot, app)
-        assert broken.calls >= turns
+        game = table.session.round
         bee = [a for seat, a in game.history if seat == 1]
-        assert bee, "Bee never moved"
-        assert Discard(parse_card("AS")) not in bee
-        assert isinstance(app.screen, TableScreen)
-        assert table.my_turn
+        assert len(bee) >= 4 and Discard(parse_card("AS")) not in bee  # it played on
+        assert session.ai[1].level == "normal"
+        said = [e.kind for e in session.log].count("ai_failed")
+        shown = " ".join(str(line.text) for line in table.query_one(GameLog).lines)
+        assert said == 1 and shown.count("Bee's AI failed") == 1, shown
+    logged = (home / "data" / "dummy-tui.log").read_text(encoding="utf-8")
+    assert f"the easy AI of seat 1 failed: {why}" in logged
+    assert "Traceback (most recent call last)" in logged
+    # the player's own error is the cause, under it
+    assert ("RuntimeError: cannot read this view\n" in logged) == (broken is Raising)
+    assert '"moves": [\n    "draw",' in logged  # the position: Ann had drawn and discarded
+
+
+async def test_an_ai_failing_twice_is_not_covered_up() -> None:
+    session = pickup_session()
+    session.ai[1] = Raising()
+    session.stand_in = lambda seat: Illegal()  # type: ignore[method-assign]
+    app = app_for(session=session)
+    with pytest.raises(WorkerFailed):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settled_table(pilot, app)
+            await pilot.press("d", "x")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
 
 
 async def test_a_key_refused_while_an_ai_moves_gives_way_to_the_prompt_on_your_turn() -> None:
@@ -1188,6 +1240,8 @@ async def test_a_key_refused_while_an_ai_moves_gives_way_to_the_prompt_on_your_t
     bee = session.player(1)
 
     class Slow:
+        level = "random"
+
         def choose(self, view: object, legal: list[object]) -> object:
             gate.wait(10)
             return bee.choose(view, legal)  # type: ignore[arg-type]

@@ -41,7 +41,7 @@ from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.presenters.base import BINDING_KINDS
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
-from dummy_tui.ui.session import HintTask, LogEntry, Session, choose_safely
+from dummy_tui.ui.session import HintTask, LogEntry, Session
 from dummy_tui.ui.widgets.cards import CardStrip
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
@@ -441,18 +441,29 @@ class TableScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ai")
     def think(self, token: int, seat: int, view: PlayerView, legal: list[Action]) -> None:
-        player = self.session.player(seat)  # the AI module loads here, off the UI thread
-        action = choose_safely(player, view, legal, len(self.session.round.history))
+        """The seat's AI chooses (the AI modules load here, off the UI thread).
+
+        An AI that raises or answers with an illegal move is a bug: it is
+        logged, said in the game log, and the normal AI plays the seat from
+        then on.  Should that one fail too, the error is not caught.
+        """
+        from dummy_tui.ai import AIError, checked_choice
+
+        session = self.session
+        try:
+            action = checked_choice(session.player(seat), view, legal)
+        except AIError as exc:
+            stand_in = session.stand_in(seat)
+            position = session.record_text()
+            self.app.call_from_thread(session.ai_failed, seat, exc, position, stand_in)
+            action = checked_choice(stand_in, view, legal)
         self.app.call_from_thread(self.ai_chose, token, seat, action)
 
     def ai_chose(self, token: int, seat: int, action: Action) -> None:
         game = self.session.round
         if token != self._ai_token or game.is_over or game.seat != seat or self._busy:
             return
-        try:
-            entry = self.session.apply(action)
-        except IllegalMoveError:
-            entry = self.session.apply(game.legal_actions()[0])
+        entry = self.session.apply(action)  # checked legal by the AI's caller
         self.highlight = self._moved_cards(entry)
         self.autosave()
         self.refresh_view()
@@ -773,15 +784,25 @@ class TableScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="hint")
     def think_hint(self, token: int, game: object, task: HintTask) -> None:
-        action = task.run()  # the strongest AI's move: it may think for a moment
+        from dummy_tui.ai import AIError
+
+        try:
+            action = task.run()  # the strongest AI's move: it may think for a moment
+        except AIError as exc:  # a bug of that AI: logged, and the hint says it has none
+            self.session.hint_failed(exc)
+            self.app.call_from_thread(self.show_hint, token, game, task.moves, None)
+            return
         self.app.call_from_thread(self.show_hint, token, game, task.moves, action)
 
-    def show_hint(self, token: int, game: object, moves: int, action: Action) -> None:
+    def show_hint(self, token: int, game: object, moves: int, action: Action | None) -> None:
         """Show the hint worked out for the position at ``moves``, if it is still that position."""
         current = self.session.round
         if token != self._hint_token or current is not game or len(current.history) != moves:
             return
         if not self.my_turn:
+            return
+        if action is None:
+            self.say(t("hint.failed"), error=True)
             return
         if isinstance(action, Discard | LayOff | Knock) and action.card in self.hand.cards:
             self.hand.cursor = self.hand.cards.index(action.card)
