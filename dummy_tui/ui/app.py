@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-KNOWN_LEVELS = ("random", "easy", "normal", "hard")
 THEMES = ("textual-dark", "textual-light")
 
 
@@ -458,8 +457,13 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
         return None
     from dummy_tui.ui.settings import GameSetup, SeatSetup
 
-    # the preset's table (--players, or its own); Dummy's four when the rules were not read
-    players = getattr(args, "table_players", None) or 4
+    # the preset's table (--players, or its own: read here when the command line
+    # did not need the rules)
+    players = getattr(args, "table_players", None)
+    if players is None:
+        from dummy_tui.rules import get_ruleset
+
+        players = get_ruleset(args.ruleset, args.rules).default_players
     humans = 1 if args.humans is None else args.humans
     humans = min(humans, players)
     level = args.ai or "normal"
@@ -482,11 +486,11 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the game for the ``play`` command; returns the exit code."""
-    if args.ai is not None and args.ai not in KNOWN_LEVELS:
-        from dummy_tui.ai import LEVELS
+    if args.ai is not None:
+        from dummy_tui.ai import LEVELS  # the table loads the AI at once anyway
 
         if args.ai not in LEVELS:
-            levels = ", ".join(dict.fromkeys((*LEVELS, *KNOWN_LEVELS)))
+            levels = ", ".join(LEVELS)
             print(f"dummy-tui: unknown AI level {args.ai!r} (levels: {levels})", file=sys.stderr)
             return 2
     # the language of the names setup_from_args gives the seats

@@ -1,26 +1,32 @@
-"""What the new-game screen shows of each preset, read straight from the TOML.
+"""What the new-game screen needs from the rules and the AI, for its first frame.
 
-The new-game screen is the first thing drawn, so it reads the presets file
-with ``tomllib`` only: names, families, descriptions, player counts and
-target scores.  The presets are checked against the schema (and any mistake
-reported in one line) when a game is started from them.
+The presets (names, families, descriptions, player counts, target scores),
+each family's player counts and the AI levels come from their one source,
+:mod:`dummy_tui.rules` (the presets file read through the schema) and
+:data:`dummy_tui.ai.LEVELS`.  Those modules load pydantic and the engine,
+which would double the time to the first frame; so what they say is kept in a
+small file in the cache folder, under a fingerprint of everything it is
+derived from (the presets file and the modules' own source).  When the
+fingerprint matches, the first frame reads that file; otherwise (the first
+start, an edited presets file, another version) the facts are worked out from
+the modules and the file written again.
 """
 
 from __future__ import annotations
 
 import contextlib
-import tomllib
-from dataclasses import dataclass
+import hashlib
+import json
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-FAMILY_DEFAULTS: dict[str, tuple[tuple[int, ...], int]] = {
-    "dummy": ((2, 3, 4), 500),
-    "rummy": ((2, 3, 4), 100),
-    "gin": ((2,), 100),
-    "persian": ((4,), 500),
-}
-"""Each family's player counts and target score when a preset leaves them out."""
+PACKAGE = Path(__file__).parent.parent
+PACKAGED = PACKAGE / "rulesets.toml"
+"""The presets that come with the game."""
+SOURCES = ("rules/schema.py", "rules/loader.py", "ai/__init__.py", "__init__.py")
+"""The modules the facts are derived from (inside the package)."""
+CACHE_FORMAT = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,54 +40,109 @@ class PresetInfo:
     target_score: int
 
 
-PACKAGED = Path(__file__).parent.parent / "rulesets.toml"
-"""The presets that come with the game."""
+@dataclass(frozen=True, slots=True)
+class StartFacts:
+    """What the new-game screen shows before the rules and the AI are loaded."""
 
-FALLBACK = {"dummy": PresetInfo("dummy", "dummy", "", *FAMILY_DEFAULTS["dummy"])}
-"""What is offered when the presets file cannot be read at all."""
+    presets: dict[str, PresetInfo]
+    """Every preset of the rules file, in its order (Dummy's defaults if it cannot be read)."""
+    family_counts: dict[str, tuple[int, ...]]
+    """Each family's player counts at its defaults (gin is for two, Persian for four)."""
+    levels: tuple[str, ...]
+    """The AI levels, weakest first."""
 
 
 def read_presets(path: Path | None = None) -> dict[str, PresetInfo]:
-    """The presets of a rulesets file (``None``: the packaged one), in the file's order.
+    """The presets of a rulesets file (``None``: the packaged one), in the file's order."""
+    return start_facts(path).presets
 
-    Nothing here raises: a file that cannot be read offers the Dummy defaults,
-    and a preset whose family is unknown is left out.  Starting a game checks
-    the preset fully and says what is wrong.
-    """
+
+def start_facts(path: Path | None = None) -> StartFacts:
+    """The facts for a rules file (``None``: the packaged one), cached (see the module)."""
+    key = fingerprint(path)
+    cache = cache_path()
+    if key is not None:
+        found = _from_cache(cache, key)
+        if found is not None:
+            return found
+    facts = worked_out(path)
+    if key is not None:
+        _write_cache(cache, key, facts)
+    return facts
+
+
+def worked_out(path: Path | None = None) -> StartFacts:
+    """The facts, from the schema and the AI themselves (loads pydantic and the engine)."""
+    from dummy_tui.ai import LEVELS
+    from dummy_tui.rules import RULESET_TYPES, RulesetError, load_rulesets
+
     try:
-        raw = PACKAGED.read_bytes() if path is None else path.read_bytes()
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return dict(FALLBACK)
-    presets = data.get("presets")
-    out: dict[str, PresetInfo] = {}
-    if isinstance(presets, dict):
-        for name, table in presets.items():
-            info = _info(str(name), table)
-            if info is not None:
-                out[info.name] = info
-    return out or dict(FALLBACK)
+        rulesets = dict(load_rulesets(path))
+    except RulesetError:
+        # starting a game reads the file again and says what is wrong with it
+        rulesets = {"dummy": RULESET_TYPES["dummy"]()}
+    presets = {
+        name: PresetInfo(
+            name,
+            rules.family,
+            rules.description,
+            rules.player_counts,
+            rules.target_score,
+        )
+        for name, rules in rulesets.items()
+    }
+    counts = {family: model().player_counts for family, model in RULESET_TYPES.items()}
+    return StartFacts(presets, counts, tuple(LEVELS))
 
 
-def _info(name: str, table: Any) -> PresetInfo | None:
-    if not isinstance(table, dict):
+def fingerprint(path: Path | None) -> str | None:
+    """A digest of the rules file and of the modules the facts come from; None
+    when one of them cannot be read (the facts are then worked out each time)."""
+    digest = hashlib.sha256(f"{CACHE_FORMAT}:{path}".encode())
+    try:
+        digest.update((PACKAGED if path is None else path).read_bytes())
+        for name in SOURCES:
+            digest.update((PACKAGE / name).read_bytes())
+    except OSError:
         return None
-    family = table.get("family")
-    if not isinstance(family, str) or family not in FAMILY_DEFAULTS:
-        return None
-    counts, target = FAMILY_DEFAULTS[family]
-    sizes = table.get("hand_size")
-    if isinstance(sizes, dict):
-        with contextlib.suppress(ValueError):
-            counts = tuple(sorted(int(k) for k in sizes))
-    value = table.get("target_score")
-    if isinstance(value, int) and not isinstance(value, bool):
-        target = value
-    description = table.get("description")
-    return PresetInfo(
-        name=name,
-        family=family,
-        description=description if isinstance(description, str) else "",
-        player_counts=counts or FAMILY_DEFAULTS[family][0],
-        target_score=target,
-    )
+    return digest.hexdigest()
+
+
+def cache_path() -> Path:
+    from dummy_tui.ui.storage import cache_dir
+
+    return cache_dir() / "start.json"
+
+
+def _from_cache(path: Path, key: str) -> StartFacts | None:
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        if data["key"] != key:
+            return None
+        presets = {
+            name: PresetInfo(
+                name,
+                str(p["family"]),
+                str(p["description"]),
+                tuple(int(n) for n in p["player_counts"]),
+                int(p["target_score"]),
+            )
+            for name, p in data["presets"].items()
+        }
+        counts = {str(f): tuple(int(n) for n in c) for f, c in data["family_counts"].items()}
+        return StartFacts(presets, counts, tuple(str(level) for level in data["levels"]))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None  # missing, damaged or old: worked out again
+
+
+def _write_cache(path: Path, key: str, facts: StartFacts) -> None:
+    from dummy_tui.ui.storage import atomic_write
+
+    data = {
+        "key": key,
+        "presets": {name: asdict(info) for name, info in facts.presets.items()},
+        "family_counts": facts.family_counts,
+        "levels": facts.levels,
+    }
+    with contextlib.suppress(OSError):  # no cache: the next start works them out again
+        atomic_write(path, json.dumps(data, ensure_ascii=False))

@@ -1,10 +1,10 @@
 """Where the game keeps its files, and atomic writes.
 
 The settings live in the user config folder, the saved game, the records
-and the log in the user data folder (both from platformdirs).
-``DUMMY_TUI_HOME``, when set, puts both under that one folder instead
-(``config/`` and ``data/``): tests and portable installs use it so they never
-touch the real user folders.
+and the log in the user data folder, and what can be worked out again in the
+user cache folder (all from platformdirs).  ``DUMMY_TUI_HOME``, when set,
+puts them under that one folder instead (``config/``, ``data/``, ``cache/``):
+tests and portable installs use it so they never touch the real user folders.
 """
 
 from __future__ import annotations
@@ -38,6 +38,16 @@ def data_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path(APP_NAME)
+
+
+def cache_dir() -> Path:
+    """Where the game keeps what it can always work out again (see ``presets``)."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home) / "cache"
+    import platformdirs
+
+    return platformdirs.user_cache_path(APP_NAME)
 
 
 def atomic_write(path: Path, text: str) -> None:

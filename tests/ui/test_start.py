@@ -12,9 +12,10 @@ from textual.pilot import Pilot
 from textual.widgets import Collapsible, Input, Static
 from ui_helpers import app_for, new_game_screen, settings, setup, value_now
 
+from dummy_tui.ai import LEVELS
 from dummy_tui.rules import RULESET_TYPES, load_rulesets
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.presets import FAMILY_DEFAULTS, read_presets
+from dummy_tui.ui.presets import cache_path, read_presets, start_facts, worked_out
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.widgets.choice import Choice
 
@@ -30,22 +31,43 @@ def test_the_new_game_screen_loads_no_schema_engine_or_ai() -> None:
     assert done.stdout.strip() == "[]"
 
 
-def test_family_defaults_are_the_schemas() -> None:
-    for family, (counts, target) in FAMILY_DEFAULTS.items():
-        rules = RULESET_TYPES[family]()
-        assert (rules.player_counts, rules.target_score) == (counts, target), family
-
-
-def test_presets_read_with_tomllib_match_the_checked_ones() -> None:
-    light = read_presets()
+def test_the_start_facts_are_the_rules_and_the_ais_own(home: Path) -> None:
+    facts = worked_out()
+    assert facts.levels == LEVELS
+    for family, model in RULESET_TYPES.items():
+        assert facts.family_counts[family] == model().player_counts
     checked = load_rulesets()
-    assert list(light) == list(checked)
+    assert list(facts.presets) == list(checked)
     for name, preset in checked.items():
-        info = light[name]
-        assert info.family == preset.family
-        assert info.description == preset.description
+        info = facts.presets[name]
+        assert (info.family, info.description) == (preset.family, preset.description)
         assert info.player_counts == preset.player_counts
         assert info.target_score == preset.target_score
+
+
+def test_the_first_frame_reads_the_start_facts_without_the_schema(home: Path) -> None:
+    """Once worked out, the facts come from the cache: a new process that builds the
+    new-game screen's facts loads neither pydantic, the engine nor the AI."""
+    start_facts()  # worked out, and kept
+    code = (
+        "import sys\n"
+        "from dummy_tui.ui.presets import start_facts\n"
+        "facts = start_facts()\n"
+        f"print(len(facts.presets), [m for m in {HEAVY!r} if m in sys.modules])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split(" ", 1) == [str(len(load_rulesets())), "[]\n"]
+
+
+def test_the_start_facts_follow_an_edited_rules_file(tmp_path: Path) -> None:
+    rules = tmp_path / "rules.toml"
+    rules.write_text('[presets.mine]\nfamily = "gin"\ntarget_score = 150\n', encoding="utf-8")
+    assert start_facts(rules).presets["mine"].target_score == 150
+    rules.write_text('[presets.mine]\nfamily = "gin"\ntarget_score = 250\n', encoding="utf-8")
+    assert start_facts(rules).presets["mine"].target_score == 250
+    # a damaged cache is worked out again, not believed
+    cache_path().write_text("{not json", encoding="utf-8")
+    assert start_facts(rules).presets["mine"].target_score == 250
 
 
 def test_an_unreadable_rules_file_offers_dummy(tmp_path: Path) -> None:

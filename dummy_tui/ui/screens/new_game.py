@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 
 from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import LANGS, ai_name, names_for_seats, shown_name, t
-from dummy_tui.ui.presets import FAMILY_DEFAULTS, PresetInfo, read_presets
+from dummy_tui.ui.i18n import LANGS, ai_name, has, names_for_seats, shown_name, t
+from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
+from dummy_tui.ui.screens.form import (
+    FormError,
+    FormScroll,
+    family_options,
+    form_of,
+    kind_options,
+    on_off,
+    option_field,
+    preset_keys,
+)
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
 
@@ -25,148 +34,10 @@ if TYPE_CHECKING:
     from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.settings import GameSetup
 
-# This screen is the first one drawn: it reads the presets with tomllib and the
-# last set-up as plain data.  The schema (pydantic) checks the presets only to
-# show the options section and when a game is started.
-
-AI_LEVELS = ("easy", "normal", "hard", "random")
-HOUSE_OPTIONS = (
-    "speto_points",
-    "knock_points",
-    "speto_knock_points",
-    "dark_knock_multiplier",
-    "one_suit_knock_multiplier",
-    "layoff_knock_bonus",
-    "unborn_hand_multiplier",
-    "fool_penalty",
-    "fool_reverses_direction",
-    "head_card_points",
-    "head_card_speto_points",
-    "burn_two_player",
-    "pickup_to_layoff",
-    "first_turn_must_draw",
-    "layoff_chain",
-    "layoff_limit",
-    "penalty_discard_layoff",
-    "penalty_discard_row_meld",
-    "penalty_feed_head",
-    "penalty_feed_speto",
-)
-FAMILY_OPTIONS: dict[str, tuple[str, ...]] = {
-    "dummy": HOUSE_OPTIONS,
-    "rummy": ("melds_per_turn", "rummy_multiplier"),
-    "gin": (
-        "knock_limit",
-        "gin_bonus",
-        "undercut_bonus",
-        "undercut_on_tie",
-        "zero_sum_scores",
-        "wall",
-    ),
-    "persian": ("joker_points", "out_bonus", "deals"),
-}
-"""The options each family's presets show on this screen, in this order."""
-ALL_OPTIONS = tuple(dict.fromkeys(k for keys in FAMILY_OPTIONS.values() for k in keys))
-KINDS = ("human", *AI_LEVELS)
-
-
-def form_of(
-    setup: GameSetup | Mapping[str, Any] | None,
-) -> tuple[list[tuple[str, str]], str, dict[str, Any]]:
-    """(seats as (name, kind), ruleset, options) of a set-up or its saved data.
-
-    The data of the settings file is not checked yet: anything that does not
-    fit is replaced by the quick game's value.
-    """
-    data: Mapping[str, Any] = {}
-    if isinstance(setup, Mapping):
-        data = setup
-    elif setup is not None:
-        data = setup.model_dump()
-    seats: list[tuple[str, str]] = []
-    raw = data.get("seats")
-    if isinstance(raw, list) and 2 <= len(raw) <= 4:
-        for seat in raw:
-            if not isinstance(seat, Mapping) or not isinstance(seat.get("name"), str):
-                seats = []
-                break
-            level = seat.get("level", "normal")
-            kind = "human" if seat.get("human") is True else level
-            seats.append((seat["name"], kind if kind in KINDS else "normal"))
-    ruleset = data.get("ruleset")
-    options = data.get("options")
-    if not seats:
-        from dummy_tui.ui.settings import quick_setup
-
-        quick = quick_setup(t("seat.you"))
-        seats = [(s.name, "human" if s.human else s.level) for s in quick.seats]
-    return (
-        seats,
-        ruleset if isinstance(ruleset, str) else "dummy",
-        dict(options) if isinstance(options, Mapping) else {},
-    )
-
-
-class FormError(ValueError):
-    """A value of the form that cannot be used, and the id of its field."""
-
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return value
-    return json.dumps(value)
-
-
-OPTION_WIDTH = 18
-"""Cells of an option's value field (a number, or ``‹ owner_or_self ›``)."""
-
-
-def option_kinds(family: str) -> dict[str, Any]:
-    """Each option's type in the family's schema: int, bool or a Literal of words."""
-    from dummy_tui.rules import RULESET_TYPES
-
-    fields = RULESET_TYPES[family].model_fields
-    return {key: fields[key].annotation for key in FAMILY_OPTIONS.get(family, ()) if key in fields}
-
-
-def on_off() -> list[tuple[str, Hashable]]:
-    return [(t("ng.on"), True), (t("ng.off"), False)]
-
-
-def option_field(key: str, kind: Any, value: object) -> Input | Choice:
-    """The field of one option: on/off for a yes-or-no rule, its words for a
-    rule with a few settings (stepped with ← →), a number field otherwise."""
-    words = get_args(kind) if get_origin(kind) is Literal else ()
-    if kind is bool or words:
-        options = on_off() if kind is bool else [(str(w), w) for w in words]
-        classes = "opt-value opt-bool" if kind is bool else "opt-value"
-        return Choice(options, value, width=OPTION_WIDTH, id=f"opt-{key}", classes=classes)
-    if kind is int and isinstance(value, int):
-        return NumberInput(str(value), id=f"opt-{key}", classes="opt-value", compact=True)
-    return Input(_shown(value), id=f"opt-{key}", classes="opt-value", compact=True)
-
-
-class FormScroll(VerticalScroll, inherit_bindings=False):
-    """The form's scrolling column: ↑ and ↓ go from field to field, as Tab does.
-
-    A plain scroll container would take them to scroll the page, so a player
-    who moved down with the arrows would never leave the first button.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "app.focus_next", "Next field", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
-        Binding("home", "scroll_home", show=False),
-        Binding("end", "scroll_end", show=False),
-        Binding("pageup", "page_up", show=False),
-        Binding("pagedown", "page_down", show=False),
-    ]
+# This screen is the first one drawn: it reads the presets and the AI levels
+# from the start-up cache (see presets.py) and the last set-up as plain data.
+# The schema (pydantic) lists the options only when the options section is
+# opened, and checks the set-up when a game is started.
 
 
 class NewGameScreen(Screen[None]):
@@ -188,9 +59,10 @@ class NewGameScreen(Screen[None]):
         rules_path: Path | None = None,
     ) -> None:
         super().__init__()
-        self.seats, ruleset, self.overrides = form_of(setup)
+        self.facts: StartFacts = start_facts(rules_path)
+        self.seats, ruleset, self.overrides = form_of(setup, self.facts.levels)
         self.rules_path = rules_path
-        self.presets: dict[str, PresetInfo] = read_presets(rules_path)
+        self.presets: dict[str, PresetInfo] = self.facts.presets
         self._checked: dict[str, dict[str, Any]] | None = None
         self._lines_for: str | None = None  # the preset the option lines show
         if ruleset not in self.presets:
@@ -229,7 +101,11 @@ class NewGameScreen(Screen[None]):
                 shown = shown_name(name, i) if name is not None else ai_name(i - 1 if i else 0)
                 with Horizontal(classes="ng-line seat", id=f"seat-row-{i}"):
                     yield Choice(
-                        kind_options(), value=kind, label="", id=f"kind-{i}", classes="kind"
+                        kind_options(self.facts.levels),
+                        value=kind,
+                        label="",
+                        id=f"kind-{i}",
+                        classes="kind",
                     )
                     yield Input(
                         value=shown,
@@ -276,7 +152,9 @@ class NewGameScreen(Screen[None]):
             scroll.mount(Collapsible(id="house", collapsed=True, title=self.options_title()))
 
     def options_title(self) -> str:
-        return t("ng.house_rules" if self.family() == "dummy" else "ng.options")
+        """The options section's title: Dummy's are house rules."""
+        own = f"ng.options_{self.family()}"
+        return t(own if has(own) else "ng.options")
 
     def refresh_language(self) -> None:
         localize_bindings(self)
@@ -297,16 +175,14 @@ class NewGameScreen(Screen[None]):
         family = self.family()
         for house in self.query("#house").results(Collapsible):
             house.title = self.options_title()
-        options = kind_options()
+        options = kind_options(self.facts.levels)
         for i in range(4):
             name = self.query_one(f"#name-{i}", Input)
             name.value = shown_name(name.value, i)  # the game's own names only
             select = self.query_one(f"#kind-{i}", Choice)
-            select.label = (
-                t("ng.seat_team", n=i + 1, team=t(f"team.{i % 2}"))
-                if family == "persian"
-                else t("ng.seat", n=i + 1)
-            )
+            # a family played in teams names each seat's team (ng.seat_persian)
+            own = f"ng.seat_{family}"
+            select.label = t(own if has(own) else "ng.seat", n=i + 1, team=t(f"team.{i % 2}"))
             current = select.value
             select.set_options(options)
             select.value = current
@@ -338,7 +214,7 @@ class NewGameScreen(Screen[None]):
         about = Text(t(f"family.{family}"))
         # a preset that keeps a family to one number of players it does not
         # already name (gin is for two, Persian for four)
-        if len(counts) == 1 and counts != FAMILY_DEFAULTS[family][0]:
+        if len(counts) == 1 and counts != self.facts.family_counts.get(family):
             about.append("  ")
             about.append(
                 t("ng.players_fixed", family=t(f"top.game_{family}"), counts=counts[0]),
@@ -348,7 +224,7 @@ class NewGameScreen(Screen[None]):
         self.query_one("#ruleset-desc", Static).update(
             Text(
                 t(f"preset.{name}")
-                if f"preset.{name}" in _preset_keys()
+                if f"preset.{name}" in preset_keys()
                 else str(self.presets[str(name)].description),
                 style="dim",
             )
@@ -380,9 +256,9 @@ class NewGameScreen(Screen[None]):
         contents = self.query_one("#house", Collapsible).query_one(Collapsible.Contents)
         await contents.remove_children()
         values = {**self.preset_values(ruleset), **self.overrides}
-        kinds = option_kinds(self.presets[ruleset].family)
+        kinds = family_options(self.presets[ruleset].family)
         lines = []
-        for key in FAMILY_OPTIONS.get(self.presets[ruleset].family, ()):
+        for key in kinds:
             if key not in values:
                 continue
             doc = Static(t(f"opt.{key}"), classes="opt-doc", id=f"doc-{key}", name=key)
@@ -498,7 +374,7 @@ class NewGameScreen(Screen[None]):
         preset = self.preset_values(ruleset)
         options: dict[str, Any] = {}
         shown = self._lines_for == ruleset
-        for key in FAMILY_OPTIONS.get(self.family(), ()):
+        for key in family_options(self.family()):
             found = self.query(f"#opt-{key}") if shown else None
             field = found.first() if found else None
             if isinstance(field, Choice):
@@ -611,15 +487,3 @@ class NewGameScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
-
-
-def kind_options() -> list[tuple[str, str]]:
-    return [(t("ng.kind_human"), "human")] + [
-        (t("ng.kind_ai", level=t(f"level.{lvl}")), lvl) for lvl in AI_LEVELS
-    ]
-
-
-def _preset_keys() -> set[str]:
-    from dummy_tui.ui.i18n import catalog
-
-    return {k for k in catalog("en") if k.startswith("preset.")}
