@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dummy_tui.ai.knowledge import Knowledge
+from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families.dummy import DummyRound, DummyView

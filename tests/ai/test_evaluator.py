@@ -13,9 +13,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dummy_tui.ai.heuristic import NEAR, NORMAL, PAIR_BITS, PAIRS, Evaluator, melds_with_row
-from dummy_tui.ai.knowledge import Knowledge
-from dummy_tui.ai.plans import best_lay, mask_points, point_tables
+from dummy_tui.ai.dummy.heuristic import NEAR, NORMAL, PAIR_BITS, PAIRS, Evaluator, melds_with_row
+from dummy_tui.ai.dummy.knowledge import Knowledge
+from dummy_tui.ai.dummy.plans import best_lay, mask_points, point_tables
 from dummy_tui.engine.cards import mask_of, parse_card
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules.loader import get_ruleset

@@ -215,9 +215,9 @@ def test_heads_up_it_draws_past_a_pick_up_to_keep_a_dark_knock_open(level: str) 
 def test_hard_while_unborn_draws_when_normal_draws() -> None:
     """Before its first pick-up, hard keeps normal's draw: the one-turn lookahead
     would trade the open dark knock (×2) for the pick-up's points."""
-    from dummy_tui.ai.heuristic import Evaluator, HeuristicPlayer
-    from dummy_tui.ai.knowledge import Knowledge
-    from dummy_tui.ai.search import SearchPlayer
+    from dummy_tui.ai.dummy.heuristic import Evaluator, HeuristicPlayer
+    from dummy_tui.ai.dummy.knowledge import Knowledge
+    from dummy_tui.ai.dummy.search import SearchPlayer
     from dummy_tui.engine.actions import Draw, Pick
 
     seen = 0
@@ -245,8 +245,8 @@ def test_hard_plays_late_deals_to_the_end_of_the_round(monkeypatch: pytest.Monke
     """With 12 cards or fewer in the stock, every sampled deal is played on to
     the end of the round (the knock, the stock running out, the falls are near);
     earlier, to this seat's next turn only."""
-    from dummy_tui.ai import search
-    from dummy_tui.ai.heuristic import HeuristicPlayer
+    from dummy_tui.ai.dummy import search
+    from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 
     calls: dict[str, int] = {"lookahead": 0, "finish": 0}
     lookahead, finish_round = search.lookahead, search.finish_round
@@ -287,8 +287,8 @@ def test_a_finished_round_values_winning_it_beyond_its_points() -> None:
     """The search's value of a finished round adds the win bonus for the top
     score alone and takes it away when another seat has the top score, so a
     narrow win outranks a loss with more points against the others."""
-    from dummy_tui.ai import search
-    from dummy_tui.ai.heuristic import HeuristicPlayer
+    from dummy_tui.ai.dummy import search
+    from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 
     seen = set()
     for seed in range(40):

@@ -14,8 +14,8 @@ import pytest
 
 from dummy_tui.ai import LEVELS, make_player
 from dummy_tui.ai.base import Player
-from dummy_tui.ai.knowledge import Knowledge
-from dummy_tui.ai.sampling import round_from_view, sample_hidden
+from dummy_tui.ai.dummy.knowledge import Knowledge
+from dummy_tui.ai.dummy.sampling import round_from_view, sample_hidden
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.families.dummy import DummyRound
 
@@ -142,7 +142,7 @@ def test_sim_results_do_not_depend_on_jobs() -> None:
 
 def test_ai_package_imports_no_ui() -> None:
     code = (
-        "import sys, dummy_tui.ai, dummy_tui.ai.search, dummy_tui.ai.sampling; "
+        "import sys, dummy_tui.ai, dummy_tui.ai.dummy.search, dummy_tui.ai.dummy.sampling; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -172,8 +172,8 @@ def test_sim_with_fixed_samples_repeats_exactly() -> None:
 
 
 def test_fixed_samples_reach_every_family_player() -> None:
-    from dummy_tui.ai.families.gin import GinPlayer
-    from dummy_tui.ai.search import SearchPlayer
+    from dummy_tui.ai.dummy.search import SearchPlayer
+    from dummy_tui.ai.gin.players import GinPlayer
 
     player = make_player("dummy", "hard", 1, samples=5)
     assert isinstance(player, SearchPlayer) and player.samples == 5

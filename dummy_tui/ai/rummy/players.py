@@ -19,7 +19,7 @@ import random
 from dummy_tui.engine.actions import DRAW, Action, Discard, LayOff, Meld, TakeDiscard
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.deadwood import best_melds, deadwood, deadwood_after_discard
-from dummy_tui.engine.round import PlayerView
+from dummy_tui.engine.families.rummy import RummyView
 
 FULL = (1 << 52) - 1
 
@@ -51,7 +51,7 @@ class RummyPlayer:
 
     # -- knowledge ------------------------------------------------------------
 
-    def _known(self, view: PlayerView) -> tuple[list[int], int]:
+    def _known(self, view: RummyView) -> tuple[list[int], int]:
         """Cards each other seat took from the pile and still holds; the unseen cards."""
         known = [0] * view.players
         for seat, action in view.history:
@@ -85,7 +85,7 @@ class RummyPlayer:
         weight = 1.0 if self.level == "hard" else 1.5
         return dw - weight * gain / len(unseen)
 
-    def _danger(self, view: PlayerView, card: int, known: list[int], unseen: int) -> float:
+    def _danger(self, view: RummyView, card: int, known: list[int], unseen: int) -> float:
         """Chance that the next player can use ``card`` (lay it off or meld it)."""
         nxt = (view.seat + view.direction) % view.players
         if any(m.fits(card, nxt) for m in view.melds):
@@ -105,7 +105,7 @@ class RummyPlayer:
 
     # -- choosing -----------------------------------------------------------------
 
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+    def choose(self, view: RummyView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         hand = view.hand_mask
@@ -136,7 +136,7 @@ class RummyPlayer:
             return layoffs[0]
         return None
 
-    def _take(self, view: PlayerView, legal: list[Action], hand: int) -> Action:
+    def _take(self, view: RummyView, legal: list[Action], hand: int) -> Action:
         take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
         if take is None or DRAW not in legal:
             return take or legal[0]
@@ -152,7 +152,7 @@ class RummyPlayer:
                 return take
         return DRAW
 
-    def _discard(self, view: PlayerView, discards: list[Action], hand: int) -> Action:
+    def _discard(self, view: RummyView, discards: list[Action], hand: int) -> Action:
         if self.level == "easy":
             return min(
                 discards,

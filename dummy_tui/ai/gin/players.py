@@ -1,6 +1,6 @@
 """Gin rummy players: ``easy`` (greedy), ``normal`` and ``hard``.
 
-All of them read one seat's :class:`PlayerView` only.  What the seat knows is
+All of them read one seat's :class:`GinView` only.  What the seat knows is
 rebuilt from the public history: the cards the opponent took from the pile
 (and still holds), the cards it threw or passed, and the cards nobody has seen.
 
@@ -17,7 +17,7 @@ cards and weighs each by how well it explains what the opponent did (the
 cards it took, threw, passed or left on the pile, and whether its last
 discard was its best); the chance that a discard melds with the opponent's
 hand comes from those weighed hands instead of from each card alone
-(:mod:`dummy_tui.ai.families.gin_search`).
+(:mod:`dummy_tui.ai.gin.reading`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from dummy_tui.ai.families.gin_search import Reading
+from dummy_tui.ai.gin.reading import Reading
 from dummy_tui.engine.actions import DRAW, PASS, Action, Discard, Draw, Knock, Pass, TakeDiscard
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.deadwood import (
@@ -37,8 +37,8 @@ from dummy_tui.engine.deadwood import (
     deadwood_after_discard,
     discard_deadwoods,
 )
+from dummy_tui.engine.families.gin import GinView
 from dummy_tui.engine.melds import TableMeld
-from dummy_tui.engine.round import PlayerView
 
 FULL = (1 << 52) - 1
 
@@ -104,7 +104,7 @@ class GinKnowledge:
         return max(0, self.opp_count - self.opp_known.bit_count())
 
 
-def read_view(view: PlayerView) -> GinKnowledge:
+def read_view(view: GinView) -> GinKnowledge:
     me = view.seat
     opp = 1 - me
     pile: list[int] = []
@@ -360,7 +360,7 @@ class GinPlayer:
         self.budget_ms = budget_ms
         self.samples = samples
 
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+    def choose(self, view: GinView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         started = time.perf_counter()
@@ -381,7 +381,7 @@ class GinPlayer:
 
     def _take(
         self,
-        view: PlayerView,
+        view: GinView,
         legal: list[Action],
         k: GinKnowledge,
         ev: GinEvaluator,
@@ -405,7 +405,7 @@ class GinPlayer:
 
     def _discard(
         self,
-        view: PlayerView,
+        view: GinView,
         legal: list[Action],
         k: GinKnowledge,
         ev: GinEvaluator,
@@ -447,14 +447,14 @@ class GinPlayer:
 
     def _read(
         self,
-        view: PlayerView,
+        view: GinView,
         k: GinKnowledge,
         ev: GinEvaluator,
         rng: random.Random,
         started: float,
     ) -> None:
         """Weigh sampled opponent hands by what it did: the danger of each card."""
-        from dummy_tui.ai.families.gin_search import read_opponent
+        from dummy_tui.ai.gin.reading import read_opponent
 
         cards = cards_of(k.hand)
         if view.phase == "take" and k.top is not None:
@@ -484,7 +484,7 @@ class EasyGinPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+    def choose(self, view: GinView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         hand = view.hand_mask

@@ -32,13 +32,12 @@ from dummy_tui.engine.actions import (
     PickLayoff,
 )
 from dummy_tui.engine.cards import JOKER_BASE
-from dummy_tui.engine.families.persian import fits, persian_melds
-from dummy_tui.engine.round import PlayerView
+from dummy_tui.engine.families.persian import PersianView, fits, persian_melds
 
 ALL = (1 << 56) - 1
 
 
-def card_points(view: PlayerView, card: int) -> int:
+def card_points(view: PersianView, card: int) -> int:
     if card >= JOKER_BASE:
         return int(view.rules.joker_points)
     names = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -81,7 +80,7 @@ class PersianPlayer:
 
     # -- knowledge --------------------------------------------------------------
 
-    def _known(self, view: PlayerView) -> tuple[list[int], list[int], int]:
+    def _known(self, view: PersianView) -> tuple[list[int], list[int], int]:
         """Per seat: cards taken from the pile still held, cards thrown; the unseen cards."""
         held = [0] * view.players
         thrown = [0] * view.players
@@ -115,7 +114,7 @@ class PersianPlayer:
 
     # -- choosing -------------------------------------------------------------------
 
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+    def choose(self, view: PersianView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         hand = view.hand_mask
@@ -129,7 +128,7 @@ class PersianPlayer:
         discards: list[Action] = [a for a in legal if isinstance(a, Discard)]
         return self._discard(view, discards or legal, hand)
 
-    def _play_score(self, view: PlayerView, action: Action, hand: int) -> tuple[int, int, int]:
+    def _play_score(self, view: PersianView, action: Action, hand: int) -> tuple[int, int, int]:
         if isinstance(action, Meld):
             cards = action.cards
             pts = sum(card_points(view, c) for c in cards)
@@ -141,7 +140,7 @@ class PersianPlayer:
         left = hand & ~(1 << action.card)
         return (int(left == 0), 0, card_points(view, action.card))
 
-    def _pick_value(self, view: PlayerView, action: Pick | PickLayoff, hand: int) -> float:
+    def _pick_value(self, view: PersianView, action: Pick | PickLayoff, hand: int) -> float:
         """Points the pick-up lays now less the cost of the other cards it brings."""
         i = view.row.index(action.card)
         extra = view.row[i + 1 :]
@@ -166,7 +165,7 @@ class PersianPlayer:
         # cards of the hand that the pick-up uses leave the hand for the table
         return laid - cost
 
-    def _take(self, view: PlayerView, legal: list[Action], hand: int) -> Action:
+    def _take(self, view: PersianView, legal: list[Action], hand: int) -> Action:
         picks = [a for a in legal if isinstance(a, Pick | PickLayoff)]
         fallback: Action = DRAW if DRAW in legal else PASS
         if not picks:
@@ -185,7 +184,7 @@ class PersianPlayer:
             return fallback
         return PASS
 
-    def _discard(self, view: PlayerView, discards: list[Action], hand: int) -> Action:
+    def _discard(self, view: PersianView, discards: list[Action], hand: int) -> Action:
         cards = [a.card for a in discards if isinstance(a, Discard)]
         if not cards:
             return discards[0]

@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from dummy_tui.ai.knowledge import Knowledge, Tracker
-from dummy_tui.ai.plans import (
+from dummy_tui.ai.dummy.knowledge import Knowledge, Tracker
+from dummy_tui.ai.dummy.plans import (
     Pieces,
     best_lay,
     knock_cards,
@@ -639,7 +639,7 @@ def _knock_step(hand: int, card: int, pieces: Pieces, legal: list[Action]) -> Ac
     """A legal meld or layoff after which ``card`` can still be the knock card."""
     rest = hand & ~(1 << card)
     memo: dict[int, tuple[int, int, int]] = {}
-    from dummy_tui.ai.plans import coverable
+    from dummy_tui.ai.dummy.plans import coverable
 
     melds, layoffs, _ = _plays(legal)
     for m in sorted(melds, key=lambda m: -len(m.cards)):

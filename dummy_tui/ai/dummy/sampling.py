@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 import random
 
-from dummy_tui.ai.heuristic import NEAR
-from dummy_tui.ai.inference import Evidence
-from dummy_tui.ai.knowledge import Knowledge
+from dummy_tui.ai.dummy.heuristic import NEAR
+from dummy_tui.ai.dummy.inference import Evidence
+from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.engine.actions import Discard, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.families.dummy import DummyRound, DummyView

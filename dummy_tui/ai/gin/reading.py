@@ -35,7 +35,7 @@ _PAIR_MASKS: list[list[int]] = []
 def pair_masks() -> list[list[int]]:
     """Per card: the masks of the pairs of cards that make a three-card meld with it."""
     if not _PAIR_MASKS:
-        from dummy_tui.ai.families.gin import MELD_PAIRS
+        from dummy_tui.ai.gin.players import MELD_PAIRS
 
         for pairs in MELD_PAIRS:
             _PAIR_MASKS.append([(1 << a) | (1 << b) for a, b in pairs])

@@ -1,4 +1,4 @@
-"""Weights of :mod:`dummy_tui.ai.position`, written by benchmarks/position_model.py
+"""Weights of :mod:`dummy_tui.ai.dummy.position`, written by benchmarks/position_model.py
 (--rounds 3000 --seed 101); do not edit by hand.
 """
 

@@ -41,7 +41,7 @@ import math
 import random
 import time
 
-from dummy_tui.ai.heuristic import (
+from dummy_tui.ai.dummy.heuristic import (
     NORMAL,
     PAIRS,
     Evaluator,
@@ -52,11 +52,11 @@ from dummy_tui.ai.heuristic import (
     _plays,
     melds_with_row,
 )
-from dummy_tui.ai.inference import Reading, hand_weights
-from dummy_tui.ai.knowledge import Knowledge, card_points
-from dummy_tui.ai.plans import best_lay, knock_cards, mask_points, point_tables, table_pieces
-from dummy_tui.ai.position import has_weights, position_value, table_points
-from dummy_tui.ai.sampling import determinize
+from dummy_tui.ai.dummy.inference import Reading, hand_weights
+from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
+from dummy_tui.ai.dummy.plans import best_lay, knock_cards, mask_points, point_tables, table_pieces
+from dummy_tui.ai.dummy.position import has_weights, position_value, table_points
+from dummy_tui.ai.dummy.sampling import determinize
 from dummy_tui.engine.actions import DRAW, Action, Discard, End, Pick
 from dummy_tui.engine.cards import mask_of
 from dummy_tui.engine.families.dummy import DummyRound, DummyView

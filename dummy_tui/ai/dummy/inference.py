@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dummy_tui.ai.heuristic import NEAR, PAIRS, for_table
+from dummy_tui.ai.dummy.heuristic import NEAR, PAIRS, for_table
 from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
 
 # cards one rank from a card in its suit, or of its rank; and two ranks from it
