@@ -13,11 +13,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dummy_tui.ai.dummy.heuristic import NEAR, NORMAL, PAIR_BITS, PAIRS, Evaluator, melds_with_row
+from dummy_tui.ai.dummy.heuristic import NORMAL, PAIR_BITS, Evaluator
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.ai.dummy.plans import best_lay, mask_points, point_tables
 from dummy_tui.engine.cards import mask_of, parse_card
 from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.families.dummy_scoring import melds_with_row
+from dummy_tui.engine.melds import NEAR
+from dummy_tui.engine.melds import PARTNERS as PAIRS
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 
@@ -69,7 +72,7 @@ def danger_by_pairs(ev: Evaluator, card: int) -> float:
     cost = 0.0
     if rules.penalty_discard_layoff and any(m.fits(card, k.seat, ev.chain) for m in k.melds):
         cost += rules.penalty_discard_layoff
-    if rules.penalty_discard_row_meld and melds_with_row(card, ev.row_mask):
+    if rules.penalty_discard_row_meld and melds_with_row(card, k.row):
         cost += rules.penalty_discard_row_meld
     row = ev.row_mask
     base = w.feed_gain + 2 * ev.pts[card]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from dummy_tui.ai.gin.players import GinPlayer, read_view
-from dummy_tui.ai.gin.reading import Reading, pair_masks, read_opponent
+from dummy_tui.ai.gin.reading import PAIR_MASKS, Reading, read_opponent
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families import round_from_deal
 from dummy_tui.engine.families.gin import GinRound, GinView
@@ -87,14 +87,14 @@ def test_a_card_it_took_makes_its_partners_likely() -> None:
 
 
 def test_pair_masks_are_the_three_card_melds() -> None:
-    pairs = pair_masks()[parse_card("5H")]
+    pairs = PAIR_MASKS[parse_card("5H")]
     assert mask("4H 6H") in pairs and mask("3H 4H") in pairs and mask("6H 7H") in pairs
     assert mask("5C 5D") in pairs and mask("5S 5D") in pairs
     assert mask("4H 5C") not in pairs
     assert len(pairs) == 6
     # ace low: A 2 3 is a run, Q K A is not
-    assert mask("2S 3S") in pair_masks()[parse_card("AS")]
-    assert mask("QS KS") not in pair_masks()[parse_card("AS")]
+    assert mask("2S 3S") in PAIR_MASKS[parse_card("AS")]
+    assert mask("QS KS") not in PAIR_MASKS[parse_card("AS")]
 
 
 def _game(other: str, stock: str) -> GinRound:

@@ -15,7 +15,7 @@ import pytest
 from dummy_tui.ai import LEVELS, make_player
 from dummy_tui.ai.base import Player
 from dummy_tui.ai.dummy.knowledge import Knowledge
-from dummy_tui.ai.dummy.sampling import round_from_view, sample_hidden
+from dummy_tui.ai.dummy.sampling import sample_hidden
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.families.dummy import DummyRound
 
@@ -89,7 +89,7 @@ def test_choice_ignores_the_cards_it_cannot_see(level: str, name: str) -> None:
         k = Knowledge.from_view(view)
         for redeal in range(3):
             hands, stock, burned = sample_hidden(view, k, random.Random(redeal))
-            other = round_from_view(view, hands, stock, burned)
+            other = DummyRound.from_view(view, hands, stock, burned)
             assert other.hands != game.hands or other.stock != game.stock
             other_view = other.view(seat)
             assert other_view.hand == view.hand and other_view.history == view.history

@@ -22,7 +22,7 @@ it stays in the row for every later pick-up, so it is rarely thrown early.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from dummy_tui.ai.dummy.knowledge import Knowledge, Tracker
 from dummy_tui.ai.dummy.plans import (
@@ -30,6 +30,7 @@ from dummy_tui.ai.dummy.plans import (
     best_lay,
     knock_cards,
     mask_points,
+    meld_cards,
     point_tables,
     table_pieces,
 )
@@ -44,55 +45,24 @@ from dummy_tui.engine.actions import (
     Pick,
     PickLayoff,
 )
-from dummy_tui.engine.cards import cards_of, mask_of
+from dummy_tui.engine.cards import cards_of, mask_of, rank_mask
 from dummy_tui.engine.families.dummy import DummyView
-from dummy_tui.engine.melds import TableMeld, can_go_out
+from dummy_tui.engine.families.dummy_scoring import melds_with_row
+from dummy_tui.engine.melds import NEAR, PARTNERS, TableMeld, can_go_out
 
 # ---------------------------------------------------------------------------
 # Static card relations
 
-
-def _partner_pairs(card: int) -> list[tuple[int, int]]:
-    """Pairs of cards that make a three-card meld with ``card``."""
-    rank, suit = card % 13, card // 13
-    same = [s * 13 + rank for s in range(4) if s != suit]
-    out = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
-    for a, b in ((-2, -1), (-1, 1), (1, 2)):
-        if 0 <= rank + a <= 12 and 0 <= rank + b <= 12:
-            out.append((card + a, card + b))
-    return out
-
-
-PAIRS: list[list[tuple[int, int]]] = [_partner_pairs(c) for c in range(52)]
-PAIR_BITS: list[list[tuple[int, int]]] = [[(1 << x, 1 << y) for x, y in p] for p in PAIRS]
-# the same pairs split: the other three cards of the rank (every two of them
-# make a set with the card), and the run pairs as bits
-RANK_OTHERS: list[int] = [
-    sum(1 << (s * 13 + c % 13) for s in range(4)) & ~(1 << c) for c in range(52)
+# the pairs that make a three-card meld with each card (melds.PARTNERS), as
+# bits; and the same pairs split: the other three cards of the rank (every two
+# of them make a set with the card), and the run pairs as bits
+PAIR_BITS: list[list[tuple[int, int]]] = [
+    [(1 << x, 1 << y) for x, y in PARTNERS[c]] for c in range(52)
 ]
+RANK_OTHERS: list[int] = [rank_mask(c % 13) & ~(1 << c) for c in range(52)]
 RUN_BITS: list[list[tuple[int, int]]] = [
     [(x, y) for x, y in PAIR_BITS[c] if (x | y) & RANK_OTHERS[c] == 0] for c in range(52)
 ]
-
-
-def _near_mask(card: int) -> int:
-    """Same rank, or same suit within two ranks (the 'near' of §12)."""
-    rank, suit = card % 13, card // 13
-    m = 0
-    for s in range(4):
-        m |= 1 << (s * 13 + rank)
-    for d in (-2, -1, 1, 2):
-        if 0 <= rank + d <= 12:
-            m |= 1 << (suit * 13 + rank + d)
-    return m & ~(1 << card)
-
-
-NEAR: list[int] = [_near_mask(c) for c in range(52)]
-
-
-def melds_with_row(card: int, row_mask: int) -> bool:
-    """Does ``card`` make a meld with two cards of the row (penalty_discard_row_meld)?"""
-    return any(row_mask >> x & 1 and row_mask >> y & 1 for x, y in PAIRS[card])
 
 
 def for_table(values: tuple[float, ...], players: int) -> float:
@@ -314,7 +284,7 @@ class Evaluator:
             m.fits(card, self.seat, self.chain) for m in k.melds
         ):
             cost += rules.penalty_discard_layoff
-        if rules.penalty_discard_row_meld and melds_with_row(card, self.row_mask):
+        if rules.penalty_discard_row_meld and melds_with_row(card, k.row):
             cost += rules.penalty_discard_row_meld
         if w.avoid_danger:
             row = self.row_mask
@@ -386,7 +356,7 @@ class Evaluator:
                     targets.append((r, rules.penalty_feed_speto))
         for other, penalty in targets:
             p = 0.0
-            for x, y in PAIRS[card]:
+            for x, y in PARTNERS[card]:
                 if x == other:
                     p += sum(k.holds(o, y) for o in k.opponents())
                 elif y == other:
@@ -720,19 +690,14 @@ class EasyPlayer:
                     return action
         if not discards:
             return legal[0]
-        _, in_melds = best_lay(hand, {}, [1] * 52, {})
+        in_melds = meld_cards(hand)
 
         def keep_score(c: int) -> float:
             score = -pts[c]
             if in_melds >> c & 1:
                 score += 100
-            elif any(hand >> x & 1 or hand >> y & 1 for x, y in PAIRS[c][:4]):
+            elif any(hand >> x & 1 or hand >> y & 1 for x, y in PARTNERS[c][:4]):
                 score += 12
             return score + self.rng.random() * 8
 
         return Discard(min((d.card for d in discards), key=keep_score))
-
-
-def normal_weights(**changes: object) -> Weights:
-    """The normal player's weights with some changed (for tuning)."""
-    return replace(NORMAL, **changes)  # type: ignore[arg-type]

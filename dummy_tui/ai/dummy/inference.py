@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dummy_tui.ai.dummy.heuristic import NEAR, PAIRS, for_table
+from dummy_tui.ai.dummy.heuristic import for_table
 from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
+from dummy_tui.engine.melds import NEAR, PARTNERS
 
 # cards one rank from a card in its suit, or of its rank; and two ranks from it
 _NEAR1: list[int] = []
@@ -104,7 +105,7 @@ def hand_weights(
             else:
                 odds = passed_pair if kind == "passed" else unborn_odds
                 p = 1.0 - (1.0 - odds) * keep
-                for x, y in PAIRS[card]:
+                for x, y in PARTNERS[card]:
                     ev.pairs[seat].append((x, y, p))
     return ev
 

@@ -14,12 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
-from dummy_tui.engine.cards import mask_of
-from dummy_tui.engine.families.dummy import DummyRound, DummyView
+from dummy_tui.engine.cards import CARDS_52, mask_of
+from dummy_tui.engine.families.dummy import DummyRound, DummyView, card_point_table, speto_cards
 from dummy_tui.engine.melds import TableMeld
-from dummy_tui.rules.schema import RANK_NAMES, DummyRules
-
-FULL = (1 << 52) - 1
+from dummy_tui.rules.schema import DummyRules
 
 _POINTS_CACHE: dict[tuple[int, int], tuple[list[int], int]] = {}
 
@@ -30,15 +28,8 @@ def card_points(rules: DummyRules, head: int) -> tuple[list[int], int]:
     hit = _POINTS_CACHE.get(key)
     if hit is not None:
         return hit
-    from dummy_tui.engine.cards import parse_card
-
-    by_rank = [rules.rank_points[name] for name in RANK_NAMES]
-    points = [by_rank[c % 13] for c in range(52)]
-    speto = 0
-    for text in rules.speto_cards:
-        c = parse_card(text)
-        speto |= 1 << c
-        points[c] = rules.speto_points
+    points = card_point_table(rules)
+    speto = mask_of(speto_cards(rules))
     if rules.head_card_points:
         points[head] = rules.head_card_speto_points if speto >> head & 1 else rules.head_card_points
     if len(_POINTS_CACHE) > 256:
@@ -119,7 +110,7 @@ class Knowledge:
             speto=speto,
             known=known,
             discarded=discarded,
-            unseen=FULL & ~seen,
+            unseen=CARDS_52 & ~seen,
             initial_stock=_initial_stock(view.rules, view.players),
         )
 
@@ -159,7 +150,7 @@ class Knowledge:
             speto=speto,
             known=known,
             discarded=[0] * game.players,
-            unseen=FULL & ~seen,
+            unseen=CARDS_52 & ~seen,
             initial_stock=_initial_stock(game.rules, game.players),
         )
 
@@ -196,8 +187,8 @@ class Knowledge:
 
 
 def _initial_stock(rules: DummyRules, players: int) -> int:
-    burn = rules.burn_two_player if players == 2 else 0
-    return 52 - players * rules.hand_size[players] - 1 - burn
+    burned = DummyRound.burn(rules, players)
+    return 52 - players * rules.hand_size[players] - 1 - burned
 
 
 class Tracker:

@@ -101,6 +101,11 @@ def coverable(mask: int, pieces: Pieces, memo: dict[int, tuple[int, int, int]]) 
     return laid == mask
 
 
+def meld_cards(hand: int) -> int:
+    """The cards of ``hand`` in the melds that hold the most of its cards."""
+    return best_lay(hand, {}, _UNIT, {})[1]
+
+
 _UNIT = [1] * 56
 _RANK_OF = [rank_mask(c % 13) for c in range(52)] + [0] * 4
 

@@ -4,7 +4,8 @@ The hidden cards (other hands, the stock, burned cards) are dealt at random
 among the cards the seat has not seen, keeping what it knows: an opponent
 that picked up cards and has not laid or discarded them still holds them.
 Everything public (row, table, born, penalties, whose turn, the history) is
-copied from the view, so the round can be played on from this point.
+copied from the view (:meth:`DummyRound.from_view`), so the round can be
+played on from this point.
 """
 
 from __future__ import annotations
@@ -12,14 +13,11 @@ from __future__ import annotations
 import math
 import random
 
-from dummy_tui.ai.dummy.heuristic import NEAR
 from dummy_tui.ai.dummy.inference import Evidence
 from dummy_tui.ai.dummy.knowledge import Knowledge
-from dummy_tui.engine.actions import Discard, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
-from dummy_tui.engine.families.dummy_scoring import Penalty
-from dummy_tui.engine.round import Deal
+from dummy_tui.engine.melds import NEAR
 
 
 def sample_hidden(
@@ -95,70 +93,4 @@ def determinize(
 ) -> DummyRound:
     """A full round consistent with ``view``, hidden cards sampled with ``rng``."""
     hands, stock, burned = sample_hidden(view, k, rng, evidence)
-    return round_from_view(view, hands, stock, burned)
-
-
-def round_from_view(
-    view: DummyView, hands: list[int], stock: list[int], burned: list[int]
-) -> DummyRound:
-    """A round in the public state of ``view`` with the given hidden cards.
-
-    ``hands`` are masks (the viewing seat's own hand included), ``stock`` is
-    top first.  Feed penalties still pending from before (§12) are not
-    carried over; penalties already charged are.
-    """
-    deal = Deal([cards_of(h) for h in hands], view.head, list(stock), list(burned))
-    game = DummyRound(view.rules, deal, view.to_move or 0, view.direction)
-    game.hands = list(hands)
-    game.stock = list(reversed(stock))
-    game.burned = list(burned)
-    game.row = list(view.row)
-    game.melds = [m.copy() for m in view.melds]
-    game.born = list(view.born)
-    game.layoffs = list(view.layoffs)
-    game.penalty_items = [Penalty(s, "earlier", p, -1) for s, p in enumerate(view.penalties) if p]
-    game.feeds = []
-    game.seat = view.to_move if view.to_move is not None else view.seat
-    game.direction = view.direction
-    game.phase = view.phase
-    game.history = list(view.history)
-    start = 0
-    for i in range(len(view.history) - 1, -1, -1):
-        if isinstance(view.history[i][1], Discard):
-            start = i + 1
-            break
-    game.turn_start = start
-    game.first_turn = view.first_turn
-    game.last_discard = view.last_discard
-    game.born_at_start = view.born_at_turn_start if view.seat == game.seat else view.born[game.seat]
-    game.must_knock = view.must_knock if view.seat == game.seat else False
-    game.picked = None
-    game.stock_out_turn = False
-    if view.phase == "play":
-        # this turn's pick-up, if any, and how many cards it took
-        for _, action in view.history[start:]:
-            if isinstance(action, Pick | PickLayoff):
-                game.picked = (_taken_count(view, start), action.card)
-                game.stock_out_turn = not stock and game.must_knock
-                break
-    game.end = None
-    game.knocker = None
-    game.knock_card = None
-    game.dark_knock = False
-    game.fool = None
-    game._legal_cache = None
-    return game
-
-
-def _taken_count(view: DummyView, start: int) -> int:
-    """How many cards the pick-up of the current turn took from the row."""
-    row = [view.head]
-    for i, (_, action) in enumerate(view.history):
-        if isinstance(action, Discard):
-            row.append(action.card)
-        elif isinstance(action, Pick | PickLayoff):
-            j = row.index(action.card) if action.card in row else len(row)
-            if i >= start:
-                return len(row) - j
-            del row[j:]
-    return 1
+    return DummyRound.from_view(view, hands, stock, burned)

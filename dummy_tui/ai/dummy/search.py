@@ -19,8 +19,7 @@ deal on to the end of the round instead, and the round's scores, with a
 bonus for winning it (the top score alone), are the value: there the
 knock, the stock running out and the hands left to fall (ตกตึก) are near,
 and a static value misjudges them (a round that ends within the one-turn
-lookahead is valued the same way).  ``mode="playout"`` plays each deal to
-the end of the round with a fast policy instead.  The option with the best
+lookahead is valued the same way).  The option with the best
 average (own value against the others') is chosen, the normal player's own
 judgement counting for less as deals add up.  Knocks and laying down
 follow the normal player, and so does a draw while not born: the one-turn
@@ -41,24 +40,13 @@ import math
 import random
 import time
 
-from dummy_tui.ai.dummy.heuristic import (
-    NORMAL,
-    PAIRS,
-    Evaluator,
-    HeuristicPlayer,
-    Weights,
-    _knock_step,
-    _play_from,
-    _plays,
-    melds_with_row,
-)
+from dummy_tui.ai.dummy.heuristic import NORMAL, Evaluator, HeuristicPlayer, Weights, _plays
 from dummy_tui.ai.dummy.inference import Reading, hand_weights
 from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
-from dummy_tui.ai.dummy.plans import best_lay, knock_cards, mask_points, point_tables, table_pieces
+from dummy_tui.ai.dummy.plans import mask_points
 from dummy_tui.ai.dummy.position import has_weights, position_value, table_points
 from dummy_tui.ai.dummy.sampling import determinize
-from dummy_tui.engine.actions import DRAW, Action, Discard, End, Pick
-from dummy_tui.engine.cards import mask_of
+from dummy_tui.engine.actions import DRAW, Action, Discard
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 
 # How the sampled deals read the opponents' play (see :mod:`inference`):
@@ -81,7 +69,6 @@ class SearchPlayer:
         candidates: int = 3,
         weights: Weights = NORMAL,
         prior: float = 2.0,
-        mode: str = "lookahead",
         inference: Reading | None = INFERENCE,
         late: int = 12,
     ) -> None:
@@ -90,7 +77,6 @@ class SearchPlayer:
         self.samples = samples
         self.candidates = candidates
         self.prior = prior
-        self.mode = mode
         self.inference = inference
         self.late = late
         self.normal = HeuristicPlayer(seed, weights)
@@ -125,7 +111,7 @@ class SearchPlayer:
     def search(
         self, view: DummyView, k: Knowledge, candidates: list[Action], priors: list[float]
     ) -> Action:
-        """The candidate chosen by :func:`choose_paired` from sampled playouts."""
+        """The candidate chosen by :func:`choose_best` from sampled playouts."""
         rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")
         rows: list[list[float]] = []
         timed = self.samples is None
@@ -141,23 +127,22 @@ class SearchPlayer:
             if self.inference is not None
             else None
         )
-        finish = self.mode == "lookahead" and view.stock_count <= self.late
+        finish = view.stock_count <= self.late
         while done < limit:
             t0 = time.perf_counter()
             if timed and done and t0 + longest > soft:
                 break
             world = determinize(view, k, rng, evidence)
-            seed = rng.getrandbits(32)
+            # a draw no deal uses; it keeps the deals that follow (seeded play) as they are
+            rng.getrandbits(32)
             values = []
             for action in candidates:
                 game = world.clone()
                 game.apply_unchecked(action)
                 if finish:
                     values.append(finish_round(game, view.seat, self.normal))
-                elif self.mode == "lookahead":
-                    values.append(lookahead(game, view.seat, self.normal))
                 else:
-                    values.append(playout(game, view.seat, random.Random(seed)))
+                    values.append(lookahead(game, view.seat, self.normal))
                 if timed and time.perf_counter() > hard:
                     break
             if len(values) < len(candidates):
@@ -256,7 +241,7 @@ def hand_made_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> flo
 
 
 # ---------------------------------------------------------------------------
-# Fast playouts
+# Finished rounds
 
 
 # A finished round is also won or lost: the top score alone wins it.  Points
@@ -278,87 +263,4 @@ def outcome(game: DummyRound, seat: int) -> float:
     return mine - 0.5 * top - 0.5 * sum(others) / len(others) + won
 
 
-def playout(game: DummyRound, seat: int, rng: random.Random, max_actions: int = 400) -> float:
-    """Play ``game`` to the end with the fast policy; the outcome for ``seat``."""
-    n = 0
-    while not game.is_over and n < max_actions:
-        game.apply_unchecked(fast_action(game, rng))
-        n += 1
-    if not game.is_over:
-        return 0.0
-    return outcome(game, seat)
-
-
-_UNIT = [1] * 52
-
-
-def fast_action(game: DummyRound, rng: random.Random) -> Action:
-    """A quick, reasonable action for the seat to move (reads only its own hand)."""
-    seat = game.seat
-    rules = game.rules
-    pts, speto = card_points(rules, game.head)
-    if game.phase == "take":
-        if not game.stock:
-            legal = game.legal_actions()
-            for a in legal:
-                if not isinstance(a, End):
-                    return a
-            return legal[0]
-        best: tuple[float, Action] = (0.0, DRAW)
-        row = game.row
-        unborn = not game.born[seat]
-        for a in game.pick_options():
-            if not isinstance(a, Pick):
-                continue
-            i = row.index(a.card)
-            taken = mask_of(row[i:])
-            meld = mask_of(a.meld)
-            junk = taken & ~meld
-            v = mask_points(meld, pts) - 0.5 * mask_points(junk, pts) + (20 if unborn else 0)
-            if v > best[0]:
-                best = (v, a)
-        return best[1]
-    legal = game.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    hand = game.hands[seat]
-    pieces = table_pieces(game.melds, seat, rules.layoff_chain, hand)
-    cards = knock_cards(hand, pieces) if game.knock_possible(seat) else []
-    if cards:
-        card = min(cards, key=lambda c: pts[c])
-        if hand == 1 << card:
-            return Discard(card)
-        step = _knock_step(hand, card, pieces, legal)
-        if step is not None:
-            return step
-    _, _, discards = _plays(legal)
-    if game.born[seat] and not game.must_knock:
-        _, laid = best_lay(hand, pieces, point_tables(pts).weight16, {})
-        if laid:
-            step = _play_from(laid, legal)
-            if step is not None:
-                return step
-    if not discards:
-        return legal[0]
-    row_mask = mask_of(game.row)
-    _, in_melds = best_lay(hand, {}, _UNIT, {})
-    chain = rules.layoff_chain
-
-    def cost(c: int) -> float:
-        score = float(pts[c])
-        if in_melds >> c & 1:
-            score -= 100
-        elif any(hand >> x & 1 or hand >> y & 1 for x, y in PAIRS[c]):
-            score -= 10
-        if rules.penalty_discard_layoff and any(m.fits(c, seat, chain) for m in game.melds):
-            score -= rules.penalty_discard_layoff
-        if rules.penalty_discard_row_meld and melds_with_row(c, row_mask):
-            score -= rules.penalty_discard_row_meld
-        if speto >> c & 1:
-            score -= 30  # a spe-to in the row is 50 for whoever melds it
-        return score + rng.random() * 3
-
-    return Discard(max((d.card for d in discards), key=cost))
-
-
-__all__ = ["SearchPlayer", "discard_options", "fast_action", "playout"]
+__all__ = ["SearchPlayer", "discard_options", "outcome"]

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from dummy_tui.ai.gin.reading import Reading
 from dummy_tui.engine.actions import DRAW, PASS, Action, Discard, Draw, Knock, Pass, TakeDiscard
-from dummy_tui.engine.cards import cards_of
+from dummy_tui.engine.cards import CARDS_52, cards_of
 from dummy_tui.engine.deadwood import (
     GIN_POINTS,
     arrangements,
@@ -38,48 +38,7 @@ from dummy_tui.engine.deadwood import (
     discard_deadwoods,
 )
 from dummy_tui.engine.families.gin import GinView
-from dummy_tui.engine.melds import TableMeld
-
-FULL = (1 << 52) - 1
-
-
-def _low_pos(card: int) -> int:
-    """Position of a card with the ace low: A 0, 2 1, ... K 12."""
-    return (card % 13 + 1) % 13
-
-
-def _card_at(suit: int, pos: int) -> int:
-    return suit * 13 + (pos - 1) % 13
-
-
-def _meld_pairs(card: int) -> list[tuple[int, int]]:
-    """Pairs of cards that make a three-card meld with ``card`` (ace low)."""
-    rank, suit = card % 13, card // 13
-    same = [s * 13 + rank for s in range(4) if s != suit]
-    out = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
-    pos = _low_pos(card)
-    for a, b in ((-2, -1), (-1, 1), (1, 2)):
-        if 0 <= pos + a <= 12 and 0 <= pos + b <= 12:
-            out.append((_card_at(suit, pos + a), _card_at(suit, pos + b)))
-    return out
-
-
-MELD_PAIRS = [_meld_pairs(c) for c in range(52)]
-
-
-def _near(card: int) -> int:
-    """Cards that share a meld with ``card``: its rank, and its suit within two."""
-    rank, suit = card % 13, card // 13
-    m = sum(1 << (s * 13 + rank) for s in range(4))
-    pos = _low_pos(card)
-    for d in (-2, -1, 1, 2):
-        if 0 <= pos + d <= 12:
-            m |= 1 << _card_at(suit, pos + d)
-    return m & ~(1 << card)
-
-
-NEAR = [_near(c) for c in range(52)]
-
+from dummy_tui.engine.melds import PARTNERS_LOW, TableMeld
 
 # ---------------------------------------------------------------------------
 # What the seat knows
@@ -89,7 +48,6 @@ NEAR = [_near(c) for c in range(52)]
 class GinKnowledge:
     hand: int
     opp_known: int  # cards the opponent took from the pile and still holds
-    opp_thrown: int  # cards the opponent discarded or passed
     unseen: int  # cards this seat has not seen (the stock and the rest of the opponent's hand)
     opp_count: int
     stock_count: int
@@ -119,7 +77,6 @@ def read_view(view: GinView) -> GinKnowledge:
     if upcard >= 0:
         pile.append(upcard)
     known = 0
-    thrown = 0
     turns = 0
     declined: list[int] = []
     last: int | None = None
@@ -136,13 +93,9 @@ def read_view(view: GinView) -> GinKnowledge:
             turns += 1
             if seat == opp:
                 known &= ~(1 << action.card)
-                thrown |= 1 << action.card
                 declined.append(action.card)
-        elif isinstance(action, Pass) and seat == opp and pile:
-            thrown |= 1 << pile[-1]
-            declined.append(pile[-1])
-        elif isinstance(action, Draw) and seat == opp and pile:
-            declined.append(pile[-1])
+        elif isinstance(action, Pass | Draw) and seat == opp and pile:
+            declined.append(pile[-1])  # passed, or left on the pile for a draw
     hand = view.hand_mask
     seen = hand | known
     for c in view.row:
@@ -152,8 +105,7 @@ def read_view(view: GinView) -> GinKnowledge:
     return GinKnowledge(
         hand=hand,
         opp_known=known,
-        opp_thrown=thrown,
-        unseen=FULL & ~seen,
+        unseen=CARDS_52 & ~seen,
         opp_count=view.hand_counts[opp],
         stock_count=view.stock_count,
         top=view.row[-1] if view.row else None,
@@ -171,13 +123,10 @@ def read_view(view: GinView) -> GinKnowledge:
 class GinWeights:
     potential: float = 2.0  # deadwood-equivalents per point of expected fall in deadwood
     knock_chance: float = 48.0  # per unit of chance that one draw lets the hand knock
-    knock_chance2: float = 0.0  # per unit of chance that one of two draws lets it knock
     danger: float = 10.0  # per unit of chance that the opponent melds a discard
     take_margin: float = 0.5  # taking the upcard shows the opponent a card
     undercut_risk: float = 0.45  # knock unless the undercut chance is above this
     samples: int = 24  # opponent hands sampled for the undercut check
-    exact_draw: bool = False  # weigh the draw over every unseen card (else the shortcut)
-    read_discards: bool = False  # sample opponent hands away from the cards it threw
     reads: bool = False  # read the opponent's hand from what it did, by weighed samples
     reading: Reading = field(default_factory=Reading)
 
@@ -194,9 +143,8 @@ READ_SAMPLES = 300  # opponent hands sampled for the reading (``hard``)
 class GinEvaluator:
     """Values of hands and discards for one decision (caches per decision)."""
 
-    def __init__(self, k: GinKnowledge, weights: GinWeights, limit: int, rules: object) -> None:
+    def __init__(self, k: GinKnowledge, weights: GinWeights, limit: int) -> None:
         self.k = k
-        self.rules = rules
         self.w = weights
         self.limit = limit
         self.unseen = cards_of(k.unseen)
@@ -207,10 +155,7 @@ class GinEvaluator:
         self.p_hold = [0.0] * 52
         base = k.opp_unknown / pool
         for c in self.unseen:
-            p = base
-            if weights.read_discards and k.opp_thrown & NEAR[c]:
-                p *= 0.6
-            self.p_hold[c] = p
+            self.p_hold[c] = base
         for c in cards_of(k.opp_known):
             self.p_hold[c] = 1.0
 
@@ -231,34 +176,8 @@ class GinEvaluator:
         v = dw - self.w.potential * gain / n - self.w.knock_chance * knocks / n
         if dw == 0:
             v -= self.w.knock_chance
-        if self.w.knock_chance2:
-            v -= self.w.knock_chance2 * self.knock_within_two(hand)
         self._values[hand] = v
         return v
-
-    def knock_within_two(self, hand: int) -> float:
-        """Chance that the hand can knock after one of the next two draws (greedy between)."""
-        limit = self.limit
-        unseen = self.unseen
-        n = len(unseen)
-        if n < 2:
-            return 0.0
-        hits = 0.0
-        for u in unseen:
-            opts = discard_deadwoods(hand | (1 << u))
-            drop = min(opts, key=lambda c: (opts[c], -GIN_POINTS[c], c))
-            if opts[drop] <= limit:
-                hits += 1.0
-                continue
-            if opts[drop] > limit + 30:  # no single card can bring it down to a knock
-                continue
-            kept = (hand | (1 << u)) & ~(1 << drop)
-            second = 0
-            for u2 in unseen:
-                if u2 != u and deadwood_after_discard(kept | (1 << u2)) <= limit:
-                    second += 1
-            hits += second / (n - 1)
-        return hits / n
 
     def danger(self, card: int) -> float:
         """Chance that the opponent can meld ``card`` (or lay it on a meld it holds)."""
@@ -268,7 +187,7 @@ class GinEvaluator:
                 return found
         p_hold = self.p_hold
         miss = 1.0
-        for a, b in MELD_PAIRS[card]:
+        for a, b in PARTNERS_LOW[card]:
             p = p_hold[a] * p_hold[b]
             if p:
                 miss *= 1.0 - p
@@ -288,15 +207,6 @@ class GinEvaluator:
         assert best is not None
         return best
 
-    def draw_value(self, hand: int) -> float:
-        """The expected value of the hand kept after drawing from the stock."""
-        if not self.w.exact_draw or not self.unseen:
-            return self.value(hand)
-        total = 0.0
-        for u in self.unseen:
-            total += self.best_discard(hand | (1 << u), None)[0]
-        return total / len(self.unseen)
-
     # -- the knock --------------------------------------------------------
 
     def undercut_chance(self, hand: int, rng: random.Random) -> float:
@@ -306,13 +216,12 @@ class GinEvaluator:
             return 0.0
         melds = [TableMeld.new(0, cards_of(m), ace_low=True) for m in ways[0]]
         k = self.k
-        unknown = [c for c in self.unseen]
-        weights = [0.6 if k.opp_thrown & NEAR[c] and self.w.read_discards else 1.0 for c in unknown]
+        unknown = self.unseen
         need = min(k.opp_unknown, len(unknown))
         hits = 0
         n = self.w.samples
         for _ in range(n):
-            picked = _weighted_sample(unknown, weights, need, rng)
+            picked = _random_pick(unknown, need, rng)
             theirs = k.opp_known
             for c in picked:
                 theirs |= 1 << c
@@ -322,14 +231,11 @@ class GinEvaluator:
         return hits / n
 
 
-def _weighted_sample(
-    items: list[int], weights: list[float], count: int, rng: random.Random
-) -> list[int]:
-    """``count`` distinct items, each drawn with chance proportional to its weight."""
+def _random_pick(items: list[int], count: int, rng: random.Random) -> list[int]:
+    """``count`` distinct items at random (the first ``count`` of a random order)."""
     if count <= 0:
         return []
-    keyed = sorted(zip(items, weights, strict=True), key=lambda t: -(rng.random() ** (1.0 / t[1])))
-    return [item for item, _ in keyed[:count]]
+    return sorted(items, key=lambda _: -rng.random())[:count]
 
 
 # ---------------------------------------------------------------------------
@@ -366,7 +272,7 @@ class GinPlayer:
         started = time.perf_counter()
         k = read_view(view)
         limit = int(view.rules.knock_limit)
-        ev = GinEvaluator(k, self.weights, limit, view.rules)
+        ev = GinEvaluator(k, self.weights, limit)
         if self.weights.reads:
             # seeded by the public position only: the same view gives the same samples
             rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")
@@ -374,19 +280,12 @@ class GinPlayer:
         else:
             rng = random.Random(self.rng.getrandbits(32))
         if view.phase == "take":
-            return self._take(view, legal, k, ev, rng)
-        return self._discard(view, legal, k, ev, rng)
+            return self._take(legal, k, ev)
+        return self._discard(legal, k, ev, rng)
 
     # -- normal --------------------------------------------------------------
 
-    def _take(
-        self,
-        view: GinView,
-        legal: list[Action],
-        k: GinKnowledge,
-        ev: GinEvaluator,
-        rng: random.Random,
-    ) -> Action:
+    def _take(self, legal: list[Action], k: GinKnowledge, ev: GinEvaluator) -> Action:
         take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
         other: Action = DRAW if DRAW in legal else PASS
         if take is None:
@@ -398,18 +297,13 @@ class GinPlayer:
         if any(c != take.card for c in options):
             return take
         taken_value = ev.best_discard(with_up, take.card)[0]
-        keep_value = ev.draw_value(hand)
+        keep_value = ev.value(hand)
         if taken_value < keep_value - self.weights.take_margin:
             return take
         return other
 
     def _discard(
-        self,
-        view: GinView,
-        legal: list[Action],
-        k: GinKnowledge,
-        ev: GinEvaluator,
-        rng: random.Random,
+        self, legal: list[Action], k: GinKnowledge, ev: GinEvaluator, rng: random.Random
     ) -> Action:
         hand = k.hand
         knocks = [a for a in legal if isinstance(a, Knock)]

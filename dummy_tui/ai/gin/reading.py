@@ -28,18 +28,10 @@ from dataclasses import dataclass
 
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.deadwood import deadwood, deadwood_after_discard
+from dummy_tui.engine.melds import PARTNERS_LOW
 
-_PAIR_MASKS: list[list[int]] = []
-
-
-def pair_masks() -> list[list[int]]:
-    """Per card: the masks of the pairs of cards that make a three-card meld with it."""
-    if not _PAIR_MASKS:
-        from dummy_tui.ai.gin.players import MELD_PAIRS
-
-        for pairs in MELD_PAIRS:
-            _PAIR_MASKS.append([(1 << a) | (1 << b) for a, b in pairs])
-    return _PAIR_MASKS
+PAIR_MASKS: list[list[int]] = [[(1 << a) | (1 << b) for a, b in pairs] for pairs in PARTNERS_LOW]
+"""Per card: the masks of the pairs of cards that make a three-card meld with it (ace low)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +67,7 @@ def read_opponent(
     well it explains what the opponent did; the chance that each of ``cards``
     melds with its hand (two cards of a meld with it) and that it holds each card.
     """
-    pairs = pair_masks()
+    pairs = PAIR_MASKS
     taken = cards_of(known)
     count = min(unknown, len(pool))
     meld = dict.fromkeys(cards, 0.0)
@@ -123,4 +115,4 @@ def read_opponent(
     return OpponentRead(meld, hold)
 
 
-__all__ = ["OpponentRead", "Reading", "pair_masks", "read_opponent"]
+__all__ = ["PAIR_MASKS", "OpponentRead", "Reading", "read_opponent"]

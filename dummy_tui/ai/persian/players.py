@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 
+from dummy_tui.ai.base import Player, RandomPlayer, own_stream
 from dummy_tui.engine.actions import (
     DRAW,
     PASS,
@@ -31,44 +32,16 @@ from dummy_tui.engine.actions import (
     Pick,
     PickLayoff,
 )
-from dummy_tui.engine.cards import JOKER_BASE
+from dummy_tui.engine.cards import CARDS_52, JOKER_BASE, JOKERS, rank_point_table
 from dummy_tui.engine.families.persian import PersianView, fits, persian_melds
+from dummy_tui.engine.melds import NEAR, PARTNERS
 
-ALL = (1 << 56) - 1
-
-
-def card_points(view: PersianView, card: int) -> int:
-    if card >= JOKER_BASE:
-        return int(view.rules.joker_points)
-    names = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-    return int(view.rules.rank_points[names[card % 13]])
+ALL = CARDS_52 | JOKERS
 
 
-def _partners(card: int) -> list[tuple[int, int]]:
-    """Pairs of cards that make a three-card meld with ``card`` (ace high)."""
-    if card >= JOKER_BASE:
-        others = [j for j in range(JOKER_BASE, JOKER_BASE + 4) if j != card]
-        return [(others[0], others[1]), (others[0], others[2]), (others[1], others[2])]
-    rank, suit = card % 13, card // 13
-    same = [s * 13 + rank for s in range(4) if s != suit]
-    out = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
-    for a, b in ((-2, -1), (-1, 1), (1, 2)):
-        if 0 <= rank + a <= 12 and 0 <= rank + b <= 12:
-            out.append((card + a, card + b))
-    return out
-
-
-PARTNERS = [_partners(c) for c in range(56)]
-
-
-def _near(card: int) -> int:
-    m = 0
-    for a, b in PARTNERS[card]:
-        m |= (1 << a) | (1 << b)
-    return m
-
-
-NEAR = [_near(c) for c in range(56)]
+def point_table(view: PersianView) -> list[int]:
+    """Points of every card, jokers included, under the view's rules."""
+    return rank_point_table(view.rules.rank_points, view.rules.joker_points)
 
 
 class PersianPlayer:
@@ -77,6 +50,7 @@ class PersianPlayer:
     def __init__(self, level: str, seed: int | None = None) -> None:
         self.level = level
         self.rng = random.Random(seed)
+        self.points: list[int] = []  # of every card under the rules of the view being read
 
     # -- knowledge --------------------------------------------------------------
 
@@ -117,6 +91,7 @@ class PersianPlayer:
     def choose(self, view: PersianView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        self.points = point_table(view)
         hand = view.hand_mask
         if view.phase == "take":
             return self._take(view, legal, hand)
@@ -131,21 +106,21 @@ class PersianPlayer:
     def _play_score(self, view: PersianView, action: Action, hand: int) -> tuple[int, int, int]:
         if isinstance(action, Meld):
             cards = action.cards
-            pts = sum(card_points(view, c) for c in cards)
+            pts = sum(self.points[c] for c in cards)
             four = len(cards) == 4 and cards[0] % 13 == cards[-1] % 13
             # going out beats everything; then sets of four at once, then points
             left = hand & ~sum(1 << c for c in cards)
             return (int(left == 0), int(four), pts * (2 if four else 1))
         assert isinstance(action, LayOff)
         left = hand & ~(1 << action.card)
-        return (int(left == 0), 0, card_points(view, action.card))
+        return (int(left == 0), 0, self.points[action.card])
 
     def _pick_value(self, view: PersianView, action: Pick | PickLayoff, hand: int) -> float:
         """Points the pick-up lays now less the cost of the other cards it brings."""
         i = view.row.index(action.card)
         extra = view.row[i + 1 :]
         played = action.meld if isinstance(action, Pick) else (action.card,)
-        laid = sum(card_points(view, c) for c in played)
+        laid = sum(self.points[c] for c in played)
         if isinstance(action, Pick) and len(played) == 4 and played[0] % 13 == played[-1] % 13:
             laid *= 2
         pool = hand
@@ -157,7 +132,7 @@ class PersianPlayer:
             meldable |= m
         cost = 0.0
         for c in extra:
-            pts = card_points(view, c)
+            pts = self.points[c]
             if meldable >> c & 1:
                 cost -= 0.6 * pts if self.level == "hard" else 0.3 * pts
             else:
@@ -189,7 +164,7 @@ class PersianPlayer:
         if not cards:
             return discards[0]
         if self.level == "easy":
-            card = max(cards, key=lambda c: (card_points(view, c), self.rng.random()))
+            card = max(cards, key=lambda c: (self.points[c], self.rng.random()))
             return Discard(card)
         held, thrown, unseen = self._known(view)
         me = view.seat
@@ -236,11 +211,19 @@ class PersianPlayer:
             return 1.0 if held[partner] & NEAR[c] else 0.0
 
         def cost(c: int) -> tuple[float, int]:
-            pts = card_points(view, c)
+            pts = self.points[c]
             v = 2.0 * keep_value(c) + pts * (1.2 * danger(c) - 0.1) - 2.0 * partner_wants(c)
             return (v, c)
 
         return Discard(min(cards, key=cost))
 
 
-__all__ = ["PersianPlayer"]
+def player(
+    level: str, seed: int | None, budget_ms: float, samples: int | None
+) -> Player[PersianView]:
+    """The ``level`` player (none of them thinks by the clock or by samples)."""
+    own = own_stream(seed, "persian")
+    return RandomPlayer(own) if level == "random" else PersianPlayer(level, own)
+
+
+__all__ = ["PersianPlayer", "player"]

@@ -16,30 +16,12 @@ from __future__ import annotations
 
 import random
 
+from dummy_tui.ai.base import Player, RandomPlayer, own_stream
 from dummy_tui.engine.actions import DRAW, Action, Discard, LayOff, Meld, TakeDiscard
-from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.deadwood import best_melds, deadwood, deadwood_after_discard
+from dummy_tui.engine.cards import CARDS_52, cards_of
+from dummy_tui.engine.deadwood import GIN_POINTS, best_melds, deadwood, deadwood_after_discard
 from dummy_tui.engine.families.rummy import RummyView
-
-FULL = (1 << 52) - 1
-
-
-def _low_pos(card: int) -> int:
-    return (card % 13 + 1) % 13
-
-
-def _meld_partners(card: int) -> list[tuple[int, int]]:
-    rank, suit = card % 13, card // 13
-    same = [s * 13 + rank for s in range(4) if s != suit]
-    out = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
-    pos = _low_pos(card)
-    for a, b in ((-2, -1), (-1, 1), (1, 2)):
-        if 0 <= pos + a <= 12 and 0 <= pos + b <= 12:
-            out.append((suit * 13 + (pos + a - 1) % 13, suit * 13 + (pos + b - 1) % 13))
-    return out
-
-
-PARTNERS = [_meld_partners(c) for c in range(52)]
+from dummy_tui.engine.melds import PARTNERS_LOW
 
 
 class RummyPlayer:
@@ -71,7 +53,7 @@ class RummyPlayer:
         for s, k in enumerate(known):
             if s != view.seat:
                 seen |= k
-        return known, FULL & ~seen
+        return known, CARDS_52 & ~seen
 
     # -- values -----------------------------------------------------------------
 
@@ -99,7 +81,7 @@ class RummyPlayer:
         for c in cards_of(known[nxt]):
             p[c] = 1.0
         miss = 1.0
-        for a, b in PARTNERS[card]:
+        for a, b in PARTNERS_LOW[card]:
             miss *= 1.0 - p[a] * p[b]
         return 1.0 - miss
 
@@ -123,7 +105,7 @@ class RummyPlayer:
             if mask in wanted:
                 return a
         if layoffs:
-            return min(layoffs, key=lambda a: (-_points(a.card), a.card, a.target))
+            return min(layoffs, key=lambda a: (-GIN_POINTS[a.card], a.card, a.target))
         return self._discard(view, discards or legal, hand)
 
     def _going_out(self, hand: int, melds: list[Meld], layoffs: list[LayOff]) -> Action | None:
@@ -175,8 +157,12 @@ class RummyPlayer:
         return min(discards, key=cost)
 
 
-def _points(card: int) -> int:
-    return min(_low_pos(card) + 1, 10)
+def player(
+    level: str, seed: int | None, budget_ms: float, samples: int | None
+) -> Player[RummyView]:
+    """The ``level`` player (none of them thinks by the clock or by samples)."""
+    own = own_stream(seed, "rummy")
+    return RandomPlayer(own) if level == "random" else RummyPlayer(level, own)
 
 
-__all__ = ["RummyPlayer"]
+__all__ = ["RummyPlayer", "player"]
