@@ -175,7 +175,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="AI players play rounds without a screen, the starting seat rotating "
         "each round, and a table per seat is printed: round wins (the round's top score, "
         "untied; in Persian rummy both seats of the winning team), mean score, knocks, "
-        "dark knocks, falls, fools and penalty points.",
+        "dark knocks, falls, fools and penalty points.  Exit code 0: every round played; "
+        "2: bad arguments; 3: an AI failed (it raised, or answered with a move that is not "
+        "legal): one line names the round (numbered from 0), the seat and the level, and the "
+        "round up to that move is written as a record to sim-failure-SEED-ROUND.json in the "
+        "current directory, for 'replay'.",
     )
     sim.add_argument(
         "--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)"
@@ -316,6 +320,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     from dummy_tui.sim import main as sim_main
 
     rules = get_ruleset(args.ruleset, args.rules, overrides=dict(args.options), source="--options")
+    base = get_ruleset(args.ruleset, args.rules) if args.options else rules
     levels = [word.strip() for word in args.ai.split(",")]
     if "" in levels:
         raise RulesetError(f"--ai {args.ai!r}: level {levels.index('') + 1} is empty")
@@ -332,7 +337,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {players}")
     return sim_main(
         rules, args.ruleset, levels, args.rounds, args.seed, jobs=args.jobs,
-        budget_ms=args.budget_ms, samples=args.samples, json_output=args.json,
+        budget_ms=args.budget_ms, samples=args.samples, json_output=args.json, base=base,
     )  # fmt: skip
 
 

@@ -16,6 +16,7 @@ from dummy_tui.cli import main
 from dummy_tui.engine.actions import Action, Discard
 from dummy_tui.engine.families.dummy import DummyView
 from dummy_tui.engine.record import load_record, replay
+from dummy_tui.rules.schema import DummyRules
 from dummy_tui.sim import EXIT_AI_FAILED, player_seed
 
 SEED = 5
@@ -101,3 +102,15 @@ def test_a_record_that_cannot_be_written_goes_to_stderr(
     record = json.loads(rest)
     assert record["ruleset"] == "dummy" and len(record["moves"]) > 4
 
+
+def test_the_record_keeps_the_options_of_the_run(
+    broken: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["sim", "--ai", "normal,easy", "--rounds", "4", "--seed", str(SEED)]
+    assert main([*args, "--options", "penalty_feed_head=20"]) == 3
+    capsys.readouterr()
+    path = tmp_path / f"sim-failure-{SEED}-{BROKEN_ROUND}.json"
+    assert json.loads(path.read_text())["options"] == {"penalty_feed_head": 20}
+    rules = load_record(path).rules
+    assert isinstance(rules, DummyRules) and rules.penalty_feed_head == 20
