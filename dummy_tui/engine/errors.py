@@ -189,19 +189,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
 A pair is the sentence for ``n == 1`` and for any other ``n``.
 """
 
-SHAPES = {
-    "draw": "draw takes no card",
-    "end": "end takes no card",
-    "pass": "pass takes no card",
-    "show": "show takes no card",
-    "discard": "write discard and one card, e.g. 'discard 7H'",
-    "knock": "write knock and one card, e.g. 'knock 7H'",
-    "pick": "write pick and one card, e.g. 'pick 7H'",
-    "meld": "write meld and its cards, e.g. 'meld 5H 6H 7H'",
-    "layoff": "write layoff, the card and a card of the meld, e.g. 'layoff 8H 7H'",
-}
-"""How each move is written, for ``syntax.shape``."""
-
 
 def template(rule: str, detail: str, params: dict[str, Any]) -> str:
     """The English template of a refusal (the rule's own when the detail has none)."""

@@ -31,7 +31,7 @@ from dummy_tui.engine.actions import (
     PickLayoff,
     TakeDiscard,
 )
-from dummy_tui.engine.cards import cards_of, mask_of
+from dummy_tui.engine.cards import card_text, cards_of, cards_text, mask_of
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.rules.schema import RulesetBase
@@ -485,8 +485,28 @@ class Round(Generic[R]):
         raise NotImplementedError
 
     def move_words(self, index: int) -> list[str]:
-        """The record moves for ``history[index]`` (a pick-up may be two moves)."""
-        raise NotImplementedError
+        """The record moves for ``history[index]``: a pick-up from the row is two moves
+        (``pick <card>`` and the meld or layoff that plays it); the discard that ends
+        the round is written ``knock``."""
+        _, action = self.history[index]
+        if isinstance(action, Draw | End | Pass):
+            return [_KIND[type(action)]]
+        if isinstance(action, TakeDiscard):
+            return [f"pick {card_text(action.card)}"]
+        if isinstance(action, Knock):
+            return [f"knock {card_text(action.card)}"]
+        if isinstance(action, Meld):
+            return ["meld " + cards_text(action.cards)]
+        if isinstance(action, Pick):
+            return [f"pick {card_text(action.card)}", "meld " + cards_text(action.meld)]
+        if isinstance(action, PickLayoff | LayOff):
+            anchor = self.melds[action.target].anchor
+            words = f"layoff {card_text(action.card)} {card_text(anchor)}"
+            if isinstance(action, PickLayoff):
+                return [f"pick {card_text(action.card)}", words]
+            return [words]
+        last = index == len(self.history) - 1 and self.end == "knock"
+        return [("knock " if last else "discard ") + card_text(action.card)]
 
     def moves(self) -> list[str]:
         out: list[str] = []

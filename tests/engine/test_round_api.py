@@ -59,7 +59,7 @@ def test_a_dummy_game_does_not_load_the_other_families() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     ).stdout
     loaded = {m.rsplit(".", 1)[1] for m in ast.literal_eval(out)}
-    assert loaded == {"dummy", "dummy_scoring"}
+    assert "dummy" in loaded and all(m.startswith("dummy") for m in loaded), loaded
 
 
 def test_each_family_has_only_its_own_kinds_of_move() -> None:
@@ -232,7 +232,7 @@ def _rule(error: MoveError | None) -> str | None:
 # the layers
 
 LAYERS = {
-    "cards": 0, "errors": 1, "actions": 1, "melds": 2, "deadwood": 3, "round": 4,
+    "cards": 0, "errors": 1, "actions": 1, "melds": 2, "notation": 2, "deadwood": 3, "round": 4,
     "families": 5, "match": 6, "record": 6,
 }  # fmt: skip
 

@@ -9,7 +9,6 @@ marked ``# reading:``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from dummy_tui.engine.actions import (
@@ -25,16 +24,13 @@ from dummy_tui.engine.actions import (
     PickLayoff,
 )
 from dummy_tui.engine.cards import (
-    CardError,
-    card_text,
     cards_of,
     mask_of,
     parse_card,
-    rank_of,
     rank_point_table,
-    suit_of,
 )
-from dummy_tui.engine.errors import SHAPES, IllegalMoveError, MoveSyntaxError
+from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError
+from dummy_tui.engine.families.dummy_checks import check, pick_refusal, refusal
 from dummy_tui.engine.families.dummy_scoring import (
     DummyBreakdown,
     Feed,
@@ -43,25 +39,11 @@ from dummy_tui.engine.families.dummy_scoring import (
     near,
     score_round,
 )
-from dummy_tui.engine.melds import TableMeld, can_go_out, meld_kind, melds_in, melds_with
-from dummy_tui.engine.round import OVER, PLAY, TAKE, Deal, PlayerView, Round, Tally
+from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
+from dummy_tui.engine.melds import TableMeld, can_go_out, melds_in, melds_with
+from dummy_tui.engine.notation import move_card, move_cards, not_a_move, split_move
+from dummy_tui.engine.round import OVER, PLAY, TAKE, Round, Tally
 from dummy_tui.rules.schema import DummyRules
-
-
-@dataclass(slots=True)
-class DummyView(PlayerView):
-    """What one seat may know in Dummy: the shared view and Dummy's public facts."""
-
-    burned_count: int
-    head: int
-    head_in_row: bool
-    born: list[bool]
-    layoffs: list[int]
-    penalties: list[int]
-    born_at_turn_start: bool
-    must_knock: bool
-    first_turn: bool
-    last_discard: tuple[int, int] | None
 
 
 def card_point_table(rules: DummyRules) -> list[int]:
@@ -261,194 +243,17 @@ class DummyRound(Round[DummyRules]):
         return can_go_out(hand, melds, seat, self.rules.layoff_chain, left)
 
     # ------------------------------------------------------------------
-    # checking
+    # checking (the rules' words: dummy_checks)
 
     def check(self, action: Action) -> None:
-        if self.phase == OVER:
-            raise IllegalMoveError("round_over")
-        seat = self.seat
-        hand = self.hands[seat]
-        if self.phase == TAKE:
-            self._check_take(action, seat, hand)
-            return
-        if isinstance(action, Draw | Pick | PickLayoff):
-            raise IllegalMoveError("already_taken")
-        if isinstance(action, End):
-            raise IllegalMoveError("end", "play")
-        if isinstance(action, Meld):
-            self._check_meld_cards(action.cards, hand)
-            if len(action.cards) >= hand.bit_count():
-                raise IllegalMoveError("last_card", "meld")
-            return
-        if isinstance(action, LayOff):
-            self._check_layoff(action.card, action.target, seat, hand)
-            if hand.bit_count() < 2:
-                raise IllegalMoveError("last_card", "layoff")
-            return
-        if isinstance(action, Discard):
-            card = action.card
-            if not hand >> card & 1:
-                raise IllegalMoveError("not_in_hand", card=card)
-            if hand.bit_count() > 1 and self.must_knock:
-                if self.stock_out_turn:
-                    raise IllegalMoveError("stock_out_knock")
-                raise IllegalMoveError("not_born")
-            return
-        raise IllegalMoveError("unknown", text=repr(action))
-
-    def _check_take(self, action: Action, seat: int, hand: int) -> None:
-        if isinstance(action, Draw):
-            if not self.stock:
-                raise IllegalMoveError("stock_empty")
-            return
-        if isinstance(action, End):
-            if self.stock:
-                raise IllegalMoveError("end")
-            return
-        if isinstance(action, Pick | PickLayoff):
-            card = action.card
-            if card not in self.row:
-                raise IllegalMoveError("not_in_row", card=card)
-            if self.first_turn and self.rules.first_turn_must_draw:
-                raise IllegalMoveError("first_turn_must_draw")
-            i = self.row.index(card)
-            taken = mask_of(self.row[i:])
-            if isinstance(action, PickLayoff):
-                if not self.rules.pickup_to_layoff:
-                    raise IllegalMoveError("pickup_meld", "new_meld")
-                if not self.born[seat]:
-                    raise IllegalMoveError("not_born", "layoff")
-                self._check_layoff(card, action.target, seat, hand | taken)
-                return
-            meld = action.meld
-            if card not in meld:
-                raise IllegalMoveError("pickup_meld", "contain", card=card)
-            pool = hand | taken
-            self._check_meld_cards(meld, pool, picked=True)
-            if not mask_of(meld) & hand:
-                raise IllegalMoveError("pickup_meld", "from_hand")
-            if len(meld) >= pool.bit_count():
-                raise IllegalMoveError("last_card", "pick")
-            return
-        raise IllegalMoveError("take_first")
-
-    def _check_meld_cards(self, cards: tuple[int, ...], pool: int, picked: bool = False) -> None:
-        for c in cards:
-            if not pool >> c & 1:
-                raise IllegalMoveError("not_in_hand", "picked" if picked else "meld", card=c)
-        if meld_kind(cards) is None:
-            detail = ""
-            if len(cards) >= 3 and len({suit_of(c) for c in cards}) == 1:
-                ranks = {rank_of(c) for c in cards}
-                if 12 in ranks and 0 in ranks:
-                    detail = "ace_high"
-            raise IllegalMoveError("not_a_meld", detail, cards=tuple(cards))
-
-    def _check_layoff(self, card: int, target: int, seat: int, pool: int) -> None:
-        if not pool >> card & 1:
-            raise IllegalMoveError("not_in_hand", card=card)
-        if not 0 <= target < len(self.melds):
-            raise IllegalMoveError("no_meld")
-        if self.layoffs_left(seat) == 0:
-            raise IllegalMoveError("layoff_limit", n=self.rules.layoff_limit)
-        meld = self.melds[target]
-        if not meld.fits(card, seat, "any"):
-            raise IllegalMoveError("no_fit", card=card)
-        if not meld.fits(card, seat, self.rules.layoff_chain):
-            raise IllegalMoveError("layoff_chain", card=card)
-
-    # ------------------------------------------------------------------
-    # why a kind of move cannot be made
+        check(self, action)
 
     def _refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
-        seat = self.seat
-        hand = self.hands[seat]
-        if kind == "draw":
-            return IllegalMoveError("stock_empty")
-        if kind == "end":
-            return IllegalMoveError("end")
-        if kind == "pick":
-            if cards:
-                return self.pick_refusal(cards[0])
-            if self.first_turn and self.rules.first_turn_must_draw:
-                return IllegalMoveError("first_turn_must_draw")
-            if not self.stock and self.pick_options():
-                return IllegalMoveError("stock_out_pick")
-            return IllegalMoveError("pickup_meld", "nothing")
-        unborn = not self.born[seat] and not self.must_knock
-        if kind in ("meld", "layoff") and unborn and not self.knock_possible(seat):
-            return IllegalMoveError("not_born", "play")
-        if kind == "meld":
-            return self._meld_refusal(cards, hand)
-        if kind == "layoff":
-            return self._layoff_refusal(cards, seat, hand)
-        if kind == "discard":
-            if hand.bit_count() == 1:
-                return IllegalMoveError("knock", card=hand.bit_length() - 1)
-            if cards and not hand >> cards[0] & 1:
-                return IllegalMoveError("not_in_hand", card=cards[0])
-            if self.must_knock:
-                return IllegalMoveError("stock_out_knock" if self.stock_out_turn else "not_born")
-        if kind == "knock" and hand.bit_count() > 1:
-            return IllegalMoveError("knock_cards")
-        return None
-
-    def _meld_refusal(self, cards: tuple[int, ...], hand: int) -> IllegalMoveError:
-        if len(cards) >= 3:
-            try:
-                self.check(Meld(tuple(sorted(cards))))
-            except IllegalMoveError as exc:
-                return exc
-        for m in melds_in(hand):
-            if mask_of(cards) & ~m == 0:
-                # a meld holds them: it is refused for its own reason (the last card)
-                try:
-                    self.check(Meld(tuple(cards_of(m))))
-                except IllegalMoveError as exc:
-                    return exc
-        if cards:
-            return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
-        return IllegalMoveError("no_meld_with", "none")
-
-    def _layoff_refusal(self, cards: tuple[int, ...], seat: int, hand: int) -> IllegalMoveError:
-        if not self.melds:
-            return IllegalMoveError("no_meld")
-        if self.layoffs_left(seat) == 0:
-            return IllegalMoveError("layoff_limit", n=self.rules.layoff_limit)
-        if hand.bit_count() < 2:
-            return IllegalMoveError("last_card", "layoff")
-        tried = cards[:1] or tuple(cards_of(hand))
-        for card in tried:
-            for target in range(len(self.melds)):
-                try:
-                    self._check_layoff(card, target, seat, hand)
-                except IllegalMoveError as exc:
-                    if exc.rule != "no_fit":
-                        return exc  # a rule other than the fit says more
-        return IllegalMoveError("no_fit", "any", card=tried[0])
+        return refusal(self, kind, cards)
 
     def pick_refusal(self, card: int) -> IllegalMoveError | None:
         """Why ``pick <card>`` cannot start a pick-up now (None when it can)."""
-        if self.phase == OVER:
-            return IllegalMoveError("round_over")
-        if self.phase != TAKE:
-            return IllegalMoveError("already_taken")
-        if card not in self.row:
-            return IllegalMoveError("not_in_row", card=card)
-        if self.first_turn and self.rules.first_turn_must_draw:
-            return IllegalMoveError("first_turn_must_draw")
-        if any(a.card == card for a in self.pick_options()):
-            return None
-        hand = self.hands[self.seat]
-        pool = hand | mask_of(self.row[self.row.index(card) :])
-        if any(m & hand for m in melds_with(card, pool)):
-            # a meld exists, but each would take the last card (§4)
-            return IllegalMoveError("last_card", "pick_any", card=card)
-        low_run = (12, 0, 1)  # A 2 3
-        suit = card // 13
-        if card % 13 in low_run and all(pool >> (suit * 13 + r) & 1 for r in low_run):
-            return IllegalMoveError("pickup_meld", "none_ace_high", card=card)
-        return IllegalMoveError("pickup_meld", "none", card=card)
+        return pick_refusal(self, card)
 
     # ------------------------------------------------------------------
     # applying actions
@@ -635,103 +440,49 @@ class DummyRound(Round[DummyRules]):
     def from_view(
         cls, view: DummyView, hands: list[int], stock: list[int], burned: list[int]
     ) -> DummyRound:
-        """A round in the public state of ``view`` with the given hidden cards.
-
-        ``hands`` are masks (the viewing seat's own hand included), ``stock`` is
-        top first.  Feed penalties still pending from before (§12) are not
-        carried over; penalties already charged are.
-        """
-        deal = Deal([cards_of(h) for h in hands], view.head, list(stock), list(burned))
-        game = cls(view.rules, deal, view.to_move or 0, view.direction)
-        game.hands = list(hands)
-        game.stock = list(reversed(stock))
-        game.burned = list(burned)
-        game.row = list(view.row)
-        game.melds = [m.copy() for m in view.melds]
-        game.born = list(view.born)
-        game.layoffs = list(view.layoffs)
-        game.penalty_items = [
-            Penalty(s, "earlier", p, -1) for s, p in enumerate(view.penalties) if p
-        ]
-        game.feeds = []
-        game.seat = view.to_move if view.to_move is not None else view.seat
-        game.direction = view.direction
-        game.phase = view.phase
-        game.history = list(view.history)
-        start = 0
-        for i in range(len(view.history) - 1, -1, -1):
-            if isinstance(view.history[i][1], Discard):
-                start = i + 1
-                break
-        game.turn_start = start
-        game.first_turn = view.first_turn
-        game.last_discard = view.last_discard
-        mover = view.seat == game.seat
-        game.born_at_start = view.born_at_turn_start if mover else view.born[game.seat]
-        game.must_knock = view.must_knock if mover else False
-        game.picked = None
-        game.stock_out_turn = False
-        if view.phase == PLAY:
-            # this turn's pick-up, if any, and how many cards it took
-            for _, action in view.history[start:]:
-                if isinstance(action, Pick | PickLayoff):
-                    game.picked = (_taken_count(view, start), action.card)
-                    game.stock_out_turn = not stock and game.must_knock
-                    break
-        game.end = None
-        game.knocker = None
-        game.knock_card = None
-        game.dark_knock = False
-        game.fool = None
-        game._legal_cache = None
-        return game
+        """A round in the public state of ``view`` with the given hidden cards
+        (see :func:`dummy_view.round_from_view`)."""
+        return round_from_view(cls, view, hands, stock, burned)
 
     # ------------------------------------------------------------------
     # notation
 
     def parse_move(self, text: str) -> Action:
-        words = text.split()
-        if not words:
-            raise MoveSyntaxError("empty")
-        verb = words[0].lower()
-        args = words[1:]
+        verb, args = split_move(text)
         if verb == "draw" and not args:
             return DRAW
         if verb == "end" and not args:
             return END
         if verb in ("discard", "knock") and len(args) == 1:
-            (card,) = _cards(args)
+            card = move_card(args[0])
             if verb == "knock" and self.phase == TAKE:
                 raise IllegalMoveError("take_first")
             if verb == "knock" and not self.is_over and self.hands[self.seat].bit_count() != 1:
                 raise IllegalMoveError("knock", card=card)
             return Discard(card)
-        if verb == "meld" and len(args) >= 1:
-            named = _cards(args)
+        if verb == "meld" and args:
+            named = move_cards(args)
             twice = next((c for c in named if named.count(c) > 1), None)
             if twice is not None:
                 raise MoveSyntaxError("twice", card=twice)
             return Meld(tuple(sorted(named)))
         if verb == "layoff" and len(args) == 2:
-            card, target = _cards(args)
+            card, target = move_cards(args)
             index = self.find_meld(target)
             if index is None:
                 raise IllegalMoveError("no_meld", "holds", card=target)
             return LayOff(card, index)
         if verb == "pass":
             raise IllegalMoveError("never", "dummy_pass")
-        if verb in SHAPES:
-            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES[verb])
-        known = "draw, pick, meld, layoff, discard, knock, end"
-        raise MoveSyntaxError("unknown", text=text.strip(), known=known)
+        not_a_move(text, "draw, pick, meld, layoff, discard, knock, end")
 
     def pick_card(self, text: str) -> int | None:
-        words = text.split()
-        if not words or words[0].lower() != "pick":
+        verb, args = split_move(text)
+        if verb != "pick":
             return None
-        if len(words) != 2:
-            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES["pick"])
-        (card,) = _cards(words[1:])
+        if len(args) != 1:
+            not_a_move(text, "")
+        card = move_card(args[0])
         refusal = self.pick_refusal(card)
         if refusal is not None:
             raise refusal
@@ -746,57 +497,6 @@ class DummyRound(Round[DummyRules]):
                 raise IllegalMoveError("pickup_meld", "layoff_card", card=card)
             return PickLayoff(card, action.target)
         raise IllegalMoveError("pickup_meld", "follow", card=card)
-
-    def move_words(self, index: int) -> list[str]:
-        _, action = self.history[index]
-        if isinstance(action, Draw):
-            return ["draw"]
-        if isinstance(action, End):
-            return ["end"]
-        if isinstance(action, Meld):
-            return ["meld " + " ".join(card_text(c) for c in action.cards)]
-        if isinstance(action, Pick):
-            return [
-                f"pick {card_text(action.card)}",
-                "meld " + " ".join(card_text(c) for c in action.meld),
-            ]
-        if isinstance(action, PickLayoff | LayOff):
-            anchor = self.melds[action.target].anchor
-            words = f"layoff {card_text(action.card)} {card_text(anchor)}"
-            if isinstance(action, PickLayoff):
-                return [f"pick {card_text(action.card)}", words]
-            return [words]
-        if not isinstance(action, Discard):
-            raise ValueError(f"not an action of Dummy: {action!r}")
-        last = index == len(self.history) - 1 and self.end == "knock"
-        return [("knock " if last else "discard ") + card_text(action.card)]
-
-
-def _cards(words: list[str]) -> list[int]:
-    out = []
-    for w in words:
-        try:
-            card = parse_card(w)
-        except CardError:
-            raise MoveSyntaxError("card", word=w) from None
-        if card >= 52:
-            raise MoveSyntaxError("deck", word=w)
-        out.append(card)
-    return out
-
-
-def _taken_count(view: DummyView, start: int) -> int:
-    """How many cards the pick-up of the current turn took from the row."""
-    row = [view.head]
-    for i, (_, action) in enumerate(view.history):
-        if isinstance(action, Discard):
-            row.append(action.card)
-        elif isinstance(action, Pick | PickLayoff):
-            j = row.index(action.card) if action.card in row else len(row)
-            if i >= start:
-                return len(row) - j
-            del row[j:]
-    return 1
 
 
 __all__ = ["DummyBreakdown", "DummyRound", "DummyView", "Penalty"]
