@@ -128,6 +128,17 @@ class Tally:
     penalties: int = 0
 
 
+class ScoreLine:
+    """A base for a family's :class:`Breakdown`: ``as_json`` gives the fields named in
+    ``JSON``, in that order (records.md lists them per family)."""
+
+    __slots__ = ()
+    JSON: ClassVar[tuple[str, ...]] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.JSON}
+
+
 def winners(totals: Sequence[int], teams: Sequence[int]) -> list[int]:
     """The seats with the top total, when they are all of one team (one seat, or
     a Persian team's two seats); empty on a tie between teams."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.melds import NEAR, PARTNERS
+from dummy_tui.engine.round import ScoreLine
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
@@ -41,7 +42,7 @@ class Feed:
 
 
 @dataclass(slots=True)
-class DummyBreakdown:
+class DummyBreakdown(ScoreLine):
     """One seat's round score, in the order of §10."""
 
     seat: int
@@ -58,17 +59,9 @@ class DummyBreakdown:
     knock_bonus: int = 0  # layoff_knock_bonus inside ``knock``
     penalty_items: list[Penalty] = field(default_factory=list)
 
-    def as_json(self) -> dict[str, int]:
-        return {
-            "seat": self.seat,
-            "table": self.table,
-            "hand": self.hand,
-            "hand_multiplier": self.hand_multiplier,
-            "knock": self.knock,
-            "multiplier": self.multiplier,
-            "penalties": self.penalties,
-            "total": self.total,
-        }
+    JSON: ClassVar[tuple[str, ...]] = tuple(
+        "seat table hand hand_multiplier knock multiplier penalties total".split()
+    )
 
 
 def near(card: int, other: int) -> bool:

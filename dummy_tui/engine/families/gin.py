@@ -32,12 +32,12 @@ from dummy_tui.engine.deadwood import (
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import TableMeld, melds_in_low
 from dummy_tui.engine.notation import move_card, not_a_move, split_move
-from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round
+from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round, ScoreLine
 from dummy_tui.rules.schema import GinRules
 
 
 @dataclass(slots=True)
-class GinBreakdown:
+class GinBreakdown(ScoreLine):
     """One seat's hand score in gin."""
 
     seat: int
@@ -47,15 +47,7 @@ class GinBreakdown:
     bonus: int  # gin_bonus or undercut_bonus won by this seat
     total: int
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "deadwood": self.deadwood,
-            "gin": self.gin,
-            "undercut": self.undercut,
-            "bonus": self.bonus,
-            "total": self.total,
-        }
+    JSON: ClassVar[tuple[str, ...]] = ("seat", "deadwood", "gin", "undercut", "bonus", "total")
 
 
 _DISCARD_ONE = tuple(Discard(c) for c in range(52))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -38,7 +38,7 @@ from dummy_tui.engine.cards import (
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.families.persian_notation import parse_move, pick_action, pick_card
 from dummy_tui.engine.melds import SET, TableMeld, meld_kind, melds_in, melds_with
-from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round
+from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round, ScoreLine
 from dummy_tui.rules.schema import PersianRules
 
 JOKER_RANK = 13  # the ``rank`` of a set of jokers on the table
@@ -81,7 +81,7 @@ def persian_melds(mask: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class PersianBreakdown:
+class PersianBreakdown(ScoreLine):
     """One seat's line of a Persian deal: the figures are its team's."""
 
     seat: int
@@ -91,15 +91,7 @@ class PersianBreakdown:
     out_bonus: int
     total: int  # table - hand + out_bonus, the team's score
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "team": self.team,
-            "table": self.table,
-            "hand": self.hand,
-            "out_bonus": self.out_bonus,
-            "total": self.total,
-        }
+    JSON: ClassVar[tuple[str, ...]] = ("seat", "team", "table", "hand", "out_bonus", "total")
 
 
 @dataclass(slots=True)

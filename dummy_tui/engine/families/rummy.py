@@ -25,12 +25,12 @@ from dummy_tui.engine.cards import (
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in_low
 from dummy_tui.engine.notation import move_cards, not_a_move, split_move
-from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round
+from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round, ScoreLine
 from dummy_tui.rules.schema import RummyRules
 
 
 @dataclass(slots=True)
-class RummyBreakdown:
+class RummyBreakdown(ScoreLine):
     """One seat's score in basic rummy."""
 
     seat: int
@@ -40,15 +40,7 @@ class RummyBreakdown:
     multiplier: int
     total: int
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "hand": self.hand,
-            "went_out": self.went_out,
-            "rummy": self.rummy,
-            "multiplier": self.multiplier,
-            "total": self.total,
-        }
+    JSON: ClassVar[tuple[str, ...]] = ("seat", "hand", "went_out", "rummy", "multiplier", "total")
 
 
 @dataclass(slots=True)
