@@ -162,7 +162,7 @@ SMALL = [
 ]
 
 
-@settings(max_examples=24, deadline=None, derandomize=True)
+@settings(max_examples=16, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32 - 1), setup=st.sampled_from(SMALL))
 def test_legal_actions_are_exactly_the_accepted_ones(
     seed: int, setup: tuple[str, int, dict[str, object]]

@@ -53,7 +53,7 @@ def check_view(game: Round[Any]) -> None:
     assert hidden.isdisjoint(view.hand) and hidden.isdisjoint(view.row)
 
 
-@settings(max_examples=30, deadline=None, derandomize=True)
+@settings(max_examples=18, deadline=None, derandomize=True)
 @given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 10**6), knock=st.booleans())
 def test_random_play(family: tuple[str, int], seed: int, knock: bool) -> None:
     name, players = family

@@ -59,9 +59,9 @@ class DummyBreakdown(ScoreLine):
     knock_bonus: int = 0  # layoff_knock_bonus inside ``knock``
     penalty_items: list[Penalty] = field(default_factory=list)
 
-    JSON: ClassVar[tuple[str, ...]] = tuple(
-        "seat table hand hand_multiplier knock multiplier penalties total".split()
-    )
+    JSON: ClassVar[tuple[str, ...]] = (
+        "seat", "table", "hand", "hand_multiplier", "knock", "multiplier", "penalties", "total",
+    )  # fmt: skip
 
 
 def near(card: int, other: int) -> bool:
