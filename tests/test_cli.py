@@ -132,7 +132,8 @@ def test_rules_of_an_unknown_preset(tmp_path: Path) -> None:
     result = run("rules", "dumy", cwd=tmp_path)
     assert_one_line_error(
         result,
-        "no preset named 'dumy' (presets: dummy, dummy-house, rummy, gin, gin-openspiel, persian)",
+        "no preset named 'dumy' (presets: dummy, dummy-house, dummy-money, dummy-pip, "
+        "dummy-open-first, dummy-face-knock, rummy, gin, gin-openspiel, persian)",
     )
 
 

@@ -29,6 +29,7 @@ from dummy_tui.engine.actions import (
     Pass,
     Pick,
     PickLayoff,
+    Show,
     TakeDiscard,
 )
 from dummy_tui.engine.cards import card_text, cards_of, cards_text, mask_of
@@ -150,10 +151,10 @@ def winners(totals: Sequence[int], teams: Sequence[int]) -> list[int]:
 # ---------------------------------------------------------------------------
 # Action kinds
 
-KINDS = ("draw", "pick", "meld", "layoff", "discard", "knock", "end", "pass")
+KINDS = ("draw", "pick", "meld", "layoff", "discard", "knock", "end", "pass", "show")
 """The kinds of action a player chooses among (what the keys of the table do)."""
 
-TAKE_KINDS = frozenset({"draw", "pick", "end", "pass"})
+TAKE_KINDS = frozenset({"draw", "pick", "end", "pass", "show"})
 """Kinds that begin a turn."""
 
 _KIND: dict[type, str] = {
@@ -167,6 +168,7 @@ _KIND: dict[type, str] = {
     Knock: "knock",
     End: "end",
     Pass: "pass",
+    Show: "show",
 }
 
 
@@ -177,7 +179,7 @@ def _involves(action: Action, cards: Iterable[int]) -> bool:
         moved = action.cards
     elif isinstance(action, Pick):
         moved = (action.card, *action.meld)
-    elif isinstance(action, Draw | End | Pass):
+    elif isinstance(action, Draw | End | Pass | Show):
         moved = ()
     else:
         moved = (action.card,)
@@ -346,6 +348,9 @@ class Round(Generic[R]):
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` or raise :class:`IllegalMoveError` naming the rule."""
+        kind = _KIND[type(action)]
+        if kind not in self.kinds:
+            raise IllegalMoveError("never", f"{self.family}_{kind}")
         self.check(action)
         self._do(action)
 
@@ -500,7 +505,7 @@ class Round(Generic[R]):
         (``pick <card>`` and the meld or layoff that plays it); the discard that ends
         the round is written ``knock``."""
         _, action = self.history[index]
-        if isinstance(action, Draw | End | Pass):
+        if isinstance(action, Draw | End | Pass | Show):
             return [_KIND[type(action)]]
         if isinstance(action, TakeDiscard):
             return [f"pick {card_text(action.card)}"]

@@ -104,12 +104,7 @@ def expected_totals(game: DummyRound) -> list[int]:
     knocker = game.knocker
     turn = game.history[game.turn_start :]  # the last turn: the knock's, if any
     before = game.history[: game.turn_start]
-    stock_out_pick = (
-        knocker is not None
-        and any(isinstance(a, Pick | PickLayoff) for _, a in turn)
-        and not game.stock
-    )
-    if knocker is not None and not stock_out_pick:
+    if knocker is not None:
         discards = [(s, a.card) for s, a in before if isinstance(a, Discard)]
         if discards:
             prev_seat, prev_card = discards[-1]
@@ -121,7 +116,7 @@ def expected_totals(game: DummyRound) -> list[int]:
         hand = sum(points_of(game, c) for c in cards_of(game.hands[seat]))
         base = table - hand
         born = any(isinstance(a, Pick | PickLayoff) for s, a in game.history if s == seat)
-        if knocker is not None and seat != knocker and not born and not stock_out_pick:
+        if knocker is not None and seat != knocker and not born:
             base = table - hand * r.unborn_hand_multiplier  # ตกตึก
         if seat == knocker:
             assert game.knock_card is not None
@@ -129,7 +124,7 @@ def expected_totals(game: DummyRound) -> list[int]:
             speto = {parse_card(t) for t in r.speto_cards}
             knock = r.speto_knock_points if kc in speto else r.knock_points
             fits = any(m.fits(kc, seat, r.layoff_chain) for m in game.melds)
-            if r.layoff_knock_bonus and fits and game.layoffs_left(seat) != 0:
+            if r.layoff_knock_bonus and fits:  # the limit is not looked at (§12)
                 knock += r.layoff_knock_bonus
             base += knock
             if not any(isinstance(a, Pick | PickLayoff) for s, a in before if s == seat):
@@ -150,7 +145,53 @@ def check_scores(game: DummyRound) -> None:
     ]
 
 
-def play_round(game: DummyRound, rng: random.Random, *, try_all: bool) -> None:
+def check_house_scores(game: DummyRound) -> None:
+    """The scores under any house rules (§14): in money every round sums to zero and
+    each seat's three parts add up to its units; in points each seat but the
+    knocker scores its table less its hand (fallen: times the multiplier), less
+    what it was charged, plus a show."""
+    r = game.rules
+    rows = game.scores()
+    n = game.players
+    if r.scoring == "money":
+        assert sum(b.total for b in rows) == 0, "money does not sum to zero"
+        for b in rows:
+            assert b.money is not None
+            assert b.money.result + b.money.bonuses + b.money.penalties == b.total
+            assert 0 <= b.money.tier <= 3
+            charges = [p for p in game.penalty_items if p.seat == b.seat]
+            charges = [
+                p for p in charges if p.kind not in ("fool_penalty", "penalty_speto_laid_off")
+            ]
+            assert b.penalties == (n - 1) * len(charges)
+        return
+    knocked = game.end == "knock"
+    for b in rows:
+        if b.seat == game.knocker:
+            continue
+        table = 0
+        for m in game.melds:
+            for c, layer in zip(m.cards, m.layers, strict=True):
+                if layer != b.seat:
+                    continue
+                above_king = m.kind == "run" and c % 13 == 12 and not m.ace_low and m.lo > 0
+                if (
+                    above_king
+                    and r.ace_high_run_points
+                    and points_of(game, c) == r.rank_points["A"]
+                ):
+                    table += r.ace_high_run_points
+                else:
+                    table += points_of(game, c)
+        hand = sum(points_of(game, c) for c in cards_of(game.hands[b.seat]))
+        fell = not game.born[b.seat] and (knocked or r.stock_out_fall)
+        charged = sum(p.points for p in game.penalty_items if p.seat == b.seat)
+        shown = r.show_speto_points if game.shown[b.seat] else 0
+        multiplier = r.unborn_hand_multiplier if fell else 1
+        assert b.total == table - hand * multiplier - charged + shown, b
+
+
+def play_round(game: DummyRound, rng: random.Random, *, try_all: bool, house: bool = False) -> None:
     """Random legal play to the end, checking after every action."""
     born_before = list(game.born)
     while not game.is_over:
@@ -174,7 +215,10 @@ def play_round(game: DummyRound, rng: random.Random, *, try_all: bool) -> None:
         born_before = list(game.born)
         assert len(game.history) <= MAX_ACTIONS, "the round does not end"
     assert game.legal_actions() == []
-    check_scores(game)
+    if house:
+        check_house_scores(game)
+    else:
+        check_scores(game)
 
 
 def assert_same_round(a: DummyRound, b: DummyRound) -> None:
@@ -290,3 +334,52 @@ def test_random_play_covers_the_interesting_cases() -> None:
         if any(b.fell for b in game.scores()):
             seen.add("fell")
     assert {"knock", "stock_out", "fell", "fool", "penalty_discard_layoff"} <= seen, seen
+
+
+HOUSE_RULES = st.fixed_dictionaries(
+    {},
+    optional={
+        "ace_low_runs": st.booleans(),
+        "ace_high_run_points": st.sampled_from([0, 10, 20]),
+        "unborn_play": st.sampled_from(["knock_only", "never", "free"]),
+        "stock_out_pickup": st.sampled_from(["knock_only", "any"]),
+        "stock_out_fall": st.booleans(),
+        "knock_card_points": st.sampled_from(["fixed", "card"]),
+        "knock_bonus": st.sampled_from([0, 50]),
+        "knock_multiplier_scope": st.sampled_from(["round", "cards", "bonus"]),
+        "one_suit_knock_rule": st.sampled_from(["laid_and_knock_card", "laid", "own_runs"]),
+        "one_suit_knock_multiplier": st.sampled_from([1, 2]),
+        "fool_dark_first_turn_multiplier": st.sampled_from([0, 4]),
+        "show_speto_points": st.sampled_from([0, 50]),
+        "penalty_discard_picked": st.sampled_from([0, 50]),
+        "feed_rule": st.sampled_from(["near", "fresh"]),
+        "discard_penalties_stack": st.booleans(),
+        "row_meld_rule": st.sampled_from(["anywhere", "top"]),
+        "fool_rule": st.sampled_from(["single_card", "took_discard"]),
+        "penalty_speto_laid_off": st.sampled_from([0, 50]),
+        "next_starter": st.sampled_from(["knocker", "rotate"]),
+        "scoring": st.sampled_from(["points", "money"]),
+        "pickup_to_layoff": st.booleans(),
+    },
+)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    preset=st.sampled_from(["dummy", "dummy-house"]),
+    players=st.integers(2, 4),
+    options=HOUSE_RULES,
+)
+def test_house_rules_keep_every_invariant(
+    seed: int, preset: str, players: int, options: dict[str, Any]
+) -> None:
+    """Random play under random house rules (§14): every legal action applies, undo
+    restores the state, cards are conserved, the scores add up, records replay."""
+    game = DummyRound.new(rules(preset, **options), players, seed, starter=seed % players)
+    play_round(game, random.Random(seed), try_all=seed % 3 == 0, house=True)
+    names = [f"P{i}" for i in range(players)]
+    base = rules(preset)
+    data = json.loads(dumps_record(record_of(game, names, preset, base)))
+    again = dummy(replay(parse_record(data)).game)
+    assert_same_round(game, again)

@@ -35,6 +35,10 @@ def test_the_shipped_presets() -> None:
     assert list(load_rulesets()) == [
         "dummy",
         "dummy-house",
+        "dummy-money",
+        "dummy-pip",
+        "dummy-open-first",
+        "dummy-face-knock",
         "rummy",
         "gin",
         "gin-openspiel",
@@ -98,6 +102,58 @@ def test_every_preset_writes_out_every_option_with_a_comment() -> None:
         key = line.split("=", 1)[0].strip()
         if key in every_key - NOT_OPTIONS:
             assert lines[i - 1].startswith("#"), f"line {i + 1}: {key} has no comment above it"
+
+
+PENALTIES_50 = {
+    "penalty_discard_layoff": 50,
+    "penalty_discard_row_meld": 50,
+    "penalty_feed_head": 50,
+    "penalty_feed_speto": 50,
+}
+OTHER_TABLES = {  # dummy-rules.md §14.7, option by option
+    "dummy-money": {
+        "scoring": "money", "one_suit_knock_multiplier": 2, "pickup_to_layoff": True,
+        **PENALTIES_50, "row_meld_rule": "top", "feed_rule": "fresh",
+        "fool_rule": "took_discard", "fool_dark_first_turn_multiplier": 4,
+        "stock_out_pickup": "any", "next_starter": "rotate", "head_card_points": 50,
+    },
+    "dummy-pip": {
+        "rank_points": {
+            "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+            "10": 10, "J": 10, "Q": 10, "K": 10, "A": 1,
+        },
+        "ace_low_runs": True, "ace_high_run_points": 10, "knock_bonus": 50,
+        "knock_multiplier_scope": "bonus", "one_suit_knock_multiplier": 2,
+        "unborn_play": "free", "unborn_hand_multiplier": 1, "fool_penalty": 0,
+        "fool_reverses_direction": False, "first_turn_must_draw": True,
+        "penalty_discard_layoff": 50, "penalty_discard_picked": 50, "pickup_to_layoff": True,
+    },
+    "dummy-open-first": {
+        "unborn_play": "never", "knock_multiplier_scope": "cards", "stock_out_fall": True,
+        "next_starter": "rotate", "head_card_points": 50, "head_card_speto_points": 50,
+        "fool_penalty": 0, "fool_reverses_direction": False, "penalty_discard_layoff": 50,
+        "penalty_feed_head": 50,
+    },
+    "dummy-face-knock": {
+        "knock_card_points": "card", "knock_bonus": 50, "layoff_knock_bonus": 50,
+        "unborn_play": "never", "stock_out_fall": True, "one_suit_knock_multiplier": 2,
+        "one_suit_knock_rule": "own_runs", "discard_penalties_stack": False, **PENALTIES_50,
+        "penalty_speto_laid_off": 50, "show_speto_points": 50, "fool_reverses_direction": False,
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_TABLES))
+def test_the_presets_of_other_tables_set_what_their_tables_play(name: str) -> None:
+    # knock_points and speto_knock_points at 50 are the defaults (§14.7 names them for dummy-pip)
+    preset = load_rulesets()[name]
+    default = DummyRules()
+    changed = {
+        key: value
+        for key, value in preset.model_dump().items()
+        if key != "description" and value != getattr(default, key)
+    }
+    assert changed == OTHER_TABLES[name]
 
 
 def test_the_packaged_file_is_the_top_level_file() -> None:
@@ -290,7 +346,8 @@ def test_unknown_preset_lists_the_known_ones() -> None:
         get_ruleset("dumy")
     assert (
         str(caught.value) == "rulesets.toml: no preset named 'dumy' "
-        "(presets: dummy, dummy-house, rummy, gin, gin-openspiel, persian)"
+        "(presets: dummy, dummy-house, dummy-money, dummy-pip, dummy-open-first, "
+        "dummy-face-knock, rummy, gin, gin-openspiel, persian)"
     )
 
 

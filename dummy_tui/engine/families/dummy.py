@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from dummy_tui.engine.actions import (
     DRAW,
     END,
+    SHOW,
     Action,
     Discard,
     Draw,
@@ -22,6 +23,7 @@ from dummy_tui.engine.actions import (
     Meld,
     Pick,
     PickLayoff,
+    Show,
 )
 from dummy_tui.engine.cards import (
     cards_of,
@@ -31,16 +33,22 @@ from dummy_tui.engine.cards import (
 )
 from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError
 from dummy_tui.engine.families.dummy_checks import check, pick_refusal, refusal
+from dummy_tui.engine.families.dummy_penalties import (
+    charge_discard,
+    charge_pickup,
+    note_layoff,
+    note_meld,
+)
 from dummy_tui.engine.families.dummy_scoring import (
+    Bonus,
     DummyBreakdown,
     Feed,
     Penalty,
-    melds_with_row,
-    near,
     score_round,
+    table_points,
 )
 from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
-from dummy_tui.engine.melds import TableMeld, can_go_out, melds_in, melds_with
+from dummy_tui.engine.melds import TableMeld, can_go_out, meld_kind, melds_in, melds_with
 from dummy_tui.engine.notation import move_card, move_cards, not_a_move, split_move
 from dummy_tui.engine.round import OVER, PLAY, TAKE, Round, Tally
 from dummy_tui.rules.schema import DummyRules
@@ -62,10 +70,11 @@ class DummyRound(Round[DummyRules]):
     """The state of one round of Dummy."""
 
     family = "dummy"
-    kinds = frozenset({"draw", "pick", "meld", "layoff", "discard", "knock", "end"})
+    kinds = frozenset({"draw", "pick", "meld", "layoff", "discard", "knock", "end", "show"})
     view_type = DummyView
     _COPIED: ClassVar[tuple[str, ...]] = (
         "hands", "stock", "row", "history", "born", "layoffs", "penalty_items", "feeds",
+        "discarder", "shown", "bonuses",
     )  # fmt: skip
 
     def _setup(self) -> None:
@@ -73,12 +82,17 @@ class DummyRound(Round[DummyRules]):
         deal = self.deal
         self.points = card_point_table(rules)
         self.speto_mask = mask_of(speto_cards(rules))
+        self.both = rules.ace_low_runs  # the ace low as well as high (§14.1)
         self.head = deal.upcard
         self.burned = list(deal.burned)
         self.born = [False] * self.players
         self.layoffs = [0] * self.players
         self.penalty_items: list[Penalty] = []
         self.feeds: list[Feed] = []
+        self.discarder = [-1] * 52  # who discarded each card last (the head card: nobody)
+        self.shown = [False] * self.players  # โชว์สเปโต (§14.3)
+        self.bonuses: list[Bonus] = []  # what money scoring pays for (§14.6)
+        self.end_seat: int | None = None  # whose move it was when the round ended
         self.first_turn = True
         self.last_discard: tuple[int, int] | None = None
         # the current turn
@@ -127,19 +141,45 @@ class DummyRound(Round[DummyRules]):
         """Could the seat to move meld and lay off down to one card now?"""
         s = self.seat if seat is None else seat
         return can_go_out(
-            self.hands[s], self.melds, s, self.rules.layoff_chain, self.layoffs_left(s)
+            self.hands[s], self.melds, s, self.rules.layoff_chain, self.layoffs_left(s), self.both
         )
 
     def fits_table(self, card: int, seat: int) -> bool:
-        """Does ``card`` fit onto a table meld by the layoff rules in force?"""
-        left = self.layoffs_left(seat)
-        if left == 0:
-            return False
+        """Could ``seat`` lay ``card`` off now (by the layoff rules and limit in force)?"""
+        return self.layoffs_left(seat) != 0 and self.fits_any(card, seat)
+
+    def fits_any(self, card: int, seat: int) -> bool:
+        """Does ``card`` fit onto a table meld, as if ``seat`` laid it off, born or not,
+        whatever the layoff limit (§12: the discard penalty, the knock bonus)?"""
         chain = self.rules.layoff_chain
         return any(m.fits(card, seat, chain) for m in self.melds)
 
     def hand_melds(self, mask: int) -> list[int]:
-        return melds_in(mask)
+        return melds_in(mask, self.both)
+
+    def table_points(self) -> list[int]:
+        return table_points(self)
+
+    def new_meld(self, seat: int, cards: tuple[int, ...]) -> TableMeld:
+        return TableMeld.new(seat, cards, both=self.both)
+
+    def is_meld(self, cards: tuple[int, ...] | list[int]) -> bool:
+        return meld_kind(cards, both=self.both) is not None
+
+    def can_show(self, seat: int) -> bool:
+        """May ``seat`` show the spe-to cards now (§14.3): the option is on, it is the
+        first move of the seat's first turn, and the seat holds every spe-to card?"""
+        rules = self.rules
+        return (
+            (rules.show_speto_points > 0 or rules.scoring == "money")
+            and self.phase == TAKE
+            and self.seat == seat
+            and self.speto_mask != 0
+            and self.hands[seat] & self.speto_mask == self.speto_mask
+            and not self.shown[seat]
+            and self.turn_start == len(self.history)
+            and not any(s == seat for s, _ in self.history)
+        )
 
     def kind_of(self, action: Action) -> str:
         if isinstance(action, Discard) and self.hands[self.seat] == 1 << action.card:
@@ -160,19 +200,26 @@ class DummyRound(Round[DummyRules]):
         """
         if self.phase == OVER:
             return []
+        seat = self.seat
         if self.phase == TAKE:
             picks = self.pick_options()
+            show: list[Action] = [SHOW] if self.can_show(seat) else []
             if self.stock:
-                return [DRAW, *picks]
-            return [*(a for a in picks if self._knock_after(a)), END]
-        seat = self.seat
+                return [*show, DRAW, *picks]
+            if self.rules.stock_out_pickup == "any":
+                return [*show, *picks, END]
+            return [*show, *(a for a in picks if self._knock_after(a)), END]
         hand = self.hands[seat]
         n = hand.bit_count()
         if n == 1:
             return [Discard(hand.bit_length() - 1)]
         cards = cards_of(hand)
+        unborn = not self.born[seat]
+        play = self.rules.unborn_play
+        if unborn and play == "never":
+            return [Discard(c) for c in cards]
         plays: list[Action] = [
-            Meld(tuple(cards_of(m))) for m in melds_in(hand) if m.bit_count() < n
+            Meld(tuple(cards_of(m))) for m in melds_in(hand, self.both) if m.bit_count() < n
         ]
         left = self.layoffs_left(seat)
         if left != 0:
@@ -181,7 +228,7 @@ class DummyRound(Round[DummyRules]):
                 for c in cards:
                     if m.fits(c, seat, chain):
                         plays.append(LayOff(c, i))
-        if not self.born[seat] or self.must_knock:
+        if (unborn and play == "knock_only") or self.must_knock:
             if plays and self.knock_possible(seat):
                 plays = [a for a in plays if self._knock_after(a)]
             else:
@@ -205,7 +252,7 @@ class DummyRound(Round[DummyRules]):
             taken |= 1 << card
             pool = hand | taken
             limit = hand_n + taken_n - 1
-            for m in melds_with(card, pool):
+            for m in melds_with(card, pool, self.both):
                 if m & hand and m.bit_count() <= limit:
                     out.append(Pick(card, tuple(cards_of(m))))
             if layoff_ok:
@@ -231,7 +278,7 @@ class DummyRound(Round[DummyRules]):
         pool = self.hands[seat] | mask_of(self.row[i:])
         left = self.layoffs_left(seat)
         if isinstance(action, Pick):
-            melds = [*self.melds, TableMeld.new(seat, action.meld)]
+            melds = [*self.melds, self.new_meld(seat, action.meld)]
             hand = pool & ~mask_of(action.meld)
         else:
             target = self.melds[action.target].copy()
@@ -240,7 +287,7 @@ class DummyRound(Round[DummyRules]):
             melds[action.target] = target
             hand = pool & ~(1 << action.card)
             left = None if left is None else left - 1
-        return can_go_out(hand, melds, seat, self.rules.layoff_chain, left)
+        return can_go_out(hand, melds, seat, self.rules.layoff_chain, left, self.both)
 
     # ------------------------------------------------------------------
     # checking (the rules' words: dummy_checks)
@@ -268,52 +315,57 @@ class DummyRound(Round[DummyRules]):
         elif isinstance(action, Pick | PickLayoff):
             self._pick(seat, action)
         elif isinstance(action, Meld):
-            if not self.born[seat]:
-                self.must_knock = True
+            self._unborn_lays(seat, meld=True)
             self.hands[seat] &= ~mask_of(action.cards)
-            self.melds.append(TableMeld.new(seat, action.cards))
+            self.melds.append(self.new_meld(seat, action.cards))
+            note_meld(self, seat, action.cards)
         elif isinstance(action, LayOff):
-            if not self.born[seat]:
-                self.must_knock = True
+            self._unborn_lays(seat, meld=False)
             self.hands[seat] &= ~(1 << action.card)
             self.melds[action.target].add(action.card, seat)
             self.layoffs[seat] += 1
+            note_layoff(self, seat, action.card, action.target)
+        elif isinstance(action, Show):
+            self.shown[seat] = True
+            self.bonuses.append(Bonus("show", seat, None, -1))
         elif isinstance(action, End):
             self._finish("stock_out")
+
+    def _unborn_lays(self, seat: int, meld: bool) -> None:
+        """A player not born lays cards from hand (§6, §14.1 ``unborn_play``)."""
+        if self.born[seat]:
+            return
+        if self.rules.unborn_play == "free":
+            self.born[seat] = self.born[seat] or meld  # a meld makes one born, a layoff not
+        else:
+            self.must_knock = True  # the turn must end in a knock (dark knock)
 
     def _pick(self, seat: int, action: Pick | PickLayoff) -> None:
         card = action.card
         i = self.row.index(card)
+        last = self.row[-1]  # the freshest discard, always taken
         taken = self.row[i:]
         del self.row[i:]
         self.hands[seat] |= mask_of(taken)
         self.picked = (len(taken), card)
         if isinstance(action, Pick):
             self.hands[seat] &= ~mask_of(action.meld)
-            self.melds.append(TableMeld.new(seat, action.meld))
+            self.melds.append(self.new_meld(seat, action.meld))
             meld_mask = self.melds[-1].mask
+            note_meld(self, seat, action.meld, picked=True)
         else:
             self.hands[seat] &= ~(1 << card)
             self.melds[action.target].add(card, seat)
             self.layoffs[seat] += 1
-            meld_mask = 1 << card  # only the picked card was laid
+            meld_mask = 0  # a pick-up laid off feeds nobody (§12, §14.4)
+            note_layoff(self, seat, card, action.target, picked=True)
         self.born[seat] = True  # เกิด
         if not self.stock:
-            self.must_knock = True
             self.stock_out_turn = True
+            if self.rules.stock_out_pickup == "knock_only":
+                self.must_knock = True  # §9: the turn must end in a knock
         self.phase = PLAY
-        # §12 feed penalties: charged when the picker's meld holds both cards
-        if self.feeds:
-            charged = set()
-            for f in self.feeds:
-                if f.discarder != seat and f.pair & meld_mask == f.pair:
-                    key = (f.discarder, f.kind, f.card)
-                    if key not in charged:
-                        charged.add(key)
-                        points = getattr(self.rules, f.kind)
-                        self.penalty_items.append(Penalty(f.discarder, f.kind, points, f.card))
-            if charged:
-                self.feeds = [f for f in self.feeds if (f.discarder, f.kind, f.card) not in charged]
+        charge_pickup(self, seat, card, last, meld_mask)
 
     def _discard(self, seat: int, card: int) -> None:
         hand = self.hands[seat] & ~(1 << card)
@@ -324,33 +376,15 @@ class DummyRound(Round[DummyRules]):
             self.dark_knock = not self.born_at_start
             self._finish("knock")
             return
-        rules = self.rules
-        # §12 penalties charged at once (never on a knock card)
-        if rules.penalty_discard_layoff and self.fits_table(card, seat):
-            self.penalty_items.append(
-                Penalty(seat, "penalty_discard_layoff", rules.penalty_discard_layoff, card)
-            )
-        if rules.penalty_discard_row_meld and melds_with_row(card, self.row):
-            self.penalty_items.append(
-                Penalty(seat, "penalty_discard_row_meld", rules.penalty_discard_row_meld, card)
-            )
-        if rules.penalty_feed_head and self.head_in_row and near(card, self.head):
-            self.feeds.append(Feed(seat, "penalty_feed_head", (1 << card) | (1 << self.head), card))
-        if rules.penalty_feed_speto:
-            speto = self.speto_mask
-            for other in self.row:
-                if speto >> other & 1 and near(card, other):
-                    self.feeds.append(
-                        Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
-                    )
-                elif speto >> card & 1 and near(other, card):
-                    # reverse: a spe-to discarded beside a near card lying in the row
-                    self.feeds.append(
-                        Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
-                    )
+        charge_discard(self, seat, card)  # §12 penalties (never on a knock card)
         self.row.append(card)
+        self.discarder[card] = seat
         self.last_discard = (seat, card)
         self.first_turn = False
+        if self.stock_out_turn:
+            # §14.2 stock_out_pickup "any": a discard that is not a knock ends the round
+            self._finish("stock_out")
+            return
         self.seat = self.next_seat(seat)
         self._start_turn()
 
@@ -365,29 +399,50 @@ class DummyRound(Round[DummyRules]):
         if self.feeds:
             # "before your next turn": the discarder's own turn makes them safe
             self.feeds = [f for f in self.feeds if f.discarder != seat]
-        if not self.stock and not any(self._knock_after(a) for a in self.pick_options()):
+        if self.stock:
+            return
+        picks = self.pick_options()
+        if self.rules.stock_out_pickup == "any":
+            if not picks:  # §14.2: no pick-up at all; the round ends by itself
+                self._finish("stock_out")
+        elif not any(self._knock_after(a) for a in picks):
             # §9: no pickup can lead to a knock; the round ends by itself
             self._finish("stock_out")
 
     def _finish(self, how: str) -> None:
         self.end = how
+        self.end_seat = self.seat
         self.phase = OVER
         self._legal_cache = None
-        if how != "knock" or self.stock_out_turn:
-            # reading: "when the round ends this way" covers a knock made after
-            # picking up with the stock empty: no fall and no fool then.
-            return
-        seat = self.seat
-        rules = self.rules
-        if self.picked is not None and self.last_discard is not None:
-            count, card = self.picked
-            prev_seat, prev_card = self.last_discard
-            if count == 1 and card == prev_card and prev_seat == self.previous_seat(seat):
-                self.fool = prev_seat  # โง่
-                if rules.fool_penalty:
-                    self.penalty_items.append(
-                        Penalty(prev_seat, "fool_penalty", rules.fool_penalty, card)
-                    )
+        if how != "knock":
+            return  # no knocker: nobody is fooled (§9)
+        # a knock after a pick-up with the stock empty is an ordinary knock (§9)
+        fooled = self.fooled()
+        if fooled is not None:
+            self.fool = fooled  # โง่
+            if self.rules.fool_penalty and self.rules.scoring == "points":
+                card = self.last_discard[1] if self.last_discard else -1
+                self.penalty_items.append(
+                    Penalty(fooled, "fool_penalty", self.rules.fool_penalty, card)
+                )
+
+    def fooled(self) -> int | None:
+        """The seat the knock fools (§9, §14.4 ``fool_rule``), or None."""
+        if self.picked is None or self.last_discard is None:
+            return None
+        count, card = self.picked
+        prev_seat, prev_card = self.last_discard
+        if prev_seat != self.previous_seat(self.seat):
+            return None
+        if self.rules.fool_rule == "took_discard" or (count == 1 and card == prev_card):
+            return prev_seat
+        return None
+
+    def first_turn_of(self, seat: int) -> bool:
+        """Is the current turn ``seat``'s first of the round (no discard of its before)?"""
+        return not any(
+            s == seat and isinstance(a, Discard) for s, a in self.history[: self.turn_start]
+        )
 
     # ------------------------------------------------------------------
     # views, scoring, the next round
@@ -416,11 +471,11 @@ class DummyRound(Round[DummyRules]):
         return score_round(self)
 
     def next_round(self) -> tuple[int, int]:
-        """(starter, direction) of the next round, per §11."""
+        """(starter, direction) of the next round, per §11 and §14.5 ``next_starter``."""
         direction = self.direction
         if self.fool is not None and self.rules.fool_reverses_direction:
             direction = -direction
-        if self.knocker is not None:
+        if self.knocker is not None and self.rules.next_starter == "knocker":
             return self.knocker, direction
         return (self.starter + direction) % self.players, direction
 
@@ -453,6 +508,8 @@ class DummyRound(Round[DummyRules]):
             return DRAW
         if verb == "end" and not args:
             return END
+        if verb == "show" and not args:
+            return SHOW
         if verb in ("discard", "knock") and len(args) == 1:
             card = move_card(args[0])
             if verb == "knock" and self.phase == TAKE:
@@ -474,7 +531,7 @@ class DummyRound(Round[DummyRules]):
             return LayOff(card, index)
         if verb == "pass":
             raise IllegalMoveError("never", "dummy_pass")
-        not_a_move(text, "draw, pick, meld, layoff, discard, knock, end")
+        not_a_move(text, "draw, pick, meld, layoff, discard, knock, end, show")
 
     def pick_card(self, text: str) -> int | None:
         verb, args = split_move(text)

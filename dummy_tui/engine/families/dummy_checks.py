@@ -5,10 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dummy_tui.engine.actions import Action, Discard, Draw, End, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.engine.actions import (
+    Action,
+    Discard,
+    Draw,
+    End,
+    LayOff,
+    Meld,
+    Pick,
+    PickLayoff,
+    Show,
+)
 from dummy_tui.engine.cards import cards_of, mask_of, rank_of, suit_of
 from dummy_tui.engine.errors import IllegalMoveError
-from dummy_tui.engine.melds import meld_kind, melds_in, melds_with
+from dummy_tui.engine.melds import melds_with
 from dummy_tui.engine.round import OVER, TAKE
 
 if TYPE_CHECKING:
@@ -27,6 +37,11 @@ def check(game: DummyRound, action: Action) -> None:
         raise IllegalMoveError("already_taken")
     if isinstance(action, End):
         raise IllegalMoveError("end", "play")
+    if isinstance(action, Show):
+        raise IllegalMoveError("show", "late")
+    unborn = not game.born[seat]
+    if isinstance(action, Meld | LayOff) and unborn and game.rules.unborn_play == "never":
+        raise IllegalMoveError("not_born", "never")
     if isinstance(action, Meld):
         _check_meld_cards(game, action.cards, hand)
         if len(action.cards) >= hand.bit_count():
@@ -50,6 +65,11 @@ def check(game: DummyRound, action: Action) -> None:
 
 
 def _check_take(game: DummyRound, action: Action, seat: int, hand: int) -> None:
+    if isinstance(action, Show):
+        refused = show_refusal(game, seat)
+        if refused is not None:
+            raise refused
+        return
     if isinstance(action, Draw):
         if not game.stock:
             raise IllegalMoveError("stock_empty")
@@ -92,9 +112,9 @@ def _check_meld_cards(
     for c in cards:
         if not pool >> c & 1:
             raise IllegalMoveError("not_in_hand", "picked" if picked else "meld", card=c)
-    if meld_kind(cards) is None:
+    if not game.is_meld(cards):
         detail = ""
-        if len(cards) >= 3 and len({suit_of(c) for c in cards}) == 1:
+        if not game.both and len(cards) >= 3 and len({suit_of(c) for c in cards}) == 1:
             ranks = {rank_of(c) for c in cards}
             if 12 in ranks and 0 in ranks:
                 detail = "ace_high"
@@ -115,9 +135,23 @@ def _check_layoff(game: DummyRound, card: int, target: int, seat: int, pool: int
         raise IllegalMoveError("layoff_chain", card=card)
 
 
+def show_refusal(game: DummyRound, seat: int) -> IllegalMoveError | None:
+    """Why ``seat`` may not show the spe-to cards now (§14.3), or None."""
+    rules = game.rules
+    if not rules.show_speto_points and rules.scoring != "money":
+        return IllegalMoveError("show", "off")
+    if game.can_show(seat):
+        return None
+    if game.hands[seat] & game.speto_mask != game.speto_mask or not game.speto_mask:
+        return IllegalMoveError("show", "cards", cards=tuple(cards_of(game.speto_mask)))
+    return IllegalMoveError("show", "late")
+
+
 def refusal(game: DummyRound, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
     seat = game.seat
     hand = game.hands[seat]
+    if kind == "show":
+        return show_refusal(game, seat)
     if kind == "draw":
         return IllegalMoveError("stock_empty")
     if kind == "end":
@@ -131,8 +165,12 @@ def refusal(game: DummyRound, kind: str, cards: tuple[int, ...]) -> IllegalMoveE
             return IllegalMoveError("stock_out_pick")
         return IllegalMoveError("pickup_meld", "nothing")
     unborn = not game.born[seat] and not game.must_knock
-    if kind in ("meld", "layoff") and unborn and not game.knock_possible(seat):
-        return IllegalMoveError("not_born", "play")
+    if kind in ("meld", "layoff") and unborn:
+        play = game.rules.unborn_play
+        if play == "never":
+            return IllegalMoveError("not_born", "never")
+        if play == "knock_only" and not game.knock_possible(seat):
+            return IllegalMoveError("not_born", "play")
     if kind == "meld":
         return _meld_refusal(game, cards, hand)
     if kind == "layoff":
@@ -155,7 +193,7 @@ def _meld_refusal(game: DummyRound, cards: tuple[int, ...], hand: int) -> Illega
             check(game, Meld(tuple(sorted(cards))))
         except IllegalMoveError as exc:
             return exc
-    for m in melds_in(hand):
+    for m in game.hand_melds(hand):
         if mask_of(cards) & ~m == 0:
             # a meld holds them: it is refused for its own reason (the last card)
             try:
@@ -201,11 +239,11 @@ def pick_refusal(game: DummyRound, card: int) -> IllegalMoveError | None:
         return None
     hand = game.hands[game.seat]
     pool = hand | mask_of(game.row[game.row.index(card) :])
-    if any(m & hand for m in melds_with(card, pool)):
+    if any(m & hand for m in melds_with(card, pool, game.both)):
         # a meld exists, but each would take the last card (§4)
         return IllegalMoveError("last_card", "pick_any", card=card)
     low_run = (12, 0, 1)  # A 2 3
     suit = card // 13
-    if card % 13 in low_run and all(pool >> (suit * 13 + r) & 1 for r in low_run):
+    if not game.both and card % 13 in low_run and all(pool >> (suit * 13 + r) & 1 for r in low_run):
         return IllegalMoveError("pickup_meld", "none_ace_high", card=card)
     return IllegalMoveError("pickup_meld", "none", card=card)

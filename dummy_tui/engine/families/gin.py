@@ -364,7 +364,7 @@ class GinRound(Round[GinRules]):
             if verb == "knock":
                 return Knock(card)
             return Discard(card)
-        if verb in ("meld", "layoff", "end"):
+        if verb in ("meld", "layoff", "end", "show"):
             raise IllegalMoveError("never", f"gin_{verb}")
         not_a_move(text, "draw, pick, discard, knock, pass")
 

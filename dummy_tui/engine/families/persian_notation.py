@@ -50,7 +50,7 @@ def parse_move(game: PersianRound, text: str) -> Action:
         if index is None:
             raise IllegalMoveError("no_meld", "holds", card=target)
         return LayOff(card, index)
-    if verb in ("knock", "end"):
+    if verb in ("knock", "end", "show"):
         raise IllegalMoveError("never", f"persian_{verb}")
     not_a_move(text, "draw, pick, meld, layoff, discard, pass")
 

@@ -317,7 +317,7 @@ class RummyRound(Round[RummyRules]):
             if index is None:
                 raise IllegalMoveError("no_meld", "holds", card=cards[1])
             return LayOff(cards[0], index)
-        if verb in ("pass", "end"):
+        if verb in ("pass", "end", "show"):
             raise IllegalMoveError("never", f"rummy_{verb}")
         not_a_move(text, "draw, pick, meld, layoff, discard, knock")
 
