@@ -29,6 +29,10 @@ TERMS = {
     "penalty_discard_row_meld": "ทิ้งเข้าชุดในกอง",
     "penalty_feed_head": "ป้อนหัวกอง",
     "penalty_feed_speto": "ป้อนสเปโต",
+    "penalty_discard_picked": "ทิ้งให้เก็บ",
+    "penalty_speto_laid_off": "ฝากสเปโต",
+    "first_turn_fool": "โง่มืดจนชนมืด",
+    "show": "โชว์สเปโต",
     "total": "รวม",
 }
 
@@ -173,6 +177,8 @@ class DummyAccount(Account):
 
     def scores(self) -> list[str]:
         game = self.dummy
+        if game.rules.scoring == "money":
+            return self.money()
         lines = []
         for b in game.scores():
             laid = len(table_cards(game, b.seat))
@@ -189,12 +195,31 @@ class DummyAccount(Account):
             if b.one_suit_knock:
                 mult = game.rules.one_suit_knock_multiplier
                 lines.append(f"    one-suit knock ({TERMS['one_suit_knock']}): × {mult}")
+            if b.first_turn_fool:
+                fool = TERMS["first_turn_fool"]
+                lines.append(f"    dark fool in the first turn ({fool}): × {b.multiplier}")
+            if b.bonus:
+                lines.append(f"    spe-to shown ({TERMS['show']}): +{b.bonus}")
             for p in b.penalty_items:
                 lines.append(
                     f"    {p.kind.replace('_', ' ')} ({TERMS.get(p.kind, '')}, "
                     f"{card_pretty(p.card)}): -{p.points}"
                 )
             lines.append(f"    total ({TERMS['total']}): {b.total:+d}")
+        return lines
+
+    def money(self) -> list[str]:
+        """Money scoring (ดัมมี่น็อค): each seat's net points, tier and units."""
+        lines = []
+        for b in self.dummy.scores():
+            m = b.money
+            assert m is not None
+            tier = f", tier {m.tier}" if m.tier else ""
+            lines.append(f"  {self.names[b.seat]}: net {m.net:+d} points{tier}")
+            lines.append(
+                f"    result {m.result:+d}, bonuses {m.bonuses:+d}, penalties {m.penalties:+d}; "
+                f"total ({TERMS['total']}): {b.total:+d} units"
+            )
         return lines
 
     def next_round(self) -> str:
