@@ -139,6 +139,25 @@ class TableMeld:
             return self.end_open(False, seat, chain_rule)
         return False
 
+    def fit_mask(self, seat: int, chain_rule: str = "any") -> int:
+        """Every card that would lay off onto this meld, laid by *seat* (one mask)."""
+        if self.kind == SET:
+            return _RANK_MASKS[self.rank] & ~self.mask if len(self.cards) < 4 else 0
+        base = self.suit * 13
+        out = 0
+        if self.lo > 0 and self.end_open(True, seat, chain_rule):
+            out |= 1 << (base + position_rank(self.lo - 1, self.ace_low))
+        elif (
+            self.both
+            and not self.ace_low
+            and self.lo == 0
+            and self.end_open(True, seat, chain_rule)
+        ):
+            out |= 1 << (base + 12)  # the ace below the 2
+        if self.hi < 12 and self.end_open(False, seat, chain_rule):
+            out |= 1 << (base + position_rank(self.hi + 1, self.ace_low))
+        return out
+
     def add(self, card: int, seat: int) -> None:
         """Lay *card* off onto this meld (the caller has checked :meth:`fits`)."""
         self.mask |= 1 << card

@@ -206,3 +206,21 @@ def test_legal_actions_are_exactly_the_accepted_ones(
                 if not isinstance(action, Discard | End):
                     assert knock_reachable_after(game, action), action
         game.apply(rng.choice(sorted(legal, key=repr)))
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    both=st.booleans(),
+    chain=st.sampled_from(["any", "owner_or_self"]),
+)
+def test_a_melds_fit_mask_holds_exactly_the_cards_that_fit(
+    seed: int, both: bool, chain: str
+) -> None:
+    rng = random.Random(seed)
+    ranks = [12, 0, 1, 2, 3, 4] if both else list(range(rng.randrange(0, 8), 13))
+    free = [s * 13 + r for s in range(4) for r in ranks]
+    for meld in random_table(rng, free, both):
+        for seat in range(3):
+            fitting = {c for c in range(52) if meld.fits(c, seat, chain) and c not in meld.cards}
+            assert set(cards_of(meld.fit_mask(seat, chain))) == fitting

@@ -66,6 +66,10 @@ def speto_cards(rules: DummyRules) -> list[int]:
     return [parse_card(t) for t in rules.speto_cards]
 
 
+DISCARDS = tuple(Discard(c) for c in range(52))
+"""One :class:`Discard` a card, made once."""
+
+
 class DummyRound(Round[DummyRules]):
     """The state of one round of Dummy."""
 
@@ -212,12 +216,12 @@ class DummyRound(Round[DummyRules]):
         hand = self.hands[seat]
         n = hand.bit_count()
         if n == 1:
-            return [Discard(hand.bit_length() - 1)]
+            return [DISCARDS[hand.bit_length() - 1]]
         cards = cards_of(hand)
         unborn = not self.born[seat]
         play = self.rules.unborn_play
         if unborn and play == "never":
-            return [Discard(c) for c in cards]
+            return [DISCARDS[c] for c in cards]
         plays: list[Action] = [
             Meld(tuple(cards_of(m))) for m in melds_in(hand, self.both) if m.bit_count() < n
         ]
@@ -225,9 +229,11 @@ class DummyRound(Round[DummyRules]):
         if left != 0:
             chain = self.rules.layoff_chain
             for i, m in enumerate(self.melds):
-                for c in cards:
-                    if m.fits(c, seat, chain):
-                        plays.append(LayOff(c, i))
+                fit = m.fit_mask(seat, chain) & hand
+                while fit:
+                    low = fit & -fit
+                    plays.append(LayOff(low.bit_length() - 1, i))
+                    fit ^= low
         if (unborn and play == "knock_only") or self.must_knock:
             if plays and self.knock_possible(seat):
                 plays = [a for a in plays if self._knock_after(a)]
@@ -235,7 +241,7 @@ class DummyRound(Round[DummyRules]):
                 plays = []
         if self.must_knock:
             return plays
-        return [*(Discard(c) for c in cards), *plays]
+        return [*(DISCARDS[c] for c in cards), *plays]
 
     def pick_options(self) -> list[Pick | PickLayoff]:
         """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
