@@ -6,7 +6,6 @@ Positions in these tests are reached by playing real moves from a fixed
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from typing import Any
@@ -15,6 +14,7 @@ from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLa
 from dummy_tui.engine.cards import card_text, cards_of, mask_of, parse_card
 from dummy_tui.engine.families import new_round
 from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.record import (
     ReplayResult,
     apply_moves,
@@ -147,13 +147,16 @@ def snapshot(game: Round[Any]) -> dict[str, Any]:
     never change, aside), and the legal actions: for exact before/after comparisons.
 
     Taken from the round's own attributes, so a field added to a family is
-    compared too without this helper knowing of it.
+    compared too without this helper knowing of it.  Lists are copied, and the
+    melds in them (the only mutable things they hold; actions are frozen).
     """
-    state = {
-        name: copy.deepcopy(value)
-        for name, value in vars(game).items()
-        if name not in ("rules", "deal", "_legal_cache")
-    }
+    state: dict[str, Any] = {}
+    for name, value in vars(game).items():
+        if name in ("rules", "deal", "_legal_cache"):
+            continue
+        if isinstance(value, list):
+            value = [m.copy() if isinstance(m, TableMeld) else m for m in value]
+        state[name] = value
     state["legal"] = game.legal_actions()
     return state
 
