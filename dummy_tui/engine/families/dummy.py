@@ -48,7 +48,15 @@ from dummy_tui.engine.families.dummy_scoring import (
     table_points,
 )
 from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
-from dummy_tui.engine.melds import TableMeld, can_go_out, meld_kind, melds_in, melds_with
+from dummy_tui.engine.melds import (
+    NEAR,
+    NEAR_LOW,
+    TableMeld,
+    can_go_out,
+    meld_kind,
+    melds_in,
+    melds_with,
+)
 from dummy_tui.engine.notation import move_card, move_cards, not_a_move, split_move
 from dummy_tui.engine.round import OVER, PLAY, TAKE, Round, Tally
 from dummy_tui.rules.schema import DummyRules
@@ -67,6 +75,8 @@ def speto_cards(rules: DummyRules) -> list[int]:
 
 
 DISCARDS = tuple(Discard(c) for c in range(52))
+NEAR_BOTH = tuple(NEAR[c] | NEAR_LOW[c] for c in range(52))
+"""The cards near each card with the ace both low and high (``ace_low_runs``)."""
 """One :class:`Discard` a card, made once."""
 
 
@@ -241,7 +251,7 @@ class DummyRound(Round[DummyRules]):
                 plays = []
         if self.must_knock:
             return plays
-        return [*(DISCARDS[c] for c in cards), *plays]
+        return [DISCARDS[c] for c in cards] + plays
 
     def pick_options(self) -> list[Pick | PickLayoff]:
         """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
@@ -254,13 +264,19 @@ class DummyRound(Round[DummyRules]):
         hand_n = hand.bit_count()
         layoff_ok = self.rules.pickup_to_layoff and self.born[seat] and self.layoffs_left(seat) != 0
         chain = self.rules.layoff_chain
+        both = self.both
+        near = NEAR_BOTH if both else NEAR
         for taken_n, card in enumerate(reversed(self.row), start=1):
             taken |= 1 << card
             pool = hand | taken
-            limit = hand_n + taken_n - 1
-            for m in melds_with(card, pool, self.both):
-                if m & hand and m.bit_count() <= limit:
-                    out.append(Pick(card, tuple(cards_of(m))))
+            # a meld with the card holds two cards near it (its rank, or its suit
+            # within two ranks): without them there is none to look for
+            close = near[card] & pool
+            if close & (close - 1):
+                limit = hand_n + taken_n - 1
+                for m in melds_with(card, pool, both):
+                    if m & hand and m.bit_count() <= limit:
+                        out.append(Pick(card, tuple(cards_of(m))))
             if layoff_ok:
                 for j, meld in enumerate(self.melds):
                     if meld.fits(card, seat, chain):
