@@ -51,6 +51,8 @@ def shown(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         text = str(value)
+    except RecursionError:  # a list or table nested too deeply to write: its outline
+        text = "[...]" if isinstance(value, list) else "{...}"
     return text if len(text) <= 60 else text[:57] + "..."
 
 

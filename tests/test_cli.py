@@ -18,6 +18,32 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 
 
+DARK_KNOCK = {
+    "format": "dummy-tui-record/1",
+    "ruleset": "dummy",
+    "players": ["Ann", "Bo", "Chai", "Dao"],
+    "deal": {
+        "hands": [
+            ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
+            ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
+            ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
+            ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
+        ],
+        "upcard": "8D",
+        "stock": ["6H"],
+    },
+    "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
+}
+"""A record of four moves: Ann draws, melds twice and knocks dark."""
+
+
+def record_file(folder: Path, **changes: object) -> Path:
+    """:data:`DARK_KNOCK` with *changes*, written to a file in *folder*."""
+    path = folder / "record.json"
+    path.write_text(json.dumps({**DARK_KNOCK, **changes}), encoding="utf-8")
+    return path
+
+
 def run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``python -m dummy_tui ARGS`` outside the source tree, so the installed package runs."""
     return subprocess.run(
@@ -121,6 +147,32 @@ def test_rules_with_a_bad_file(tmp_path: Path) -> None:
 def test_rules_with_a_file_that_is_not_toml(tmp_path: Path) -> None:
     result = run("rules", "--rules", DATA / "not_toml.toml", cwd=tmp_path)
     assert_one_line_error(result, "line 4, column 16: not valid TOML")
+
+
+def test_a_rules_file_nested_too_deeply_is_one_line_about_toml(tmp_path: Path) -> None:
+    record = record_file(tmp_path)
+    assert run("replay", record, cwd=tmp_path).returncode == 0
+    for name, said in [
+        ("nested_too_deeply.toml", "not readable TOML (lists or tables nested too deeply)"),
+        ("nested_value.toml", "preset 'deep': option 'description': nested too deeply"),
+    ]:
+        bad = DATA / name
+        assert_one_line_error(run("rules", "--rules", bad, cwd=tmp_path), f"{bad}: {said}")
+        result = run("replay", record, "--rules", bad, cwd=tmp_path)
+        assert_one_line_error(result, f"{bad}: {said}")
+        assert "JSON" not in result.stderr
+
+
+@pytest.mark.parametrize("command", ["sim", "play"])
+def test_an_option_nested_too_deeply_is_one_line(tmp_path: Path, command: str) -> None:
+    deep = "[" * 600 + "]" * 600
+    result = run(command, "--options", f"knock_points={deep}", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        f"dummy-tui {command}: error: argument --options: option 'knock_points': "
+        "the value is not readable TOML (lists or tables nested too deeply)"
+    )
 
 
 def test_rules_with_a_missing_file(tmp_path: Path) -> None:

@@ -39,6 +39,10 @@ NOT_OPTIONS = frozenset({"family", "description"})
 """Keys of a preset that describe it rather than set a rule."""
 
 _OPTION_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+MAX_NESTING = 32
+"""Most levels of lists and tables in one value.  An option holds at most a
+table of numbers or a list of cards; a value nested deeper is refused before
+it is validated, where it would overflow the parser's or the JSON writer's stack."""
 _TOML_POSITION = re.compile(r"^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$")
 
 
@@ -166,6 +170,14 @@ def parse_option_assignment(text: str) -> tuple[str, object]:
         parsed = tomllib.loads(f"value = {raw}")
     except tomllib.TOMLDecodeError:
         return key, raw
+    except RecursionError:
+        raise RulesetError(
+            f"option {key!r}: the value is not readable TOML (lists or tables nested too deeply)"
+        ) from None
+    except ValueError as exc:  # an integer of more digits than Python will read
+        raise RulesetError(
+            f"option {key!r}: the value is not readable TOML ({_first_clause(exc)})"
+        ) from None
     if set(parsed) != {"value"}:  # VALUE held a newline and more TOML after it
         return key, raw
     return key, parsed["value"]
@@ -212,6 +224,10 @@ def _read_toml(path: Path | None) -> tuple[str, dict[str, Any]]:
         raise RulesetError(f"{label}: not UTF-8 text (byte {exc.start})") from None
     try:
         return label, tomllib.loads(text)
+    except RecursionError:
+        raise RulesetError(
+            f"{label}: not readable TOML (lists or tables nested too deeply)"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         found = _TOML_POSITION.match(message)
@@ -222,6 +238,17 @@ def _read_toml(path: Path | None) -> tuple[str, dict[str, Any]]:
                 f"{label}: line {found['line']}, column {found['col']}: not valid TOML: {what}"
             ) from None
         raise RulesetError(f"{label}: not valid TOML: {message}") from None
+    except ValueError as exc:  # an integer of more digits than Python will read
+        raise RulesetError(f"{label}: not readable TOML ({_first_clause(exc)})") from None
+
+
+def _first_clause(exc: ValueError) -> str:
+    """``Exceeds the limit (4300 digits) for integer string conversion: ...`` as
+    ``an integer of more than 4300 digits``; another fault's text to its first colon."""
+    found = re.search(r"limit \((\d+) digits\)", str(exc))
+    if found:
+        return f"an integer of more than {found[1]} digits"
+    return str(exc).split(":")[0]
 
 
 def _validate_preset(table: dict[str, Any], where: str) -> Ruleset:
@@ -239,6 +266,11 @@ def _validate_preset(table: dict[str, Any], where: str) -> Ruleset:
 def _validate(model: type[RulesetBase], data: Mapping[str, Any], prefix: str) -> Ruleset:
     """Validate *data* strictly, as JSON, so that files, records and flags agree."""
     for key, value in data.items():
+        if _nesting(value) > MAX_NESTING:
+            raise RulesetError(
+                f"{prefix}option {key!r}: nested too deeply "
+                f"(lists or tables more than {MAX_NESTING} levels deep)"
+            )
         try:
             json.dumps(value, default=_not_plain)
         except _NotPlainError as exc:
@@ -254,6 +286,24 @@ def _validate(model: type[RulesetBase], data: Mapping[str, Any], prefix: str) ->
             prefix + _describe(error, data, model), option=option, problem=problem, params=params
         ) from None
     return cast(Ruleset, ruleset)
+
+
+def _nesting(value: object) -> int:
+    """Levels of lists and tables in *value*, counted without recursion, and
+    only until they pass :data:`MAX_NESTING`."""
+    deepest = 0
+    todo: list[tuple[object, int]] = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list | tuple):
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_NESTING:
+                break
+            todo.extend(
+                (inner, depth) for inner in (item.values() if isinstance(item, dict) else item)
+            )
+    return deepest
 
 
 class _NotPlainError(TypeError):

@@ -265,6 +265,25 @@ def test_undealable_with_burnt_cards() -> None:
     assert "burned cards" in message
 
 
+def test_nested_deeper_than_toml_can_read() -> None:
+    assert _error("nested_too_deeply.toml") == (
+        "not readable TOML (lists or tables nested too deeply)"
+    )
+
+
+def test_a_value_nested_deeper_than_any_option() -> None:
+    assert _error("nested_value.toml") == (
+        "preset 'deep': option 'description': nested too deeply "
+        "(lists or tables more than 32 levels deep)"
+    )
+
+
+def test_an_integer_of_too_many_digits() -> None:
+    assert _error("long_integer.toml") == (
+        "not readable TOML (an integer of more than 4300 digits)"
+    )
+
+
 def test_missing_file() -> None:
     assert _error("no_such_file.toml") == "cannot read it: No such file or directory"
 
@@ -277,6 +296,7 @@ def test_every_bad_file_is_tested() -> None:
         "wrong_type_in_table.toml", "date_value.toml", "out_of_range.toml",
         "out_of_range_multiplier.toml", "bad_choice.toml", "bad_speto_card.toml",
         "bad_player_count.toml", "undealable_hand_size.toml", "undealable_with_burn.toml",
+        "nested_too_deeply.toml", "nested_value.toml", "long_integer.toml",
     }  # fmt: skip
     assert {path.name for path in DATA.glob("*.toml")} == tested
 
@@ -426,6 +446,39 @@ def test_parse_option_assignment_needs_a_key(text: str) -> None:
     assert str(caught.value) == (
         f"option {text!r}: write it as KEY=VALUE, e.g. penalty_feed_head=50"
     )
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("[" * 600 + "]" * 600, "lists or tables nested too deeply"),
+        ("9" * 5000, "an integer of more than 4300 digits"),
+    ],
+    ids=["nested", "digits"],
+)
+def test_a_value_toml_cannot_read_is_refused_in_a_line(value: str, problem: str) -> None:
+    with pytest.raises(RulesetError) as caught:
+        parse_option_assignment(f"knock_points={value}")
+    assert str(caught.value) == f"option 'knock_points': the value is not readable TOML ({problem})"
+
+
+def test_an_override_nested_too_deeply_is_refused_before_it_is_validated() -> None:
+    for depth in (40, 300, 900):  # pydantic's JSON reader stops at 200, json.dumps near 1000
+        with pytest.raises(RulesetError) as caught:
+            get_ruleset("dummy", overrides={"knock_points": _nested(depth)}, source="record r.json")
+        assert str(caught.value) == (
+            "record r.json: option 'knock_points': nested too deeply "
+            "(lists or tables more than 32 levels deep)"
+        )
+    with pytest.raises(RulesetError, match="must be a whole number"):
+        get_ruleset("dummy", overrides={"knock_points": _nested(32)})
+
+
+def _nested(depth: int) -> object:
+    value: object = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
 
 
 def test_a_parsed_assignment_overrides_a_preset() -> None:

@@ -48,9 +48,18 @@ def test_presets_read_with_tomllib_match_the_checked_ones() -> None:
         assert info.target_score == preset.target_score
 
 
-def test_an_unreadable_rules_file_offers_dummy(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[presets.x\n",
+        '[presets.x]\nfamily = "rummy"\ndescription = ' + "[" * 500 + "]" * 500 + "\n",
+        '[presets.x]\nfamily = "rummy"\ntarget_score = ' + "9" * 5000 + "\n",
+    ],
+    ids=["not-toml", "nested-too-deeply", "long-integer"],
+)
+def test_an_unreadable_rules_file_offers_dummy(tmp_path: Path, text: str) -> None:
     bad = tmp_path / "bad.toml"
-    bad.write_text("[presets.x\n", encoding="utf-8")
+    bad.write_text(text, encoding="utf-8")
     assert list(read_presets(bad)) == ["dummy"]
 
 
