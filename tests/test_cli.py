@@ -81,6 +81,13 @@ def test_help(tmp_path: Path) -> None:
     assert result.returncode == 0
     for word in ("play", "rules", "replay", "--rules FILE", "--version"):
         assert word in result.stdout
+    # the options of play, the command run when none is named, as the README says
+    play = result.stdout.split("play options (with no command, or after 'play'):\n")[1]
+    for flag in ("--players N", "--humans N", "--ai LEVEL", "--ruleset NAME", "--seed N"):
+        assert flag in play
+    for flag in ("--lang", "--resume", "--ascii", "--options KEY=VALUE"):
+        assert flag in play
+    assert " ".join(play.split()).endswith("'dummy-tui COMMAND --help' tells more about a command.")
 
 
 def test_play_help_lists_its_flags(tmp_path: Path) -> None:
@@ -248,6 +255,8 @@ def test_replay_of_a_missing_record(tmp_path: Path) -> None:
         (["rules", "dummy"], ["rules", "dummy"]),
         (["replay", "r.json"], ["replay", "r.json"]),
         (["--help"], ["--help"]),
+        (["--rules"], ["--rules"]),
+        (["--seed", "1", "--rules"], ["play", "--seed", "1", "--rules"]),
         (["--version"], ["--version"]),
         (["bogus"], ["bogus"]),
     ],
@@ -304,6 +313,30 @@ def test_play_without_players_sits_the_presets_own_table(
 def test_play_with_more_people_than_the_preset_seats(tmp_path: Path) -> None:
     result = run("play", "--ruleset", "gin", "--humans", "3", cwd=tmp_path)
     assert_one_line_error(result, "dummy-tui: --humans 3, but preset 'gin' is played by 2 players")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--rules"], "dummy-tui: error: argument --rules: expected one argument"),
+        (["--rules="], "dummy-tui: error: argument --rules: the file name is empty"),
+        (
+            ["rules", "--rules", ""],
+            "dummy-tui rules: error: argument --rules: the file name is empty",
+        ),
+        (["replay", ""], "dummy-tui replay: error: argument FILE: the file name is empty"),
+    ],
+    ids=["no-value", "empty-top", "empty-rules", "empty-record"],
+)
+def test_a_missing_or_empty_file_name_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        cli.main(argv)
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == said
+    assert "Traceback" not in err
 
 
 def test_play_without_the_game_screen(
