@@ -28,6 +28,7 @@ when the game starts, and the schema is not loaded before the screen is up).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -378,8 +379,25 @@ def _one_line(exc: OSError) -> str:
     return str(exc)
 
 
+def _writable_output() -> None:
+    """Whatever the commands print can be written, whatever it holds.
+
+    A record's name or move may hold a lone surrogate (a ``"\\ud800"`` escape in
+    its JSON), the command line bytes of another encoding (decoded as
+    surrogates), and the output may be a terminal or a pipe that cannot take
+    Thai (``PYTHONIOENCODING=ascii``).  What the stream cannot encode is written
+    as a backslash escape rather than stopping the command with a traceback;
+    inside a JSON string that escape (``\\ud800``, ``\\u0e01``) is the JSON escape
+    of the same character.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors != "backslashreplace":
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``dummy-tui`` with *argv* (default: the process's); return the exit code."""
+    _writable_output()
     try:
         args = build_parser().parse_args(
             _with_default_command(sys.argv[1:] if argv is None else argv)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import sys
 from pathlib import Path
@@ -41,16 +42,33 @@ def main(path: Path | str, json_output: bool = False, rules_path: Path | None = 
     except RecordError as exc:
         if json_output:
             error = {"index": None, "move": None, "message": str(exc)}
-            print(json.dumps({"ok": False, "error": error}, ensure_ascii=False))
+            print(json_text({"ok": False, "error": error}))
         else:
             print(f"dummy-tui replay: {exc}", file=sys.stderr)
         return 2
     result = replay(loaded)
     if json_output:
-        print(json.dumps(result_json(result), ensure_ascii=False))
+        print(json_text(result_json(result)))
     else:
         print(render_text(result))
     return 0 if result.ok else 1
+
+
+def json_text(value: object) -> str:
+    """*value* as one line of JSON that standard output can write as it is.
+
+    On a UTF-8 stream non-ASCII text is written as such; any other encoding
+    gets every non-ASCII character as a JSON escape, since the stream's own
+    escape of a character it cannot encode is not always JSON's.  (A lone
+    surrogate, which UTF-8 cannot encode either, is written as a backslash
+    escape by the command's streams, and that escape is JSON's.)
+    """
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        utf8 = codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        utf8 = False
+    return json.dumps(value, ensure_ascii=not utf8)
 
 
 def render_text(result: ReplayResult) -> str:

@@ -44,17 +44,26 @@ def record_file(folder: Path, **changes: object) -> Path:
     return path
 
 
-def run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``python -m dummy_tui ARGS`` outside the source tree, so the installed package runs."""
+def run(*args: str | Path, cwd: Path, encoding: str = "utf-8") -> subprocess.CompletedProcess[str]:
+    """``python -m dummy_tui ARGS`` outside the source tree, so the installed package runs.
+
+    Its standard streams are *encoding*, strictly: output that does not
+    decode fails the test.
+    """
     return subprocess.run(
         [sys.executable, "-m", "dummy_tui", *map(str, args)],
         capture_output=True,
         text=True,
-        encoding="utf-8",
+        encoding=encoding,
         cwd=cwd,
         timeout=60,
         stdin=subprocess.DEVNULL,
-        env={**os.environ, "COLUMNS": "120", "NO_COLOR": "1"},
+        env={
+            **os.environ,
+            "COLUMNS": "120",
+            "NO_COLOR": "1",
+            "PYTHONIOENCODING": f"{encoding}:strict",
+        },
     )
 
 
@@ -240,8 +249,40 @@ def test_replay_of_a_missing_record(tmp_path: Path) -> None:
     assert answer["error"]["index"] is None
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii"])
+def test_replay_writes_text_its_output_cannot_encode_as_escapes(
+    tmp_path: Path, encoding: str
+) -> None:
+    # "\ud800" in the record's JSON is a lone surrogate, which no encoding writes
+    moves = [*DARK_KNOCK["moves"][:2], "dra\ud800w ก😀"]  # type: ignore[index]
+    record = record_file(tmp_path, moves=moves)
+    result = run("replay", record, "--json", cwd=tmp_path, encoding=encoding)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    answer = json.loads(result.stdout)  # one JSON object, read back as it was
+    assert answer["error"]["index"] == 2
+    assert answer["error"]["move"] == "dra\ud800w ก😀"
+    players = ["Ann\ud800", "บอ", "Chai", "Dao"]
+    result = run("replay", record_file(tmp_path, players=players), cwd=tmp_path, encoding=encoding)
+    assert result.returncode == 0, result.stderr
+    assert "Next round: Ann\\ud800 to start" in result.stdout
+
+
 # ---------------------------------------------------------------------------
 # In process: the parts a subprocess cannot reach
+
+
+def test_a_lone_surrogate_in_a_record_is_written_as_an_escape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = [*DARK_KNOCK["moves"][:2], "dra\ud800w"]  # type: ignore[index]
+    assert cli.main(["replay", str(record_file(tmp_path, moves=moves)), "--json"]) == 1
+    out = capsys.readouterr().out
+    assert json.loads(out)["error"]["move"] == "dra\ud800w"
+    assert out.count("\n") == 1
+    record = record_file(tmp_path, players=["Ann\ud800", "Bo", "Chai", "Dao"])
+    assert cli.main(["replay", str(record)]) == 0
+    assert "Next round: Ann\\ud800 to start" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
