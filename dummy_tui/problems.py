@@ -16,6 +16,10 @@ if TYPE_CHECKING:  # only for its types: reading the settings at start-up needs 
     from pydantic import ValidationError
     from pydantic_core import ErrorDetails
 
+NAME_LIMIT = 40
+"""Characters a player's name may have, in a record, a set-up or a save: a
+table shows far fewer, and a name of megabytes would be printed whole."""
+
 _MUST = {
     "int_type": "must be a whole number",
     "int_parsing": "must be a whole number",
@@ -86,6 +90,8 @@ def problem_of(error: ErrorDetails, must: Mapping[str, str] = _MUST) -> str:
         sign = {"greater_than_equal": ">=", "greater_than": ">", "less_than_equal": "<="}
         limit = next(iter(ctx.values()), "")
         return f"must be {sign.get(kind, '<')} {limit}{got}"
+    if kind == "string_too_long":
+        return too_long(error.get("input"), ctx.get("max_length", ""))
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
     msg = error["msg"]
@@ -94,6 +100,12 @@ def problem_of(error: ErrorDetails, must: Mapping[str, str] = _MUST) -> str:
             msg = "must " + ("be " if start.endswith("be ") else "") + msg[len(start) :]
             break
     return msg + got
+
+
+def too_long(text: object, limit: object) -> str:
+    """``must be at most 40 characters long (got 41)``."""
+    size = len(text) if isinstance(text, str) else "more"
+    return f"must be at most {limit} characters long (got {size})"
 
 
 def json_problem(text: str) -> tuple[Any, str | None]:
@@ -115,4 +127,12 @@ def json_problem(text: str) -> tuple[Any, str | None]:
         return None, f"not readable JSON ({str(exc).split(':')[0]})"
 
 
-__all__ = ["json_problem", "key_path", "problem_of", "shown", "validation_problem"]
+__all__ = [
+    "NAME_LIMIT",
+    "json_problem",
+    "key_path",
+    "problem_of",
+    "shown",
+    "too_long",
+    "validation_problem",
+]

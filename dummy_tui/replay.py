@@ -15,6 +15,7 @@ from dummy_tui.engine.families import GinRound, PersianRound, RummyRound
 from dummy_tui.engine.record import ReplayResult, load_record, replay, result_json
 from dummy_tui.engine.scoring import table_cards
 from dummy_tui.engine.state import DummyRound
+from dummy_tui.problems import NAME_LIMIT, too_long
 from dummy_tui.textwidth import ljust_cells
 
 # The Thai term beside each item of the score, as players say it.
@@ -39,6 +40,7 @@ def main(path: Path | str, json_output: bool = False, rules_path: Path | None = 
     """Run the command; returns the exit code of ``records.md``."""
     try:
         loaded = load_record(Path(path), rules_path)
+        _check_names(loaded.names, str(path))
     except RecordError as exc:
         if json_output:
             error = {"index": None, "move": None, "message": str(exc)}
@@ -52,6 +54,14 @@ def main(path: Path | str, json_output: bool = False, rules_path: Path | None = 
     else:
         print(render_text(result))
     return 0 if result.ok else 1
+
+
+def _check_names(names: list[str], source: str) -> None:
+    """Refuse a name longer than a table could show (the account prints every
+    name several times over)."""
+    for seat, name in enumerate(names):
+        if len(name) > NAME_LIMIT:
+            raise RecordError(f"{source}: players[{seat}]: {too_long(name, NAME_LIMIT)}")
 
 
 def json_text(value: object) -> str:

@@ -285,6 +285,23 @@ def test_a_lone_surrogate_in_a_record_is_written_as_an_escape(
     assert "Next round: Ann\\ud800 to start" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("json_output", [False, True])
+def test_a_name_longer_than_a_table_shows_makes_the_record_unreadable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], json_output: bool
+) -> None:
+    said = "players[1]: must be at most 40 characters long (got 10000000)"
+    record = record_file(tmp_path, players=["Ann", "B" * 10_000_000, "Chai", "Dao"])
+    assert cli.main(["replay", str(record), *(["--json"] if json_output else [])]) == 2
+    out, err = capsys.readouterr()
+    if json_output:
+        assert json.loads(out)["error"]["message"] == f"{record}: {said}"
+    else:
+        assert (out, err) == ("", f"dummy-tui replay: {record}: {said}\n")
+    record = record_file(tmp_path, players=["Ann", "B" * 40, "Chai", "Dao"])
+    assert cli.main(["replay", str(record)]) == 0  # forty is allowed
+    assert "B" * 40 in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [

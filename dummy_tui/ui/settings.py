@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from dummy_tui.problems import json_problem, validation_problem
+from dummy_tui.problems import NAME_LIMIT, json_problem, validation_problem
 from dummy_tui.ui.i18n import ai_name, system_language
 from dummy_tui.ui.storage import (
     atomic_write,
@@ -48,7 +48,7 @@ class SeatSetup(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str
+    name: str = Field(max_length=NAME_LIMIT)
     """The name shown at the table."""
     human: bool = False
     """A person at this keyboard (hot-seat) rather than an AI player."""

@@ -340,8 +340,14 @@ async def test_ctrl_c_copies_a_selected_name_and_leaves_otherwise() -> None:
         ("[]", "(not a JSON object)"),
         ('{"format": "dummy-tui-save/2"}', "(written by another version of dummy-tui"),
         ('{"format": "dummy-tui-save/1"}', "(missing key 'setup')"),
+        (
+            json.dumps(
+                {"format": "dummy-tui-save/1", "setup": {"seats": [{"name": "A" * 41}] * 2}}
+            ),
+            "(setup.seats[0].name: must be at most 40 characters long (got 41))",
+        ),
     ],
-    ids=["not-json", "empty", "list", "newer", "no-setup"],
+    ids=["not-json", "empty", "list", "newer", "no-setup", "long-name"],
 )
 async def test_a_damaged_save_is_set_aside_and_what_is_wrong_is_said(
     home: Path, content: str, said: str

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 
+from dummy_tui.problems import NAME_LIMIT
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import LANGS, ai_name, names_for_seats, shown_name, t
 from dummy_tui.ui.presets import FAMILY_DEFAULTS, PresetInfo, read_presets
@@ -87,12 +88,13 @@ def form_of(
     raw = data.get("seats")
     if isinstance(raw, list) and 2 <= len(raw) <= 4:
         for seat in raw:
-            if not isinstance(seat, Mapping) or not isinstance(seat.get("name"), str):
+            name = seat.get("name") if isinstance(seat, Mapping) else None
+            if not isinstance(name, str) or len(name) > NAME_LIMIT:
                 seats = []
                 break
             level = seat.get("level", "normal")
             kind = "human" if seat.get("human") is True else level
-            seats.append((seat["name"], kind if kind in KINDS else "normal"))
+            seats.append((name, kind if kind in KINDS else "normal"))
     ruleset = data.get("ruleset")
     options = data.get("options")
     if not seats:
