@@ -149,7 +149,7 @@ def test_rules_with_a_bad_file(tmp_path: Path) -> None:
     bad = DATA / "out_of_range.toml"
     expected = (
         f"dummy-tui: {bad}: preset 'dummy-house': option 'penalty_feed_head': "
-        "must be >= 0 (got -5)\n"
+        "must be from 0 to 10000 (got -5)\n"
     )
     result = run("rules", "--rules", bad, cwd=tmp_path)
     assert_one_line_error(result, "")

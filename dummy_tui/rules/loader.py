@@ -23,7 +23,7 @@ import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
@@ -367,12 +367,35 @@ def _describe(error: ErrorDetails, data: Mapping[str, Any], model: type[RulesetB
     if kind == "extra_forbidden":
         return f"option {loc[0]!r}: unknown option{_did_you_mean(str(loc[0]), model)}"
     problem = problem_of(error, _EXPECTED)
+    bounds = _bounds(model, loc) if kind in ("greater_than_equal", "less_than_equal") else None
+    if bounds is not None:
+        problem = f"must be from {bounds[0]} to {bounds[1]} (got {_shown(error['input'])})"
     if not loc:
         # A check across options (the deal fits the deck): name the option the
         # message begins with, if any.
         first, _, rest = problem.partition(" ")
         return f"option {first!r}: {rest}" if first in model.model_fields else problem
     return f"option {loc[0]!r}{_inner(loc[1:], data.get(str(loc[0])))}: {problem}"
+
+
+def _bounds(model: type[RulesetBase], loc: tuple[int | str, ...]) -> tuple[int, int] | None:
+    """The lowest and the highest value the schema allows at *loc* (an option,
+    or an entry of a table option), if it sets both."""
+    field = model.model_fields.get(str(loc[0])) if loc else None
+    if field is None:
+        return None
+    constraints: list[object] = list(field.metadata)
+    if len(loc) > 1:  # an entry of a table such as rank_points: its values' constraints
+        entry = get_args(field.annotation)[-1:] or (None,)
+        constraints = [
+            c for info in get_args(entry[0])[1:] for c in getattr(info, "metadata", [info])
+        ]
+    # pydantic keeps Field(ge=..., le=...) as annotated_types' Ge and Le
+    low = next((c.ge for c in constraints if hasattr(c, "ge")), None)
+    high = next((c.le for c in constraints if hasattr(c, "le")), None)
+    if isinstance(low, int) and isinstance(high, int):
+        return low, high
+    return None
 
 
 def _inner(path: tuple[int | str, ...], value: object) -> str:

@@ -218,14 +218,14 @@ def test_a_date_is_not_an_option_value() -> None:
 def test_out_of_range() -> None:
     assert (
         _error("out_of_range.toml")
-        == "preset 'dummy-house': option 'penalty_feed_head': must be >= 0 (got -5)"
+        == "preset 'dummy-house': option 'penalty_feed_head': must be from 0 to 10000 (got -5)"
     )
 
 
 def test_out_of_range_multiplier() -> None:
     assert (
         _error("out_of_range_multiplier.toml")
-        == "preset 'house': option 'dark_knock_multiplier': must be >= 1 (got 0)"
+        == "preset 'house': option 'dark_knock_multiplier': must be from 1 to 100 (got 0)"
     )
 
 
@@ -355,10 +355,43 @@ def test_unknown_override_names_its_source() -> None:
     assert str(caught.value) == "record game.json: option 'foo': unknown option"
 
 
+def _numeric_options() -> list[tuple[str, str]]:
+    out = []
+    for family, model in RULESET_TYPES.items():
+        for key, field in model.model_fields.items():
+            if field.annotation is int or key in ("hand_size", "rank_points"):
+                out.append((family, key))
+    return out
+
+
+@pytest.mark.parametrize(("family", "key"), _numeric_options())
+def test_every_number_has_a_bound_a_real_table_stays_within(family: str, key: str) -> None:
+    rules = next(r for r in load_rulesets().values() if r.family == family)
+    entry = {"hand_size": "2" if family != "persian" else "4", "rank_points": "A"}.get(key)
+    for absurd in (10**24, 2**63, 2**64 + 1):
+        value: object = {entry: absurd} if entry else absurd
+        with pytest.raises(RulesetError) as caught:
+            apply_overrides(rules, {key: value}, source="--options")
+        where = f"option {key!r}" + (f', entry "{entry}"' if entry else "")
+        message = str(caught.value)
+        assert message.startswith(f"--options: {where}: must be from "), message
+        low, high = message.split("must be from ")[1].split(" (got")[0].split(" to ")
+        assert message.endswith(f" (got {absurd})")
+        # points at most 10,000, a target at most a million, counts far less
+        assert int(low) in (0, 1) and int(high) <= (1_000_000 if key == "target_score" else 10_000)
+        if entry is None:
+            assert caught.value.option == key
+            assert caught.value.problem == "at_most"
+            assert caught.value.params == {"got": str(absurd), "limit": high}
+
+
 def test_bad_override_value_names_its_source() -> None:
     with pytest.raises(RulesetError) as caught:
         get_ruleset("dummy", overrides={"penalty_feed_head": -5}, source="--options")
-    assert str(caught.value) == "--options: option 'penalty_feed_head': must be >= 0 (got -5)"
+    assert (
+        str(caught.value)
+        == "--options: option 'penalty_feed_head': must be from 0 to 10000 (got -5)"
+    )
     with pytest.raises(RulesetError) as caught:
         get_ruleset("dummy", overrides={"knock_points": "50"})
     assert str(caught.value) == "option 'knock_points': must be a whole number (got \"50\")"
