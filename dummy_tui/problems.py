@@ -9,6 +9,7 @@ is how each says what is wrong with one.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +58,8 @@ def shown(value: Any) -> str:
         text = str(value)
     except RecursionError:  # a list or table nested too deeply to write: its outline
         text = "[...]" if isinstance(value, list) else "{...}"
+    # a lone surrogate as JSON escapes it: the line can then be written anywhere
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -108,6 +111,40 @@ def too_long(text: object, limit: object) -> str:
     return f"must be at most {limit} characters long (got {size})"
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def unwritable(data: Any) -> str | None:
+    """Where JSON *data* holds text that cannot be written back as UTF-8, or None.
+
+    A ``"\\ud800"`` escape reads as a lone surrogate, which no encoding can
+    write: a file holding one could be read but never saved again.  Said as
+    ``setup.seats[0].name: holds a lone surrogate (\\ud800), which cannot be
+    written``; the first such text in the file's order is named.
+    """
+    todo: list[tuple[tuple[int | str, ...], Any]] = [((), data)]
+    while todo:
+        loc, value = todo.pop()
+        if isinstance(value, str):
+            texts = [value]
+        elif isinstance(value, dict):
+            texts = [key for key in value if isinstance(key, str)]
+            todo.extend(reversed([((*loc, str(k)), v) for k, v in value.items()]))
+        elif isinstance(value, list):
+            texts = []
+            todo.extend(reversed([((*loc, i), v) for i, v in enumerate(value)]))
+        else:
+            continue
+        for text in texts:
+            found = _SURROGATE.search(text)
+            if found is not None:
+                what = "holds" if text is value else f"has a key {shown(text)} that holds"
+                where = key_path(loc) or "the file"
+                line = f"{where}: {what} a lone surrogate ({found[0]}), which cannot be written"
+                return line.encode("utf-8", "backslashreplace").decode("utf-8")
+    return None
+
+
 def json_problem(text: str) -> tuple[Any, str | None]:
     """(the JSON value of ``text``, None), or (None, what is wrong with it).
 
@@ -134,5 +171,6 @@ __all__ = [
     "problem_of",
     "shown",
     "too_long",
+    "unwritable",
     "validation_problem",
 ]

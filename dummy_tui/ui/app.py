@@ -241,16 +241,16 @@ class DummyApp(App[int]):
         return save_path().exists()
 
     @staticmethod
-    def read_save() -> SaveGame:
-        """The saved match as written.
+    def read_save_data() -> dict[str, Any]:
+        """The saved match as JSON data, checked as far as it can be without
+        the schema: a JSON object of this version's format, every text of it
+        writable again.
 
         OSError when the file cannot be read; ValueError, whose text says what
         is wrong in a line, when it is not a save this version can use.
         """
-        from pydantic import ValidationError
-
-        from dummy_tui.problems import json_problem, validation_problem
-        from dummy_tui.ui.settings import SAVE_FORMAT, SaveGame
+        from dummy_tui.problems import json_problem, unwritable
+        from dummy_tui.ui.storage import SAVE_FORMAT
 
         try:
             text = save_path().read_text(encoding="utf-8")
@@ -261,13 +261,31 @@ class DummyApp(App[int]):
             raise ValueError(problem)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-        written = data.get("format")
+        if "format" not in data:  # whatever it is, the game did not write it
+            raise ValueError("missing key 'format'")
+        written = data["format"]
         if (
             isinstance(written, str)
             and written.startswith("dummy-tui-save/")
             and written != SAVE_FORMAT
         ):
             raise ValueError(f"written by another version of dummy-tui ({written})")
+        # a save that could be resumed but never saved again (every later
+        # autosave would fail) is refused now, while it can still be set aside
+        problem = unwritable(data)
+        if problem is not None:
+            raise ValueError(problem)
+        return data
+
+    @classmethod
+    def read_save(cls) -> SaveGame:
+        """The saved match as written (raises as :meth:`read_save_data` does)."""
+        from pydantic import ValidationError
+
+        from dummy_tui.problems import validation_problem
+        from dummy_tui.ui.settings import SaveGame
+
+        data = cls.read_save_data()
         try:
             return SaveGame.model_validate(data)
         except ValidationError as exc:
@@ -336,8 +354,11 @@ class DummyApp(App[int]):
 
         try:
             write_save(session.to_save())
-        except OSError as exc:
-            problem = f"{exc.filename or save_path()}: {exc.strerror or exc}"
+        except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot hold
+            if isinstance(exc, OSError):
+                problem = f"{exc.filename or save_path()}: {exc.strerror or exc}"
+            else:
+                problem = f"{save_path()}: {exc}".encode("utf-8", "backslashreplace").decode()
             if problem != self.save_failure:  # not once a move
                 self.notify(t("save.failed", error=problem), severity="error", timeout=12)
             self.save_failure = problem

@@ -13,12 +13,14 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from dummy_tui.problems import json_problem
 
 APP_NAME = "dummy-tui"
 HOME_ENV = "DUMMY_TUI_HOME"
+SAVE_FORMAT: Final = "dummy-tui-save/1"
+"""The format of the saved game this version writes and reads."""
 
 
 def config_dir() -> Path:
@@ -40,7 +42,11 @@ def data_dir() -> Path:
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Write *text* to *path* so that a reader sees the old or the new file, never half."""
+    """Write *text* to *path* so that a reader sees the old or the new file, never half.
+
+    Text UTF-8 cannot hold (a lone surrogate) raises UnicodeEncodeError (a
+    ValueError), and the old file stays as it was.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

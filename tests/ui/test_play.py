@@ -346,8 +346,19 @@ async def test_ctrl_c_copies_a_selected_name_and_leaves_otherwise() -> None:
             ),
             "(setup.seats[0].name: must be at most 40 characters long (got 41))",
         ),
+        (
+            # resumed as if valid: the game did not write it
+            '{"setup": {"seats": [{"name": "Ann", "human": true}, {"name": "Bee"}], "seed": 5}}',
+            "(missing key 'format')",
+        ),
+        (
+            # a lone surrogate: it would resume, and then no autosave could write it
+            '{"format": "dummy-tui-save/1", "setup": '
+            '{"seats": [{"name": "Ann\\ud800", "human": true}, {"name": "Bee"}], "seed": 5}}',
+            "(setup.seats[0].name: holds a lone surrogate (\\ud800), which cannot be written)",
+        ),
     ],
-    ids=["not-json", "empty", "list", "newer", "no-setup", "long-name"],
+    ids=["not-json", "empty", "list", "newer", "no-setup", "long-name", "no-format", "surrogate"],
 )
 async def test_a_damaged_save_is_set_aside_and_what_is_wrong_is_said(
     home: Path, content: str, said: str
@@ -362,8 +373,30 @@ async def test_a_damaged_save_is_set_aside_and_what_is_wrong_is_said(
         messages = [n.message for n in app._notifications]
         assert any("could not be read" in m and said in m for m in messages), messages
         assert not any("SaveGame" in m or "validation error" in m for m in messages), messages
+        assert not any("\ud800" in m for m in messages)  # as an escape: it can be shown
     assert not path.exists()
     assert list(path.parent.glob("save.json.damaged-*"))
+
+
+async def test_a_save_that_cannot_be_written_is_told_not_a_crash() -> None:
+    # text UTF-8 cannot hold, as no set-up the game builds would have
+    seats = [SeatSetup.model_construct(name="Ann\ud800", human=True, level="normal")]
+    seats.append(SeatSetup(name="Bee", level="random"))
+    game_setup = GameSetup.model_construct(
+        seats=seats, ruleset="dummy", options={}, seed=5, lang="en", rules_path=None
+    )
+    app = app_for(game_setup, persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        for _ in range(100):  # the first save, a moment after the table is up
+            if app.save_failure is not None:
+                break
+            await pilot.pause(0.05)
+        assert app.is_running
+        assert isinstance(app.screen, TableScreen)
+        assert app.save_failure is not None and "surrogates not allowed" in app.save_failure
+        assert "\ud800" not in app.save_failure
+    assert not save_path().exists()
 
 
 async def test_a_save_with_an_illegal_move_is_set_aside() -> None:

@@ -415,8 +415,12 @@ async def settings_checked(pilot: Pilot[int], checked: list[bool]) -> None:
             json.dumps({"last_setup": {"seats": [{"name": "A" * 41}, {"name": "B"}]}}),
             "last_setup.seats[0].name: must be at most 40 characters long (got 41)",
         ),
+        (
+            '{"last_setup": {"seats": [{"name": "A\\ud800"}, {"name": "B"}]}}',
+            "last_setup.seats[0].name: holds a lone surrogate (\\ud800), which cannot be written",
+        ),
     ],
-    ids=["bad-value", "not-json", "deep", "empty", "long-name"],
+    ids=["bad-value", "not-json", "deep", "empty", "long-name", "surrogate"],
 )
 async def test_a_damaged_settings_file_is_set_aside_and_told(
     home: Path, content: str, problem: str, monkeypatch: pytest.MonkeyPatch
