@@ -59,6 +59,24 @@ def atomic_write(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in *folder* durable: until the folder itself is synced, a
+    crash may leave its old entry (the old file) or, on some file systems,
+    none at all.  Where a folder cannot be opened (Windows) or synced, the
+    rename stands as the OS leaves it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def settings_path() -> Path:
