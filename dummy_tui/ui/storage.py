@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -110,8 +111,19 @@ def remove_save() -> None:
         save_path().unlink()
 
 
+KEEP_DAMAGED = 3
+"""Files set aside of each name that are kept: the newest ones; older ones are
+removed as another is set aside, so that a file damaged again and again does
+not fill the folder."""
+
+_DAMAGED = re.compile(r"\.damaged-(\d{8}-\d{6})(?:-(\d+))?\Z")
+
+
 def set_aside(path: Path) -> Path:
-    """Rename a damaged file out of the way; returns its new name."""
+    """Rename a damaged file out of the way; returns its new name.
+
+    Only the newest :data:`KEEP_DAMAGED` files set aside from *path* are kept.
+    """
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1
@@ -119,4 +131,19 @@ def set_aside(path: Path) -> Path:
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     path.replace(target)
+    _forget_old_damaged(path)
     return target
+
+
+def _forget_old_damaged(path: Path) -> None:
+    aside: list[tuple[str, int, Path]] = []
+    with contextlib.suppress(OSError):
+        for other in path.parent.iterdir():
+            rest = other.name.removeprefix(path.name)
+            found = _DAMAGED.match(rest) if rest != other.name else None
+            if found is not None:
+                aside.append((found[1], int(found[2] or 1), other))
+    aside.sort()  # oldest first: by the time set aside, then the number within a second
+    for *_, old in aside[:-KEEP_DAMAGED]:
+        with contextlib.suppress(OSError):
+            old.unlink()
