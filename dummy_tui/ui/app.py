@@ -323,29 +323,52 @@ class DummyApp(App[int]):
         """Continue the saved match; a damaged save is set aside and reported."""
         from dummy_tui.ui.screens.table import TableScreen
         from dummy_tui.ui.session import SaveError, Session
-        from dummy_tui.ui.settings import set_aside
 
-        path = save_path()
-        if not path.exists():
+        if not save_path().exists():
             self.notify(t("save.none"), severity="warning")
             return False
         try:
             session = Session.from_save(self.read_save())
         except (OSError, ValueError, SaveError) as exc:
-            try:
-                moved: Path | str = set_aside(path)
-            except OSError:
-                moved = path
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            self.notify(
-                t("save.damaged", path=str(moved), error=first[:200]),
-                severity="error",
-                timeout=12,
-            )
+            self.set_damaged_save_aside(_problem_line(exc))
             return False
         self.session = session
         self._replace_all(TableScreen(session))
         return True
+
+    def quick_save_problem(self) -> str | None:
+        """What is wrong with the saved match, as far as can be told without
+        the schema and the engine (so at once, on the first screen)."""
+        try:
+            self.read_save_data()
+        except (OSError, ValueError) as exc:
+            return _problem_line(exc)
+        return None
+
+    def save_problem(self) -> str | None:
+        """Why the saved match cannot be resumed, in a line; None if it can be.
+
+        The match is rebuilt to know, as resuming rebuilds it: this loads the
+        schema and the engine and replays every move saved.
+        """
+        from dummy_tui.ui.session import SaveError, Session
+
+        try:
+            Session.from_save(self.read_save())
+        except (OSError, ValueError, SaveError) as exc:
+            return _problem_line(exc)
+        return None
+
+    def set_damaged_save_aside(self, problem: str) -> None:
+        """Move the saved match out of the way, keeping it, and say so."""
+        from dummy_tui.ui.storage import set_aside
+
+        path = save_path()
+        try:
+            moved: Path | str = set_aside(path)
+        except OSError:
+            moved = path
+        self.notify(t("save.damaged", path=str(moved), error=problem), severity="error", timeout=12)
 
     def autosave(self, session: Session) -> None:
         if not self.persist:
@@ -448,6 +471,12 @@ class DummyApp(App[int]):
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
             session = getattr(self.screen, "session", None)
             self.push_screen(HelpScreen(getattr(session, "family", None)))
+
+
+def _problem_line(exc: Exception) -> str:
+    """An error's first line, cut short, to tell a player what is wrong with a file."""
+    text = str(exc).strip()
+    return (text.splitlines()[0] if text else type(exc).__name__)[:200]
 
 
 def _warm_imports() -> None:

@@ -11,7 +11,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual._xterm_parser import XTermParser
-from textual.widgets import Button, Footer, Input, OptionList
+from textual.pilot import Pilot
+from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets.input import Selection
 from ui_helpers import (
@@ -376,6 +377,58 @@ async def test_a_damaged_save_is_set_aside_and_what_is_wrong_is_said(
         assert not any("\ud800" in m for m in messages)  # as an escape: it can be shown
     assert not path.exists()
     assert list(path.parent.glob("save.json.damaged-*"))
+
+
+async def _damage_told(pilot: Pilot[int], screen: NewGameScreen) -> str:
+    """The line that says the save is damaged, once the check has said it."""
+    line = screen.query_one("#ng-save", Static)
+    for _ in range(200):  # a save that reads well is rebuilt in the background
+        if line.display:
+            return str(line.render())
+        await pilot.pause(0.05)
+    raise AssertionError("the damaged save was never told")
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+@pytest.mark.parametrize("damage", ["not-json", "illegal-move"])
+async def test_the_new_game_screen_says_at_once_that_the_save_is_damaged(
+    damage: str, lang: str
+) -> None:
+    if damage == "not-json":
+        save_path().parent.mkdir(parents=True, exist_ok=True)
+        save_path().write_text("{ this is not a save", encoding="utf-8")
+        said = "not JSON (line 1, column 3"
+    else:  # readable, but the match cannot be rebuilt
+        await _saved_game()
+        data = json.loads(save_path().read_text(encoding="utf-8"))
+        data["current"]["moves"] = ["discard 2C", "discard 3C"]
+        save_path().write_text(json.dumps(data), encoding="utf-8")
+        said = "the current round"
+    damaged = save_path().read_text(encoding="utf-8")
+    app = app_for(persist=True, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        told = " ".join((await _damage_told(pilot, screen)).split())
+        if lang == "en":
+            assert told.startswith("The saved game cannot be resumed: it is damaged ("), told
+            assert "Starting a new game moves it aside, as " in told
+        else:
+            assert told.startswith("เล่นเกมที่บันทึกไว้ต่อไม่ได้ เพราะไฟล์เสียหาย ("), told
+            assert "เมื่อเริ่มเกมใหม่ ไฟล์นี้จะถูกย้ายไปเก็บไว้เป็น" in told
+        assert said in told, told
+        assert not screen.query_one("#resume", Button).display  # not offered
+        assert app.focused is not None and app.focused.id == "quick"
+        await pilot.press("r")  # nothing to resume
+        await pilot.pause()
+        assert app.screen is screen
+        assert save_path().read_text(encoding="utf-8") == damaged  # untouched until a new game
+        await pilot.press("g")  # no question about a game that cannot be resumed
+        table = await settled_table(pilot, app)
+        assert table.session.setup.seats[0].name == ("You" if lang == "en" else "คุณ")
+    (aside,) = save_path().parent.glob("save.json.damaged-*")
+    assert aside.read_text(encoding="utf-8") == damaged  # kept, not written over
 
 
 async def test_a_save_that_cannot_be_written_is_told_not_a_crash() -> None:
