@@ -193,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Apply the moves of a game record and print the table, hands and scores. "
         "Exit code 0: every move applied; 1: a move was refused; 2: the record cannot be read.",
     )
-    replay.add_argument("file", metavar="FILE", type=_file_name, help="a dummy-tui record (JSON)")
+    # FILE is checked by replay itself, so that --json tells an empty name in JSON too
+    replay.add_argument("file", metavar="FILE", help="a dummy-tui record (JSON)")
     replay.add_argument(
         "--json", action="store_true", help="print one JSON object instead of a readable account"
     )
@@ -339,7 +340,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             raise
         print(f"{PROG}: replay (dummy_tui.replay) is not installed", file=sys.stderr)
         return EXIT_USAGE
-    code: int = replay_main(args.file, json_output=args.json, rules_path=args.rules)
+    record = Path(args.file) if args.file else ""  # Path("") would be the current folder
+    code: int = replay_main(record, json_output=args.json, rules_path=args.rules)
     return code
 
 

@@ -39,6 +39,8 @@ TERMS = {
 def main(path: Path | str, json_output: bool = False, rules_path: Path | None = None) -> int:
     """Run the command; returns the exit code of ``records.md``."""
     try:
+        if not str(path):  # as a Path it would be the current folder
+            raise RecordError("the file name is empty")
         loaded = load_record(Path(path), rules_path)
         _check_names(loaded.names, str(path))
     except RecordError as exc:

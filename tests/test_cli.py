@@ -382,9 +382,8 @@ def test_play_with_more_people_than_the_preset_seats(tmp_path: Path) -> None:
             ["rules", "--rules", ""],
             "dummy-tui rules: error: argument --rules: the file name is empty",
         ),
-        (["replay", ""], "dummy-tui replay: error: argument FILE: the file name is empty"),
     ],
-    ids=["no-value", "empty-top", "empty-rules", "empty-record"],
+    ids=["no-value", "empty-top", "empty-rules"],
 )
 def test_a_missing_or_empty_file_name_is_a_usage_error(
     capsys: pytest.CaptureFixture[str], argv: list[str], said: str
@@ -395,6 +394,19 @@ def test_a_missing_or_empty_file_name_is_a_usage_error(
     err = capsys.readouterr().err
     assert err.splitlines()[-1] == said
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_an_empty_record_name_is_a_record_that_cannot_be_read(
+    capsys: pytest.CaptureFixture[str], json_output: bool
+) -> None:
+    assert cli.main(["replay", "", *(["--json"] if json_output else [])]) == 2
+    out, err = capsys.readouterr()
+    if json_output:
+        error = {"index": None, "move": None, "message": "the file name is empty"}
+        assert json.loads(out) == {"ok": False, "error": error}
+    else:
+        assert (out, err) == ("", "dummy-tui replay: the file name is empty\n")
 
 
 def test_play_without_the_game_screen(
