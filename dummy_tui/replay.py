@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -41,6 +42,11 @@ def main(path: Path | str, json_output: bool = False, rules_path: Path | None = 
     try:
         if not str(path):  # as a Path it would be the current folder
             raise RecordError("the file name is empty")
+        try:
+            os.fsencode(path)
+        except UnicodeEncodeError:  # a lone surrogate in the name: no file can have it
+            shown = str(path).encode("utf-8", "backslashreplace").decode("utf-8")
+            raise RecordError(f"{shown}: cannot be read (not a name a file can have)") from None
         loaded = load_record(Path(path), rules_path)
         _check_names(loaded.names, str(path))
     except RecordError as exc:

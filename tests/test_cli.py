@@ -409,6 +409,17 @@ def test_an_empty_record_name_is_a_record_that_cannot_be_read(
         assert (out, err) == ("", "dummy-tui replay: the file name is empty\n")
 
 
+def test_a_file_name_no_file_can_have_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # a lone surrogate (the command line itself gives only those of undecodable bytes)
+    assert cli.main(["rules", "--rules", "\udc00.toml"]) == 2
+    assert capsys.readouterr().err == (
+        "dummy-tui: \\udc00.toml: cannot read it: not a name a file can have\n"
+    )
+    assert cli.main(["replay", "\udc00.json", "--json"]) == 2
+    message = json.loads(capsys.readouterr().out)["error"]["message"]
+    assert message == "\\udc00.json: cannot be read (not a name a file can have)"
+
+
 def test_play_without_the_game_screen(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
