@@ -42,11 +42,9 @@ def main(path: Path | str, json_output: bool = False, rules_path: Path | None = 
     try:
         if not str(path):  # as a Path it would be the current folder
             raise RecordError("the file name is empty")
-        try:
-            os.fsencode(path)
-        except UnicodeEncodeError:  # a lone surrogate in the name: no file can have it
-            shown = str(path).encode("utf-8", "backslashreplace").decode("utf-8")
-            raise RecordError(f"{shown}: cannot be read (not a name a file can have)") from None
+        if not _file_name(str(path)):
+            shown = str(path) if str(path).isprintable() else repr(str(path))  # repr: its escapes
+            raise RecordError(f"{shown}: cannot be read (not a name a file can have)")
         loaded = load_record(Path(path), rules_path)
         _check_names(loaded.names, str(path))
     except RecordError as exc:
@@ -62,6 +60,15 @@ def main(path: Path | str, json_output: bool = False, rules_path: Path | None = 
     else:
         print(render_text(result))
     return 0 if result.ok else 1
+
+
+def _file_name(name: str) -> bool:
+    """Whether a file could have *name*: no NUL, nothing the file system cannot encode."""
+    try:
+        os.fsencode(name)
+    except UnicodeEncodeError:  # a lone surrogate
+        return False
+    return "\x00" not in name
 
 
 def _check_names(names: list[str], source: str) -> None:

@@ -409,15 +409,20 @@ def test_an_empty_record_name_is_a_record_that_cannot_be_read(
         assert (out, err) == ("", "dummy-tui replay: the file name is empty\n")
 
 
-def test_a_file_name_no_file_can_have_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    # a lone surrogate (the command line itself gives only those of undecodable bytes)
-    assert cli.main(["rules", "--rules", "\udc00.toml"]) == 2
+@pytest.mark.parametrize(
+    ("name", "shown"), [("\udc00.toml", "'\\udc00.toml'"), ("a\x00.toml", "'a\\x00.toml'")]
+)
+def test_a_file_name_no_file_can_have_is_one_line(
+    capsys: pytest.CaptureFixture[str], name: str, shown: str
+) -> None:
+    # a lone surrogate or a NUL (a command line gives neither, a save's rules_path might)
+    assert cli.main(["rules", "--rules", name]) == 2
     assert capsys.readouterr().err == (
-        "dummy-tui: \\udc00.toml: cannot read it: not a name a file can have\n"
+        f"dummy-tui: {shown}: cannot read it: not a name a file can have\n"
     )
-    assert cli.main(["replay", "\udc00.json", "--json"]) == 2
+    assert cli.main(["replay", name, "--json"]) == 2
     message = json.loads(capsys.readouterr().out)["error"]["message"]
-    assert message == "\\udc00.json: cannot be read (not a name a file can have)"
+    assert message == f"{shown}: cannot be read (not a name a file can have)"
 
 
 def test_play_without_the_game_screen(

@@ -218,8 +218,8 @@ def _read_toml(path: Path | None) -> tuple[str, dict[str, Any]]:
             raw = path.read_bytes()
     except OSError as exc:
         raise RulesetError(f"{label}: cannot read it: {exc.strerror or exc}") from None
-    except UnicodeEncodeError:  # a lone surrogate in the name: no file can have it
-        shown = label.encode("utf-8", "backslashreplace").decode("utf-8")
+    except ValueError:  # a lone surrogate or a NUL in the name: no file can have it
+        shown = label if label.isprintable() else repr(label)  # repr: its escapes
         raise RulesetError(f"{shown}: cannot read it: not a name a file can have") from None
     try:
         text = raw.decode("utf-8")
