@@ -164,7 +164,8 @@ def parse_option_assignment(text: str) -> tuple[str, object]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not _OPTION_KEY.match(key):
-        raise RulesetError(f"option {text!r}: write it as KEY=VALUE, e.g. penalty_feed_head=50")
+        shown = repr(text) if len(text) <= 60 else repr(text[:57]) + "..."  # one line, not a page
+        raise RulesetError(f"option {shown}: write it as KEY=VALUE, e.g. penalty_feed_head=50")
     raw = raw.strip()
     try:
         parsed = tomllib.loads(f"value = {raw}")

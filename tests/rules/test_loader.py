@@ -514,6 +514,14 @@ def _nested(depth: int) -> object:
     return value
 
 
+def test_a_long_assignment_without_a_key_is_shown_cut_short() -> None:
+    with pytest.raises(RulesetError) as caught:
+        parse_option_assignment("x" * 10_000)
+    assert str(caught.value) == (
+        f"option {'x' * 57!r}...: write it as KEY=VALUE, e.g. penalty_feed_head=50"
+    )
+
+
 def test_a_parsed_assignment_overrides_a_preset() -> None:
     key, value = parse_option_assignment("hand_size={2=9}")
     assert get_ruleset("dummy", overrides={key: value}).hand_size[2] == 9
