@@ -9,6 +9,7 @@ repeatable.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -26,6 +27,8 @@ EXAMPLES = {
 }
 """Examples per target: about ten seconds in all, the most of it in the few
 that start a process or the screens."""
+SLOW = {"save --resume", "subprocess"}
+"""Targets whose every example starts a process or the screens."""
 
 
 def _fuzz(name: str) -> Any:
@@ -33,7 +36,8 @@ def _fuzz(name: str) -> Any:
 
     @settings(
         max_examples=EXAMPLES[name],
-        deadline=None,
+        # far above what an example takes: one over it hangs or prints a flood
+        deadline=timedelta(seconds=30 if name in SLOW else 3),
         derandomize=True,
         database=None,
         suppress_health_check=[
