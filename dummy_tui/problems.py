@@ -114,13 +114,12 @@ def too_long(text: object, limit: object) -> str:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def unwritable(data: Any) -> str | None:
-    """Where JSON *data* holds text that cannot be written back as UTF-8, or None.
+def lone_surrogate(data: Any) -> tuple[tuple[int | str, ...], str, bool] | None:
+    """The first lone surrogate in JSON *data*, in the file's order: (where,
+    the surrogate as its escape, whether it is in a key), or None.
 
-    A ``"\\ud800"`` escape reads as a lone surrogate, which no encoding can
-    write: a file holding one could be read but never saved again.  Said as
-    ``setup.seats[0].name: holds a lone surrogate (\\ud800), which cannot be
-    written``; the first such text in the file's order is named.
+    A ``"\\ud800"`` escape reads as a lone surrogate, a code point no
+    encoding can write and no JSON reader of the validation library takes.
     """
     todo: list[tuple[tuple[int | str, ...], Any]] = [((), data)]
     while todo:
@@ -138,11 +137,25 @@ def unwritable(data: Any) -> str | None:
         for text in texts:
             found = _SURROGATE.search(text)
             if found is not None:
-                what = "holds" if text is value else f"has a key {shown(text)} that holds"
-                where = key_path(loc) or "the file"
-                line = f"{where}: {what} a lone surrogate ({found[0]}), which cannot be written"
-                return line.encode("utf-8", "backslashreplace").decode("utf-8")
+                escape = found[0].encode("utf-8", "backslashreplace").decode("utf-8")
+                return loc, escape, text is not value
     return None
+
+
+def unwritable(data: Any) -> str | None:
+    """Where JSON *data* holds text that cannot be written back as UTF-8, or None.
+
+    A file holding a lone surrogate could be read but never saved again.  Said
+    as ``setup.seats[0].name: holds a lone surrogate (\\ud800), which cannot be
+    written`` (in a key: ``setup.options: has a key that holds ...``).
+    """
+    found = lone_surrogate(data)
+    if found is None:
+        return None
+    loc, escape, in_key = found
+    what = "has a key that holds" if in_key else "holds"
+    where = key_path(loc) or "the file"
+    return f"{where}: {what} a lone surrogate ({escape}), which cannot be written"
 
 
 def json_problem(text: str) -> tuple[Any, str | None]:
@@ -168,6 +181,7 @@ __all__ = [
     "NAME_LIMIT",
     "json_problem",
     "key_path",
+    "lone_surrogate",
     "problem_of",
     "shown",
     "too_long",

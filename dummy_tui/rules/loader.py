@@ -28,7 +28,7 @@ from typing import Any, cast, get_args
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from dummy_tui.problems import problem_of
+from dummy_tui.problems import lone_surrogate, problem_of
 from dummy_tui.problems import shown as _shown  # JSON and TOML agree on these
 from dummy_tui.rules.schema import RULESET_TYPES, Ruleset, RulesetBase, field_docs
 
@@ -270,6 +270,14 @@ def _validate_preset(table: dict[str, Any], where: str) -> Ruleset:
 def _validate(model: type[RulesetBase], data: Mapping[str, Any], prefix: str) -> Ruleset:
     """Validate *data* strictly, as JSON, so that files, records and flags agree."""
     for key, value in data.items():
+        surrogate = lone_surrogate({key: value})
+        if surrogate is not None:  # not text: the JSON reader below would stop at it
+            where, escape, in_key = surrogate
+            if in_key and len(where) == 0:
+                raise RulesetError(f"{prefix}option {key!r}: unknown option")
+            raise RulesetError(
+                f"{prefix}option {key!r}: holds a lone surrogate ({escape}), which is not text"
+            )
         if _nesting(value) > MAX_NESTING:
             raise RulesetError(
                 f"{prefix}option {key!r}: nested too deeply "

@@ -55,6 +55,8 @@ KNOWN: list[tuple[str, str, tuple[Any, ...]]] = [
     ("record-surrogate-move", "record", (_record(moves=[*MOVES[:2], "dra\ud800w"]), True)),
     ("record-surrogate-name", "record", (_record(players=["A\ud800", *NAMES[1:]]), False)),
     ("record-megabyte-name", "record", (_record(players=["N" * 1_000_000, *NAMES[1:]]), False)),
+    ("record-surrogate-option", "record", (_record(options={"speto_cards": ["2C\ud800"]}), True)),
+    ("options-surrogate-value", "options", (["r=\udbff"], "sim")),
     ("rules-no-value", "command line", (["--rules"],)),
     ("rules-empty", "command line", (["--rules="],)),
     ("rules-empty-too", "command line", (["rules", "--rules", ""],)),

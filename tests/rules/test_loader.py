@@ -507,6 +507,25 @@ def test_an_override_nested_too_deeply_is_refused_before_it_is_validated() -> No
         get_ruleset("dummy", overrides={"knock_points": _nested(32)})
 
 
+@pytest.mark.parametrize(
+    ("overrides", "said"),
+    [
+        ({"speto_cards": ["2C\ud800"]}, "option 'speto_cards': holds a lone surrogate (\\ud800)"),
+        ({"layoff_chain": "any\udfff"}, "option 'layoff_chain': holds a lone surrogate (\\udfff)"),
+        ({"hand_size": {"2\ud800": 9}}, "option 'hand_size': holds a lone surrogate (\\ud800)"),
+        ({"r\udbff": 1}, "option 'r\\udbff': unknown option"),
+    ],
+)
+def test_an_override_holding_a_lone_surrogate_is_refused_in_our_words(
+    overrides: dict[str, object], said: str
+) -> None:
+    # a record's "\ud800" escape: what the JSON reader of the validation would stop at
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("dummy", overrides=overrides, source="record r.json")
+    assert str(caught.value).startswith(f"record r.json: {said}")
+    assert "JSON" not in str(caught.value)
+
+
 def _nested(depth: int) -> object:
     value: object = []
     for _ in range(depth - 1):
