@@ -626,11 +626,14 @@ def give_options(assignments: list[str], command: str) -> Outcome:
             argv = ["play", "--options", *assignments]
         outcome = run_main(argv, "options")
     if outcome.code == 0:
+        used: dict[str, tuple[str, object]] = {}  # the last value of a key is the one used
         for text in assignments:
             with contextlib.suppress(RulesetError):
-                _, value = parse_option_assignment(text)
-                if any(abs(n) > MOST_POINTS for n in _numbers(value)):
-                    outcome.notes.append(f"an absurd value was taken: {text[:80]!r}")
+                key, value = parse_option_assignment(text)
+                used[key] = (text, value)
+        for text, value in used.values():
+            if any(abs(n) > MOST_POINTS for n in _numbers(value)):
+                outcome.notes.append(f"an absurd value was taken: {text[:80]!r}")
     return outcome
 
 
