@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import codecs
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from dummy_tui.engine.errors import RecordError
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_scoring import table_cards
 from dummy_tui.engine.record import ReplayResult, load_record, replay, result_json
+from dummy_tui.problems import NAME_LIMIT, too_long
 from dummy_tui.textwidth import ljust_cells
 
 # The Thai term beside each item of the score, as players say it.
@@ -40,20 +43,60 @@ TERMS = {
 def main(path: Path | str, json_output: bool = False, rules_path: Path | None = None) -> int:
     """Run the command; returns the exit code of ``records.md``."""
     try:
+        if not str(path):  # as a Path it would be the current folder
+            raise RecordError("the file name is empty")
+        if not _file_name(str(path)):
+            shown = str(path) if str(path).isprintable() else repr(str(path))  # repr: its escapes
+            raise RecordError(f"{shown}: cannot be read (not a name a file can have)")
         loaded = load_record(Path(path), rules_path)
+        _check_names(loaded.names, str(path))
     except RecordError as exc:
         if json_output:
             error = {"index": None, "move": None, "message": str(exc)}
-            print(json.dumps({"ok": False, "error": error}, ensure_ascii=False))
+            print(json_text({"ok": False, "error": error}))
         else:
             print(f"dummy-tui replay: {exc}", file=sys.stderr)
         return 2
     result = replay(loaded)
     if json_output:
-        print(json.dumps(result_json(result), ensure_ascii=False))
+        print(json_text(result_json(result)))
     else:
         print(render_text(result))
     return 0 if result.ok else 1
+
+
+def _file_name(name: str) -> bool:
+    """Whether a file could have *name*: no NUL, nothing the file system cannot encode."""
+    try:
+        os.fsencode(name)
+    except UnicodeEncodeError:  # a lone surrogate
+        return False
+    return "\x00" not in name
+
+
+def _check_names(names: list[str], source: str) -> None:
+    """Refuse a name longer than a table could show (the account prints every
+    name several times over)."""
+    for seat, name in enumerate(names):
+        if len(name) > NAME_LIMIT:
+            raise RecordError(f"{source}: players[{seat}]: {too_long(name, NAME_LIMIT)}")
+
+
+def json_text(value: object) -> str:
+    """*value* as one line of JSON that standard output can write as it is.
+
+    On a UTF-8 stream non-ASCII text is written as such; any other encoding
+    gets every non-ASCII character as a JSON escape, since the stream's own
+    escape of a character it cannot encode is not always JSON's.  (A lone
+    surrogate, which UTF-8 cannot encode either, is written as a backslash
+    escape by the command's streams, and that escape is JSON's.)
+    """
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        utf8 = codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        utf8 = False
+    return json.dumps(value, ensure_ascii=not utf8)
 
 
 class Account:

@@ -40,7 +40,12 @@ def _card_name(text: str) -> str:
     return rank + suit
 
 
-NonNegative = Annotated[int, Field(ge=0)]
+MAX_POINTS = 10_000
+"""The most points any one item of the score may be worth."""
+MAX_TARGET = 1_000_000
+"""The highest target score of a match."""
+
+NonNegative = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 Multiplier = Annotated[int, Field(ge=1, le=100)]
 
 
@@ -55,7 +60,7 @@ class RulesetBase(BaseModel):
     """A one-line description of the preset."""
     hand_size: dict[int, Annotated[int, Field(ge=1, le=20)]]
     """Cards dealt to each player, keyed by the number of players."""
-    target_score: Annotated[int, Field(ge=1)] = 500
+    target_score: Annotated[int, Field(ge=1, le=MAX_TARGET)] = 500
     """A match ends at the end of the round in which someone reaches this total."""
 
     @field_validator("hand_size")
@@ -117,7 +122,7 @@ class DummyRules(RulesetBase):
     """The first turn of a round must draw (the head card cannot be taken at once)."""
     layoff_chain: Literal["any", "owner_or_self"] = "any"
     """Who may extend a run end: anyone, or only if that end was laid by the owner or you."""
-    layoff_limit: NonNegative = 0
+    layoff_limit: Annotated[int, Field(ge=0, le=52)] = 0
     """Most cards one player may lay off in a round (0 = no limit)."""
     knock_points: NonNegative = 50
     """Points of the face-down knock card (น็อค)."""
@@ -245,11 +250,11 @@ class RummyRules(RulesetBase):
     """Cards dealt to each player, keyed by the number of players."""
     rank_points: dict[str, NonNegative] = Field(default_factory=lambda: dict(LOW_RANK_POINTS))
     """Points of each rank (2 to A) left in a hand, scored by the player who goes out."""
-    melds_per_turn: NonNegative = 0
+    melds_per_turn: Annotated[int, Field(ge=0, le=20)] = 0
     """New melds a player may lay in one turn (0 = any number)."""
     rummy_multiplier: Multiplier = 2
     """Multiplies the score for going out in one turn with no card laid before (rummy)."""
-    target_score: Annotated[int, Field(ge=1)] = 100
+    target_score: Annotated[int, Field(ge=1, le=MAX_TARGET)] = 100
     """A match ends at the end of the round in which someone reaches this total."""
 
     @field_validator("rank_points")
@@ -283,7 +288,7 @@ class GinRules(RulesetBase):
     """The loser of a hand scores minus the winner's score instead of 0 (as OpenSpiel)."""
     wall: Annotated[int, Field(ge=0, le=30)] = 2
     """The hand is void when only this many cards remain in the stock after a discard."""
-    target_score: Annotated[int, Field(ge=1)] = 100
+    target_score: Annotated[int, Field(ge=1, le=MAX_TARGET)] = 100
     """A match ends at the end of the round in which someone reaches this total."""
 
     @field_validator("hand_size")
