@@ -50,6 +50,21 @@ Version 1
     One row per thing money scoring pays for, or a show: round, ``seat``,
     ``kind`` (``head``, ``speto_meld``, ``speto_layoff``, ``show``), ``payer``
     (a seat, or NULL for everyone), ``card``.
+
+Version 2
+---------
+
+Statistics read a summary per seat of each match rather than every round:
+``match_seats`` gets ``rounds``, ``rounds_won``, ``scored_rounds`` and
+``score`` (the rounds scored in points and their sum), ``money_rounds`` and
+``money`` (the same in money units), ``knocks``, ``dark_knocks``,
+``one_suit_knocks``, ``falls``, ``fools``, ``penalty_points``,
+``best_score`` and ``best_round`` (the best points round and its id), and
+``first_streak``, ``last_streak``, ``max_streak`` (rounds won in a row from
+the first round, up to the last, and at most).  Each write computes them
+again from the match's rounds (:mod:`summary`); the migration computes them
+for the rounds already kept.  Indexes on the matches' start and ruleset, the
+filters of ``dummy-tui stats``.
 """
 
 from __future__ import annotations
@@ -169,7 +184,42 @@ _V1 = (
     "CREATE INDEX bonuses_round ON bonuses (round_id, seat)",
 )
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(_V1),)
+_V2 = (
+    *(
+        f"ALTER TABLE match_seats ADD COLUMN {name} INTEGER"
+        + ("" if name.startswith("best") else " NOT NULL DEFAULT 0")
+        for name in (
+            "rounds",
+            "rounds_won",
+            "scored_rounds",
+            "score",
+            "money_rounds",
+            "money",
+            "knocks",
+            "dark_knocks",
+            "one_suit_knocks",
+            "falls",
+            "fools",
+            "penalty_points",
+            "best_score",
+            "best_round",
+            "first_streak",
+            "last_streak",
+            "max_streak",
+        )
+    ),
+    "CREATE INDEX matches_started ON matches (started)",
+    "CREATE INDEX matches_ruleset ON matches (ruleset, started)",
+)
+
+
+def _summaries(conn: sqlite3.Connection) -> None:
+    from dummy_tui.history.summary import refresh
+
+    refresh(conn)
+
+
+MIGRATIONS: tuple[Migration, ...] = (Migration(_V1), Migration(_V2, _summaries))
 """``MIGRATIONS[n]`` brings a database of version ``n`` to ``n + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from dummy_tui.history import schema
+from dummy_tui.history import schema, summary
 from dummy_tui.history.capture import RoundLines, capture, compact
 from dummy_tui.history.names import AI, PERSON, person_key, shown_name
 from dummy_tui.history.problems import (
@@ -49,6 +49,7 @@ from dummy_tui.history.problems import (
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.round import Round
+    from dummy_tui.history.stats import Stats
     from dummy_tui.rules.schema import Ruleset
 
 T = TypeVar("T")
@@ -478,6 +479,17 @@ class History:
         data: dict[str, Any] = json.loads(row[0])
         return data
 
+    def stats(
+        self, player: str | None = None, ruleset: str | None = None, since: datetime | None = None
+    ) -> Stats:
+        """The statistics (:mod:`stats`) of the matches of ``ruleset`` started at or
+        after ``since`` (all by default), of everyone or of one ``player``."""
+        from dummy_tui.history.stats import Filters, Stats, compute
+
+        filters = Filters(player, ruleset, since)
+        with self.reading() as conn:
+            return Stats(filters) if conn is None else compute(conn, filters)
+
 
 def _overrides(rules: Ruleset, ruleset: str, base: Ruleset | None) -> dict[str, Any]:
     from dummy_tui.engine.record import option_overrides
@@ -552,7 +564,8 @@ def ensure_match(conn: sqlite3.Connection, info: MatchInfo) -> int:
 def insert_round(
     conn: sqlite3.Connection, match_id: int, number: int, ended: str, lines: RoundLines
 ) -> int:
-    """Write round ``number`` of the match; if it is there already, its id."""
+    """Write round ``number`` of the match and its seats' summaries; if it is there
+    already, its id."""
     cur = conn.execute(
         "INSERT INTO rounds (match_id, number, ended, seed, ending, knocker, dark_knock,"
         " one_suit_knock, breakdown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -607,6 +620,7 @@ def insert_round(
         "INSERT INTO bonuses (round_id, seat, kind, payer, card) VALUES (?, ?, ?, ?, ?)",
         [(round_id, b.seat, b.kind, b.payer, b.card) for b in lines.bonuses],
     )
+    summary.refresh(conn, [match_id])
     return round_id
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -88,10 +89,18 @@ def play(
     return played
 
 
-def store(history: History, played: Played, finish: bool = True) -> tuple[str, list[int | None]]:
+def store(
+    history: History, played: Played, finish: bool = True, started: datetime | None = None
+) -> tuple[str, list[int | None]]:
     """Record ``played`` as the game would: start, every round, the end."""
     uid = history.start_match(
-        played.rules, played.preset, played.names, played.levels, base=played.base, seed=played.seed
+        played.rules,
+        played.preset,
+        played.names,
+        played.levels,
+        base=played.base,
+        seed=played.seed,
+        started=started,
     )
     ids = [
         history.record_round(uid, game, result, number=i)
