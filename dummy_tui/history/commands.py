@@ -227,8 +227,8 @@ def print_stats(stats: Stats) -> None:
             str(p.fools),
             str(p.penalty_points),
             str(p.money) if p.money_rounds else "-",
-            str(p.round_streak),
-            str(p.match_streak),
+            "-" if p.round_streak is None else str(p.round_streak),
+            "-" if p.match_streak is None else str(p.match_streak),
         )
     console.print(play)
     kinds = table("Penalties by kind", "player", "penalty", "times", "points")

@@ -22,9 +22,11 @@ Version 1
 ``matches``
     ``uid`` (a UUID, the same on every machine the match is imported to),
     ``started``, ``ended`` (NULL while the match goes on, or if it was
-    abandoned), ``ruleset`` (the preset's name), ``family``, ``options``
-    (every option in force, JSON), ``overrides`` (those that differ from the
-    preset: a record's ``options``), ``seed``, ``players`` (seats).
+    abandoned), ``ruleset`` (the preset's name), ``family``, ``seed``,
+    ``players`` (seats).  A narrow table, read whole by statistics.
+``match_rules``
+    Per match: ``options`` (every option in force, JSON) and ``overrides``
+    (those that differ from the preset: a record's ``options``).
 ``match_seats``
     Per match and seat: ``player_id`` (NULL once that person is forgotten),
     ``name`` at the table, ``level`` (the AI level; NULL for a person),
@@ -54,17 +56,27 @@ Version 1
 Version 2
 ---------
 
-Statistics read a summary per seat of each match rather than every round:
-``match_seats`` gets ``rounds``, ``rounds_won``, ``scored_rounds`` and
-``score`` (the rounds scored in points and their sum), ``money_rounds`` and
-``money`` (the same in money units), ``knocks``, ``dark_knocks``,
-``one_suit_knocks``, ``falls``, ``fools``, ``penalty_points``,
-``best_score`` and ``best_round`` (the best points round and its id), and
-``first_streak``, ``last_streak``, ``max_streak`` (rounds won in a row from
-the first round, up to the last, and at most).  Each write computes them
-again from the match's rounds (:mod:`summary`); the migration computes them
-for the rounds already kept.  Indexes on the matches' start and ruleset, the
-filters of ``dummy-tui stats``.
+Statistics read one row per seat of each match rather than every round's:
+
+- ``match_seats`` gets the summary of the seat's rounds: ``rounds``,
+  ``rounds_won``, ``scored_rounds`` and ``score`` (the rounds scored in
+  points and their sum), ``money_rounds`` and ``money`` (the same in money
+  units), ``knocks``, ``dark_knocks``, ``one_suit_knocks``, ``falls``,
+  ``fools``, ``penalty_points`` (in rounds scored in points), ``best_score``
+  and ``best_round`` (the best points round and its id), ``first_streak``,
+  ``last_streak`` and ``max_streak`` (rounds won in a row from the first
+  round, up to the last, and at most); and a copy of the match's
+  ``started``, ``ruleset`` and ``finished`` (0/1), the filters of
+  ``dummy-tui stats``, so that statistics read this one table;
+- ``matches`` gets ``rounds``;
+- ``match_penalties``: per match, seat and penalty kind, ``count`` (charges)
+  and ``points`` (of rounds scored in points), with copies of the seat's
+  ``player_id`` and the match's ``started`` and ``ruleset``.
+
+Each write computes a match's summaries again from its rounds
+(:mod:`summary`); the migration computes them for the rounds already kept.
+An index gives each person's matches in the order they were played, for the
+streaks.
 """
 
 from __future__ import annotations
@@ -106,10 +118,15 @@ _V1 = (
         ended TEXT,
         ruleset TEXT NOT NULL,
         family TEXT NOT NULL,
-        options TEXT NOT NULL,
-        overrides TEXT NOT NULL,
         seed INTEGER,
         players INTEGER NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE match_rules (
+        match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        options TEXT NOT NULL,
+        overrides TEXT NOT NULL
     )
     """,
     """
@@ -184,32 +201,63 @@ _V1 = (
     "CREATE INDEX bonuses_round ON bonuses (round_id, seat)",
 )
 
+SUMMARY_COLUMNS = (
+    "rounds",
+    "rounds_won",
+    "scored_rounds",
+    "score",
+    "money_rounds",
+    "money",
+    "knocks",
+    "dark_knocks",
+    "one_suit_knocks",
+    "falls",
+    "fools",
+    "penalty_points",
+    "best_score",
+    "best_round",
+    "first_streak",
+    "last_streak",
+    "max_streak",
+)
+"""The summary columns version 2 adds to ``match_seats``."""
+
 _V2 = (
     *(
         f"ALTER TABLE match_seats ADD COLUMN {name} INTEGER"
         + ("" if name.startswith("best") else " NOT NULL DEFAULT 0")
-        for name in (
-            "rounds",
-            "rounds_won",
-            "scored_rounds",
-            "score",
-            "money_rounds",
-            "money",
-            "knocks",
-            "dark_knocks",
-            "one_suit_knocks",
-            "falls",
-            "fools",
-            "penalty_points",
-            "best_score",
-            "best_round",
-            "first_streak",
-            "last_streak",
-            "max_streak",
-        )
+        for name in SUMMARY_COLUMNS
     ),
+    "ALTER TABLE match_seats ADD COLUMN started TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE match_seats ADD COLUMN ruleset TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE match_seats ADD COLUMN finished INTEGER NOT NULL DEFAULT 0",
+    """
+    UPDATE match_seats SET
+        started = (SELECT m.started FROM matches m WHERE m.id = match_id),
+        ruleset = (SELECT m.ruleset FROM matches m WHERE m.id = match_id),
+        finished = (SELECT m.ended IS NOT NULL FROM matches m WHERE m.id = match_id)
+    """,
+    "ALTER TABLE matches ADD COLUMN rounds INTEGER NOT NULL DEFAULT 0",
+    """
+    CREATE TABLE match_penalties (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        player_id INTEGER REFERENCES players (id) ON DELETE SET NULL,
+        started TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat, kind)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE INDEX match_seats_order ON match_seats
+        (player_id, started, match_id, rounds, first_streak, last_streak, max_streak,
+         finished, won)
+    """,
+    "DROP INDEX match_seats_player",  # the index above starts with the player
     "CREATE INDEX matches_started ON matches (started)",
-    "CREATE INDEX matches_ruleset ON matches (ruleset, started)",
 )
 
 

@@ -13,7 +13,8 @@ What counts:
   paid included) in ``money`` instead; penalties by kind count the charges
   of every round, and their points in rounds scored in points;
 - the *longest streak* is of rounds won in a row (across matches, in the
-  order they were played) and of matches won in a row;
+  order they were played) and of matches won in a row, for people (an AI
+  level often holds several seats of one match: its wins have no one order);
 - *head to head*: each pair of people who finished matches together, how
   many each won, how often each ended with the higher total, and the rounds
   each won in those matches.
@@ -26,7 +27,6 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -94,8 +94,9 @@ class PlayerStats:
     penalties: dict[str, PenaltyCount] = field(default_factory=dict)
     best_score: int | None = None
     best_round: int | None = None  # a round id: ``dummy-tui history --record ID``
-    round_streak: int = 0
-    match_streak: int = 0
+    # people only: an AI level often holds several seats of one match
+    round_streak: int | None = None
+    match_streak: int | None = None
 
     @property
     def level(self) -> str | None:
@@ -151,7 +152,9 @@ class PlayerStats:
             "best_round": None
             if self.best_round is None
             else {"round": self.best_round, "score": self.best_score},
-            "longest_streak": {"rounds": self.round_streak, "matches": self.match_streak},
+            "longest_streak": None
+            if self.round_streak is None
+            else {"rounds": self.round_streak, "matches": self.match_streak},
         }
 
 
@@ -224,31 +227,88 @@ class Stats:
 # the queries
 
 
-def _selection(filters: Filters) -> tuple[str, list[Any]]:
-    """The matches the filters keep, as a WHERE clause on ``matches m``."""
+def _selection(filters: Filters, table: str) -> tuple[str, list[Any]]:
+    """The conditions the filters put on ``table`` (an alias with ``ruleset`` and
+    ``started`` columns), each ending in `` AND``, and their parameters."""
     from dummy_tui.history.store import stamp
 
-    where = []
+    where = ""
     params: list[Any] = []
     if filters.ruleset is not None:
-        where.append("m.ruleset = ?")
+        where += f" {table}.ruleset = ? AND"
         params.append(filters.ruleset)
     if filters.since is not None:
-        where.append("m.started >= ?")
+        where += f" {table}.started >= ? AND"
         params.append(stamp(filters.since))
-    return (" WHERE " + " AND ".join(where)) if where else "", params
+    return where, params
 
 
-_PLAYER_SUMS = (
-    "SELECT ms.player_id, p.kind, p.name,"
-    " sum(m.ended IS NOT NULL), sum(CASE WHEN m.ended IS NOT NULL THEN ms.won ELSE 0 END),"
-    " sum(m.ended IS NULL), sum(ms.rounds), sum(ms.rounds_won), sum(ms.scored_rounds),"
-    " sum(ms.score), sum(ms.money_rounds), sum(ms.money), sum(ms.knocks), sum(ms.dark_knocks),"
+# the sums of a seat's summaries, per person or AI level
+_SUMS = (
+    "SELECT ms.player_id, sum(ms.finished), sum(ms.finished * ms.won), sum(1 - ms.finished),"
+    " sum(ms.rounds), sum(ms.rounds_won), sum(ms.scored_rounds), sum(ms.score),"
+    " sum(ms.money_rounds), sum(ms.money), sum(ms.knocks), sum(ms.dark_knocks),"
     " sum(ms.one_suit_knocks), sum(ms.falls), sum(ms.fools), sum(ms.penalty_points),"
     # SQLite takes the bare column from the row holding the max
     " max(ms.best_score), ms.best_round"
-    " FROM matches m JOIN match_seats ms ON ms.match_id = m.id"
-    " JOIN players p ON p.id = ms.player_id"
+    " FROM match_seats ms"
+)
+
+_PEOPLE = "SELECT id FROM players WHERE kind = 'person'"
+
+# round wins in a row across matches, in the order they were played: a group is a
+# match not won throughout (its last streak starts the group's run) and the matches
+# won throughout after it; the next group's first match ends the run
+_ROUND_STREAKS = """
+WITH seats AS (
+    SELECT ms.player_id, ms.started, ms.match_id, ms.rounds, ms.first_streak,
+        ms.last_streak, ms.max_streak, ms.first_streak = ms.rounds AS whole
+    FROM match_seats ms WHERE {where} ms.player_id IS NOT NULL AND ms.rounds > 0
+), grouped AS (
+    SELECT *, sum(NOT whole) OVER (PARTITION BY player_id ORDER BY started, match_id
+        ROWS UNBOUNDED PRECEDING) AS grp
+    FROM seats
+), runs AS (
+    SELECT player_id, grp, sum(CASE WHEN whole THEN rounds ELSE last_streak END) AS run,
+        max(max_streak) AS inner_max, max(CASE WHEN whole THEN 0 ELSE first_streak END) AS head
+    FROM grouped GROUP BY player_id, grp
+)
+SELECT player_id, max(max(inner_max, run + coalesce(next_head, 0)))
+FROM (SELECT *, lead(head) OVER (PARTITION BY player_id ORDER BY grp) AS next_head FROM runs)
+GROUP BY player_id
+"""
+
+# finished matches won in a row
+_MATCH_STREAKS = """
+SELECT player_id, max(n) FROM (
+    SELECT player_id, count(*) AS n FROM (
+        SELECT ms.player_id, ms.won, sum(NOT ms.won) OVER (PARTITION BY ms.player_id
+            ORDER BY ms.started, ms.match_id ROWS UNBOUNDED PRECEDING) AS grp
+        FROM match_seats ms WHERE {where} ms.player_id IS NOT NULL AND ms.finished
+    ) WHERE won GROUP BY player_id, grp
+) GROUP BY player_id
+"""
+
+
+def _first(a: str, b: str) -> str:
+    """``a`` of the seat of the lower player id, else ``b``: each pair in one order."""
+    return f"CASE WHEN a.player_id < b.player_id THEN {a} ELSE {b} END"
+
+
+# two people at one finished match, the one of the lower id first; the seats are read
+# in the table's order (a scan, and the next seats of the same match)
+_PAIRS = (
+    "SELECT min(a.player_id, b.player_id) AS lo, max(a.player_id, b.player_id) AS hi,"
+    f" count(*), sum({_first('a.won', 'b.won')}), sum({_first('b.won', 'a.won')}),"
+    f" sum({_first('a.total > b.total', 'b.total > a.total')}),"
+    f" sum({_first('b.total > a.total', 'a.total > b.total')}), sum(a.rounds),"
+    f" sum({_first('a.rounds_won', 'b.rounds_won')}),"
+    f" sum({_first('b.rounds_won', 'a.rounds_won')})"
+    " FROM match_seats a JOIN match_seats b ON b.match_id = a.match_id AND b.seat > a.seat"
+)
+_PAIRED = (
+    "+a.player_id IS NOT NULL AND a.level IS NULL AND a.finished"
+    " AND b.player_id IS NOT NULL AND b.level IS NULL AND b.player_id != a.player_id"
 )
 
 
@@ -256,14 +316,14 @@ def compute(conn: sqlite3.Connection, filters: Filters | None = None) -> Stats:
     """The statistics of the matches ``filters`` keep (default: all)."""
     filters = filters or Filters()
     stats = Stats(filters)
-    where, params = _selection(filters)
+    where_m, params = _selection(filters, "m")
     row = conn.execute(
-        f"SELECT count(m.ended), count(*) - count(m.ended) FROM matches m{where}", params
+        "SELECT count(m.ended), count(*) - count(m.ended), coalesce(sum(m.rounds), 0)"
+        f" FROM matches m WHERE{where_m} 1",
+        params,
     ).fetchone()
-    stats.matches, stats.unfinished = row
-    stats.rounds = conn.execute(
-        f"SELECT count(*) FROM matches m JOIN rounds r ON r.match_id = m.id{where}", params
-    ).fetchone()[0]
+    stats.matches, stats.unfinished, stats.rounds = row
+    where, params = _selection(filters, "ms")
     player_id: int | None = None
     if filters.player is not None:
         query = "SELECT id FROM players WHERE kind = ? AND key = ?"
@@ -271,12 +331,17 @@ def compute(conn: sqlite3.Connection, filters: Filters | None = None) -> Stats:
         if found is None:
             return stats
         player_id = found[0]
-    one = "" if player_id is None else (" AND " if where else " WHERE ") + "ms.player_id = ?"
-    mine = [*params] if player_id is None else [*params, player_id]
+        where += " ms.player_id = ? AND"
+        params.append(player_id)
+    players = conn.execute("SELECT id, kind, name FROM players")
+    names = {i: (kind, name) for i, kind, name in players}
 
     by_id: dict[int, PlayerStats] = {}
-    for r in conn.execute(f"{_PLAYER_SUMS}{where}{one} GROUP BY ms.player_id", mine):
-        p = PlayerStats(r[2], r[1])
+    # +player_id: a scan reads the table in its order, the index would read it row by row
+    query = f"{_SUMS} WHERE{where} +ms.player_id IS NOT NULL GROUP BY +ms.player_id"
+    for r in conn.execute(query, params):
+        kind, name = names[r[0]]
+        p = PlayerStats(name, kind)
         (
             p.matches,
             p.matches_won,
@@ -294,83 +359,41 @@ def compute(conn: sqlite3.Connection, filters: Filters | None = None) -> Stats:
             p.fools,
             p.penalty_points,
             p.best_score,
-        ) = r[3:19]
-        p.best_round = r[19] if p.best_score is not None else None
+        ) = r[1:17]
+        p.best_round = r[17] if p.best_score is not None else None
         by_id[r[0]] = p
-    _penalties(conn, by_id, where, one, mine)
-    _streaks(conn, by_id, where, one, mine)
+    query = (
+        "SELECT ms.player_id, ms.kind, sum(ms.count), sum(ms.points) FROM match_penalties ms"
+        f" WHERE{where} ms.player_id IS NOT NULL GROUP BY ms.player_id, ms.kind"
+    )
+    for pid, kind, n, points in conn.execute(query, params):
+        by_id[pid].penalties[kind] = PenaltyCount(n, points)
+    for p in by_id.values():
+        if p.kind == PERSON:
+            p.round_streak = p.match_streak = 0
+    people = where + f" ms.player_id IN ({_PEOPLE}) AND"
+    for pid, longest in conn.execute(_ROUND_STREAKS.format(where=people), params):
+        by_id[pid].round_streak = longest
+    for pid, longest in conn.execute(_MATCH_STREAKS.format(where=people), params):
+        by_id[pid].match_streak = longest
     stats.players = sorted(
         by_id.values(), key=lambda p: (p.kind != PERSON, -p.rounds, p.name.casefold())
     )
-    stats.head_to_head = _head_to_head(conn, where, params, player_id)
+    stats.head_to_head = _head_to_head(conn, filters, names, player_id)
     return stats
 
 
-def _penalties(
-    conn: sqlite3.Connection, by_id: dict[int, PlayerStats], where: str, one: str, params: list[Any]
-) -> None:
-    query = (
-        "SELECT ms.player_id, pe.kind, count(*),"
-        " sum(CASE WHEN rs.money IS NULL THEN pe.points ELSE 0 END)"
-        " FROM matches m JOIN rounds r ON r.match_id = m.id"
-        " JOIN penalties pe ON pe.round_id = r.id"
-        " JOIN round_seats rs ON rs.round_id = r.id AND rs.seat = pe.seat"
-        " JOIN match_seats ms ON ms.match_id = m.id AND ms.seat = pe.seat"
-        f"{where}{one} GROUP BY ms.player_id, pe.kind"
-    )
-    for player_id, kind, n, points in conn.execute(query, params):
-        found = by_id.get(player_id)
-        if found is not None:
-            found.penalties[kind] = PenaltyCount(n, points)
-
-
-def _streaks(
-    conn: sqlite3.Connection, by_id: dict[int, PlayerStats], where: str, one: str, params: list[Any]
-) -> None:
-    """Join up each match's streaks in the order the matches were played."""
-    query = (
-        "SELECT ms.player_id, ms.rounds, ms.first_streak, ms.last_streak, ms.max_streak,"
-        " m.ended IS NOT NULL, ms.won"
-        " FROM matches m JOIN match_seats ms ON ms.match_id = m.id"
-        f"{where}{one}{' AND' if where or one else ' WHERE'} ms.player_id IS NOT NULL"
-        " ORDER BY ms.player_id, m.started, m.id"
-    )
-    current: dict[int, tuple[int, int]] = {}  # player: (rounds in a row, matches in a row)
-    for player_id, rounds, first, last, longest, ended, won in conn.execute(query, params):
-        found = by_id.get(player_id)
-        if found is None:
-            continue
-        run, match_run = current.get(player_id, (0, 0))
-        if rounds:
-            if first == rounds:  # won every round: the run goes on through it
-                run += rounds
-            else:
-                found.round_streak = max(found.round_streak, run + first, longest)
-                run = last
-            found.round_streak = max(found.round_streak, run)
-        if ended:
-            match_run = match_run + 1 if won else 0
-            found.match_streak = max(found.match_streak, match_run)
-        current[player_id] = (run, match_run)
-
-
 def _head_to_head(
-    conn: sqlite3.Connection, where: str, params: list[Any], player_id: int | None
+    conn: sqlite3.Connection,
+    filters: Filters,
+    names: dict[int, tuple[str, str]],
+    player_id: int | None,
 ) -> list[HeadToHead]:
-    condition = " AND m.ended IS NOT NULL" if where else " WHERE m.ended IS NOT NULL"
-    extra: list[Any] = []
+    where, params = _selection(filters, "a")
     if player_id is not None:
-        condition += " AND ? IN (a.player_id, b.player_id)"
-        extra.append(player_id)
-    query = (
-        "SELECT pa.name, pb.name, count(*), sum(a.won), sum(b.won), sum(a.total > b.total),"
-        " sum(b.total > a.total), sum(a.rounds), sum(a.rounds_won), sum(b.rounds_won)"
-        " FROM matches m JOIN match_seats a ON a.match_id = m.id"
-        " JOIN match_seats b ON b.match_id = m.id AND a.player_id < b.player_id"
-        " JOIN players pa ON pa.id = a.player_id AND pa.kind = 'person'"
-        " JOIN players pb ON pb.id = b.player_id AND pb.kind = 'person'"
-        f"{where}{condition} GROUP BY a.player_id, b.player_id"
-    )
-    rows: Sequence[Any] = conn.execute(query, [*params, *extra]).fetchall()
-    found = [HeadToHead(*r) for r in rows]
+        where += " ? IN (a.player_id, b.player_id) AND"
+        params.append(player_id)
+    query = f"{_PAIRS} WHERE{where} {_PAIRED} GROUP BY lo, hi"
+    rows = conn.execute(query, params)
+    found = [HeadToHead(names[a][1], names[b][1], *rest) for a, b, *rest in rows]
     return sorted(found, key=lambda h: (-h.matches, h.a.casefold(), h.b.casefold()))

@@ -536,25 +536,21 @@ def ensure_match(conn: sqlite3.Connection, info: MatchInfo) -> int:
     if row is not None:
         return int(row[0])
     cur = conn.execute(
-        "INSERT INTO matches (uid, started, ruleset, family, options, overrides, seed, players)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            info.uid,
-            info.started,
-            info.ruleset,
-            info.family,
-            info.options,
-            compact(info.overrides),
-            info.seed,
-            len(info.seats),
-        ),
+        "INSERT INTO matches (uid, started, ruleset, family, seed, players)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (info.uid, info.started, info.ruleset, info.family, info.seed, len(info.seats)),
     )
     match_id = cur.lastrowid
     assert match_id is not None
+    conn.execute(
+        "INSERT INTO match_rules (match_id, options, overrides) VALUES (?, ?, ?)",
+        (match_id, info.options, compact(info.overrides)),
+    )
     conn.executemany(
-        "INSERT INTO match_seats (match_id, seat, player_id, name, level) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO match_seats (match_id, seat, player_id, name, level, started, ruleset)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
-            (match_id, seat, player_id(conn, s), s.name, s.level)
+            (match_id, seat, player_id(conn, s), s.name, s.level, info.started, info.ruleset)
             for seat, s in enumerate(info.seats)
         ],
     )
@@ -562,10 +558,16 @@ def ensure_match(conn: sqlite3.Connection, info: MatchInfo) -> int:
 
 
 def insert_round(
-    conn: sqlite3.Connection, match_id: int, number: int, ended: str, lines: RoundLines
+    conn: sqlite3.Connection,
+    match_id: int,
+    number: int,
+    ended: str,
+    lines: RoundLines,
+    refresh: bool = True,
 ) -> int:
-    """Write round ``number`` of the match and its seats' summaries; if it is there
-    already, its id."""
+    """Write round ``number`` of the match and (unless ``refresh`` is False: the
+    caller refreshes them later) its seats' summaries; if it is there already,
+    its id."""
     cur = conn.execute(
         "INSERT INTO rounds (match_id, number, ended, seed, ending, knocker, dark_knock,"
         " one_suit_knock, breakdown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -620,7 +622,8 @@ def insert_round(
         "INSERT INTO bonuses (round_id, seat, kind, payer, card) VALUES (?, ?, ?, ?, ?)",
         [(round_id, b.seat, b.kind, b.payer, b.card) for b in lines.bonuses],
     )
-    summary.refresh(conn, [match_id])
+    if refresh:
+        summary.refresh(conn, [match_id])
     return round_id
 
 
@@ -630,6 +633,6 @@ def finish(
     """The match's end: when, and each seat's (total, won)."""
     conn.execute("UPDATE matches SET ended = ? WHERE id = ?", (ended, match_id))
     conn.executemany(
-        "UPDATE match_seats SET total = ?, won = ? WHERE match_id = ? AND seat = ?",
+        "UPDATE match_seats SET total = ?, won = ?, finished = 1 WHERE match_id = ? AND seat = ?",
         [(total, won, match_id, seat) for seat, (total, won) in enumerate(finals)],
     )

@@ -1,4 +1,5 @@
-"""Each seat's summary of a match, kept in ``match_seats`` (schema version 2).
+"""Each seat's summary of a match (schema version 2): ``match_seats``'
+summary columns, ``match_penalties`` and ``matches.rounds``.
 
 Statistics read these summaries, one row per seat and match, instead of
 every round's rows: ten times fewer rows, and the longest streak of round
@@ -15,25 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-COLUMNS = (
-    "rounds",
-    "rounds_won",
-    "scored_rounds",
-    "score",
-    "money_rounds",
-    "money",
-    "knocks",
-    "dark_knocks",
-    "one_suit_knocks",
-    "falls",
-    "fools",
-    "penalty_points",
-    "best_score",
-    "best_round",
-    "first_streak",
-    "last_streak",
-    "max_streak",
-)
+from dummy_tui.history.schema import SUMMARY_COLUMNS
+
+COLUMNS = SUMMARY_COLUMNS
 """The summary columns of ``match_seats``, in this order."""
 
 
@@ -110,20 +95,36 @@ _UPDATE = (
 )
 
 
+_PENALTIES = (
+    "INSERT INTO match_penalties (match_id, seat, kind, count, points, player_id, started,"
+    " ruleset) SELECT r.match_id, pe.seat, pe.kind, count(*),"
+    " sum(CASE WHEN rs.money IS NULL THEN pe.points ELSE 0 END),"
+    " ms.player_id, ms.started, ms.ruleset"
+    " FROM rounds r JOIN penalties pe ON pe.round_id = r.id"
+    " JOIN round_seats rs ON rs.round_id = pe.round_id AND rs.seat = pe.seat"
+    " JOIN match_seats ms ON ms.match_id = r.match_id AND ms.seat = pe.seat"
+)
+_COUNT = "UPDATE matches SET rounds = (SELECT count(*) FROM rounds r WHERE r.match_id = matches.id)"
+
+
 def refresh(conn: sqlite3.Connection, match_ids: Iterable[int] | None = None) -> None:
     """Compute again the summaries of these matches (None: every match) from their rounds."""
     if match_ids is None:
-        rows = conn.execute(f"{_ROUNDS} ORDER BY r.match_id, r.number, s.seat")
         conn.execute(
             "UPDATE match_seats SET "
             + ", ".join(f"{c} = {'NULL' if c.startswith('best') else 0}" for c in COLUMNS)
         )
-        _update(conn, rows)
+        _update(conn, conn.execute(f"{_ROUNDS} ORDER BY r.match_id, r.number, s.seat"))
+        conn.execute("DELETE FROM match_penalties")
+        conn.execute(f"{_PENALTIES} GROUP BY r.match_id, pe.seat, pe.kind")
+        conn.execute(_COUNT)
         return
     for match_id in match_ids:
         query = f"{_ROUNDS} WHERE r.match_id = ? ORDER BY r.number, s.seat"
-        rows = conn.execute(query, (match_id,))
-        _update(conn, rows)
+        _update(conn, conn.execute(query, (match_id,)))
+        conn.execute("DELETE FROM match_penalties WHERE match_id = ?", (match_id,))
+        conn.execute(f"{_PENALTIES} WHERE r.match_id = ? GROUP BY pe.seat, pe.kind", (match_id,))
+        conn.execute(f"{_COUNT} WHERE id = ?", (match_id,))
 
 
 def _update(conn: sqlite3.Connection, rows: Iterable[tuple[Any, ...]]) -> None:

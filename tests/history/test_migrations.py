@@ -11,50 +11,77 @@ from history_util import play
 
 from dummy_tui.history import History, schema, summary
 
+Seat = tuple[int, int]  # (score, won) of a seat in a round
+
 RECORD = {"format": "dummy-tui-record/1", "ruleset": "dummy", "players": ["Ann", "easy"]}
 
-# (score, won) of seats 0 and 1 in the rounds of a version 1 history
-ROUNDS = [((50, 1), (-20, 0)), ((10, 1), (30, 0)), ((-5, 0), (40, 1)), ((70, 1), (0, 0))]
+# the rounds of a version 1 history: (score, won) of seats 0 and 1
+ROUNDS: list[tuple[Seat, Seat]] = [
+    ((50, 1), (-20, 0)),
+    ((10, 1), (30, 0)),
+    ((-5, 0), (40, 1)),
+    ((70, 1), (0, 0)),
+]
 
 
-def version_1(path: Path) -> None:
-    """A history as version 1 wrote it: one finished match of four rounds."""
+def version_1(path: Path, matches: list[tuple[str, bool, list[tuple[Seat, Seat]]]]) -> None:
+    """A history as version 1 wrote it: Ann (a person) against the easy AI, in
+    ``matches`` of (started, finished, each round's seats); the seats with the
+    top total win a finished match."""
     conn = sqlite3.connect(path, isolation_level=None)
     schema.migrate(conn, target=1)
-    conn.executescript(
-        """
-        INSERT INTO players (id, kind, key, name) VALUES (1, 'person', 'ann', 'Ann'),
-            (2, 'ai', 'easy', 'easy');
-        INSERT INTO matches (id, uid, started, ended, ruleset, family, options, overrides,
-            seed, players)
-            VALUES (1, 'old', '2023-01-01T10:00:00Z', '2023-01-01T11:00:00Z', 'dummy', 'dummy',
-            '{}', '{}', 5, 2);
-        INSERT INTO match_seats (match_id, seat, player_id, name, level, total, won)
-            VALUES (1, 0, 1, 'Ann', NULL, 125, 1), (1, 1, 2, 'Bot', 'easy', 50, 0);
-        """
+    conn.execute(
+        "INSERT INTO players (id, kind, key, name) VALUES (1, 'person', 'ann', 'Ann'),"
+        " (2, 'ai', 'easy', 'easy')"
     )
-    for number, seats in enumerate(ROUNDS):
+    round_id = 0
+    for match_id, (started, finished, rounds) in enumerate(matches, start=1):
         conn.execute(
-            "INSERT INTO rounds (id, match_id, number, ended, ending, knocker, dark_knock,"
-            " one_suit_knock, breakdown) VALUES (?, 1, ?, '2023-01-01T10:30:00Z', 'knock', ?,"
-            " 0, 0, '[]')",
-            (number + 1, number, 0 if seats[0][1] else 1),
+            "INSERT INTO matches (id, uid, started, ended, ruleset, family, seed, players)"
+            " VALUES (?, ?, ?, ?, 'dummy', 'dummy', 5, 2)",
+            (match_id, f"old-{match_id}", started, started if finished else None),
         )
-        conn.execute(
-            "INSERT INTO records (round_id, record) VALUES (?, ?)",
-            (number + 1, json.dumps(RECORD)),
-        )
-        for seat, (score, won) in enumerate(seats):
+        conn.execute("INSERT INTO match_rules VALUES (?, '{}', '{}')", (match_id,))
+        totals = [sum(r[seat][0] for r in rounds) for seat in range(2)]
+        for seat, (player, level) in enumerate([(1, None), (2, "easy")]):
             conn.execute(
-                "INSERT INTO round_seats VALUES (?, ?, ?, ?, ?, 0, 0, ?, 0, 0, NULL)",
-                (number + 1, seat, score, won, won, int(score < 0)),
+                "INSERT INTO match_seats (match_id, seat, player_id, name, level, total, won)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match_id,
+                    seat,
+                    player,
+                    ["Ann", "Bot"][seat],
+                    level,
+                    totals[seat] if finished else None,
+                    int(finished and totals[seat] == max(totals)),
+                ),
             )
+        for number, seats in enumerate(rounds):
+            round_id += 1
+            knocker = 0 if seats[0][1] else 1
+            conn.execute(
+                "INSERT INTO rounds (id, match_id, number, ended, ending, knocker, dark_knock,"
+                " one_suit_knock, breakdown) VALUES (?, ?, ?, ?, 'knock', ?, 0, 0, '[]')",
+                (round_id, match_id, number, started, knocker),
+            )
+            conn.execute("INSERT INTO records VALUES (?, ?)", (round_id, json.dumps(RECORD)))
+            for seat, (score, won) in enumerate(seats):
+                conn.execute(
+                    "INSERT INTO round_seats VALUES (?, ?, ?, ?, ?, 0, 0, ?, 0, 0, NULL)",
+                    (round_id, seat, score, won, won, int(score < 0)),
+                )
     conn.close()
+
+
+def ann_won(flags: str) -> list[tuple[Seat, Seat]]:
+    """Rounds Ann won (``1``) or lost (``0``) against the AI, by 10 points."""
+    return [((10, 1), (-10, 0)) if f == "1" else ((-10, 0), (10, 1)) for f in flags]
 
 
 def test_an_older_history_is_migrated_and_keeps_its_rounds(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
-    version_1(path)
+    version_1(path, [("2023-01-01T10:00:00Z", True, ROUNDS)])
     history = History(path, strict=True)
     stats = history.stats()
     assert history.found_version == 1
@@ -76,9 +103,30 @@ def test_an_older_history_is_migrated_and_keeps_its_rounds(tmp_path: Path) -> No
     history.close()
 
 
+def test_streaks_join_up_across_matches_in_the_order_played(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    # written out of order: the history orders the matches by their start
+    version_1(
+        path,
+        [
+            ("2023-01-03T10:00:00Z", True, ann_won("10110")),  # third
+            ("2023-01-01T10:00:00Z", True, ann_won("0011")),  # first: a tie, won by both
+            ("2023-01-02T10:00:00Z", True, ann_won("11")),  # second
+            ("2023-01-04T10:00:00Z", False, ann_won("1")),  # unfinished
+            ("2023-01-05T10:00:00Z", True, ann_won("0")),
+        ],
+    )
+    # round by round: 0011 11 10110 1 0 -> the longest run is 1 1 1 1 1 (five)
+    # matches: 0011 (a tie), 11 and 10110 won, 0 lost -> three in a row
+    ann = History(path, strict=True).stats().player("Ann")
+    assert ann is not None
+    assert (ann.round_streak, ann.match_streak) == (5, 3)
+    assert (ann.matches, ann.matches_won, ann.unfinished) == (4, 3, 1)
+
+
 def test_a_migration_that_fails_leaves_the_older_version(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
-    version_1(path)
+    version_1(path, [("2023-01-01T10:00:00Z", True, ROUNDS)])
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("ALTER TABLE match_seats ADD COLUMN best_score TEXT")  # in the way of version 2
     conn.close()

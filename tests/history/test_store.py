@@ -126,7 +126,7 @@ def test_options_changed_from_the_preset_replay_with_the_round(tmp_path: Path) -
         assert ids[0] is not None
         record = history.round_record(ids[0])
         assert record is not None and record["options"] == {"penalty_feed_head": 77}
-        options = json.loads(count(history.path, "SELECT options FROM matches"))
+        options = json.loads(count(history.path, "SELECT options FROM match_rules"))
         assert options["penalty_feed_head"] == 77 and options["target_score"] == 500
 
 
