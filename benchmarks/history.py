@@ -6,7 +6,8 @@ Builds a history of N matches (default 10,000) of R rounds each (default 10:
 100,000 rounds) and then times what the game and ``dummy-tui stats`` do on it:
 
 - recording one round (``History.record_round``: the round's capture, its
-  record and one transaction), the mean and the 95th percentile of 200;
+  record and one transaction), the mean and the 95th percentile of 200, in
+  matches of 10 rounds;
 - the statistics (``History.stats``): of everyone, of one person, of one
   preset, since a date;
 - opening the file (``History.connection``: checks and pragmas).
@@ -153,12 +154,13 @@ def measure(path: Path) -> None:
     rules = presets["dummy"]
     games = [played_round(rules, 4, 5000 + i) for i in range(20)]
     names, levels = ["Ann", "Bo", "AI", "AI"], [None, None, "easy", "hard"]
-    uid = history.start_match(rules, "dummy", names, levels)
     spent = []
-    for i in range(200):
-        t = time.perf_counter()
-        history.record_round(uid, games[i % len(games)], number=i)
-        spent.append(time.perf_counter() - t)
+    for m in range(20):  # 20 matches of 10 rounds, as a game writes them
+        uid = history.start_match(rules, "dummy", names, levels, base=rules)
+        for i in range(10):
+            t = time.perf_counter()
+            history.record_round(uid, games[(m + i) % len(games)], number=i)
+            spent.append(time.perf_counter() - t)
     spent.sort()
     print(
         f"recording one round: {ms(statistics.mean(spent))} mean, "

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -256,38 +257,38 @@ _SUMS = (
 
 _PEOPLE = "SELECT id FROM players WHERE kind = 'person'"
 
-# round wins in a row across matches, in the order they were played: a group is a
-# match not won throughout (its last streak starts the group's run) and the matches
-# won throughout after it; the next group's first match ends the run
-_ROUND_STREAKS = """
-WITH seats AS (
-    SELECT ms.player_id, ms.started, ms.match_id, ms.rounds, ms.first_streak,
-        ms.last_streak, ms.max_streak, ms.first_streak = ms.rounds AS whole
-    FROM match_seats ms WHERE {where} ms.player_id IS NOT NULL AND ms.rounds > 0
-), grouped AS (
-    SELECT *, sum(NOT whole) OVER (PARTITION BY player_id ORDER BY started, match_id
-        ROWS UNBOUNDED PRECEDING) AS grp
-    FROM seats
-), runs AS (
-    SELECT player_id, grp, sum(CASE WHEN whole THEN rounds ELSE last_streak END) AS run,
-        max(max_streak) AS inner_max, max(CASE WHEN whole THEN 0 ELSE first_streak END) AS head
-    FROM grouped GROUP BY player_id, grp
+# each person's matches in the order they were played (the covering index's order)
+_STREAK_ROWS = (
+    "SELECT ms.player_id, ms.rounds, ms.first_streak, ms.last_streak, ms.max_streak,"
+    " ms.finished, ms.won FROM match_seats ms"
+    f" WHERE{{where}} ms.player_id IN ({_PEOPLE}) ORDER BY ms.player_id, ms.started, ms.match_id"
 )
-SELECT player_id, max(max(inner_max, run + coalesce(next_head, 0)))
-FROM (SELECT *, lead(head) OVER (PARTITION BY player_id ORDER BY grp) AS next_head FROM runs)
-GROUP BY player_id
-"""
 
-# finished matches won in a row
-_MATCH_STREAKS = """
-SELECT player_id, max(n) FROM (
-    SELECT player_id, count(*) AS n FROM (
-        SELECT ms.player_id, ms.won, sum(NOT ms.won) OVER (PARTITION BY ms.player_id
-            ORDER BY ms.started, ms.match_id ROWS UNBOUNDED PRECEDING) AS grp
-        FROM match_seats ms WHERE {where} ms.player_id IS NOT NULL AND ms.finished
-    ) WHERE won GROUP BY player_id, grp
-) GROUP BY player_id
-"""
+
+def _streaks(rows: Iterable[tuple[int, ...]]) -> Iterator[tuple[int, int, int]]:
+    """(person, round wins in a row, finished matches won in a row) at most, joining
+    up each match's first, last and longest run of round wins in the order played:
+    a match won throughout carries the run on."""
+    person = None
+    run = best = match_run = match_best = 0
+    for player_id, rounds, first, last, longest, finished, won in rows:
+        if player_id != person:
+            if person is not None:
+                yield person, best, match_best
+            person = player_id
+            run = best = match_run = match_best = 0
+        if rounds:
+            if first == rounds:
+                run += rounds
+            else:
+                best = max(best, run + first, longest)
+                run = last
+            best = max(best, run)
+        if finished:
+            match_run = match_run + 1 if won else 0
+            match_best = max(match_best, match_run)
+    if person is not None:
+        yield person, best, match_best
 
 
 def _first(a: str, b: str) -> str:
@@ -368,14 +369,9 @@ def compute(conn: sqlite3.Connection, filters: Filters | None = None) -> Stats:
     )
     for pid, kind, n, points in conn.execute(query, params):
         by_id[pid].penalties[kind] = PenaltyCount(n, points)
-    for p in by_id.values():
-        if p.kind == PERSON:
-            p.round_streak = p.match_streak = 0
-    people = where + f" ms.player_id IN ({_PEOPLE}) AND"
-    for pid, longest in conn.execute(_ROUND_STREAKS.format(where=people), params):
-        by_id[pid].round_streak = longest
-    for pid, longest in conn.execute(_MATCH_STREAKS.format(where=people), params):
-        by_id[pid].match_streak = longest
+    rows = conn.execute(_STREAK_ROWS.format(where=where), params)
+    for pid, rounds, matches in _streaks(rows):
+        by_id[pid].round_streak, by_id[pid].match_streak = rounds, matches
     stats.players = sorted(
         by_id.values(), key=lambda p: (p.kind != PERSON, -p.rounds, p.name.casefold())
     )
