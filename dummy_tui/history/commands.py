@@ -75,6 +75,27 @@ def add_commands(commands: Any) -> None:
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(handler=stats_main)
 
+    history = commands.add_parser(
+        "history",
+        help="the record of every game played: what it holds, export, import, forget",
+        description="Every finished round is kept, with its record, in history.sqlite3 of "
+        "the data folder (under $DUMMY_TUI_HOME/data when that is set). Without an option: "
+        "what the history holds and the latest matches. --export and --import move it "
+        "between machines as JSON Lines (importing the same file twice adds nothing); "
+        "--forget makes a person's seats anonymous in every match and record, the matches "
+        "staying for the other players; --record prints a round as a game record, for "
+        "'dummy-tui replay'.",
+    )
+    history.add_argument("--export", metavar="FILE", help="write every match to FILE (- : out)")
+    history.add_argument(
+        "--import", dest="import_file", metavar="FILE", help="add the matches of an export"
+    )
+    history.add_argument("--forget", metavar="NAME", help="remove a person (any case)")
+    history.add_argument(
+        "--record", metavar="ROUND_ID", help="print the record of a round (ids: see 'stats')"
+    )
+    history.set_defaults(handler=history_main)
+
 
 # ---------------------------------------------------------------------------
 # stats
@@ -144,22 +165,9 @@ def _rate(won: int, n: int) -> tuple[str, str]:
 
 
 def print_stats(stats: Stats) -> None:
-    from rich import box
     from rich.console import Console
-    from rich.table import Table
 
-    def table(title: str, *columns: str) -> Table:
-        made = Table(
-            title=title,
-            box=box.SIMPLE_HEAD,
-            padding=0,  # the box puts one space between columns
-            pad_edge=False,
-            title_justify="left",
-        )
-        for i, name in enumerate(columns):
-            made.add_column(name, justify="left" if i == 0 else "right", no_wrap=i == 0)
-        return made
-
+    table = _table
     console = Console()
     head = f"{stats.matches} {'match' if stats.matches == 1 else 'matches'}"
     if stats.unfinished:
@@ -255,3 +263,160 @@ def print_stats(stats: Stats) -> None:
         )
     if pairs.row_count:
         console.print(pairs)
+
+
+# ---------------------------------------------------------------------------
+# history
+
+
+def history_main(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from dummy_tui.history import HistoryUnavailable
+    from dummy_tui.history.transfer import ImportFileError
+
+    chosen = [
+        flag
+        for flag, value in (
+            ("--export", args.export),
+            ("--import", args.import_file),
+            ("--forget", args.forget),
+            ("--record", args.record),
+        )
+        if value is not None
+    ]
+    try:
+        if len(chosen) > 1:
+            raise UsageError(f"give one of {', '.join(chosen)}, not {len(chosen)}")
+        _word("--export", args.export)
+        _word("--import", args.import_file)
+        _word("--forget", args.forget)
+        round_id = _round_id(args.record)
+    except UsageError as exc:
+        return _usage("history", exc)
+    history = _open_history()
+    try:
+        if args.export is not None:
+            return _export(history, Path(args.export))
+        if args.import_file is not None:
+            return _import(history, Path(args.import_file))
+        if args.forget is not None:
+            return _forget(history, args.forget)
+        if round_id is not None:
+            return _record(history, round_id)
+        return _summary(history)
+    except HistoryUnavailable as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_MISSING
+    except ImportFileError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    finally:
+        history.close()
+
+
+def _round_id(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise UsageError(f"--record takes a round id, a whole number from 1, not {text!r}")
+    return value
+
+
+def _export(history: Any, path: Path) -> int:
+    matches, rounds = history.export(path)
+    where = "the standard output" if str(path) == "-" else str(path)
+    told = sys.stderr if str(path) == "-" else sys.stdout
+    print(f"Exported {_count(matches, 'match')} ({_count(rounds, 'round')}) to {where}.", file=told)
+    return 0
+
+
+def _import(history: Any, path: Path) -> int:
+    done = history.import_file(path)
+    line = f"Imported {_count(done.matches, 'new match')} and {_count(done.rounds, 'new round')}"
+    if done.known:
+        line += f"; {_count(done.known, 'match')} {'was' if done.known == 1 else 'were'} there"
+        line += " already"
+    print(line + ".")
+    return 0
+
+
+def _forget(history: Any, name: str) -> int:
+    seats = history.forget(name)
+    if not seats:
+        print(f"{PROG}: no one called {name.strip()!r} in the history", file=sys.stderr)
+        return EXIT_MISSING
+    print(f"Forgot {name.strip()}: {_count(seats, 'seat')} now anonymous.")
+    return 0
+
+
+def _record(history: Any, round_id: int) -> int:
+    from dummy_tui.engine.record import dumps_record
+
+    record = history.round_record(round_id)
+    if record is None:
+        print(f"{PROG}: no round {round_id} in the history", file=sys.stderr)
+        return EXIT_MISSING
+    sys.stdout.write(dumps_record(record))
+    return 0
+
+
+def _count(n: int, word: str) -> str:
+    plural = word + ("es" if word.endswith("ch") else "s")
+    return f"{n} {word if n == 1 else plural}"
+
+
+def _summary(history: Any) -> int:
+    from rich.console import Console
+
+    found = history.summary()
+    if not found["exists"]:
+        print(f"No games recorded yet: the history ({found['path']}) fills as games are played.")
+        return 0
+    size = found["bytes"] / 2**20
+    print(f"History: {found['path']} (schema version {found['schema']}, {size:.1f} MiB)")
+    line = f"{_count(found['matches'], 'match')}"
+    if found["unfinished"]:
+        line += f" (and {found['unfinished']} unfinished)"
+    line += f", {_count(found['rounds'], 'round')}, {_count(found['people'], 'person')}"
+    print(line.replace("persons", "people") + f", {_count(found['ai_levels'], 'AI level')}")
+    latest = history.matches(limit=10)
+    if not latest:
+        return 0
+    table = _table(
+        "Latest matches", "started", "preset", "seats (* won)", "rounds", "round ids", left=3
+    )
+    for m in latest:
+        seats = ", ".join(
+            (s.player or s.name if s.level is None else f"AI {s.level}") + ("*" if s.won else "")
+            for s in m.seats
+        )
+        ids = "-" if m.first_round is None else f"{m.first_round}–{m.last_round}"
+        if m.first_round == m.last_round and m.first_round is not None:
+            ids = str(m.first_round)
+        started = m.started.astimezone().strftime("%Y-%m-%d %H:%M")
+        table.add_row(started, m.ruleset, seats, str(m.rounds), ids)
+    Console().print(table)
+    return 0
+
+
+def _table(title: str, *columns: str, left: int = 1) -> Any:
+    """A table as ``sim`` prints them: a rule under the heads, one space between
+    columns; the first ``left`` columns to the left, the others (figures) to the right."""
+    from rich import box
+    from rich.table import Table
+
+    made = Table(
+        title=title,
+        box=box.SIMPLE_HEAD,
+        padding=0,  # the box puts one space between columns
+        pad_edge=False,
+        title_justify="left",
+    )
+    for i, name in enumerate(columns):
+        made.add_column(name, justify="left" if i < left else "right", no_wrap=i == 0)
+    return made

@@ -49,7 +49,9 @@ from dummy_tui.history.problems import (
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.round import Round
+    from dummy_tui.history.browse import MatchSummary, RoundSummary
     from dummy_tui.history.stats import Stats
+    from dummy_tui.history.transfer import Imported
     from dummy_tui.rules.schema import Ruleset
 
 T = TypeVar("T")
@@ -81,6 +83,7 @@ class SeatInfo:
 
     name: str
     level: str | None = None  # None: a person
+    anonymous: bool = False  # a person no longer known (forgotten)
 
     @property
     def is_person(self) -> bool:
@@ -232,23 +235,29 @@ class History:
         return conn
 
     @contextlib.contextmanager
+    def _raising(self) -> Iterator[None]:
+        """A file that cannot be used, found in the block, raises
+        :class:`HistoryUnavailable`; a bug is raised as it is."""
+        try:
+            yield
+        except HistoryUnavailable:
+            raise
+        except Exception as exc:
+            problem = file_problem(exc, self.path)
+            if problem is None:
+                raise
+            raise HistoryUnavailable(problem) from exc
+
+    @contextlib.contextmanager
     def reading(self) -> Iterator[sqlite3.Connection | None]:
         """For reading: the open database, or None when there is no file yet (none
         is made).  A file that cannot be used, found on opening or while reading
         in the block, raises :class:`HistoryUnavailable`; a bug is raised as it is."""
-        with self._lock:
-            try:
-                if self._conn is None and not self.path.exists():
-                    yield None
-                else:
-                    yield self.connection()
-            except HistoryUnavailable:
-                raise
-            except Exception as exc:
-                problem = file_problem(exc, self.path)
-                if problem is None:
-                    raise
-                raise HistoryUnavailable(problem) from exc
+        with self._lock, self._raising():
+            if self._conn is None and not self.path.exists():
+                yield None
+            else:
+                yield self.connection()
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -490,6 +499,95 @@ class History:
         with self.reading() as conn:
             return Stats(filters) if conn is None else compute(conn, filters)
 
+    def matches(
+        self,
+        player: str | None = None,
+        ruleset: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[MatchSummary]:
+        """Past matches, the latest first (:func:`browse.matches`)."""
+        from dummy_tui.history import browse
+
+        with self.reading() as conn:
+            return [] if conn is None else browse.matches(conn, player, ruleset, limit, offset)
+
+    def match_rounds(self, match: str) -> list[RoundSummary]:
+        """The rounds of match ``match`` (a uid), in order (:func:`browse.match_rounds`)."""
+        from dummy_tui.history import browse
+
+        with self.reading() as conn:
+            return [] if conn is None else browse.match_rounds(conn, match)
+
+    def summary(self) -> dict[str, Any]:
+        """What the file holds: its path, schema version and size, and how many
+        matches (finished or not), rounds, people and AI levels."""
+        with self.reading() as conn:
+            out: dict[str, Any] = {"path": str(self.path), "exists": conn is not None}
+            if conn is None:
+                return out
+            finished, unfinished, rounds = conn.execute(
+                "SELECT count(ended), count(*) - count(ended), coalesce(sum(rounds), 0)"
+                " FROM matches"
+            ).fetchone()
+            query = "SELECT kind, count(*) FROM players GROUP BY kind"
+            kinds = dict(conn.execute(query).fetchall())
+            out.update(
+                schema=schema.version_of(conn)[0],
+                bytes=self.path.stat().st_size,
+                matches=finished,
+                unfinished=unfinished,
+                rounds=rounds,
+                people=kinds.get(PERSON, 0),
+                ai_levels=kinds.get(AI, 0),
+            )
+            return out
+
+    def export(self, path: Path) -> tuple[int, int]:
+        """Write every match to ``path`` (``-``: the standard output) as JSON Lines
+        (:mod:`transfer`), whole or not at all; returns (matches, rounds)."""
+        from dummy_tui.history import transfer
+
+        # a fault of the output (a full disk, a closed pipe) is raised as the OSError
+        # it is, not as the history's
+        try:
+            with transfer.writing(path) as out, self.reading() as conn:
+                if conn is None:
+                    return 0, 0
+                conn.execute("BEGIN")  # one snapshot of the file, however long it takes
+                try:
+                    return transfer.export(conn, out)
+                finally:
+                    conn.execute("COMMIT")
+        except transfer.OutputFailed as exc:
+            raise exc.error from None
+
+    def import_file(self, path: Path) -> Imported:
+        """Add the matches and rounds of an export file that are not here yet, in one
+        transaction; raises :class:`transfer.ImportFileError` for a file with a
+        fault (nothing is added then)."""
+        from dummy_tui.history import transfer
+
+        matches = transfer.read(path)
+        with self._lock, self._raising(), self.transaction() as conn:
+            return transfer.import_matches(conn, matches)
+
+    def forget(self, name: str) -> int:
+        """Make every seat of the person called ``name`` anonymous and remove them
+        (:func:`transfer.forget`); returns how many seats were theirs, 0 when
+        there is no such person."""
+        from dummy_tui.history import transfer
+
+        with self.reading() as conn:
+            if conn is None:
+                return 0
+            conn.execute("PRAGMA secure_delete = ON")  # freed pages are overwritten
+            with self.transaction() as writing:
+                seats = transfer.forget(writing, name)
+            if seats:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # nor left in the log
+            return seats
+
 
 def _overrides(rules: Ruleset, ruleset: str, base: Ruleset | None) -> dict[str, Any]:
     from dummy_tui.engine.record import option_overrides
@@ -515,7 +613,9 @@ def _overrides(rules: Ruleset, ruleset: str, base: Ruleset | None) -> dict[str, 
 
 def player_id(conn: sqlite3.Connection, seat: SeatInfo) -> int | None:
     """The id of the person or AI level of ``seat``, added if new; None for a
-    person without a name."""
+    person without a name or forgotten."""
+    if seat.anonymous:
+        return None
     if seat.level is None:
         kind, key, name = PERSON, person_key(seat.name), shown_name(seat.name)
         if not key:

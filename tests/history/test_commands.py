@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -28,14 +29,23 @@ def two_matches() -> tuple[Played, Played]:
     )
 
 
-@pytest.fixture
-def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """A history of two matches under ``DUMMY_TUI_HOME``; returns its file."""
-    path = use_home(monkeypatch, tmp_path)
-    monkeypatch.setenv("COLUMNS", "80")
-    with History(strict=True) as history:
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("recorded") / "history.sqlite3"
+    with History(path, strict=True) as history:
         for played in two_matches():
             store(history, played)
+    return path
+
+
+@pytest.fixture
+def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, recorded: Path) -> Path:
+    """A history of two matches under ``DUMMY_TUI_HOME`` (a copy, for the test to
+    change); returns its file."""
+    path = use_home(monkeypatch, tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")
+    path.parent.mkdir(parents=True)
+    shutil.copyfile(recorded, path)
     return path
 
 
@@ -117,3 +127,77 @@ def test_stats_of_a_damaged_history(
     assert code == 1
     assert_one_line(err, "history unavailable: ")
     assert "damaged" in err
+
+
+def test_history_tells_what_it_holds(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "history")
+    assert code == 0
+    assert str(home) in out and "2 matches" in out and "Latest matches" in out
+    assert "Ann" in out and "AI easy" in out
+
+
+def test_history_record_prints_a_round_that_replays(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = History(home, strict=True).matches(ruleset="dummy")[0]
+    assert match.last_round is not None
+    code, out, _ = run(capsys, "history", "--record", str(match.last_round))
+    assert code == 0
+    file = tmp_path / "r.json"
+    file.write_text(out, encoding="utf-8")
+    code, out, _ = run(capsys, "replay", str(file), "--json")
+    assert code == 0
+    game = two_matches()[0].rounds[-1]
+    assert json.loads(out)["scores"] == [line.total for line in game.scores()]
+
+
+def test_history_export_then_import_elsewhere(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = tmp_path / "moved.jsonl"
+    code, out, _ = run(capsys, "history", "--export", str(file))
+    assert code == 0 and "Exported 2 matches" in out
+    monkeypatch.setenv("DUMMY_TUI_HOME", str(tmp_path / "elsewhere"))
+    code, out, _ = run(capsys, "history", "--import", str(file))
+    assert code == 0 and "Imported 2 new matches" in out
+    code, out, _ = run(capsys, "history", "--import", str(file))
+    assert code == 0 and "Imported 0 new matches and 0 new rounds; 2 matches were there" in out
+    code, out, _ = run(capsys, "stats", "--json")
+    assert json.loads(out) == History(home, strict=True).stats().as_json()
+
+
+def test_history_forget(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "history", "--forget", "ann")
+    assert code == 0 and "Forgot ann: 2 seats now anonymous." in out
+    code, _, err = run(capsys, "history", "--forget", "ann")
+    assert code == 1
+    assert_one_line(err, "no one called 'ann' in the history")
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["history", "--record", "999"], 1, "no round 999 in the history"),
+        (["history", "--record", "x"], 2, "--record takes a round id"),
+        (["history", "--record", "0"], 2, "--record takes a round id"),
+        (["history", "--forget", "Ann", "--record", "1"], 2, "give one of --forget, --record"),
+        (["history", "--forget", " "], 2, "--forget must not be empty"),
+        (["history", "--import", "no-such-file.jsonl"], 2, "no-such-file.jsonl"),
+    ],
+)
+def test_history_bad_arguments_are_one_line(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str], code: int, message: str
+) -> None:
+    found, _, err = run(capsys, *argv)
+    assert found == code
+    assert_one_line(err, message)
+
+
+def test_history_import_of_a_faulty_file(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = tmp_path / "bad.jsonl"
+    file.write_text('{"format": "dummy-tui-history/1", "uid": "x"}\n', encoding="utf-8")
+    code, _, err = run(capsys, "history", "--import", str(file))
+    assert code == 2
+    assert_one_line(err, "bad.jsonl line 1: missing key 'started'")

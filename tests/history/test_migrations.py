@@ -30,6 +30,7 @@ def version_1(path: Path, matches: list[tuple[str, bool, list[tuple[Seat, Seat]]
     top total win a finished match."""
     conn = sqlite3.connect(path, isolation_level=None)
     schema.migrate(conn, target=1)
+    conn.execute("BEGIN")
     conn.execute(
         "INSERT INTO players (id, kind, key, name) VALUES (1, 'person', 'ann', 'Ann'),"
         " (2, 'ai', 'easy', 'easy')"
@@ -71,6 +72,7 @@ def version_1(path: Path, matches: list[tuple[str, bool, list[tuple[Seat, Seat]]
                     "INSERT INTO round_seats VALUES (?, ?, ?, ?, ?, 0, 0, ?, 0, 0, NULL)",
                     (round_id, seat, score, won, won, int(score < 0)),
                 )
+    conn.execute("COMMIT")
     conn.close()
 
 

@@ -85,9 +85,10 @@ def started(index: int) -> datetime:
     return T0 + timedelta(days=index)
 
 
-@pytest.fixture
-def history(tmp_path: Path) -> History:
-    found = History(tmp_path / "history.sqlite3", strict=True)
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> History:
+    """The matches recorded once for the module's tests, which only read them."""
+    found = History(tmp_path_factory.mktemp("stats") / "history.sqlite3", strict=True)
     for i, (played, finish) in enumerate(matches()):
         store(found, played, finish=finish, started=started(i))
     return found

@@ -392,7 +392,7 @@ def test_an_interrupted_write_leaves_no_half_round(tmp_path: Path, how: int) -> 
     child = FORK.Process(target=_write_forever, args=(str(path), started))
     child.start()
     assert started.wait(20)
-    time.sleep(0.15)
+    time.sleep(0.05)
     assert child.pid is not None
     os.kill(child.pid, how)
     child.join(20)
