@@ -102,7 +102,6 @@ class MatchInfo:
     overrides: dict[str, Any]  # the record's "options"
     seed: int | None
     seats: tuple[SeatInfo, ...]
-    rounds: int = 0  # rounds recorded by this History
 
 
 class History:
@@ -408,7 +407,8 @@ class History:
         when it was not written (yet: see :attr:`pending`).
 
         ``number`` is the round's index in the match (the first is 0; default:
-        the next one); giving it makes a second call for the same round
+        the one after the last kept); giving it (``len(match.results) - 1``
+        after ``Match.record``) makes a second call for the same round
         harmless.  ``result`` (``Match.record``'s) gives the round's seed;
         ``record`` is the round's record, made with ``record_of`` from the
         seat ``names`` (default: those of the match) when not given.
@@ -429,11 +429,14 @@ class History:
             if len(lines.seats) != seats:
                 raise ValueError(f"a round of {len(lines.seats)} seats in a match of {seats}")
             when = stamp(ended)
-            at = info.rounds if number is None else number
-            info.rounds = at + 1
 
             def write(conn: sqlite3.Connection) -> int:
-                return insert_round(conn, ensure_match(conn, info), at, when, lines)
+                match_id = ensure_match(conn, info)
+                at = number
+                if at is None:  # the next one, of the rounds kept (a resumed match's too)
+                    query = "SELECT coalesce(max(number) + 1, 0) FROM rounds WHERE match_id = ?"
+                    at = int(conn.execute(query, (match_id,)).fetchone()[0])
+                return insert_round(conn, match_id, at, when, lines)
 
             return self._write(write)
         return None

@@ -205,6 +205,21 @@ def test_a_round_recorded_twice_is_kept_once(tmp_path: Path) -> None:
     assert count(tmp_path / "h.sqlite3", "SELECT count(*) FROM rounds") == 1
 
 
+def test_a_resumed_match_goes_on_with_its_next_round(tmp_path: Path) -> None:
+    played = dummy_match()
+    path = tmp_path / "h.sqlite3"
+    with History(path, strict=True) as first:
+        uid = first.start_match(played.rules, "dummy", played.names, played.levels)
+        first.record_round(uid, played.rounds[0])
+        first.record_round(uid, played.rounds[1])
+    with History(path, strict=True) as later:  # the game started again, the save resumed
+        assert later.start_match(played.rules, "dummy", played.names, played.levels, uid=uid) == uid
+        later.record_round(uid, played.rounds[2])
+        numbers = [r.number for r in later.match_rounds(uid)]
+    assert numbers == [0, 1, 2]
+    assert count(path, "SELECT count(*) FROM matches") == 1
+
+
 def test_history_switched_off_writes_nothing(tmp_path: Path) -> None:
     played = dummy_match()
     path = tmp_path / "h.sqlite3"
