@@ -260,6 +260,11 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     _add_rules_file(sim, top=False)
     sim.set_defaults(handler=_cmd_sim)
+
+    # the game history: ``stats`` and ``history`` (dummy_tui/history/commands.py)
+    from dummy_tui.history.commands import add_commands
+
+    add_commands(commands)
     return parser
 
 
