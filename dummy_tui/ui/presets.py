@@ -51,7 +51,8 @@ def read_presets(path: Path | None = None) -> dict[str, PresetInfo]:
     try:
         raw = PACKAGED.read_bytes() if path is None else path.read_bytes()
         data = tomllib.loads(raw.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (OSError, ValueError, RecursionError):
+        # not UTF-8, not TOML, an integer too long to read, tables nested too deeply
         return dict(FALLBACK)
     presets = data.get("presets")
     out: dict[str, PresetInfo] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from family_util import play
+from engine_util import play_record
 
 from dummy_tui.engine.actions import Discard, Draw
 from dummy_tui.engine.families.rummy import RummyRound
@@ -15,7 +15,7 @@ P1 = "9H 9S 9D 4C 8D QH QD JC 10C KS"  # 89 points
 
 def test_going_out_in_one_turn_is_rummy_and_scores_double() -> None:
     moves = ["draw", "meld AC 2C 3C", "meld 4D 5D 6D", "meld 7C 7D 7H 7S", "knock 2S"]
-    _, out = play("rummy", [P0, P1], "KH", moves, stock="2S")
+    _, out = play_record("rummy", [P0, P1], "KH", moves, stock="2S")
     assert (out["end"], out["knocker"]) == ("knock", 0)
     assert out["breakdown"][0] == {
         "seat": 0, "hand": 0, "went_out": True, "rummy": True, "multiplier": 2, "total": 178,
@@ -30,7 +30,7 @@ def test_going_out_after_melding_before_is_not_rummy() -> None:
         "draw", "layoff 4C AC", "discard KS",
         "draw", "meld 4D 5D 6D", "meld 7C 7D 7H 7S", "layoff 5C AC",
     ]  # fmt: skip
-    _, out = play("rummy", [P0, P1], "KH", moves, stock="2S 3S 5C")
+    _, out = play_record("rummy", [P0, P1], "KH", moves, stock="2S 3S 5C")
     assert out["ok"] and (out["end"], out["knocker"]) == ("knock", 0)
     # P0 went out by melding the last cards; P1 holds 89 - 4 - 10 + 3 = 78
     assert out["breakdown"][0]["rummy"] is False
@@ -39,12 +39,12 @@ def test_going_out_after_melding_before_is_not_rummy() -> None:
 
 def test_the_ace_is_low_only() -> None:
     hands = ["JH KH AH 2D 3D 4D 8S 8C 5S 6C", "QH 9S 9D 4C 8D 9H QD JC 10C KS"]
-    _, out = play("rummy", hands, "KC", ["draw", "meld JH KH AH"], stock="QS")
+    _, out = play_record("rummy", hands, "KC", ["draw", "meld JH KH AH"], stock="QS")
     assert out["error"]["message"] == (
         "not a meld: JH KH AH (a meld is 3 or 4 of a rank, or 3+ in a row of one suit)"
     )
     hands = ["QH KH AH 2D 3D 4D 8S 8C 5S 6C", "JH 9S 9D 4C 8D 9H QD JC 10C KS"]
-    _, out = play("rummy", hands, "KC", ["draw", "meld QH KH AH"], stock="QS")
+    _, out = play_record("rummy", hands, "KC", ["draw", "meld QH KH AH"], stock="QS")
     assert out["error"]["message"] == (
         "not a meld: QH KH AH (the ace is low only: Q K A is not a run)"
     )
@@ -52,15 +52,15 @@ def test_the_ace_is_low_only() -> None:
 
 def test_melds_per_turn() -> None:
     moves = ["draw", "meld AC 2C 3C", "meld 4D 5D 6D"]
-    _, out = play("rummy", [P0, P1], "KH", moves, stock="2S", options={"melds_per_turn": 1})
+    _, out = play_record("rummy", [P0, P1], "KH", moves, stock="2S", options={"melds_per_turn": 1})
     assert out["error"]["index"] == 2
     assert out["error"]["message"].startswith("melds per turn:")
 
 
 def test_the_taken_discard_may_not_be_discarded() -> None:
-    _, out = play("rummy", [P0, P1], "KH", ["pick KH", "discard KH"])
+    _, out = play_record("rummy", [P0, P1], "KH", ["pick KH", "discard KH"])
     assert out["error"]["message"].startswith("taken discard:")
-    _, out = play("rummy", [P0, P1], "KH", ["pick QH"])
+    _, out = play_record("rummy", [P0, P1], "KH", ["pick QH"])
     assert out["error"]["message"].startswith("not the top card:")
 
 

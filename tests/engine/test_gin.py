@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from family_util import play
+from engine_util import play_record
 
 from dummy_tui.engine.actions import Discard, Draw, Knock, Pass, TakeDiscard
 from dummy_tui.engine.cards import card_text, parse_card
@@ -19,7 +19,7 @@ DEFENDER = "9H 9S 9D 4C 7D 8D QH QD JC 10C"
 
 
 def test_knock_layout_layoffs_and_score() -> None:
-    result, out = play("gin", [KNOCKER, DEFENDER], "2S", ["pick 2S", "knock KS"])
+    result, out = play_record("gin", [KNOCKER, DEFENDER], "2S", ["pick 2S", "knock KS"])
     assert out["ok"] and out["round_over"]
     assert (out["end"], out["knocker"], out["dark_knock"]) == ("knock", 0, False)
     # knocker: 2S left = 2; defender lays 9s, lays off 4C, 7D and 8D: QH QD JC 10C = 40
@@ -38,7 +38,9 @@ def test_knock_layout_layoffs_and_score() -> None:
 
 def test_gin_gets_the_bonus_and_no_layoffs() -> None:
     defender = "9H 9S 9D 4C 7D 2D QH QD JC 10C"
-    _, out = play("gin", [KNOCKER.replace("KS", "9C"), defender], "8D", ["pick 8D", "knock 9C"])
+    _, out = play_record(
+        "gin", [KNOCKER.replace("KS", "9C"), defender], "8D", ["pick 8D", "knock 9C"]
+    )
     assert out["breakdown"][0]["gin"] is True
     # no layoffs on gin: 4C and 7D stay deadwood: 4 + 7 + 2 + 40
     assert out["breakdown"][1]["deadwood"] == 53
@@ -46,7 +48,7 @@ def test_gin_gets_the_bonus_and_no_layoffs() -> None:
 
 
 def test_zero_sum_scores_give_the_loser_minus_the_winner() -> None:
-    _, out = play(
+    _, out = play_record(
         "gin", [KNOCKER, DEFENDER], "2S", ["pick 2S", "knock KS"], options={"zero_sum_scores": True}
     )
     assert out["scores"] == [38, -38]
@@ -57,10 +59,12 @@ UNDERCUT_DEFENDER = "10H 10S 10D JD QD KD 2H 3H 4H 5S"  # deadwood 5
 
 
 def test_undercut() -> None:
-    _, out = play("gin", [UNDERCUT_KNOCKER, UNDERCUT_DEFENDER], "KS", ["pick KS", "knock KS"])
+    _, out = play_record(
+        "gin", [UNDERCUT_KNOCKER, UNDERCUT_DEFENDER], "KS", ["pick KS", "knock KS"]
+    )
     assert out["ok"] is False  # the taken card may not be discarded
     assert out["error"]["message"].startswith("taken discard:")
-    _, out = play(
+    _, out = play_record(
         "gin", [UNDERCUT_KNOCKER, UNDERCUT_DEFENDER], "7C", ["pass", "pass", "draw", "knock KC"],
         stock="KC",
     )  # fmt: skip
@@ -72,9 +76,9 @@ def test_undercut() -> None:
 def test_equal_deadwood_is_an_undercut_only_with_undercut_on_tie() -> None:
     defender = "10H 10S 10D JD QD KD 2H 3H 4H 9C"  # deadwood 9, as the knocker's
     moves = ["pass", "pass", "draw", "knock KC"]
-    _, out = play("gin", [UNDERCUT_KNOCKER, defender], "7C", moves, stock="KC")
+    _, out = play_record("gin", [UNDERCUT_KNOCKER, defender], "7C", moves, stock="KC")
     assert out["scores"] == [0, 10]
-    _, out = play("gin-openspiel", [UNDERCUT_KNOCKER, defender], "7C", moves, stock="KC")
+    _, out = play_record("gin-openspiel", [UNDERCUT_KNOCKER, defender], "7C", moves, stock="KC")
     assert out["scores"] == [0, 0]
     assert out["breakdown"][1]["undercut"] is False
 
@@ -111,10 +115,10 @@ def test_the_upcard_offer() -> None:
 
 
 def test_knock_limit_is_checked() -> None:
-    _, out = play("gin", [KNOCKER, DEFENDER], "2S", ["pick 2S", "knock 2C"])
+    _, out = play_record("gin", [KNOCKER, DEFENDER], "2S", ["pick 2S", "knock 2C"])
     assert out["ok"] is False
     assert out["error"]["message"].startswith("knock limit:")
-    game_out = play(
+    game_out = play_record(
         "gin", [KNOCKER, DEFENDER], "2S", ["pick 2S", "knock KS"], options={"knock_limit": 1}
     )[1]
     assert game_out["error"]["message"] == (
@@ -158,7 +162,7 @@ def test_legal_knocks_are_exactly_the_discards_within_the_limit() -> None:
 
 
 def test_moves_are_refused_with_the_rule_named() -> None:
-    _, out = play("gin", [KNOCKER, DEFENDER], "2S", ["pick 2S", "meld AC 2C 3C"])
+    _, out = play_record("gin", [KNOCKER, DEFENDER], "2S", ["pick 2S", "meld AC 2C 3C"])
     assert out["error"]["message"].startswith("meld: not a move in gin")
-    _, out = play("gin", [KNOCKER, DEFENDER], "2S", ["pick 3S"])
+    _, out = play_record("gin", [KNOCKER, DEFENDER], "2S", ["pick 3S"])
     assert out["error"]["message"] == "not the upcard: the upcard is 2S"
