@@ -34,10 +34,10 @@ import time
 from multiprocessing import get_context
 
 from dummy_tui.ai import make_player
-from dummy_tui.ai.heuristic import Evaluator, HeuristicPlayer
-from dummy_tui.ai.knowledge import Knowledge
-from dummy_tui.ai.sampling import determinize
-from dummy_tui.ai.search import discard_options, policy_action
+from dummy_tui.ai.dummy.heuristic import Evaluator, HeuristicPlayer
+from dummy_tui.ai.dummy.knowledge import Knowledge
+from dummy_tui.ai.dummy.sampling import determinize
+from dummy_tui.ai.dummy.search import discard_options, policy_action
 from dummy_tui.engine.actions import Action, Discard
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules.loader import get_ruleset

@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dummy_tui.engine import deadwood as common
 from dummy_tui.engine.deadwood import deadwood
 from dummy_tui.engine.families.gin import GinRound
-from dummy_tui.engine.round import shuffled_deal
 from dummy_tui.rules.loader import get_ruleset
+from dummy_tui.rules.schema import GinRules
 
 
 def rate(run: Callable[[], int], seconds: float) -> float:
@@ -40,10 +40,11 @@ def rate(run: Callable[[], int], seconds: float) -> float:
 
 def ours_hands(seconds: float) -> float:
     rules = get_ruleset("gin-openspiel")
+    assert isinstance(rules, GinRules)
     rng = random.Random(1)
 
     def one() -> int:
-        game = GinRound(rules, shuffled_deal(rules, 2, rng))
+        game = GinRound.new(rules, 2, rng)
         while not game.is_over:
             game.apply_unchecked(rng.choice(game.legal_actions()))
         game.scores()

@@ -5,13 +5,13 @@
 Plays ``--rounds`` seeded rounds of four (and three, and two) ``normal``
 players at ``dummy`` and at ``dummy-house``.  At the start of every turn it
 notes the position's features for the seat to move
-(:func:`dummy_tui.ai.position.features`), and when the round is over that
+(:func:`dummy_tui.ai.dummy.position.features`), and when the round is over that
 seat's outcome as ``hard``'s search counts it.  Each fifth round is held
 out; the weights are fit by least squares on the others.  It prints, per
 ruleset and number of players, the share of the held-out outcomes' variance
 explained (R²) by the hand-made value the lookahead used before and by the
 fit.  With ``--write`` the weights, fit on every round, go to
-``dummy_tui/ai/position_data.py``.
+``dummy_tui/ai/dummy/position_data.py``.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from dummy_tui.ai import make_player
-from dummy_tui.ai.heuristic import NORMAL, HeuristicPlayer
-from dummy_tui.ai.position import design, features
-from dummy_tui.ai.search import hand_made_value, outcome
+from dummy_tui.ai.dummy.heuristic import NORMAL, HeuristicPlayer
+from dummy_tui.ai.dummy.position import design, features
+from dummy_tui.ai.dummy.search import hand_made_value, outcome
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
@@ -157,9 +157,10 @@ def main() -> None:
                 )
             weights[players] = least_squares(every)
     if args.write:
-        path = Path(__file__).resolve().parent.parent / "dummy_tui" / "ai" / "position_data.py"
+        path = Path(__file__).resolve().parents[1] / "dummy_tui/ai/dummy/position_data.py"
         lines = [
-            '"""Weights of :mod:`dummy_tui.ai.position`, written by benchmarks/position_model.py',
+            '"""Weights of :mod:`dummy_tui.ai.dummy.position`, written by '
+            "benchmarks/position_model.py",
             f"(--rounds {args.rounds} --seed {args.seed}); do not edit by hand.",
             '"""',
             "",

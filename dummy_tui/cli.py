@@ -28,10 +28,12 @@ when the game starts, and the schema is not loaded before the screen is up).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from dummy_tui import __version__
 
@@ -69,27 +71,52 @@ def _int_between(low: int, high: int, what: str) -> Callable[[str], int]:
     return parse
 
 
+def _file_name(text: str) -> Path:
+    # Path("") is the current folder: an empty name would be read as a folder
+    if not text:
+        raise argparse.ArgumentTypeError("the file name is empty")
+    return Path(text)
+
+
 def _add_rules_file(parser: argparse.ArgumentParser, *, top: bool) -> None:
     parser.add_argument(
         "--rules",
         metavar="FILE",
-        type=Path,
+        type=_file_name,
         # On a subcommand, an absent --rules must not hide one given before it.
         default=None if top else argparse.SUPPRESS,
         help="read presets from FILE instead of the built-in rulesets.toml",
     )
 
 
+class _TopParser(argparse.ArgumentParser):
+    """The top-level parser, whose help also lists the options of ``play``:
+    the command that runs when none is named takes them without naming it
+    (``dummy-tui --players 2``)."""
+
+    play_options: tuple[argparse.Action, ...] = ()
+    closing = ""
+
+    def format_help(self) -> str:
+        formatter = self.formatter_class(prog=self.prog)
+        formatter.start_section("play options (with no command, or after 'play')")
+        formatter.add_arguments(self.play_options)
+        formatter.end_section()
+        formatter.add_text(self.closing)
+        return super().format_help() + "\n" + formatter.format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        description="Dummy (ดัมมี่), Thailand's rummy, in the terminal.",
-        epilog="With no command, 'play' starts a game. "
-        f"'{PROG} COMMAND --help' tells more about a command.",
+    parser = _TopParser(prog=PROG, description="Dummy (ดัมมี่), Thailand's rummy, in the terminal.")
+    parser.closing = (
+        "With no command, 'play' starts a game. "
+        f"'{PROG} COMMAND --help' tells more about a command."
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     _add_rules_file(parser, top=True)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser
+    )
 
     play = commands.add_parser(
         "play",
@@ -97,43 +124,46 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a game in the terminal: Dummy, or another rummy of rulesets.toml "
         "(--ruleset).",
     )
-    play.add_argument(
+    play_options: list[argparse.Action] = []
+
+    def option(*names: str, **how: Any) -> None:
+        play_options.append(play.add_argument(*names, **how))
+
+    option(
         "--players",
         type=_int_between(2, 4, "--players"),
         metavar="N",
         help="number of players at the table, 2 to 4 (default: the preset's own, 4 for Dummy)",
     )
-    play.add_argument(
+    option(
         "--humans",
         type=_int_between(0, 4, "--humans"),
         metavar="N",
         help="how many of them are people taking turns at this keyboard; the rest are AI "
         "(default: 1)",
     )
-    play.add_argument(
+    option(
         "--ai",
         metavar="LEVEL",
         help="strength of every AI player: random, easy, normal or hard (default: normal)",
     )
-    play.add_argument(
-        "--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)"
-    )
-    play.add_argument(
+    option("--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)")
+    option(
         "--seed",
         type=_int_between(0, 2**63 - 1, "--seed"),
         metavar="N",
         help="seed for the deal and the AI, to repeat a game",
     )
-    play.add_argument(
+    option(
         "--lang",
         choices=("en", "th"),
         help="language of the interface (default: the last one chosen; at first, the locale's)",
     )
-    play.add_argument("--resume", action="store_true", help="continue the saved game")
-    play.add_argument(
+    option("--resume", action="store_true", help="continue the saved game")
+    option(
         "--ascii", action="store_true", help="draw cards with letters (C D H S) instead of symbols"
     )
-    play.add_argument(
+    option(
         "--options",
         metavar="KEY=VALUE",
         nargs="+",
@@ -143,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="change an option of the preset for this game, e.g. penalty_feed_head=50 "
         "(VALUE is read as TOML; see 'rules' for the keys)",
     )
+    parser.play_options = tuple(play_options)  # --rules is the top-level parser's too
     _add_rules_file(play, top=False)
     play.set_defaults(handler=_cmd_play)
 
@@ -162,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Apply the moves of a game record and print the table, hands and scores. "
         "Exit code 0: every move applied; 1: a move was refused; 2: the record cannot be read.",
     )
-    replay.add_argument("file", metavar="FILE", type=Path, help="a dummy-tui record (JSON)")
+    # FILE is checked by replay itself, so that --json tells an empty name in JSON too
+    replay.add_argument("file", metavar="FILE", help="a dummy-tui record (JSON)")
     replay.add_argument(
         "--json", action="store_true", help="print one JSON object instead of a readable account"
     )
@@ -175,7 +207,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="AI players play rounds without a screen, the starting seat rotating "
         "each round, and a table per seat is printed: round wins (the round's top score, "
         "untied; in Persian rummy both seats of the winning team), mean score, knocks, "
-        "dark knocks, falls, fools and penalty points.",
+        "dark knocks, falls, fools and penalty points.  Exit code 0: every round played; "
+        "2: bad arguments; 3: an AI failed (it raised, or answered with a move that is not "
+        "legal): one line names the round (numbered from 0), the seat and the level, and the "
+        "round up to that move is written as a record to sim-failure-SEED-ROUND.json in the "
+        "current directory, for 'replay'.",
     )
     sim.add_argument(
         "--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)"
@@ -228,6 +264,11 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     _add_rules_file(sim, top=False)
     sim.set_defaults(handler=_cmd_sim)
+
+    # the game history: ``stats`` and ``history`` (dummy_tui/history/commands.py)
+    from dummy_tui.history.commands import add_commands
+
+    add_commands(commands)
     return parser
 
 
@@ -237,6 +278,8 @@ def _with_default_command(argv: Sequence[str]) -> list[str]:
     i = 0
     while i < len(args):
         if args[i] == "--rules":
+            if i + 1 == len(args):
+                return args  # no FILE after it: the top-level parser says so
             i += 2
         elif args[i].startswith("--rules="):
             i += 1
@@ -306,7 +349,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             raise
         print(f"{PROG}: replay (dummy_tui.replay) is not installed", file=sys.stderr)
         return EXIT_USAGE
-    code: int = replay_main(args.file, json_output=args.json, rules_path=args.rules)
+    record = Path(args.file) if args.file else ""  # Path("") would be the current folder
+    code: int = replay_main(record, json_output=args.json, rules_path=args.rules)
     return code
 
 
@@ -316,6 +360,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     from dummy_tui.sim import main as sim_main
 
     rules = get_ruleset(args.ruleset, args.rules, overrides=dict(args.options), source="--options")
+    base = get_ruleset(args.ruleset, args.rules) if args.options else rules
     levels = [word.strip() for word in args.ai.split(",")]
     if "" in levels:
         raise RulesetError(f"--ai {args.ai!r}: level {levels.index('') + 1} is empty")
@@ -332,7 +377,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {players}")
     return sim_main(
         rules, args.ruleset, levels, args.rounds, args.seed, jobs=args.jobs,
-        budget_ms=args.budget_ms, samples=args.samples, json_output=args.json,
+        budget_ms=args.budget_ms, samples=args.samples, json_output=args.json, base=base,
     )  # fmt: skip
 
 
@@ -346,8 +391,25 @@ def _one_line(exc: OSError) -> str:
     return str(exc)
 
 
+def _writable_output() -> None:
+    """Whatever the commands print can be written, whatever it holds.
+
+    A record's name or move may hold a lone surrogate (a ``"\\ud800"`` escape in
+    its JSON), the command line bytes of another encoding (decoded as
+    surrogates), and the output may be a terminal or a pipe that cannot take
+    Thai (``PYTHONIOENCODING=ascii``).  What the stream cannot encode is written
+    as a backslash escape rather than stopping the command with a traceback;
+    inside a JSON string that escape (``\\ud800``, ``\\u0e01``) is the JSON escape
+    of the same character.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors != "backslashreplace":
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``dummy-tui`` with *argv* (default: the process's); return the exit code."""
+    _writable_output()
     try:
         args = build_parser().parse_args(
             _with_default_command(sys.argv[1:] if argv is None else argv)

@@ -9,12 +9,17 @@ is how each says what is wrong with one.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # only for its types: reading the settings at start-up needs no pydantic
     from pydantic import ValidationError
     from pydantic_core import ErrorDetails
+
+NAME_LIMIT = 40
+"""Characters a player's name may have, in a record, a set-up or a save: a
+table shows far fewer, and a name of megabytes would be printed whole."""
 
 _MUST = {
     "int_type": "must be a whole number",
@@ -51,6 +56,10 @@ def shown(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         text = str(value)
+    except RecursionError:  # a list or table nested too deeply to write: its outline
+        text = "[...]" if isinstance(value, list) else "{...}"
+    # a lone surrogate as JSON escapes it: the line can then be written anywhere
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -84,6 +93,8 @@ def problem_of(error: ErrorDetails, must: Mapping[str, str] = _MUST) -> str:
         sign = {"greater_than_equal": ">=", "greater_than": ">", "less_than_equal": "<="}
         limit = next(iter(ctx.values()), "")
         return f"must be {sign.get(kind, '<')} {limit}{got}"
+    if kind == "string_too_long":
+        return too_long(error.get("input"), ctx.get("max_length", ""))
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
     msg = error["msg"]
@@ -92,6 +103,59 @@ def problem_of(error: ErrorDetails, must: Mapping[str, str] = _MUST) -> str:
             msg = "must " + ("be " if start.endswith("be ") else "") + msg[len(start) :]
             break
     return msg + got
+
+
+def too_long(text: object, limit: object) -> str:
+    """``must be at most 40 characters long (got 41)``."""
+    size = len(text) if isinstance(text, str) else "more"
+    return f"must be at most {limit} characters long (got {size})"
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate(data: Any) -> tuple[tuple[int | str, ...], str, bool] | None:
+    """The first lone surrogate in JSON *data*, in the file's order: (where,
+    the surrogate as its escape, whether it is in a key), or None.
+
+    A ``"\\ud800"`` escape reads as a lone surrogate, a code point no
+    encoding can write and no JSON reader of the validation library takes.
+    """
+    todo: list[tuple[tuple[int | str, ...], Any]] = [((), data)]
+    while todo:
+        loc, value = todo.pop()
+        if isinstance(value, str):
+            texts = [value]
+        elif isinstance(value, dict):
+            texts = [key for key in value if isinstance(key, str)]
+            todo.extend(reversed([((*loc, str(k)), v) for k, v in value.items()]))
+        elif isinstance(value, list):
+            texts = []
+            todo.extend(reversed([((*loc, i), v) for i, v in enumerate(value)]))
+        else:
+            continue
+        for text in texts:
+            found = _SURROGATE.search(text)
+            if found is not None:
+                escape = found[0].encode("utf-8", "backslashreplace").decode("utf-8")
+                return loc, escape, text is not value
+    return None
+
+
+def unwritable(data: Any) -> str | None:
+    """Where JSON *data* holds text that cannot be written back as UTF-8, or None.
+
+    A file holding a lone surrogate could be read but never saved again.  Said
+    as ``setup.seats[0].name: holds a lone surrogate (\\ud800), which cannot be
+    written`` (in a key: ``setup.options: has a key that holds ...``).
+    """
+    found = lone_surrogate(data)
+    if found is None:
+        return None
+    loc, escape, in_key = found
+    what = "has a key that holds" if in_key else "holds"
+    where = key_path(loc) or "the file"
+    return f"{where}: {what} a lone surrogate ({escape}), which cannot be written"
 
 
 def json_problem(text: str) -> tuple[Any, str | None]:
@@ -113,4 +177,14 @@ def json_problem(text: str) -> tuple[Any, str | None]:
         return None, f"not readable JSON ({str(exc).split(':')[0]})"
 
 
-__all__ = ["json_problem", "key_path", "problem_of", "shown", "validation_problem"]
+__all__ = [
+    "NAME_LIMIT",
+    "json_problem",
+    "key_path",
+    "lone_surrogate",
+    "problem_of",
+    "shown",
+    "too_long",
+    "unwritable",
+    "validation_problem",
+]

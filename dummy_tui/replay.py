@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import codecs
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from dummy_tui.engine.errors import RecordError
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_scoring import table_cards
 from dummy_tui.engine.record import ReplayResult, load_record, replay, result_json
+from dummy_tui.problems import NAME_LIMIT, too_long
 from dummy_tui.textwidth import ljust_cells
 
 # The Thai term beside each item of the score, as players say it.
@@ -29,6 +32,10 @@ TERMS = {
     "penalty_discard_row_meld": "ทิ้งเข้าชุดในกอง",
     "penalty_feed_head": "ป้อนหัวกอง",
     "penalty_feed_speto": "ป้อนสเปโต",
+    "penalty_discard_picked": "ทิ้งให้เก็บ",
+    "penalty_speto_laid_off": "ฝากสเปโต",
+    "first_turn_fool": "โง่มืดจนชนมืด",
+    "show": "โชว์สเปโต",
     "total": "รวม",
 }
 
@@ -36,20 +43,60 @@ TERMS = {
 def main(path: Path | str, json_output: bool = False, rules_path: Path | None = None) -> int:
     """Run the command; returns the exit code of ``records.md``."""
     try:
+        if not str(path):  # as a Path it would be the current folder
+            raise RecordError("the file name is empty")
+        if not _file_name(str(path)):
+            shown = str(path) if str(path).isprintable() else repr(str(path))  # repr: its escapes
+            raise RecordError(f"{shown}: cannot be read (not a name a file can have)")
         loaded = load_record(Path(path), rules_path)
+        _check_names(loaded.names, str(path))
     except RecordError as exc:
         if json_output:
             error = {"index": None, "move": None, "message": str(exc)}
-            print(json.dumps({"ok": False, "error": error}, ensure_ascii=False))
+            print(json_text({"ok": False, "error": error}))
         else:
             print(f"dummy-tui replay: {exc}", file=sys.stderr)
         return 2
     result = replay(loaded)
     if json_output:
-        print(json.dumps(result_json(result), ensure_ascii=False))
+        print(json_text(result_json(result)))
     else:
         print(render_text(result))
     return 0 if result.ok else 1
+
+
+def _file_name(name: str) -> bool:
+    """Whether a file could have *name*: no NUL, nothing the file system cannot encode."""
+    try:
+        os.fsencode(name)
+    except UnicodeEncodeError:  # a lone surrogate
+        return False
+    return "\x00" not in name
+
+
+def _check_names(names: list[str], source: str) -> None:
+    """Refuse a name longer than a table could show (the account prints every
+    name several times over)."""
+    for seat, name in enumerate(names):
+        if len(name) > NAME_LIMIT:
+            raise RecordError(f"{source}: players[{seat}]: {too_long(name, NAME_LIMIT)}")
+
+
+def json_text(value: object) -> str:
+    """*value* as one line of JSON that standard output can write as it is.
+
+    On a UTF-8 stream non-ASCII text is written as such; any other encoding
+    gets every non-ASCII character as a JSON escape, since the stream's own
+    escape of a character it cannot encode is not always JSON's.  (A lone
+    surrogate, which UTF-8 cannot encode either, is written as a backslash
+    escape by the command's streams, and that escape is JSON's.)
+    """
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        utf8 = codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        utf8 = False
+    return json.dumps(value, ensure_ascii=not utf8)
 
 
 class Account:
@@ -173,6 +220,8 @@ class DummyAccount(Account):
 
     def scores(self) -> list[str]:
         game = self.dummy
+        if game.rules.scoring == "money":
+            return self.money()
         lines = []
         for b in game.scores():
             laid = len(table_cards(game, b.seat))
@@ -189,12 +238,31 @@ class DummyAccount(Account):
             if b.one_suit_knock:
                 mult = game.rules.one_suit_knock_multiplier
                 lines.append(f"    one-suit knock ({TERMS['one_suit_knock']}): × {mult}")
+            if b.first_turn_fool:
+                fool = TERMS["first_turn_fool"]
+                lines.append(f"    dark fool in the first turn ({fool}): × {b.multiplier}")
+            if b.bonus:
+                lines.append(f"    spe-to shown ({TERMS['show']}): +{b.bonus}")
             for p in b.penalty_items:
                 lines.append(
                     f"    {p.kind.replace('_', ' ')} ({TERMS.get(p.kind, '')}, "
                     f"{card_pretty(p.card)}): -{p.points}"
                 )
             lines.append(f"    total ({TERMS['total']}): {b.total:+d}")
+        return lines
+
+    def money(self) -> list[str]:
+        """Money scoring (ดัมมี่น็อค): each seat's net points, tier and units."""
+        lines = []
+        for b in self.dummy.scores():
+            m = b.money
+            assert m is not None
+            tier = f", tier {m.tier}" if m.tier else ""
+            lines.append(f"  {self.names[b.seat]}: net {m.net:+d} points{tier}")
+            lines.append(
+                f"    result {m.result:+d}, bonuses {m.bonuses:+d}, penalties {m.penalties:+d}; "
+                f"total ({TERMS['total']}): {b.total:+d} units"
+            )
         return lines
 
     def next_round(self) -> str:

@@ -3,6 +3,11 @@
 Each round's deal and each player's seed come from (seed, round index) only,
 and the starting seat rotates with the round index, so the results for a seed
 are the same however the rounds are spread over processes (``--jobs``).
+
+An AI that fails (raises, or answers with an action that is not legal) stops
+the run: the exit code is :data:`EXIT_AI_FAILED`, one line names the round,
+the seat and the level, and the round up to that decision is written as a
+record (``sim-failure-<seed>-<round>.json``) that ``dummy-tui replay`` reads.
 """
 
 from __future__ import annotations
@@ -15,10 +20,15 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from pathlib import Path
 
-from dummy_tui.ai import make_player
+from dummy_tui.ai import AIError, checked_choice, make_player
 from dummy_tui.engine.families import new_round
+from dummy_tui.engine.record import dumps_record, record_of
 from dummy_tui.rules.schema import Ruleset
+
+EXIT_AI_FAILED = 3
+"""The exit code of a run that an AI's failure stopped."""
 
 
 @dataclass(slots=True)
@@ -73,6 +83,26 @@ class SimResult:
 RoundOutcome = list[tuple[int, int, int, int, int, int, int]]
 
 
+class SimFailure(Exception):
+    """An AI failed in round ``index``: its :class:`AIError` and the round up
+    to that decision as a record (the text of a record file)."""
+
+    def __init__(self, error: AIError, index: int, record: str) -> None:
+        super().__init__(f"round {index}: {error}")
+        self.error = error
+        self.index = index
+        self.record = record
+
+    def fields(self) -> tuple[str, int, str, int, str]:
+        """Plain values that cross a process boundary (see :meth:`from_fields`)."""
+        return (self.error.level, self.error.seat, self.error.reason, self.index, self.record)
+
+    @classmethod
+    def from_fields(cls, fields: tuple[str, int, str, int, str]) -> SimFailure:
+        level, seat, reason, index, record = fields
+        return cls(AIError(level, seat, reason), index, record)
+
+
 def round_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}:deal:{index}").getrandbits(48)
 
@@ -87,12 +117,16 @@ def play_round(
     seed: int,
     index: int,
     player_options: dict[str, object] | None = None,
+    ruleset: str = "",
+    base: Ruleset | None = None,
 ) -> RoundOutcome:
     """Play round ``index`` of a simulation; every seat's outcome.
 
     A round is won by the one seat with the highest score, and in Persian
     rummy by every seat of the team with the highest score; a tie (a dead
-    hand) has no winner.
+    hand) has no winner.  An AI that fails raises :class:`SimFailure` with the
+    round so far as a record of the preset ``ruleset`` (its options those of
+    ``rules`` that differ from ``base``, the preset as loaded).
     """
     players = len(levels)
     options = player_options or {}
@@ -106,7 +140,15 @@ def play_round(
     while not game.is_over:
         seat = game.seat
         legal = game.legal_actions()
-        action = legal[0] if len(legal) == 1 else ais[seat].choose(game.view(seat), legal)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            try:
+                action = checked_choice(ais[seat], game.view(seat), legal)
+            except AIError as error:
+                names = [f"{level} AI" for level in levels]
+                record = dumps_record(record_of(game, names, ruleset, base or rules))
+                raise SimFailure(error, index, record) from error
         game.apply(action)
     totals = [b.total for b in game.scores()]
     won = game.round_winners()
@@ -130,6 +172,8 @@ class _Job:
     levels: tuple[str, ...]
     seed: int
     options: tuple[tuple[str, object], ...]
+    ruleset: str = ""
+    base: Ruleset | None = None
 
 
 _JOB: _Job | None = None
@@ -143,9 +187,18 @@ def _init_worker(job: _Job) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _work(index: int) -> RoundOutcome:
+def _work(index: int) -> RoundOutcome | tuple[str, int, str, int, str]:
+    """Round ``index``'s outcome, or the fields of its :class:`SimFailure`:
+    plain values, which the parent turns back into the failure (an exception
+    that fails to unpickle there would stall the pool instead)."""
     assert _JOB is not None
-    return play_round(_JOB.rules, _JOB.levels, _JOB.seed, index, dict(_JOB.options))
+    job = _JOB
+    try:
+        return play_round(
+            job.rules, job.levels, job.seed, index, dict(job.options), job.ruleset, job.base
+        )
+    except SimFailure as failure:
+        return failure.fields()
 
 
 def iter_rounds(
@@ -155,18 +208,24 @@ def iter_rounds(
     seed: int,
     jobs: int = 1,
     player_options: dict[str, object] | None = None,
+    ruleset: str = "",
+    base: Ruleset | None = None,
 ) -> Iterator[RoundOutcome]:
-    """Outcomes of rounds 0..rounds-1, in order."""
+    """Outcomes of rounds 0..rounds-1, in order; :class:`SimFailure` stops
+    them, in a worker process as in this one."""
     options = player_options or {}
     if jobs <= 1 or rounds < 2:
         for i in range(rounds):
-            yield play_round(rules, levels, seed, i, options)
+            yield play_round(rules, levels, seed, i, options, ruleset, base)
         return
-    job = _Job(rules, tuple(levels), seed, tuple(sorted(options.items())))
+    job = _Job(rules, tuple(levels), seed, tuple(sorted(options.items())), ruleset, base)
     ctx = get_context("spawn" if sys.platform == "win32" else "fork")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(job,)) as pool:
         chunk = max(1, min(16, rounds // (jobs * 8)))
-        yield from pool.imap(_work, range(rounds), chunksize=chunk)
+        for done in pool.imap(_work, range(rounds), chunksize=chunk):
+            if isinstance(done, tuple):
+                raise SimFailure.from_fields(done)
+            yield done
 
 
 def simulate(
@@ -178,10 +237,12 @@ def simulate(
     jobs: int = 1,
     player_options: dict[str, object] | None = None,
     progress: bool = False,
+    base: Ruleset | None = None,
 ) -> SimResult:
+    """Play the rounds and count them per seat; :class:`SimFailure` if an AI fails."""
     seats = [SeatStats(s, level) for s, level in enumerate(levels)]
     start = time.perf_counter()
-    outcomes = iter_rounds(rules, levels, rounds, seed, jobs, player_options)
+    outcomes = iter_rounds(rules, levels, rounds, seed, jobs, player_options, ruleset, base)
     if progress:
         from rich.progress import Progress
 
@@ -254,16 +315,48 @@ def main(
     budget_ms: float | None = None,
     json_output: bool = False,
     samples: int | None = None,
+    base: Ruleset | None = None,
 ) -> int:
+    """Run ``dummy-tui sim``; the exit code (0, or :data:`EXIT_AI_FAILED`).
+
+    ``base`` is the preset as loaded, before ``--options``: a failure's
+    record names the options that differ from it (none when it is not given).
+    """
     options: dict[str, object] = {}
     if budget_ms is not None:
         options["budget_ms"] = budget_ms
     if samples is not None:
         options["samples"] = samples
     progress = not json_output and sys.stdout.isatty()
-    result = simulate(rules, ruleset, levels, rounds, seed, jobs, options, progress)
+    try:
+        result = simulate(rules, ruleset, levels, rounds, seed, jobs, options, progress, base)
+    except SimFailure as failure:
+        report_failure(failure, seed)
+        return EXIT_AI_FAILED
     if json_output:
         print(json.dumps(result.as_json()))
     else:
         print_table(result)
     return 0
+
+
+def report_failure(failure: SimFailure, seed: int) -> None:
+    """One line on stderr naming the round, the seat and the level, and the
+    round's record in ``sim-failure-<seed>-<round>.json`` (on stderr after
+    the line when that file cannot be written)."""
+    path = Path(f"sim-failure-{seed}-{failure.index}.json")
+    try:
+        path.write_text(failure.record, encoding="utf-8")
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        print(
+            f"dummy-tui sim: {failure}; the position cannot be written to {path} ({why}), "
+            "its record follows",
+            file=sys.stderr,
+        )
+        sys.stderr.write(failure.record)
+        return
+    print(
+        f"dummy-tui sim: {failure}; the position is in {path} (dummy-tui replay {path})",
+        file=sys.stderr,
+    )

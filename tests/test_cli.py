@@ -18,17 +18,52 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 
 
-def run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``python -m dummy_tui ARGS`` outside the source tree, so the installed package runs."""
+DARK_KNOCK = {
+    "format": "dummy-tui-record/1",
+    "ruleset": "dummy",
+    "players": ["Ann", "Bo", "Chai", "Dao"],
+    "deal": {
+        "hands": [
+            ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
+            ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
+            ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
+            ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
+        ],
+        "upcard": "8D",
+        "stock": ["6H"],
+    },
+    "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
+}
+"""A record of four moves: Ann draws, melds twice and knocks dark."""
+
+
+def record_file(folder: Path, **changes: object) -> Path:
+    """:data:`DARK_KNOCK` with *changes*, written to a file in *folder*."""
+    path = folder / "record.json"
+    path.write_text(json.dumps({**DARK_KNOCK, **changes}), encoding="utf-8")
+    return path
+
+
+def run(*args: str | Path, cwd: Path, encoding: str = "utf-8") -> subprocess.CompletedProcess[str]:
+    """``python -m dummy_tui ARGS`` outside the source tree, so the installed package runs.
+
+    Its standard streams are *encoding*, strictly: output that does not
+    decode fails the test.
+    """
     return subprocess.run(
         [sys.executable, "-m", "dummy_tui", *map(str, args)],
         capture_output=True,
         text=True,
-        encoding="utf-8",
+        encoding=encoding,
         cwd=cwd,
         timeout=60,
         stdin=subprocess.DEVNULL,
-        env={**os.environ, "COLUMNS": "120", "NO_COLOR": "1"},
+        env={
+            **os.environ,
+            "COLUMNS": "120",
+            "NO_COLOR": "1",
+            "PYTHONIOENCODING": f"{encoding}:strict",
+        },
     )
 
 
@@ -55,6 +90,13 @@ def test_help(tmp_path: Path) -> None:
     assert result.returncode == 0
     for word in ("play", "rules", "replay", "--rules FILE", "--version"):
         assert word in result.stdout
+    # the options of play, the command run when none is named, as the README says
+    play = result.stdout.split("play options (with no command, or after 'play'):\n")[1]
+    for flag in ("--players N", "--humans N", "--ai LEVEL", "--ruleset NAME", "--seed N"):
+        assert flag in play
+    for flag in ("--lang", "--resume", "--ascii", "--options KEY=VALUE"):
+        assert flag in play
+    assert " ".join(play.split()).endswith("'dummy-tui COMMAND --help' tells more about a command.")
 
 
 def test_play_help_lists_its_flags(tmp_path: Path) -> None:
@@ -107,7 +149,7 @@ def test_rules_with_a_bad_file(tmp_path: Path) -> None:
     bad = DATA / "out_of_range.toml"
     expected = (
         f"dummy-tui: {bad}: preset 'dummy-house': option 'penalty_feed_head': "
-        "must be >= 0 (got -5)\n"
+        "must be from 0 to 10000 (got -5)\n"
     )
     result = run("rules", "--rules", bad, cwd=tmp_path)
     assert_one_line_error(result, "")
@@ -123,6 +165,32 @@ def test_rules_with_a_file_that_is_not_toml(tmp_path: Path) -> None:
     assert_one_line_error(result, "line 4, column 16: not valid TOML")
 
 
+def test_a_rules_file_nested_too_deeply_is_one_line_about_toml(tmp_path: Path) -> None:
+    record = record_file(tmp_path)
+    assert run("replay", record, cwd=tmp_path).returncode == 0
+    for name, said in [
+        ("nested_too_deeply.toml", "not readable TOML (lists or tables nested too deeply)"),
+        ("nested_value.toml", "preset 'deep': option 'description': nested too deeply"),
+    ]:
+        bad = DATA / name
+        assert_one_line_error(run("rules", "--rules", bad, cwd=tmp_path), f"{bad}: {said}")
+        result = run("replay", record, "--rules", bad, cwd=tmp_path)
+        assert_one_line_error(result, f"{bad}: {said}")
+        assert "JSON" not in result.stderr
+
+
+@pytest.mark.parametrize("command", ["sim", "play"])
+def test_an_option_nested_too_deeply_is_one_line(tmp_path: Path, command: str) -> None:
+    deep = "[" * 600 + "]" * 600
+    result = run(command, "--options", f"knock_points={deep}", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        f"dummy-tui {command}: error: argument --options: option 'knock_points': "
+        "the value is not readable TOML (lists or tables nested too deeply)"
+    )
+
+
 def test_rules_with_a_missing_file(tmp_path: Path) -> None:
     result = run("--rules", tmp_path / "nowhere.toml", "rules", cwd=tmp_path)
     assert_one_line_error(result, "nowhere.toml: cannot read it: No such file or directory")
@@ -132,7 +200,8 @@ def test_rules_of_an_unknown_preset(tmp_path: Path) -> None:
     result = run("rules", "dumy", cwd=tmp_path)
     assert_one_line_error(
         result,
-        "no preset named 'dumy' (presets: dummy, dummy-house, rummy, gin, gin-openspiel, persian)",
+        "no preset named 'dumy' (presets: dummy, dummy-house, dummy-money, dummy-pip, "
+        "dummy-open-first, dummy-face-knock, rummy, gin, gin-openspiel, persian)",
     )
 
 
@@ -181,8 +250,57 @@ def test_replay_of_a_missing_record(tmp_path: Path) -> None:
     assert answer["error"]["index"] is None
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii"])
+def test_replay_writes_text_its_output_cannot_encode_as_escapes(
+    tmp_path: Path, encoding: str
+) -> None:
+    # "\ud800" in the record's JSON is a lone surrogate, which no encoding writes
+    moves = [*DARK_KNOCK["moves"][:2], "dra\ud800w ก😀"]  # type: ignore[index]
+    record = record_file(tmp_path, moves=moves)
+    result = run("replay", record, "--json", cwd=tmp_path, encoding=encoding)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    answer = json.loads(result.stdout)  # one JSON object, read back as it was
+    assert answer["error"]["index"] == 2
+    assert answer["error"]["move"] == "dra\ud800w ก😀"
+    players = ["Ann\ud800", "บอ", "Chai", "Dao"]
+    result = run("replay", record_file(tmp_path, players=players), cwd=tmp_path, encoding=encoding)
+    assert result.returncode == 0, result.stderr
+    assert "Next round: Ann\\ud800 to start" in result.stdout
+
+
 # ---------------------------------------------------------------------------
 # In process: the parts a subprocess cannot reach
+
+
+def test_a_lone_surrogate_in_a_record_is_written_as_an_escape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = [*DARK_KNOCK["moves"][:2], "dra\ud800w"]  # type: ignore[index]
+    assert cli.main(["replay", str(record_file(tmp_path, moves=moves)), "--json"]) == 1
+    out = capsys.readouterr().out
+    assert json.loads(out)["error"]["move"] == "dra\ud800w"
+    assert out.count("\n") == 1
+    record = record_file(tmp_path, players=["Ann\ud800", "Bo", "Chai", "Dao"])
+    assert cli.main(["replay", str(record)]) == 0
+    assert "Next round: Ann\\ud800 to start" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_a_name_longer_than_a_table_shows_makes_the_record_unreadable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], json_output: bool
+) -> None:
+    said = "players[1]: must be at most 40 characters long (got 10000000)"
+    record = record_file(tmp_path, players=["Ann", "B" * 10_000_000, "Chai", "Dao"])
+    assert cli.main(["replay", str(record), *(["--json"] if json_output else [])]) == 2
+    out, err = capsys.readouterr()
+    if json_output:
+        assert json.loads(out)["error"]["message"] == f"{record}: {said}"
+    else:
+        assert (out, err) == ("", f"dummy-tui replay: {record}: {said}\n")
+    record = record_file(tmp_path, players=["Ann", "B" * 40, "Chai", "Dao"])
+    assert cli.main(["replay", str(record)]) == 0  # forty is allowed
+    assert "B" * 40 in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -196,6 +314,8 @@ def test_replay_of_a_missing_record(tmp_path: Path) -> None:
         (["rules", "dummy"], ["rules", "dummy"]),
         (["replay", "r.json"], ["replay", "r.json"]),
         (["--help"], ["--help"]),
+        (["--rules"], ["--rules"]),
+        (["--seed", "1", "--rules"], ["play", "--seed", "1", "--rules"]),
         (["--version"], ["--version"]),
         (["bogus"], ["bogus"]),
     ],
@@ -252,6 +372,58 @@ def test_play_without_players_sits_the_presets_own_table(
 def test_play_with_more_people_than_the_preset_seats(tmp_path: Path) -> None:
     result = run("play", "--ruleset", "gin", "--humans", "3", cwd=tmp_path)
     assert_one_line_error(result, "dummy-tui: --humans 3, but preset 'gin' is played by 2 players")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--rules"], "dummy-tui: error: argument --rules: expected one argument"),
+        (["--rules="], "dummy-tui: error: argument --rules: the file name is empty"),
+        (
+            ["rules", "--rules", ""],
+            "dummy-tui rules: error: argument --rules: the file name is empty",
+        ),
+    ],
+    ids=["no-value", "empty-top", "empty-rules"],
+)
+def test_a_missing_or_empty_file_name_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        cli.main(argv)
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == said
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_an_empty_record_name_is_a_record_that_cannot_be_read(
+    capsys: pytest.CaptureFixture[str], json_output: bool
+) -> None:
+    assert cli.main(["replay", "", *(["--json"] if json_output else [])]) == 2
+    out, err = capsys.readouterr()
+    if json_output:
+        error = {"index": None, "move": None, "message": "the file name is empty"}
+        assert json.loads(out) == {"ok": False, "error": error}
+    else:
+        assert (out, err) == ("", "dummy-tui replay: the file name is empty\n")
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"), [("\udc00.toml", "'\\udc00.toml'"), ("a\x00.toml", "'a\\x00.toml'")]
+)
+def test_a_file_name_no_file_can_have_is_one_line(
+    capsys: pytest.CaptureFixture[str], name: str, shown: str
+) -> None:
+    # a lone surrogate or a NUL (a command line gives neither, a save's rules_path might)
+    assert cli.main(["rules", "--rules", name]) == 2
+    assert capsys.readouterr().err == (
+        f"dummy-tui: {shown}: cannot read it: not a name a file can have\n"
+    )
+    assert cli.main(["replay", name, "--json"]) == 2
+    message = json.loads(capsys.readouterr().out)["error"]["message"]
+    assert message == f"{shown}: cannot be read (not a name a file can have)"
 
 
 def test_play_without_the_game_screen(

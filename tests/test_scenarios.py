@@ -1,6 +1,7 @@
 """The shared scenario records, replayed by the real command and in-process.
 
-Each ``NAME.json`` under ``../shared/scenarios`` (beside the repository) has a
+Each ``NAME.json`` under ``../shared/scenarios`` (beside the repository) and
+under its ``house-rules`` folder (the house rules of other tables) has a
 ``NAME.expected.json`` that lists some keys of ``dummy-tui replay --json``'s
 output; every key listed must match.  ``exit_code`` is the process's exit
 code; for an error only ``error.index`` and ``error.move`` are compared.
@@ -24,10 +25,18 @@ ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT.parent / "shared" / "scenarios"
 
 
+FOLDERS = (SCENARIOS, SCENARIOS / "house-rules")
+
+
 def scenario_files() -> list[str]:
-    if not SCENARIOS.is_dir():
-        return []
-    return sorted(p.name for p in SCENARIOS.glob("*.json") if not p.name.endswith(".expected.json"))
+    """Each record's path below the scenarios folder (``house-rules/NAME.json``)."""
+    return sorted(
+        str(p.relative_to(SCENARIOS))
+        for folder in FOLDERS
+        if folder.is_dir()
+        for p in folder.glob("*.json")
+        if not p.name.endswith(".expected.json")
+    )
 
 
 def expected_for(name: str) -> dict[str, Any]:

@@ -2,21 +2,47 @@
 
 Levels, weakest first: ``random`` (uniform over legal actions), ``easy`` (a
 beginner), ``normal`` (a solid heuristic player) and ``hard`` (``normal``
-plus a search over the cards it has not seen).  :func:`make_player` builds
-the player of a level for a family.
+plus a search over the cards it has not seen).  Each family's players live in
+their own package (``ai/dummy``, ``ai/gin``, ``ai/rummy``, ``ai/persian``),
+found through :data:`FAMILIES`; :func:`make_player` builds the player of a
+level for a family.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dummy_tui.ai.base import Player, RandomPlayer
+from dummy_tui.ai.base import DEFAULT_BUDGET_MS, Player, RandomPlayer
 
 if TYPE_CHECKING:
     from dummy_tui.engine.actions import Action
     from dummy_tui.engine.round import PlayerView
 
 LEVELS = ("random", "easy", "normal", "hard")
+"""The AI levels, weakest first: the one list of them."""
+
+FAMILIES: dict[str, str] = {
+    "dummy": "dummy_tui.ai.dummy",
+    "gin": "dummy_tui.ai.gin",
+    "rummy": "dummy_tui.ai.rummy",
+    "persian": "dummy_tui.ai.persian",
+}
+"""Family → the module of its players, imported on first use (a Dummy game
+never loads the gin AI).  The module's ``player(level, seed, budget_ms,
+samples)`` builds the player of a level."""
+
+FamilyPlayers = Callable[[str, "int | None", float, "int | None"], Player[Any]]
+
+
+def family_players(family: str) -> FamilyPlayers:
+    """The ``player`` function of ``family``'s AI module."""
+    path = FAMILIES.get(family)
+    if path is None:
+        raise ValueError(f"no AI for the family {family!r}")
+    build: FamilyPlayers = importlib.import_module(path).player
+    return build
 
 
 def make_player(family: str, level: str, seed: int | None = None, **options: object) -> Player[Any]:
@@ -29,33 +55,12 @@ def make_player(family: str, level: str, seed: int | None = None, **options: obj
     """
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+    build = family_players(family)
     budget = options.get("budget_ms")
     samples = options.get("samples")
-    budget_ms = float(budget) if isinstance(budget, int | float) else None
+    budget_ms = float(budget) if isinstance(budget, int | float) else DEFAULT_BUDGET_MS
     fixed = samples if isinstance(samples, int) else None
-    if family == "dummy":
-        return _dummy_player(level, seed, budget_ms, fixed)
-    from dummy_tui.ai.families import family_player
-
-    # each family's players draw their own stream from the seat's seed
-    own = None if seed is None else seed * 7 + len(family)
-    return family_player(family, level, own, budget_ms, fixed)
-
-
-def _dummy_player(
-    level: str, seed: int | None, budget_ms: float | None, samples: int | None
-) -> Player[Any]:
-    if level == "random":
-        return RandomPlayer(seed)
-    from dummy_tui.ai.heuristic import EasyPlayer, HeuristicPlayer
-
-    if level == "easy":
-        return EasyPlayer(seed)
-    if level == "normal":
-        return HeuristicPlayer(seed)
-    from dummy_tui.ai.search import SearchPlayer
-
-    return SearchPlayer(seed, budget_ms=300.0 if budget_ms is None else budget_ms, samples=samples)
+    return build(level, seed, budget_ms, fixed)
 
 
 class AIError(Exception):
@@ -84,4 +89,13 @@ def checked_choice(player: Player[Any], view: PlayerView, legal: list[Action]) -
     return action
 
 
-__all__ = ["LEVELS", "AIError", "Player", "RandomPlayer", "checked_choice", "make_player"]
+__all__ = [
+    "FAMILIES",
+    "LEVELS",
+    "AIError",
+    "Player",
+    "RandomPlayer",
+    "checked_choice",
+    "family_players",
+    "make_player",
+]

@@ -15,6 +15,9 @@ from dummy_tui.engine.round import PlayerView
 
 V_contra = TypeVar("V_contra", bound=PlayerView, contravariant=True)
 
+DEFAULT_BUDGET_MS = 300.0
+"""Thinking time per decision of a ``hard`` player that is given none."""
+
 
 class Player(Protocol[V_contra]):
     """Chooses an action from what one seat may know."""
@@ -34,3 +37,13 @@ class RandomPlayer:
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         return self.rng.choice(legal)
+
+
+def own_stream(seed: int | None, family: str) -> int | None:
+    """The seed of a family's players other than Dummy's, from a seat's seed.
+
+    Dummy's players take the seat's seed as it is; the families added after
+    it draw their own stream from it, as they always have (seeded play and
+    every measured figure depend on it).
+    """
+    return None if seed is None else seed * 7 + len(family)

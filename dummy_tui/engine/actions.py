@@ -80,8 +80,16 @@ class Knock:
     card: int
 
 
-Action = Draw | Pick | PickLayoff | Meld | LayOff | Discard | End | TakeDiscard | Pass | Knock
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Dummy's โชว์สเปโต: show both spe-to cards, as the first move of one's first turn."""
+
+
+Action = (
+    Draw | Pick | PickLayoff | Meld | LayOff | Discard | End | TakeDiscard | Pass | Knock | Show
+)
 
 DRAW = Draw()
 END = End()
 PASS = Pass()
+SHOW = Show()

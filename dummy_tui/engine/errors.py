@@ -68,7 +68,13 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "last_discard": "last card: {card} is your last card, and discarding it is the knock",
     "last_discard.rummy": "last card: {card} is your last card, and discarding it goes out",
     # what a family does not have at all
+    "never": "not a move of this game",
     "never.dummy_pass": "pass: there is nothing to pass in Dummy",
+    "never.gin_show": "show: showing the spe-to cards is a move of Dummy, not of gin",
+    "never.rummy_show": "show: showing the spe-to cards is a move of Dummy, not of basic rummy",
+    "never.persian_show": (
+        "show: showing the spe-to cards is a move of Dummy, not of Persian rummy"
+    ),
     "never.gin_meld": "meld: not a move in gin (melds and layoffs are laid out by the knock)",
     "never.gin_layoff": "layoff: not a move in gin (melds and layoffs are laid out by the knock)",
     "never.gin_end": "end: not a move in gin",
@@ -100,6 +106,13 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "not born: only a born player may lay a picked-up card off; "
         "meld it with cards from your hand"
     ),
+    "not_born.never": (
+        "not born: in this game you lay cards from your hand only once you are born "
+        "(after your first pick-up)"
+    ),
+    "show.off": "show: showing the spe-to cards scores nothing in this game",
+    "show.cards": "show: you show the spe-to cards only when you hold them all ({cards})",
+    "show.late": "show: the spe-to cards are shown as the first move of your first turn",
     "not_born.play": (
         "not born: you lay cards down after your first pick-up, or all at once in a knock"
     ),
@@ -190,19 +203,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
 
 A pair is the sentence for ``n == 1`` and for any other ``n``.
 """
-
-SHAPES = {
-    "draw": "draw takes no card",
-    "end": "end takes no card",
-    "pass": "pass takes no card",
-    "show": "show takes no card",
-    "discard": "write discard and one card, e.g. 'discard 7H'",
-    "knock": "write knock and one card, e.g. 'knock 7H'",
-    "pick": "write pick and one card, e.g. 'pick 7H'",
-    "meld": "write meld and its cards, e.g. 'meld 5H 6H 7H'",
-    "layoff": "write layoff, the card and a card of the meld, e.g. 'layoff 8H 7H'",
-}
-"""How each move is written, for ``syntax.shape``."""
 
 
 def template(rule: str, detail: str, params: dict[str, Any]) -> str:

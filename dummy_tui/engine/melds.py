@@ -26,8 +26,16 @@ RUN = "run"
 _RANK_MASKS = tuple(rank_mask(r) for r in range(13))
 
 
-def meld_kind(cards: list[int] | tuple[int, ...], ace_low: bool = False) -> str | None:
-    """``"set"``, ``"run"`` or ``None`` for a group of distinct ordinary cards."""
+def meld_kind(
+    cards: list[int] | tuple[int, ...], ace_low: bool = False, both: bool = False
+) -> str | None:
+    """``"set"``, ``"run"`` or ``None`` for a group of distinct ordinary cards.
+
+    ``both``: the ace may be high (``Q K A``) or low (``A 2 3``; Dummy's
+    ``ace_low_runs``), never both at once (no run wraps).
+    """
+    if both:
+        return meld_kind(cards) or meld_kind(cards, ace_low=True)
     n = len(cards)
     if n < 3 or len(set(cards)) != n or any(c >= 52 for c in cards):
         return None
@@ -60,14 +68,22 @@ class TableMeld:
     lo: int = -1  # run positions (ace-high: rank index)
     hi: int = -1
     at_once: int = 0  # cards laid by the owner when the meld was made
-    ace_low: bool = False
+    ace_low: bool = False  # the positions of a run count the ace below the 2
     mask: int = 0
     anchor: int = -1  # a card of the meld as first laid: names it in records
+    both: bool = False  # the ace may be low or high (Dummy's ace_low_runs)
 
     @classmethod
     def new(
-        cls, owner: int, cards: list[int] | tuple[int, ...], ace_low: bool = False
+        cls,
+        owner: int,
+        cards: list[int] | tuple[int, ...],
+        ace_low: bool = False,
+        both: bool = False,
     ) -> TableMeld:
+        if both:
+            # an ace-low run (A 2 3 …) counts its positions with the ace low
+            ace_low = meld_kind(cards) is None and meld_kind(cards, ace_low=True) == RUN
         kind = meld_kind(cards, ace_low)
         if kind is None:
             raise ValueError("not a meld")
@@ -76,19 +92,25 @@ class TableMeld:
             return cls(
                 owner, SET, ordered, [owner] * len(ordered), rank=ordered[0] % 13,
                 at_once=len(ordered), ace_low=ace_low, mask=mask_of(ordered), anchor=ordered[0],
+                both=both,
             )  # fmt: skip
         ordered = run_sorted(cards, ace_low)
         return cls(
             owner, RUN, ordered, [owner] * len(ordered), suit=ordered[0] // 13,
             lo=run_position(ordered[0] % 13, ace_low), hi=run_position(ordered[-1] % 13, ace_low),
             at_once=len(ordered), ace_low=ace_low, mask=mask_of(ordered), anchor=ordered[0],
+            both=both,
         )  # fmt: skip
 
     def copy(self) -> TableMeld:
         return TableMeld(
             self.owner, self.kind, list(self.cards), list(self.layers), self.suit, self.rank,
-            self.lo, self.hi, self.at_once, self.ace_low, self.mask, self.anchor,
+            self.lo, self.hi, self.at_once, self.ace_low, self.mask, self.anchor, self.both,
         )  # fmt: skip
+
+    def _ace_below(self, card: int) -> bool:
+        """With ``both``: is ``card`` the ace that goes below this run's 2?"""
+        return self.both and not self.ace_low and self.lo == 0 and card % 13 == 12
 
     def end_open(self, low_end: bool, seat: int, chain_rule: str) -> bool:
         """May *seat* extend this run at the given end under the chain rule?
@@ -111,11 +133,30 @@ class TableMeld:
         if card // 13 != self.suit:
             return False
         pos = run_position(card % 13, self.ace_low)
-        if pos == self.lo - 1:
+        if pos == self.lo - 1 or self._ace_below(card):
             return self.end_open(True, seat, chain_rule)
         if pos == self.hi + 1:
             return self.end_open(False, seat, chain_rule)
         return False
+
+    def fit_mask(self, seat: int, chain_rule: str = "any") -> int:
+        """Every card that would lay off onto this meld, laid by *seat* (one mask)."""
+        if self.kind == SET:
+            return _RANK_MASKS[self.rank] & ~self.mask if len(self.cards) < 4 else 0
+        base = self.suit * 13
+        out = 0
+        if self.lo > 0 and self.end_open(True, seat, chain_rule):
+            out |= 1 << (base + position_rank(self.lo - 1, self.ace_low))
+        elif (
+            self.both
+            and not self.ace_low
+            and self.lo == 0
+            and self.end_open(True, seat, chain_rule)
+        ):
+            out |= 1 << (base + 12)  # the ace below the 2
+        if self.hi < 12 and self.end_open(False, seat, chain_rule):
+            out |= 1 << (base + position_rank(self.hi + 1, self.ace_low))
+        return out
 
     def add(self, card: int, seat: int) -> None:
         """Lay *card* off onto this meld (the caller has checked :meth:`fits`)."""
@@ -124,6 +165,10 @@ class TableMeld:
             self.cards.append(card)
             self.layers.append(seat)
             return
+        if self._ace_below(card):  # the positions now count the ace low
+            self.ace_low = True
+            self.hi += 1
+            self.lo = 1
         pos = run_position(card % 13, self.ace_low)
         if pos == self.lo - 1:
             self.cards.insert(0, card)
@@ -160,10 +205,11 @@ def _suit_runs(bits: int) -> list[tuple[int, int]]:
     return out
 
 
-def melds_in(mask: int) -> list[int]:
+def melds_in(mask: int, both: bool = False) -> list[int]:
     """Every meld (as a mask) that can be made from the cards of *mask*.
 
-    Sets of three and four, and every run of three or more (ace high only).
+    Sets of three and four, and every run of three or more (ace high; with
+    ``both`` the ace-low runs ``A 2 3`` … too).
     """
     out: list[int] = []
     # sets: the ranks with three or four cards, lowest first
@@ -190,10 +236,33 @@ def melds_in(mask: int) -> list[int]:
             for a in range(start, start + length - 2):
                 for b in range(a + 2, start + length):
                     out.append(((1 << (b - a + 1)) - 1) << (base + a))
+    if both:
+        for suit in range(4):
+            out.extend(_low_runs(mask, suit))
     return out
 
 
-def melds_with(card: int, mask: int) -> list[int]:
+def _low_runs(mask: int, suit: int, top: int = 0) -> list[int]:
+    """The ace-low runs (``A 2 3`` …) of one suit in ``mask`` that reach rank ``top``
+    at least (rank 0 is the 2).  The whole suit, ``A 2 … K``, is left to the
+    ace-high runs, where it is ``2 … K A``."""
+    base = suit * 13
+    bits = (mask >> base) & SUIT_MASK
+    if bits & 0x1003 != 0x1003:  # the A, the 2 and the 3
+        return []
+    out = []
+    run = 0x1003
+    r = 1
+    while True:
+        if r >= top:
+            out.append(run << base)
+        r += 1
+        if r > 10 or not bits >> r & 1:
+            return out
+        run |= 1 << r
+
+
+def melds_with(card: int, mask: int, both: bool = False) -> list[int]:
     """Every meld within ``mask`` that contains ``card`` (which must be in it)."""
     out: list[int] = []
     rank = card % 13
@@ -218,6 +287,8 @@ def melds_with(card: int, mask: int) -> list[int]:
         for a in range(lo, rank + 1):
             for b in range(max(rank, a + 2), hi + 1):
                 out.append(((1 << (b - a + 1)) - 1) << (base + a))
+    if both and (rank <= 10 or rank == 12):
+        out.extend(_low_runs(mask, suit, 0 if rank == 12 else rank))
     return out
 
 
@@ -324,7 +395,17 @@ def layoff_pieces(
         base = m.suit * 13
         bits = (hand >> base) & SUIT_MASK
         if m.ace_low:
-            continue  # Dummy's search is ace high; other families use their own
+            if m.both and bits >> m.hi & 1 and m.end_open(False, seat, chain_rule):
+                # an ace-low run (A 2 3 …): position p holds rank p - 1
+                block = 0
+                p = m.hi + 1
+                while p <= 12 and bits >> (p - 1) & 1:
+                    block |= 1 << (base + p - 1)
+                    pieces.setdefault(base + m.hi, []).append(block)
+                    p += 1
+            continue  # other families' ace-low runs have their own search
+        if m.both and m.lo == 0 and bits >> 12 & 1 and m.end_open(True, seat, chain_rule):
+            pieces.setdefault(base + 12, []).append(1 << (base + 12))  # the ace below the 2
         if m.hi < 12 and bits >> (m.hi + 1) & 1 and m.end_open(False, seat, chain_rule):
             block = 0
             p = m.hi + 1
@@ -348,13 +429,14 @@ def can_go_out(
     seat: int,
     chain_rule: str = "any",
     layoffs_left: int | None = None,
+    both: bool = False,
 ) -> bool:
     """Can ``hand`` be melded and laid off down to exactly one card?
 
-    Cards go into new melds (sets, runs) or onto the table's melds (the
-    fourth card of a set, blocks extending a run end that ``seat`` may
-    extend), using at most ``layoffs_left`` layoffs (None: no limit); one
-    card stays for the knock.
+    Cards go into new melds (sets, runs; with ``both`` the ace-low runs too)
+    or onto the table's melds (the fourth card of a set, blocks extending a
+    run end that ``seat`` may extend), using at most ``layoffs_left`` layoffs
+    (None: no limit); one card stays for the knock.
     """
     if hand == 0:
         return False
@@ -367,14 +449,18 @@ def can_go_out(
             union |= block
     limit = 10_000 if layoffs_left is None else layoffs_left
     memo: dict[tuple[int, bool, int], bool] = {}
-    return _cover(hand, True, limit, pieces, union, memo)
+    return _cover(hand, True, limit, pieces, union, memo, both)
 
 
 _RUN_STARTS = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))  # ranks 2..Q
 
 
-def meldable(mask: int) -> int:
-    """The cards of ``mask`` that sit in some set or run made of ``mask``'s cards."""
+_TWOS = sum(1 << (13 * suit) for suit in range(4))
+
+
+def meldable(mask: int, both: bool = False) -> int:
+    """The cards of ``mask`` that sit in some set or run made of ``mask``'s cards
+    (with ``both``, in an ace-low run too)."""
     starts = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
     runs = starts | (starts << 1) | (starts << 2)
     a = mask & SUIT_MASK
@@ -382,7 +468,11 @@ def meldable(mask: int) -> int:
     c = (mask >> 26) & SUIT_MASK
     d = mask >> 39
     ranks = (a & b & (c | d)) | (c & d & (a | b))  # three or four of the rank
-    return runs | ((ranks | ranks << 13 | ranks << 26 | ranks << 39) & mask)
+    found = runs | ((ranks | ranks << 13 | ranks << 26 | ranks << 39) & mask)
+    if both:
+        low = mask & (mask >> 1) & (mask >> 12) & _TWOS  # the 2, the 3 and the ace
+        found |= low | low << 1 | low << 12
+    return found
 
 
 _PARTNERS: dict[int, tuple[int, ...]] = {}
@@ -408,6 +498,7 @@ def _cover(
     pieces: dict[int, list[int]],
     union: int,
     memo: dict[tuple[int, bool, int], bool],
+    both: bool = False,
 ) -> bool:
     if mask == 0:
         return not leftover
@@ -416,26 +507,26 @@ def _cover(
     if hit is not None:
         return hit
     # Cards that no set, run or layoff could take must be the knock card.
-    stranded = mask & ~(meldable(mask) | (union if layoffs_left > 0 else 0))
+    stranded = mask & ~(meldable(mask, both) | (union if layoffs_left > 0 else 0))
     if stranded:
         if not leftover or stranded & (stranded - 1):
             memo[key] = False
             return False
-        result = _cover(mask ^ stranded, False, layoffs_left, pieces, union, memo)
+        result = _cover(mask ^ stranded, False, layoffs_left, pieces, union, memo, both)
         memo[key] = result
         return result
     low = mask & -mask
     c = low.bit_length() - 1
     result = False
     # 1. keep it as the knock card
-    if leftover and _cover(mask ^ low, False, layoffs_left, pieces, union, memo):
+    if leftover and _cover(mask ^ low, False, layoffs_left, pieces, union, memo, both):
         result = True
     # 2. sets containing c (other cards of its rank are all higher in order)
     if not result:
         others = mask & _RANK_MASKS[c % 13] & ~low
         if others.bit_count() >= 2:
             for group in _set_partners(others):
-                if _cover(mask & ~(low | group), leftover, layoffs_left, pieces, union, memo):
+                if _cover(mask & ~(low | group), leftover, layoffs_left, pieces, union, memo, both):
                     result = True
                     break
     # 3. runs starting at c
@@ -445,13 +536,25 @@ def _cover(
             run = low | (1 << (c + 1)) | (1 << (c + 2))
             top = r + 2
             while True:
-                if _cover(mask & ~run, leftover, layoffs_left, pieces, union, memo):
+                if _cover(mask & ~run, leftover, layoffs_left, pieces, union, memo, both):
                     result = True
                     break
                 top += 1
                 if top > 12 or not (mask >> (c - r + top)) & 1:
                     break
                 run |= 1 << (c - r + top)
+        # with the ace low: runs A 2 3 … (c is the 2; the ace is the suit's last bit)
+        if not result and both and r == 0 and (mask >> (c + 12)) & 1 and (mask >> (c + 1)) & 1:
+            run = low | (1 << (c + 1)) | (1 << (c + 12))
+            top = 1
+            while True:
+                if _cover(mask & ~run, leftover, layoffs_left, pieces, union, memo, both):
+                    result = True
+                    break
+                top += 1
+                if top > 10 or not (mask >> (c + top)) & 1:
+                    break
+                run |= 1 << (c + top)
     # 4. layoff blocks whose lowest card is c
     if not result and layoffs_left > 0:
         for block in pieces.get(c, ()):
@@ -459,7 +562,7 @@ def _cover(
             if (
                 size <= layoffs_left
                 and block & mask == block
-                and _cover(mask & ~block, leftover, layoffs_left - size, pieces, union, memo)
+                and _cover(mask & ~block, leftover, layoffs_left - size, pieces, union, memo, both)
             ):
                 result = True
                 break

@@ -29,9 +29,10 @@ from dummy_tui.engine.actions import (
     Pass,
     Pick,
     PickLayoff,
+    Show,
     TakeDiscard,
 )
-from dummy_tui.engine.cards import cards_of, mask_of
+from dummy_tui.engine.cards import card_text, cards_of, cards_text, mask_of
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.rules.schema import RulesetBase
@@ -128,6 +129,17 @@ class Tally:
     penalties: int = 0
 
 
+class ScoreLine:
+    """A base for a family's :class:`Breakdown`: ``as_json`` gives the fields named in
+    ``JSON``, in that order (records.md lists them per family)."""
+
+    __slots__ = ()
+    JSON: ClassVar[tuple[str, ...]] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.JSON}
+
+
 def winners(totals: Sequence[int], teams: Sequence[int]) -> list[int]:
     """The seats with the top total, when they are all of one team (one seat, or
     a Persian team's two seats); empty on a tie between teams."""
@@ -139,10 +151,10 @@ def winners(totals: Sequence[int], teams: Sequence[int]) -> list[int]:
 # ---------------------------------------------------------------------------
 # Action kinds
 
-KINDS = ("draw", "pick", "meld", "layoff", "discard", "knock", "end", "pass")
+KINDS = ("draw", "pick", "meld", "layoff", "discard", "knock", "end", "pass", "show")
 """The kinds of action a player chooses among (what the keys of the table do)."""
 
-TAKE_KINDS = frozenset({"draw", "pick", "end", "pass"})
+TAKE_KINDS = frozenset({"draw", "pick", "end", "pass", "show"})
 """Kinds that begin a turn."""
 
 _KIND: dict[type, str] = {
@@ -156,6 +168,7 @@ _KIND: dict[type, str] = {
     Knock: "knock",
     End: "end",
     Pass: "pass",
+    Show: "show",
 }
 
 
@@ -166,7 +179,7 @@ def _involves(action: Action, cards: Iterable[int]) -> bool:
         moved = action.cards
     elif isinstance(action, Pick):
         moved = (action.card, *action.meld)
-    elif isinstance(action, Draw | End | Pass):
+    elif isinstance(action, Draw | End | Pass | Show):
         moved = ()
     else:
         moved = (action.card,)
@@ -335,6 +348,9 @@ class Round(Generic[R]):
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` or raise :class:`IllegalMoveError` naming the rule."""
+        kind = _KIND[type(action)]
+        if kind not in self.kinds:
+            raise IllegalMoveError("never", f"{self.family}_{kind}")
         self.check(action)
         self._do(action)
 
@@ -485,8 +501,28 @@ class Round(Generic[R]):
         raise NotImplementedError
 
     def move_words(self, index: int) -> list[str]:
-        """The record moves for ``history[index]`` (a pick-up may be two moves)."""
-        raise NotImplementedError
+        """The record moves for ``history[index]``: a pick-up from the row is two moves
+        (``pick <card>`` and the meld or layoff that plays it); the discard that ends
+        the round is written ``knock``."""
+        _, action = self.history[index]
+        if isinstance(action, Draw | End | Pass | Show):
+            return [_KIND[type(action)]]
+        if isinstance(action, TakeDiscard):
+            return [f"pick {card_text(action.card)}"]
+        if isinstance(action, Knock):
+            return [f"knock {card_text(action.card)}"]
+        if isinstance(action, Meld):
+            return ["meld " + cards_text(action.cards)]
+        if isinstance(action, Pick):
+            return [f"pick {card_text(action.card)}", "meld " + cards_text(action.meld)]
+        if isinstance(action, PickLayoff | LayOff):
+            anchor = self.melds[action.target].anchor
+            words = f"layoff {card_text(action.card)} {card_text(anchor)}"
+            if isinstance(action, PickLayoff):
+                return [f"pick {card_text(action.card)}", words]
+            return [words]
+        last = index == len(self.history) - 1 and self.end == "knock"
+        return [("knock " if last else "discard ") + card_text(action.card)]
 
     def moves(self) -> list[str]:
         out: list[str] = []

@@ -23,12 +23,12 @@ import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from dummy_tui.problems import problem_of
+from dummy_tui.problems import lone_surrogate, problem_of
 from dummy_tui.problems import shown as _shown  # JSON and TOML agree on these
 from dummy_tui.rules.schema import RULESET_TYPES, Ruleset, RulesetBase, field_docs
 
@@ -39,6 +39,10 @@ NOT_OPTIONS = frozenset({"family", "description"})
 """Keys of a preset that describe it rather than set a rule."""
 
 _OPTION_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+MAX_NESTING = 32
+"""Most levels of lists and tables in one value.  An option holds at most a
+table of numbers or a list of cards; a value nested deeper is refused before
+it is validated, where it would overflow the parser's or the JSON writer's stack."""
 _TOML_POSITION = re.compile(r"^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$")
 
 
@@ -160,12 +164,21 @@ def parse_option_assignment(text: str) -> tuple[str, object]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not _OPTION_KEY.match(key):
-        raise RulesetError(f"option {text!r}: write it as KEY=VALUE, e.g. penalty_feed_head=50")
+        shown = repr(text) if len(text) <= 60 else repr(text[:57]) + "..."  # one line, not a page
+        raise RulesetError(f"option {shown}: write it as KEY=VALUE, e.g. penalty_feed_head=50")
     raw = raw.strip()
     try:
         parsed = tomllib.loads(f"value = {raw}")
     except tomllib.TOMLDecodeError:
         return key, raw
+    except RecursionError:
+        raise RulesetError(
+            f"option {key!r}: the value is not readable TOML (lists or tables nested too deeply)"
+        ) from None
+    except ValueError as exc:  # an integer of more digits than Python will read
+        raise RulesetError(
+            f"option {key!r}: the value is not readable TOML ({_first_clause(exc)})"
+        ) from None
     if set(parsed) != {"value"}:  # VALUE held a newline and more TOML after it
         return key, raw
     return key, parsed["value"]
@@ -206,12 +219,19 @@ def _read_toml(path: Path | None) -> tuple[str, dict[str, Any]]:
             raw = path.read_bytes()
     except OSError as exc:
         raise RulesetError(f"{label}: cannot read it: {exc.strerror or exc}") from None
+    except ValueError:  # a lone surrogate or a NUL in the name: no file can have it
+        shown = label if label.isprintable() else repr(label)  # repr: its escapes
+        raise RulesetError(f"{shown}: cannot read it: not a name a file can have") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RulesetError(f"{label}: not UTF-8 text (byte {exc.start})") from None
     try:
         return label, tomllib.loads(text)
+    except RecursionError:
+        raise RulesetError(
+            f"{label}: not readable TOML (lists or tables nested too deeply)"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         found = _TOML_POSITION.match(message)
@@ -222,6 +242,17 @@ def _read_toml(path: Path | None) -> tuple[str, dict[str, Any]]:
                 f"{label}: line {found['line']}, column {found['col']}: not valid TOML: {what}"
             ) from None
         raise RulesetError(f"{label}: not valid TOML: {message}") from None
+    except ValueError as exc:  # an integer of more digits than Python will read
+        raise RulesetError(f"{label}: not readable TOML ({_first_clause(exc)})") from None
+
+
+def _first_clause(exc: ValueError) -> str:
+    """``Exceeds the limit (4300 digits) for integer string conversion: ...`` as
+    ``an integer of more than 4300 digits``; another fault's text to its first colon."""
+    found = re.search(r"limit \((\d+) digits\)", str(exc))
+    if found:
+        return f"an integer of more than {found[1]} digits"
+    return str(exc).split(":")[0]
 
 
 def _validate_preset(table: dict[str, Any], where: str) -> Ruleset:
@@ -239,6 +270,19 @@ def _validate_preset(table: dict[str, Any], where: str) -> Ruleset:
 def _validate(model: type[RulesetBase], data: Mapping[str, Any], prefix: str) -> Ruleset:
     """Validate *data* strictly, as JSON, so that files, records and flags agree."""
     for key, value in data.items():
+        surrogate = lone_surrogate({key: value})
+        if surrogate is not None:  # not text: the JSON reader below would stop at it
+            where, escape, in_key = surrogate
+            if in_key and len(where) == 0:
+                raise RulesetError(f"{prefix}option {key!r}: unknown option")
+            raise RulesetError(
+                f"{prefix}option {key!r}: holds a lone surrogate ({escape}), which is not text"
+            )
+        if _nesting(value) > MAX_NESTING:
+            raise RulesetError(
+                f"{prefix}option {key!r}: nested too deeply "
+                f"(lists or tables more than {MAX_NESTING} levels deep)"
+            )
         try:
             json.dumps(value, default=_not_plain)
         except _NotPlainError as exc:
@@ -254,6 +298,24 @@ def _validate(model: type[RulesetBase], data: Mapping[str, Any], prefix: str) ->
             prefix + _describe(error, data, model), option=option, problem=problem, params=params
         ) from None
     return cast(Ruleset, ruleset)
+
+
+def _nesting(value: object) -> int:
+    """Levels of lists and tables in *value*, counted without recursion, and
+    only until they pass :data:`MAX_NESTING`."""
+    deepest = 0
+    todo: list[tuple[object, int]] = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list | tuple):
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_NESTING:
+                break
+            todo.extend(
+                (inner, depth) for inner in (item.values() if isinstance(item, dict) else item)
+            )
+    return deepest
 
 
 class _NotPlainError(TypeError):
@@ -317,12 +379,35 @@ def _describe(error: ErrorDetails, data: Mapping[str, Any], model: type[RulesetB
     if kind == "extra_forbidden":
         return f"option {loc[0]!r}: unknown option{_did_you_mean(str(loc[0]), model)}"
     problem = problem_of(error, _EXPECTED)
+    bounds = _bounds(model, loc) if kind in ("greater_than_equal", "less_than_equal") else None
+    if bounds is not None:
+        problem = f"must be from {bounds[0]} to {bounds[1]} (got {_shown(error['input'])})"
     if not loc:
         # A check across options (the deal fits the deck): name the option the
         # message begins with, if any.
         first, _, rest = problem.partition(" ")
         return f"option {first!r}: {rest}" if first in model.model_fields else problem
     return f"option {loc[0]!r}{_inner(loc[1:], data.get(str(loc[0])))}: {problem}"
+
+
+def _bounds(model: type[RulesetBase], loc: tuple[int | str, ...]) -> tuple[int, int] | None:
+    """The lowest and the highest value the schema allows at *loc* (an option,
+    or an entry of a table option), if it sets both."""
+    field = model.model_fields.get(str(loc[0])) if loc else None
+    if field is None:
+        return None
+    constraints: list[object] = list(field.metadata)
+    if len(loc) > 1:  # an entry of a table such as rank_points: its values' constraints
+        entry = get_args(field.annotation)[-1:] or (None,)
+        constraints = [
+            c for info in get_args(entry[0])[1:] for c in getattr(info, "metadata", [info])
+        ]
+    # pydantic keeps Field(ge=..., le=...) as annotated_types' Ge and Le
+    low = next((c.ge for c in constraints if hasattr(c, "ge")), None)
+    high = next((c.le for c in constraints if hasattr(c, "le")), None)
+    if isinstance(low, int) and isinstance(high, int):
+        return low, high
+    return None
 
 
 def _inner(path: tuple[int | str, ...], value: object) -> str:

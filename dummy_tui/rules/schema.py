@@ -40,7 +40,12 @@ def _card_name(text: str) -> str:
     return rank + suit
 
 
-NonNegative = Annotated[int, Field(ge=0)]
+MAX_POINTS = 10_000
+"""The most points any one item of the score may be worth."""
+MAX_TARGET = 1_000_000
+"""The highest target score of a match."""
+
+NonNegative = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 Multiplier = Annotated[int, Field(ge=1, le=100)]
 
 
@@ -55,7 +60,7 @@ class RulesetBase(BaseModel):
     """A one-line description of the preset."""
     hand_size: dict[int, Annotated[int, Field(ge=1, le=20)]]
     """Cards dealt to each player, keyed by the number of players."""
-    target_score: Annotated[int, Field(ge=1)] = 500
+    target_score: Annotated[int, Field(ge=1, le=MAX_TARGET)] = 500
     """A match ends at the end of the round in which someone reaches this total."""
 
     @field_validator("hand_size")
@@ -117,7 +122,7 @@ class DummyRules(RulesetBase):
     """The first turn of a round must draw (the head card cannot be taken at once)."""
     layoff_chain: Literal["any", "owner_or_self"] = "any"
     """Who may extend a run end: anyone, or only if that end was laid by the owner or you."""
-    layoff_limit: NonNegative = 0
+    layoff_limit: Annotated[int, Field(ge=0, le=52)] = 0
     """Most cards one player may lay off in a round (0 = no limit)."""
     knock_points: NonNegative = 50
     """Points of the face-down knock card (น็อค)."""
@@ -147,6 +152,45 @@ class DummyRules(RulesetBase):
     """Charged when your discard near the head card lets another take it (0 = off)."""
     penalty_feed_speto: NonNegative = 0
     """Charged when your discard lets another take a spe-to with it (0 = off)."""
+    # §14: the house rules of other tables; every default keeps the rules above
+    ace_low_runs: bool = False
+    """The ace may also be the low card of a run (A 2 3); it is still high in Q K A."""
+    ace_high_run_points: NonNegative = 0
+    """Points of an ace laid above the king of a run, in place of its rank's (0 = off)."""
+    unborn_play: Literal["knock_only", "never", "free"] = "knock_only"
+    """What a player not yet born may lay from hand: only in a knock, nothing, or anything."""
+    stock_out_pickup: Literal["knock_only", "any"] = "knock_only"
+    """With the stock empty: pick up only to knock, or make any pick-up and play on."""
+    stock_out_fall: bool = False
+    """A round that ends without a knock still charges the players not born (ตกตึก)."""
+    knock_card_points: Literal["fixed", "card"] = "fixed"
+    """The knock card scores knock_points (fixed) or its own points as if laid (card)."""
+    knock_bonus: NonNegative = 0
+    """Points for knocking, added to the knock card's points."""
+    knock_multiplier_scope: Literal["round", "cards", "bonus"] = "round"
+    """What the knocker's multiplier multiplies: the whole score, the cards, or the bonus."""
+    one_suit_knock_rule: Literal["laid_and_knock_card", "laid", "own_runs"] = "laid_and_knock_card"
+    """Which cards must be of one suit for a one-suit knock (น็อคสี)."""
+    fool_dark_first_turn_multiplier: Annotated[int, Field(ge=0, le=100)] = 0
+    """The multiplier of a dark knock that fools, made in the knocker's first turn (0 = off)."""
+    show_speto_points: NonNegative = 0
+    """Points for showing both spe-to cards at one's first turn (โชว์สเปโต; 0 = off)."""
+    penalty_discard_picked: NonNegative = 0
+    """Charged for a discard that another player later picks up as the chosen card (0 = off)."""
+    feed_rule: Literal["near", "fresh"] = "near"
+    """How the feed penalties are judged: a near card (near), or a fresh discard taken (fresh)."""
+    discard_penalties_stack: bool = True
+    """A discard that breaks both discard rules pays both (false: the larger only)."""
+    row_meld_rule: Literal["anywhere", "top"] = "anywhere"
+    """penalty_discard_row_meld: melding with any two row cards, or with the row's last cards."""
+    fool_rule: Literal["single_card", "took_discard"] = "single_card"
+    """A fool (โง่): picking up the fresh discard alone, or any pick-up that takes it."""
+    penalty_speto_laid_off: NonNegative = 0
+    """Charged to the player beside whom another lays a spe-to off (0 = off)."""
+    next_starter: Literal["knocker", "rotate"] = "knocker"
+    """Who starts the next round: the knocker, or the seat after the last starter."""
+    scoring: Literal["points", "money"] = "points"
+    """Score in points, or in units that sum to zero over the table (money, ดัมมี่น็อค)."""
 
     @field_validator("rank_points")
     @classmethod
@@ -206,11 +250,11 @@ class RummyRules(RulesetBase):
     """Cards dealt to each player, keyed by the number of players."""
     rank_points: dict[str, NonNegative] = Field(default_factory=lambda: dict(LOW_RANK_POINTS))
     """Points of each rank (2 to A) left in a hand, scored by the player who goes out."""
-    melds_per_turn: NonNegative = 0
+    melds_per_turn: Annotated[int, Field(ge=0, le=20)] = 0
     """New melds a player may lay in one turn (0 = any number)."""
     rummy_multiplier: Multiplier = 2
     """Multiplies the score for going out in one turn with no card laid before (rummy)."""
-    target_score: Annotated[int, Field(ge=1)] = 100
+    target_score: Annotated[int, Field(ge=1, le=MAX_TARGET)] = 100
     """A match ends at the end of the round in which someone reaches this total."""
 
     @field_validator("rank_points")
@@ -244,7 +288,7 @@ class GinRules(RulesetBase):
     """The loser of a hand scores minus the winner's score instead of 0 (as OpenSpiel)."""
     wall: Annotated[int, Field(ge=0, le=30)] = 2
     """The hand is void when only this many cards remain in the stock after a discard."""
-    target_score: Annotated[int, Field(ge=1)] = 100
+    target_score: Annotated[int, Field(ge=1, le=MAX_TARGET)] = 100
     """A match ends at the end of the round in which someone reaches this total."""
 
     @field_validator("hand_size")

@@ -240,16 +240,16 @@ class DummyApp(App[int]):
         return save_path().exists()
 
     @staticmethod
-    def read_save() -> SaveGame:
-        """The saved match as written.
+    def read_save_data() -> dict[str, Any]:
+        """The saved match as JSON data, checked as far as it can be without
+        the schema: a JSON object of this version's format, every text of it
+        writable again.
 
         OSError when the file cannot be read; ValueError, whose text says what
         is wrong in a line, when it is not a save this version can use.
         """
-        from pydantic import ValidationError
-
-        from dummy_tui.problems import json_problem, validation_problem
-        from dummy_tui.ui.settings import SAVE_FORMAT, SaveGame
+        from dummy_tui.problems import json_problem, unwritable
+        from dummy_tui.ui.storage import SAVE_FORMAT
 
         try:
             text = save_path().read_text(encoding="utf-8")
@@ -260,13 +260,31 @@ class DummyApp(App[int]):
             raise ValueError(problem)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-        written = data.get("format")
+        if "format" not in data:  # whatever it is, the game did not write it
+            raise ValueError("missing key 'format'")
+        written = data["format"]
         if (
             isinstance(written, str)
             and written.startswith("dummy-tui-save/")
             and written != SAVE_FORMAT
         ):
             raise ValueError(f"written by another version of dummy-tui ({written})")
+        # a save that could be resumed but never saved again (every later
+        # autosave would fail) is refused now, while it can still be set aside
+        problem = unwritable(data)
+        if problem is not None:
+            raise ValueError(problem)
+        return data
+
+    @classmethod
+    def read_save(cls) -> SaveGame:
+        """The saved match as written (raises as :meth:`read_save_data` does)."""
+        from pydantic import ValidationError
+
+        from dummy_tui.problems import validation_problem
+        from dummy_tui.ui.settings import SaveGame
+
+        data = cls.read_save_data()
         try:
             return SaveGame.model_validate(data)
         except ValidationError as exc:
@@ -304,29 +322,52 @@ class DummyApp(App[int]):
         """Continue the saved match; a damaged save is set aside and reported."""
         from dummy_tui.ui.screens.table import TableScreen
         from dummy_tui.ui.session import SaveError, Session
-        from dummy_tui.ui.settings import set_aside
 
-        path = save_path()
-        if not path.exists():
+        if not save_path().exists():
             self.notify(t("save.none"), severity="warning")
             return False
         try:
             session = Session.from_save(self.read_save())
         except (OSError, ValueError, SaveError) as exc:
-            try:
-                moved: Path | str = set_aside(path)
-            except OSError:
-                moved = path
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            self.notify(
-                t("save.damaged", path=str(moved), error=first[:200]),
-                severity="error",
-                timeout=12,
-            )
+            self.set_damaged_save_aside(_problem_line(exc))
             return False
         self.session = session
         self._replace_all(TableScreen(session))
         return True
+
+    def quick_save_problem(self) -> str | None:
+        """What is wrong with the saved match, as far as can be told without
+        the schema and the engine (so at once, on the first screen)."""
+        try:
+            self.read_save_data()
+        except (OSError, ValueError) as exc:
+            return _problem_line(exc)
+        return None
+
+    def save_problem(self) -> str | None:
+        """Why the saved match cannot be resumed, in a line; None if it can be.
+
+        The match is rebuilt to know, as resuming rebuilds it: this loads the
+        schema and the engine and replays every move saved.
+        """
+        from dummy_tui.ui.session import SaveError, Session
+
+        try:
+            Session.from_save(self.read_save())
+        except (OSError, ValueError, SaveError) as exc:
+            return _problem_line(exc)
+        return None
+
+    def set_damaged_save_aside(self, problem: str) -> None:
+        """Move the saved match out of the way, keeping it, and say so."""
+        from dummy_tui.ui.storage import set_aside
+
+        path = save_path()
+        try:
+            moved: Path | str = set_aside(path)
+        except OSError:
+            moved = path
+        self.notify(t("save.damaged", path=str(moved), error=problem), severity="error", timeout=12)
 
     def autosave(self, session: Session) -> None:
         if not self.persist:
@@ -335,8 +376,11 @@ class DummyApp(App[int]):
 
         try:
             write_save(session.to_save())
-        except OSError as exc:
-            problem = f"{exc.filename or save_path()}: {exc.strerror or exc}"
+        except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot hold
+            if isinstance(exc, OSError):
+                problem = f"{exc.filename or save_path()}: {exc.strerror or exc}"
+            else:
+                problem = f"{save_path()}: {exc}".encode("utf-8", "backslashreplace").decode()
             if problem != self.save_failure:  # not once a move
                 self.notify(t("save.failed", error=problem), severity="error", timeout=12)
             self.save_failure = problem
@@ -427,6 +471,12 @@ class DummyApp(App[int]):
             # the table and the round end open the help at their game's section
             presenter = getattr(self.screen, "presenter", None)
             self.push_screen(HelpScreen(presenter.help_anchor if presenter else None))
+
+
+def _problem_line(exc: Exception) -> str:
+    """An error's first line, cut short, to tell a player what is wrong with a file."""
+    text = str(exc).strip()
+    return (text.splitlines()[0] if text else type(exc).__name__)[:200]
 
 
 def _warm_imports() -> None:

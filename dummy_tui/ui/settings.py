@@ -8,9 +8,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from dummy_tui.problems import json_problem, validation_problem
+from dummy_tui.problems import NAME_LIMIT, json_problem, unwritable, validation_problem
 from dummy_tui.ui.i18n import ai_name, system_language
 from dummy_tui.ui.storage import (
+    SAVE_FORMAT,
     atomic_write,
     read_settings_data,
     records_dir,
@@ -39,7 +40,6 @@ __all__ = [
     "write_save",
 ]
 
-SAVE_FORMAT: Literal["dummy-tui-save/1"] = "dummy-tui-save/1"
 LANGS = ("en", "th")
 
 
@@ -48,7 +48,7 @@ class SeatSetup(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str
+    name: str = Field(max_length=NAME_LIMIT)
     """The name shown at the table."""
     human: bool = False
     """A person at this keyboard (hot-seat) rather than an AI player."""
@@ -130,6 +130,9 @@ def settings_problem(data: dict[str, Any]) -> str | None:
             return problem
         if not isinstance(data, dict):
             return "not a JSON object"
+    problem = unwritable(data)  # settings that could not be saved again
+    if problem is not None:
+        return problem
     try:
         Settings.model_validate(data)
     except ValidationError as exc:
@@ -139,6 +142,8 @@ def settings_problem(data: dict[str, Any]) -> str | None:
 
 def settings_from(data: dict[str, Any]) -> Settings:
     """Settings checked from the file's JSON data; the defaults if they do not pass."""
+    if unwritable(data) is not None:
+        return Settings()
     try:
         return Settings.model_validate(data)
     except (ValueError, ValidationError):
@@ -146,8 +151,9 @@ def settings_from(data: dict[str, Any]) -> Settings:
 
 
 def save_settings(settings: Settings) -> None:
-    # settings are a convenience: never stop the game over them
-    with contextlib.suppress(OSError):
+    # settings are a convenience: never stop the game over them (ValueError:
+    # text UTF-8 cannot hold)
+    with contextlib.suppress(OSError, ValueError):
         atomic_write(settings_path(), settings.model_dump_json(indent=2) + "\n")
 
 

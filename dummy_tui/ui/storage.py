@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from dummy_tui.problems import json_problem
 
 APP_NAME = "dummy-tui"
 HOME_ENV = "DUMMY_TUI_HOME"
+SAVE_FORMAT: Final = "dummy-tui-save/1"
+"""The format of the saved game this version writes and reads."""
 
 
 def config_dir() -> Path:
@@ -51,7 +54,11 @@ def cache_dir() -> Path:
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Write *text* to *path* so that a reader sees the old or the new file, never half."""
+    """Write *text* to *path* so that a reader sees the old or the new file, never half.
+
+    Text UTF-8 cannot hold (a lone surrogate) raises UnicodeEncodeError (a
+    ValueError), and the old file stays as it was.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -64,6 +71,24 @@ def atomic_write(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in *folder* durable: until the folder itself is synced, a
+    crash may leave its old entry (the old file) or, on some file systems,
+    none at all.  Where a folder cannot be opened (Windows) or synced, the
+    rename stands as the OS leaves it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def settings_path() -> Path:
@@ -97,8 +122,19 @@ def remove_save() -> None:
         save_path().unlink()
 
 
+KEEP_DAMAGED = 3
+"""Files set aside of each name that are kept: the newest ones; older ones are
+removed as another is set aside, so that a file damaged again and again does
+not fill the folder."""
+
+_DAMAGED = re.compile(r"\.damaged-(\d{8}-\d{6})(?:-(\d+))?\Z")
+
+
 def set_aside(path: Path) -> Path:
-    """Rename a damaged file out of the way; returns its new name."""
+    """Rename a damaged file out of the way; returns its new name.
+
+    Only the newest :data:`KEEP_DAMAGED` files set aside from *path* are kept.
+    """
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1
@@ -106,6 +142,7 @@ def set_aside(path: Path) -> Path:
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     path.replace(target)
+    _forget_old_damaged(path)
     return target
 
 
@@ -144,3 +181,17 @@ def log_failure(error: BaseException, position: str) -> None:
     finally:
         logger.removeHandler(handler)
         handler.close()
+
+
+def _forget_old_damaged(path: Path) -> None:
+    aside: list[tuple[str, int, Path]] = []
+    with contextlib.suppress(OSError):
+        for other in path.parent.iterdir():
+            rest = other.name.removeprefix(path.name)
+            found = _DAMAGED.match(rest) if rest != other.name else None
+            if found is not None:
+                aside.append((found[1], int(found[2] or 1), other))
+    aside.sort()  # oldest first: by the time set aside, then the number within a second
+    for *_, old in aside[:-KEEP_DAMAGED]:
+        with contextlib.suppress(OSError):
+            old.unlink()

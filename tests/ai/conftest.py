@@ -1,14 +1,25 @@
-"""Helpers for the AI tests: built positions and whole seeded rounds."""
+"""Helpers for the AI tests: built positions, positions from seeded rounds,
+and the same position with other hidden cards."""
 
 from __future__ import annotations
 
-from dummy_tui.ai.knowledge import Knowledge
+import random
+from typing import Any
+
+from dummy_tui.ai import make_player
+from dummy_tui.ai.base import Player
+from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.engine.actions import Action
-from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.cards import cards_of, parse_card
+from dummy_tui.engine.families import new_round
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
-from dummy_tui.engine.round import Deal
+from dummy_tui.engine.round import Deal, Round
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
+
+HARD_SAMPLES = 1
+"""Sampled deals (Dummy) or read hands (gin, times ten) of a hard player in the
+tests: few and fixed, so that its play is quick and does not depend on the clock."""
 
 
 def cards(text: str) -> list[int]:
@@ -21,10 +32,20 @@ def rules(name: str = "dummy") -> DummyRules:
     return r
 
 
-def fixed_round(hands: list[str], upcard: str, stock: str, name: str = "dummy") -> DummyRound:
-    """A round with the given deal (stock top first); seat 0 starts."""
+def ai(family: str, level: str, seed: int) -> Player[Any]:
+    """The ``level`` player of ``family``; ``hard`` with a fixed number of samples."""
+    if level != "hard":
+        return make_player(family, level, seed)
+    return make_player(family, level, seed, samples=HARD_SAMPLES * (20 if family == "gin" else 1))
+
+
+def fixed_round(
+    hands: list[str], upcard: str, stock: str, name: str = "dummy", **options: object
+) -> DummyRound:
+    """A round with the given deal (stock top first) of the preset ``name`` with
+    ``options`` changed; seat 0 starts."""
     deal = Deal([sorted(cards(h)) for h in hands], parse_card(upcard), cards(stock))
-    return DummyRound(rules(name), deal, 0, 1)
+    return DummyRound(rules(name).model_copy(update=options), deal, 0, 1)
 
 
 def play_turn(game: DummyRound, choose: object) -> list[Action]:
@@ -42,10 +63,69 @@ def play_turn(game: DummyRound, choose: object) -> list[Action]:
     return done
 
 
-def with_view(view: DummyView, **changes: object) -> DummyView:
-    from dataclasses import replace
+def decisions(ruleset: str, players: int, seed: int, every: int = 5) -> list[Round[Any]]:
+    """Copies of one seeded round of normal players at every ``every``-th decision
+    with a choice (take and play phases alike), up to its end."""
+    game = new_round(get_ruleset(ruleset), players, seed, starter=seed % players)
+    seats = [make_player(game.family, "normal", seed + s) for s in range(players)]
+    out: list[Round[Any]] = []
+    step = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        if len(legal) > 1:
+            step += 1
+            if step % every == 0:
+                out.append(game.clone())
+        action = (
+            legal[0] if len(legal) == 1 else seats[game.seat].choose(game.view(game.seat), legal)
+        )
+        game.apply(action)
+    return out
 
-    return replace(view, **changes)  # type: ignore[arg-type]
+
+def public_cards(game: Round[Any], seat: int) -> int:
+    """Every card ``seat`` has seen: its hand, the row, the table, and every card
+    named by a move so far (a card taken from the row stays where it went)."""
+    seen = game.hands[seat]
+    for c in game.row:
+        seen |= 1 << c
+    for m in game.melds:
+        seen |= m.mask
+    seen |= 1 << game.deal.upcard
+    for _, action in game.history:
+        for name in ("card", "cards", "meld"):
+            value = getattr(action, name, None)
+            if isinstance(value, int):
+                seen |= 1 << value
+            elif isinstance(value, tuple):
+                for c in value:
+                    seen |= 1 << c
+    return seen
+
+
+def redeal(game: Round[Any], seat: int, rng: random.Random) -> Round[Any]:
+    """The same round as ``seat`` sees it with its hidden cards (the cards of the
+    other hands, the stock and the burned cards that it has never seen) dealt
+    again at random."""
+    seen = public_cards(game, seat)
+    other = game.clone()
+    burned: list[int] = list(getattr(game, "burned", []))
+    hidden: list[int] = [
+        c for s, h in enumerate(game.hands) if s != seat for c in cards_of(h & ~seen)
+    ]
+    hidden += [c for c in [*game.stock, *burned] if not seen >> c & 1]
+    rng.shuffle(hidden)
+    for s, h in enumerate(game.hands):
+        if s != seat:
+            n = (h & ~seen).bit_count()
+            other.hands[s] = (h & seen) | sum(1 << c for c in hidden[:n])
+            hidden = hidden[n:]
+    other.stock = [hidden.pop() if not seen >> c & 1 else c for c in game.stock]
+    if burned:
+        other.burned = [hidden.pop() if not seen >> c & 1 else c for c in burned]  # type: ignore[attr-defined]
+    assert not hidden
+    other._legal_cache = None
+    return other
 
 
 def assert_dealt_consistently(

@@ -7,21 +7,20 @@ from typing import Any
 
 import pytest
 
-import dummy_tui.ai.families.gin as gin_ai
-from dummy_tui.ai import make_player
+import dummy_tui.ai.gin.players as gin_ai
+from dummy_tui.ai import LEVELS, make_player
 from dummy_tui.engine.actions import Action, Discard, Draw, Knock, LayOff, Meld, Pass, TakeDiscard
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.deadwood import deadwood
 from dummy_tui.engine.families import round_from_deal
 from dummy_tui.engine.families.dummy import DummyRound
-from dummy_tui.engine.families.gin import GinRound
+from dummy_tui.engine.families.gin import GinRound, GinView
 from dummy_tui.engine.families.persian import PersianRound
 from dummy_tui.engine.families.rummy import RummyRound
 from dummy_tui.engine.round import Deal, Round
 from dummy_tui.rules.loader import get_ruleset
 
 SMART = ["normal", "hard"]
-LEVELS = ["random", "easy", "normal", "hard"]
 
 
 def cards(text: str) -> list[int]:
@@ -116,6 +115,7 @@ def test_gin_does_not_feed_the_opponents_known_set(level: str) -> None:
     )
     assert isinstance(game, GinRound)
     view = game.view(0)
+    assert isinstance(view, GinView)
     assert view.hand == sorted(cards("9C 3D 8D 8H 3S 4S 6S 8S JS QS 4H"))
     action = choose(level, game)
     assert isinstance(action, Discard)

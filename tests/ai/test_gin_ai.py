@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from dummy_tui.ai.families.gin import GinPlayer, read_view
-from dummy_tui.ai.families.gin_search import Reading, pair_masks, read_opponent
+from dummy_tui.ai.gin.players import GinPlayer, read_view
+from dummy_tui.ai.gin.reading import PAIR_MASKS, Reading, read_opponent
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families import round_from_deal
-from dummy_tui.engine.families.gin import GinRound
+from dummy_tui.engine.families.gin import GinRound, GinView
 from dummy_tui.engine.round import Deal
 from dummy_tui.rules.loader import get_ruleset
 
@@ -22,6 +22,12 @@ def mask(text: str) -> int:
 
 
 MINE = "2C 3C 4C 7D 8D 9D QS 5H JS 9C"
+
+
+def view_of(game: GinRound, seat: int) -> GinView:
+    view = game.view(seat)
+    assert isinstance(view, GinView)
+    return view
 
 
 def pool_without(text: str) -> list[int]:
@@ -81,14 +87,14 @@ def test_a_card_it_took_makes_its_partners_likely() -> None:
 
 
 def test_pair_masks_are_the_three_card_melds() -> None:
-    pairs = pair_masks()[parse_card("5H")]
+    pairs = PAIR_MASKS[parse_card("5H")]
     assert mask("4H 6H") in pairs and mask("3H 4H") in pairs and mask("6H 7H") in pairs
     assert mask("5C 5D") in pairs and mask("5S 5D") in pairs
     assert mask("4H 5C") not in pairs
     assert len(pairs) == 6
     # ace low: A 2 3 is a run, Q K A is not
-    assert mask("2S 3S") in pair_masks()[parse_card("AS")]
-    assert mask("QS KS") not in pair_masks()[parse_card("AS")]
+    assert mask("2S 3S") in PAIR_MASKS[parse_card("AS")]
+    assert mask("QS KS") not in PAIR_MASKS[parse_card("AS")]
 
 
 def _game(other: str, stock: str) -> GinRound:
@@ -107,11 +113,13 @@ def test_hard_reads_only_the_view_and_its_seed() -> None:
     # other hidden cards (the opponent's hand and the stock): the same choice
     a = _game("3D 4D 5D 6S 7S 2H 4H 6C 8C 10C", "KH 2S 3S")
     b = _game("6D 7C 8S QC 10S JD 6H 7H 8H 10C", "KH 4S 3S")
-    assert read_view(a.view(0)) == read_view(b.view(0))
+    assert read_view(view_of(a, 0)) == read_view(view_of(b, 0))
     for seed in range(4):
         pa = GinPlayer("hard", seed, samples=60)
         pb = GinPlayer("hard", seed, samples=60)
-        assert pa.choose(a.view(0), a.legal_actions()) == pb.choose(b.view(0), b.legal_actions())
+        assert pa.choose(view_of(a, 0), a.legal_actions()) == pb.choose(
+            view_of(b, 0), b.legal_actions()
+        )
 
 
 def test_hard_is_repeatable_and_legal_over_whole_hands() -> None:
@@ -124,7 +132,7 @@ def test_hard_is_repeatable_and_legal_over_whole_hands() -> None:
         players = [GinPlayer("hard", 1, samples=40), GinPlayer("normal", 2)]
         while not game.is_over:
             legal = game.legal_actions()
-            action = players[game.seat].choose(game.view(game.seat), legal)
+            action = players[game.seat].choose(view_of(game, game.seat), legal)
             assert action in legal
             game.apply(action)
         histories.append(list(game.history))
@@ -144,7 +152,7 @@ def test_the_view_lists_what_the_opponent_declined() -> None:
     assert isinstance(game, GinRound)
     for move in ["pass", "pass", "draw", "discard 2S", "draw", "discard 10C"]:
         game.apply(game.parse_move(move))
-    k = read_view(game.view(0))
+    k = read_view(view_of(game, 0))
     assert k.opp_declined == tuple(cards("KH 2S 10C"))
     assert k.opp_last == parse_card("10C")
     assert k.opp_known == 0
@@ -153,7 +161,7 @@ def test_the_view_lists_what_the_opponent_declined() -> None:
     game.apply(game.parse_move("discard 9C"))
     game.apply(game.parse_move("pick 9C"))
     game.apply(game.parse_move("discard 3D"))
-    k = read_view(game.view(0))
+    k = read_view(view_of(game, 0))
     assert k.opp_known == mask("9C")
     assert k.opp_last == parse_card("3D")
     assert parse_card("9C") not in k.opp_declined
@@ -161,7 +169,7 @@ def test_the_view_lists_what_the_opponent_declined() -> None:
 
 def test_the_thinking_time_reaches_the_gin_player() -> None:
     from dummy_tui.ai import make_player
-    from dummy_tui.ai.families.gin import GinPlayer
+    from dummy_tui.ai.gin.players import GinPlayer
 
     player = make_player("gin", "hard", 5, budget_ms=40)
     assert isinstance(player, GinPlayer) and player.budget_ms == 40.0

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import cast
+
 import pytest
 
 from dummy_tui.ai import make_player
+from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.engine.actions import DRAW, Discard, Meld, Pick
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families.dummy import DummyRound
 
-from .conftest import cards, fixed_round, play_turn, rules
+from .conftest import cards, decisions, fixed_round, play_turn, rules
 
 SMART = ("easy", "normal", "hard")
 
@@ -42,7 +46,12 @@ def test_knocks_when_it_can(level: str) -> None:
 
 
 def _scenario(
-    s0: str, s0_discards: str, s1_extra: tuple[str, str], draws: str, name: str = "dummy"
+    s0: str,
+    s0_discards: str,
+    s1_extra: tuple[str, str],
+    draws: str,
+    name: str = "dummy",
+    **options: object,
 ) -> DummyRound:
     """Two players.  Seat 0 discards three cards; seat 1 draws twice (and throws what
     it drew), then picks up from seat 0's first discard with 5C 5D, lays its sets of
@@ -53,7 +62,9 @@ def _scenario(
     a = draws.split()
     stock = [a[0], b0, a[1], b1, a[2], a[3], *["2H", "3H", "4S", "6S", "8S", "10H"]]
     stock = [c for c in stock if c not in (s0.split())]
-    game = fixed_round([s0, "5C 5D 7C 7D 7H 8C 8D 8H 9C 9D 9H"], "2D", " ".join(stock), name)
+    game = fixed_round(
+        [s0, "5C 5D 7C 7D 7H 8C 8D 8H 9C 9D 9H"], "2D", " ".join(stock), name, **options
+    )
     game.apply(DRAW)
     game.apply(Discard(parse_card(first)))
     game.apply(DRAW)
@@ -122,22 +133,18 @@ def test_keeps_a_speto_out_of_the_next_players_meld(level: str, name: str) -> No
     assert choice.card != parse_card("2C")
 
 
-def test_penalty_for_a_layoff_discard_changes_the_choice() -> None:
-    # on the table: seat 1's sets of 5, 7, 8, 9.  With penalty_discard_layoff, the 9S
-    # (it fits the set of nines) costs 50; without it, 9S is an easy throw.
-    base = _scenario("5S QD KD 9S 2S 3D 4C 6D 10C JS AD", "5S QD KD", ("2H", "3S"), "KS 10D 6S 3H")
-    house = _scenario(
-        "5S QD KD 9S 2S 3D 4C 6D 10C JS AD",
-        "5S QD KD",
-        ("2H", "3S"),
-        "KS 10D 6S 3H",
-        "dummy-house",
-    )
+@pytest.mark.parametrize(("penalty", "throws_nine"), [(50, False), (0, True)])
+def test_penalty_for_a_layoff_discard_changes_the_choice(penalty: int, throws_nine: bool) -> None:
+    # on the table: seat 1's sets of 5, 7, 8, 9.  With penalty_discard_layoff the 9S
+    # (it fits the set of nines) costs 50 and a queen goes; without it 9S is the throw.
+    game = _scenario(
+        "5S QD KD 9S 6H QS JD QH 5H 6C 10C", "5S QD KD", ("2H", "3S"), "KS 10D 6S 3H",
+        "dummy-house", penalty_discard_layoff=penalty,
+    )  # fmt: skip
     nine = parse_card("9S")
-    for game in (base, house):
-        assert any(m.fits(nine, 0) for m in game.melds)
-    choice = make_player("dummy", "normal", 1).choose(house.view(0), house.legal_actions())
-    assert choice != Discard(nine)
+    assert any(m.fits(nine, 0) for m in game.melds)
+    choice = make_player("dummy", "normal", 1).choose(game.view(0), game.legal_actions())
+    assert (choice == Discard(nine)) == throws_nine
 
 
 @pytest.mark.parametrize(
@@ -212,41 +219,52 @@ def test_heads_up_it_draws_past_a_pick_up_to_keep_a_dark_knock_open(level: str) 
     assert player(level).choose(game.view(0), game.legal_actions()) == DRAW
 
 
-def test_hard_while_unborn_draws_when_normal_draws() -> None:
-    """Before its first pick-up, hard keeps normal's draw: the one-turn lookahead
-    would trade the open dark knock (×2) for the pick-up's points."""
-    from dummy_tui.ai.heuristic import Evaluator, HeuristicPlayer
-    from dummy_tui.ai.knowledge import Knowledge
-    from dummy_tui.ai.search import SearchPlayer
-    from dummy_tui.engine.actions import Draw, Pick
+def _after(seed: int, moves: int) -> DummyRound:
+    """A two-player round of normal players (seeded ``seed``) after ``moves`` moves."""
+    from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 
-    seen = 0
-    for seed in range(40):
-        game = DummyRound.new(rules("dummy"), 2, seed)
-        players = [HeuristicPlayer(seed), HeuristicPlayer(seed + 1)]
-        while not game.is_over:
-            legal = game.legal_actions()
-            seat = game.seat
-            view = game.view(seat)
-            unborn = game.phase == "take" and not game.born[seat]
-            if unborn and any(isinstance(a, Pick) for a in legal):
-                normal = players[seat]
-                ev = Evaluator(Knowledge.from_view(view), normal.w)
-                if isinstance(normal.take(ev, legal), Draw):
-                    hard = SearchPlayer(seed, samples=8)
-                    assert isinstance(hard.choose(view, legal), Draw), (seed, legal)
-                    seen += 1
-            action = legal[0] if len(legal) == 1 else players[seat].choose(view, legal)
-            game.apply(action)
-    assert seen >= 20
+    game = DummyRound.new(rules("dummy"), 2, seed)
+    players = [HeuristicPlayer(seed), HeuristicPlayer(seed + 1)]
+    while len(game.history) < moves:
+        legal = game.legal_actions()
+        game.apply(
+            legal[0] if len(legal) == 1 else players[game.seat].choose(game.view(game.seat), legal)
+        )
+    return game
+
+
+@pytest.mark.parametrize(("seed", "moves"), [(4, 0), (9, 4)])
+def test_hard_while_unborn_draws_when_normal_draws(seed: int, moves: int) -> None:
+    """Before its first pick-up, hard keeps normal's draw: the one-turn lookahead
+    would trade the open dark knock (x2) for the pick-up's points, and here its
+    search alone would take the pick-up."""
+    import time
+
+    from dummy_tui.ai.dummy.heuristic import Evaluator
+    from dummy_tui.ai.dummy.knowledge import Knowledge
+    from dummy_tui.ai.dummy.search import SearchPlayer
+
+    game = _after(seed, moves)
+    view, legal = game.view(game.seat), game.legal_actions()
+    assert game.phase == "take" and not game.born[game.seat]
+    hard = SearchPlayer(seed, samples=8)
+    k = Knowledge.from_view(view)
+    options = sorted(
+        hard.normal.take_values(Evaluator(k, hard.normal.w), legal), key=lambda va: -va[0]
+    )
+    assert options[0][1] == DRAW and any(isinstance(a, Pick) for _, a in options)
+    assert hard.choose(view, legal) == DRAW
+    chosen = options[:3]
+    hard.started = time.perf_counter()
+    searched = hard.search(view, k, [a for _, a in chosen], [v for v, _ in chosen])
+    assert isinstance(searched, Pick)
 
 
 def test_hard_plays_late_deals_to_the_end_of_the_round(monkeypatch: pytest.MonkeyPatch) -> None:
     """With 12 cards or fewer in the stock, every sampled deal is played on to
     the end of the round (the knock, the stock running out, the falls are near);
     earlier, to this seat's next turn only."""
-    from dummy_tui.ai import search
-    from dummy_tui.ai.heuristic import HeuristicPlayer
+    from dummy_tui.ai.dummy import search
 
     calls: dict[str, int] = {"lookahead": 0, "finish": 0}
     lookahead, finish_round = search.lookahead, search.finish_round
@@ -263,50 +281,49 @@ def test_hard_plays_late_deals_to_the_end_of_the_round(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(search, "lookahead", counted_lookahead)
     monkeypatch.setattr(search, "finish_round", counted_finish)
-    searched = {"early": 0, "late": 0}
-    for seed in range(6):
-        game = DummyRound.new(rules("dummy"), 2, seed)
-        players = [HeuristicPlayer(seed), HeuristicPlayer(seed + 1)]
-        while not game.is_over:
-            legal = game.legal_actions()
-            view = game.view(game.seat)
-            if game.phase == "play" and len(legal) > 1:
-                calls.update(lookahead=0, finish=0)
-                search.SearchPlayer(seed, samples=2).choose(view, legal)
-                if calls["lookahead"] or calls["finish"]:
-                    late = len(game.stock) <= 12
-                    searched["late" if late else "early"] += 1
-                    assert calls["finish" if late else "lookahead"] >= 4  # 2 deals, 2+ options
-                    assert calls["lookahead" if late else "finish"] == 0
-            action = legal[0] if len(legal) == 1 else players[game.seat].choose(view, legal)
-            game.apply(action)
-    assert searched["early"] >= 20 and searched["late"] >= 5, searched
+    searched = set()
+    for game in decisions("dummy", 2, 1, every=1):
+        assert isinstance(game, DummyRound)
+        late = len(game.stock) <= 12
+        if game.phase != "play" or late in searched:
+            continue
+        calls.update(lookahead=0, finish=0)
+        search.SearchPlayer(1, samples=2).choose(game.view(game.seat), game.legal_actions())
+        if calls["lookahead"] or calls["finish"]:
+            searched.add(late)
+            assert calls["finish" if late else "lookahead"] >= 4  # 2 deals, 2+ options
+            assert calls["lookahead" if late else "finish"] == 0
+    assert searched == {False, True}
 
 
-def test_a_finished_round_values_winning_it_beyond_its_points() -> None:
-    """The search's value of a finished round adds the win bonus for the top
-    score alone and takes it away when another seat has the top score, so a
-    narrow win outranks a loss with more points against the others."""
-    from dummy_tui.ai import search
-    from dummy_tui.ai.heuristic import HeuristicPlayer
+class _Finished:
+    """A finished round's totals, all that :func:`search.outcome` reads."""
 
-    seen = set()
-    for seed in range(40):
-        game = DummyRound.new(rules("dummy"), 3, seed)
-        finished = search.finish_round(game, 0, HeuristicPlayer(seed))
-        assert game.is_over
-        assert finished == search.outcome(game, 0)
-        totals = [b.total for b in game.scores()]
-        for seat in range(3):
-            others = [t for s, t in enumerate(totals) if s != seat]
-            points = totals[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
-            if totals[seat] > max(others):
-                bonus, kind = search.WIN_BONUS, "win"
-            elif totals[seat] < max(others):
-                bonus, kind = -search.WIN_BONUS, "loss"
-            else:
-                bonus, kind = 0.0, "tie"
-            seen.add(kind)
-            assert search.outcome(game, seat) == pytest.approx(points + bonus), (seed, totals)
-    assert {"win", "loss"} <= seen
-    assert search.WIN_BONUS > 0
+    def __init__(self, totals: list[int]) -> None:
+        self.totals = totals
+
+    def scores(self) -> list[SimpleNamespace]:
+        return [SimpleNamespace(total=t) for t in self.totals]
+
+
+def test_a_narrow_win_is_worth_more_to_the_search_than_a_loss_with_more_points() -> None:
+    """The search plays for winning the round (the top score alone): winning by 5
+    outranks losing while gaining more points on the others, and a tie for the
+    top is worth less than a win and more than a loss."""
+    from dummy_tui.ai.dummy import search
+
+    def value(totals: list[int]) -> float:
+        return search.outcome(cast(DummyRound, _Finished(totals)), 0)
+
+    narrow_win = value([30, 25, 0])
+    rich_loss = value([40, 60, -100])  # more points against the others' mean, but second
+    assert narrow_win > rich_loss
+    assert value([30, 30, 0]) < narrow_win and value([30, 30, 0]) > value([30, 35, 0])
+    # a real round: its winner values it most, and above every seat that lost it
+    game = DummyRound.new(rules("dummy"), 3, 2)
+    search.finish_round(game, 0, HeuristicPlayer(2))
+    totals = [b.total for b in game.scores()]
+    winner = totals.index(max(totals))
+    assert totals.count(max(totals)) == 1
+    values = [search.outcome(game, s) for s in range(3)]
+    assert values.index(max(values)) == winner and min(values) < 0 < values[winner]

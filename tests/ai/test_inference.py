@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from dummy_tui.ai import make_player
-from dummy_tui.ai.inference import Reading, hand_weights
-from dummy_tui.ai.knowledge import Knowledge
-from dummy_tui.ai.sampling import sample_hidden
+from dummy_tui.ai.dummy.inference import Reading, hand_weights
+from dummy_tui.ai.dummy.knowledge import Knowledge
+from dummy_tui.ai.dummy.sampling import sample_hidden
 from dummy_tui.engine.actions import DRAW, Action, Discard, Pick
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families.dummy import DummyRound

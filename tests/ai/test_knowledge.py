@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dummy_tui.ai import make_player
-from dummy_tui.ai.knowledge import Tracker, _track
+from dummy_tui.ai.dummy.knowledge import Tracker, _track
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules import DummyRules
 

@@ -7,7 +7,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dummy_tui.ai.plans import _best, best_lay
+from dummy_tui.ai.dummy.plans import _best, best_lay
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.melds import meldable
 

@@ -1,4 +1,5 @@
-"""Every level: legal moves only, seeded play, and blindness to hidden cards."""
+"""Every level: legal moves only, seeded play, the registry, and the samples
+that take the clock out of the hard players."""
 
 from __future__ import annotations
 
@@ -12,93 +13,52 @@ from typing import Any
 
 import pytest
 
-from dummy_tui.ai import LEVELS, make_player
+import dummy_tui.ai
+from dummy_tui.ai import LEVELS, AIError, checked_choice, make_player
 from dummy_tui.ai.base import Player
-from dummy_tui.ai.knowledge import Knowledge
-from dummy_tui.ai.sampling import round_from_view, sample_hidden
-from dummy_tui.engine.actions import Action
+from dummy_tui.ai.dummy.knowledge import Knowledge
+from dummy_tui.ai.dummy.sampling import sample_hidden
+from dummy_tui.cli import main
+from dummy_tui.engine.actions import Action, Discard
 from dummy_tui.engine.families.dummy import DummyRound
 
-from .conftest import assert_dealt_consistently, rules
+from .conftest import ai, assert_dealt_consistently, decisions, rules
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def ai(level: str, seed: int) -> Player[Any]:
-    if level == "hard":
-        return make_player("dummy", "hard", seed, samples=2)
-    return make_player("dummy", level, seed)
 
 
 def play(game: DummyRound, players: list[Player[Any]]) -> list[tuple[int, Action]]:
     while not game.is_over:
         legal = game.legal_actions()
-        action = players[game.seat].choose(game.view(game.seat), legal)
-        assert action in legal, (players[game.seat].level, action, legal)
-        game.apply(action)
+        game.apply(checked_choice(players[game.seat], game.view(game.seat), legal))
     return game.history
 
 
+# every level at a table of two and of four, in both presets
+TABLES = [("hard", "random"), ("easy", "normal"), LEVELS, tuple(reversed(LEVELS))]
+
+
 @pytest.mark.parametrize("name", ["dummy", "dummy-house"])
-@pytest.mark.parametrize("players", [2, 4])
-def test_every_level_only_returns_legal_actions(name: str, players: int) -> None:
-    r = rules(name)
-    for i in range(3):
-        levels = [LEVELS[(i + s) % len(LEVELS)] for s in range(players)]
-        game = DummyRound.new(r, players, 100 + i, starter=i % players)
-        play(game, [ai(level, 10 * i + s) for s, level in enumerate(levels)])
-        assert game.end in ("knock", "stock_out")
+@pytest.mark.parametrize("levels", TABLES, ids="-".join)
+def test_every_level_only_returns_legal_actions(name: str, levels: tuple[str, ...]) -> None:
+    game = DummyRound.new(rules(name), len(levels), 100 + len(levels), starter=1)
+    play(game, [ai("dummy", level, 10 + s) for s, level in enumerate(levels)])
+    assert game.end in ("knock", "stock_out")
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_moves(level: str) -> None:
-    r = rules("dummy")
     histories = []
     for _ in range(2):
-        game = DummyRound.new(r, 3, 42, starter=1)
-        histories.append(list(play(game, [ai(level, 7 + s) for s in range(3)])))
+        game = DummyRound.new(rules("dummy"), 2, 42, starter=1)
+        histories.append(list(play(game, [ai("dummy", level, 7 + s) for s in range(2)])))
     assert histories[0] == histories[1]
 
 
-def _decision_points(name: str, count: int) -> list[tuple[DummyRound, int]]:
-    """Positions (and the seat to move) from normal games, take and play phases."""
-    r = rules(name)
-    out: list[tuple[DummyRound, int]] = []
-    players = [make_player("dummy", "normal", s) for s in range(4)]
-    seed = 0
-    while len(out) < count:
-        game = DummyRound.new(r, 4, 500 + seed, starter=seed % 4)
-        seed += 1
-        step = 0
-        while not game.is_over:
-            legal = game.legal_actions()
-            if len(legal) > 2 and step % 7 == 3 and len(out) < count:
-                out.append((game.clone(), game.seat))
-            game.apply(players[game.seat].choose(game.view(game.seat), legal))
-            step += 1
-    return out
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("name", ["dummy", "dummy-house"])
-def test_choice_ignores_the_cards_it_cannot_see(level: str, name: str) -> None:
-    for game, seat in _decision_points(name, 6):
-        view = game.view(seat)
-        legal = game.legal_actions()
-        choice = ai(level, 3).choose(view, legal)
-        k = Knowledge.from_view(view)
-        for redeal in range(3):
-            hands, stock, burned = sample_hidden(view, k, random.Random(redeal))
-            other = round_from_view(view, hands, stock, burned)
-            assert other.hands != game.hands or other.stock != game.stock
-            other_view = other.view(seat)
-            assert other_view.hand == view.hand and other_view.history == view.history
-            assert ai(level, 3).choose(other_view, other.legal_actions()) == choice
-
-
 def test_the_hidden_cards_are_dealt_consistently() -> None:
-    for game, seat in _decision_points("dummy", 4):
-        view = game.view(seat)
+    for game in decisions("dummy", 4, 3, every=6)[:4]:
+        assert isinstance(game, DummyRound)
+        view = game.view(game.seat)
         k = Knowledge.from_view(view)
         hands, stock, burned = sample_hidden(view, k, random.Random(1))
         assert_dealt_consistently(view, k, hands, stock, burned)
@@ -107,75 +67,138 @@ def test_the_hidden_cards_are_dealt_consistently() -> None:
             assert game.hands[s] & k.known[s] == k.known[s]
 
 
-def test_sim_command_json() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    result = subprocess.run(
-        [sys.executable, "-m", "dummy_tui", "sim", "--ruleset", "dummy-house", "--players", "4",
-         "--ai", "hard,normal,easy,random", "--rounds", "20", "--seed", "7", "--json",
-         "--budget-ms", "5"],
-        capture_output=True, text=True, timeout=120, env=env, stdin=subprocess.DEVNULL,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
-    assert set(data) == {"ruleset", "players", "rounds", "seed", "rounds_per_second", "seats"}
-    assert (data["ruleset"], data["players"], data["rounds"], data["seed"]) == (
-        "dummy-house", 4, 20, 7,
-    )  # fmt: skip
-    keys = {"seat", "ai", "round_wins", "win_rate", "mean_score", "knocks", "dark_knocks",
-            "falls", "fools", "penalty_points"}  # fmt: skip
-    assert [s["ai"] for s in data["seats"]] == ["hard", "normal", "easy", "random"]
-    for s in data["seats"]:
-        assert set(s) == keys
-    assert sum(s["round_wins"] for s in data["seats"]) <= 20
+def test_an_unknown_level_or_family_is_refused_with_the_names() -> None:
+    with pytest.raises(ValueError, match="levels: random, easy, normal, hard"):
+        make_player("dummy", "expert")
+    with pytest.raises(ValueError, match="no AI for the family 'bridge'"):
+        make_player("bridge", "normal")
 
 
-def test_sim_results_do_not_depend_on_jobs() -> None:
-    from dummy_tui.sim import simulate
+def test_checked_choice_names_the_level_and_the_seat_of_a_failing_player() -> None:
+    game = DummyRound.new(rules("dummy"), 2, 1)
+    view, legal = game.view(game.seat), game.legal_actions()
 
-    r = rules("dummy")
-    one = simulate(r, "dummy", ["normal", "easy", "random"], 12, 3, jobs=1).as_json()
-    two = simulate(r, "dummy", ["normal", "easy", "random"], 12, 3, jobs=2).as_json()
-    one.pop("rounds_per_second")
-    two.pop("rounds_per_second")
-    assert one == two
+    class Raises:
+        level = "normal"
+
+        def choose(self, view: object, legal: list[Action]) -> Action:
+            raise KeyError("3C")
+
+    class Answers:
+        level = "hard"
+
+        def choose(self, view: object, legal: list[Action]) -> Action:
+            return Discard(next(c for c in range(52) if c not in game.view(game.seat).hand))
+
+    with pytest.raises(AIError, match=f"the normal AI of seat {view.seat} failed: KeyError"):
+        checked_choice(Raises(), view, legal)
+    with pytest.raises(AIError, match="which is not legal") as info:
+        checked_choice(Answers(), view, legal)
+    assert (info.value.level, info.value.seat) == ("hard", view.seat)
 
 
-def test_ai_package_imports_no_ui() -> None:
+def test_a_dummy_game_never_loads_another_familys_ai() -> None:
     code = (
-        "import sys, dummy_tui.ai, dummy_tui.ai.search, dummy_tui.ai.sampling; "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+        "import sys; from dummy_tui.ai import LEVELS, make_player; "
+        "[make_player('dummy', level, 1) for level in LEVELS]; "
+        "print(sorted(m for m in sys.modules if m.startswith('dummy_tui.ai.')))"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
     )
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
+    loaded = {name.split(".")[2] for name in json.loads(out.stdout.replace("'", '"'))}
+    assert loaded == {"base", "dummy"}
 
 
-def test_sim_with_fixed_samples_repeats_exactly() -> None:
-    """``--samples`` takes the clock out of the hard player: two runs agree."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    outputs = []
-    for _ in range(2):
-        result = subprocess.run(
-            [sys.executable, "-m", "dummy_tui", "sim", "--players", "2", "--ai", "hard,normal",
-             "--rounds", "4", "--seed", "3", "--json", "--samples", "2"],
-            capture_output=True, text=True, timeout=120, env=env, stdin=subprocess.DEVNULL,
-        )  # fmt: skip
-        assert result.returncode == 0, result.stderr
-        data = json.loads(result.stdout)
-        del data["rounds_per_second"]
-        outputs.append(data)
-    assert outputs[0] == outputs[1]
-    assert outputs[0]["rounds"] == 4
+class _Clock:
+    """A clock that runs a minute a reading: any time budget is spent at once."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 60.0
+        return self.now
+
+
+@pytest.mark.parametrize("family", ["dummy", "gin"])
+def test_fixed_samples_take_the_clock_out_of_the_hard_player(
+    family: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``samples``, the hard player makes the same choices however slow the
+    machine is; on a time budget a slow machine changes them."""
+    import dummy_tui.ai.dummy.search as dummy_search
+    import dummy_tui.ai.gin.players as gin_players
+    import dummy_tui.ai.gin.reading as gin_reading
+
+    ruleset, players = ("dummy", 4) if family == "dummy" else ("gin", 2)
+    positions = [g for g in decisions(ruleset, players, 8, every=2) if g.phase == "play"][2:8]
+    samples = 3 if family == "dummy" else 60
+
+    def choices(**options: Any) -> list[Action]:
+        return [
+            make_player(family, "hard", 4, **options).choose(g.view(g.seat), g.legal_actions())
+            for g in positions
+        ]
+
+    fast = choices(samples=samples)
+    for module in (dummy_search, gin_players, gin_reading):
+        monkeypatch.setattr(module.time, "perf_counter", _Clock())
+    assert choices(samples=samples) == fast
+    assert choices(budget_ms=50) != fast
 
 
 def test_fixed_samples_reach_every_family_player() -> None:
-    from dummy_tui.ai.families.gin import GinPlayer
-    from dummy_tui.ai.search import SearchPlayer
+    from dummy_tui.ai.dummy.search import SearchPlayer
+    from dummy_tui.ai.gin.players import GinPlayer
 
     player = make_player("dummy", "hard", 1, samples=5)
     assert isinstance(player, SearchPlayer) and player.samples == 5
     gin = make_player("gin", "hard", 1, samples=5)
     assert isinstance(gin, GinPlayer) and gin.samples == 5 and gin.budget_ms == 300.0
+
+
+def test_sim_hands_samples_and_the_budget_to_the_hard_players_only(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asked: list[tuple[str, float, int | None]] = []
+    real = dummy_tui.ai.family_players("dummy")
+
+    def player(level: str, seed: int | None, budget_ms: float, samples: int | None) -> Any:
+        asked.append((level, budget_ms, samples))
+        return real("normal" if level == "hard" else level, seed, budget_ms, samples)
+
+    monkeypatch.setattr(dummy_tui.ai, "family_players", lambda family: player)
+    args = ["sim", "--ai", "hard,easy", "--rounds", "2", "--json", "--samples", "7"]
+    assert main([*args, "--budget-ms", "40"]) == 0
+    capsys.readouterr()
+    assert sorted(set(asked)) == [("easy", 300.0, None), ("hard", 40.0, 7)]
+
+
+def test_sim_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["sim", "--ruleset", "dummy-house", "--players", "4", "--ai", "hard,normal,easy,random"]
+    assert main([*args, "--rounds", "2", "--seed", "7", "--json", "--samples", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"ruleset", "players", "rounds", "seed", "rounds_per_second", "seats"}
+    assert (data["ruleset"], data["players"], data["rounds"], data["seed"]) == (
+        "dummy-house", 4, 2, 7,
+    )  # fmt: skip
+    keys = {"seat", "ai", "round_wins", "win_rate", "mean_score", "knocks", "dark_knocks",
+            "falls", "fools", "penalty_points"}  # fmt: skip
+    assert [s["ai"] for s in data["seats"]] == ["hard", "normal", "easy", "random"]
+    for s in data["seats"]:
+        assert set(s) == keys
+    assert sum(s["round_wins"] for s in data["seats"]) <= 2
+
+
+def test_sim_results_do_not_depend_on_jobs() -> None:
+    from dummy_tui.sim import simulate
+
+    r = rules("dummy")
+    one = simulate(r, "dummy", ["normal", "easy", "random"], 8, 3, jobs=1).as_json()
+    two = simulate(r, "dummy", ["normal", "easy", "random"], 8, 3, jobs=2).as_json()
+    one.pop("rounds_per_second")
+    two.pop("rounds_per_second")
+    assert one == two

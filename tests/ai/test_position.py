@@ -9,10 +9,11 @@ from types import ModuleType
 
 import pytest
 
-from dummy_tui.ai import make_player, search
-from dummy_tui.ai.heuristic import NORMAL, HeuristicPlayer
-from dummy_tui.ai.position import design, features, position_value
-from dummy_tui.ai.position_data import WEIGHTS
+from dummy_tui.ai import make_player
+from dummy_tui.ai.dummy import search
+from dummy_tui.ai.dummy.heuristic import NORMAL, HeuristicPlayer
+from dummy_tui.ai.dummy.position import design, features, position_value
+from dummy_tui.ai.dummy.position_data import WEIGHTS
 from dummy_tui.engine.families.dummy import DummyRound
 
 from .conftest import rules

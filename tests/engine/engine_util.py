@@ -7,13 +7,23 @@ Positions in these tests are reached by playing real moves from a fixed
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import card_text, cards_of, mask_of, parse_card
+from dummy_tui.engine.families import new_round
 from dummy_tui.engine.families.dummy import DummyRound
-from dummy_tui.engine.record import apply_moves
-from dummy_tui.engine.round import Deal
+from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.record import (
+    ReplayResult,
+    apply_moves,
+    parse_record,
+    record_of,
+    replay,
+    result_json,
+)
+from dummy_tui.engine.round import Deal, Round
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 
@@ -116,7 +126,7 @@ def discard(text: str) -> Discard:
     return Discard(card(text))
 
 
-def all_cards(game: DummyRound) -> list[int]:
+def all_cards(game: Round[Any]) -> list[int]:
     """Every card of the round wherever it is (hands, stock, row, table, burned, knock)."""
     out: list[int] = []
     for h in game.hands:
@@ -125,29 +135,30 @@ def all_cards(game: DummyRound) -> list[int]:
     out += game.row
     for m in game.melds:
         out += m.cards
-    out += game.burned
-    if game.knock_card is not None:
-        out.append(game.knock_card)
+    if isinstance(game, DummyRound):
+        out += game.burned
+    if game.knock_card is not None and game.knock_card not in game.row:
+        out.append(game.knock_card)  # Dummy's knock card lies face down, off the row
     return out
 
 
-def snapshot(game: DummyRound) -> dict[str, Any]:
-    """The observable state, for exact before/after comparisons."""
-    return {
-        "hands": list(game.hands),
-        "stock": list(game.stock),
-        "row": list(game.row),
-        "melds": [(m.owner, m.kind, list(m.cards), list(m.layers)) for m in game.melds],
-        "born": list(game.born),
-        "layoffs": list(game.layoffs),
-        "penalties": [(p.seat, p.kind, p.points, p.card) for p in game.penalty_items],
-        "seat": game.seat,
-        "phase": game.phase,
-        "direction": game.direction,
-        "must_knock": game.must_knock,
-        "history": list(game.history),
-        "legal": game.legal_actions(),
-    }
+def snapshot(game: Round[Any]) -> dict[str, Any]:
+    """The whole state of a round, every field of it (the rules and the deal, which
+    never change, aside), and the legal actions: for exact before/after comparisons.
+
+    Taken from the round's own attributes, so a field added to a family is
+    compared too without this helper knowing of it.  Lists are copied, and the
+    melds in them (the only mutable things they hold; actions are frozen).
+    """
+    state: dict[str, Any] = {}
+    for name, value in vars(game).items():
+        if name in ("rules", "deal", "_legal_cache"):
+            continue
+        if isinstance(value, list):
+            value = [m.copy() if isinstance(m, TableMeld) else m for m in value]
+        state[name] = value
+    state["legal"] = game.legal_actions()
+    return state
 
 
 def totals(game: DummyRound) -> list[int]:
@@ -202,3 +213,53 @@ def base_record(**changes: Any) -> dict[str, Any]:
     }
     data.update(changes)
     return data
+
+
+# ---------------------------------------------------------------------------
+# Records of any family
+
+
+def play_record(
+    ruleset: str,
+    hands: list[str],
+    upcard: str,
+    moves: list[str],
+    stock: str = "",
+    options: dict[str, Any] | None = None,
+    starter: int = 0,
+) -> tuple[ReplayResult, dict[str, Any]]:
+    """Replay a record made of these parts; returns the result and its JSON."""
+    data = {
+        "format": "dummy-tui-record/1",
+        "ruleset": ruleset,
+        "options": options or {},
+        "players": [f"P{i}" for i in range(len(hands))],
+        "starter": starter,
+        "deal": {"hands": [h.split() for h in hands], "upcard": upcard, "stock": stock.split()},
+        "moves": moves,
+    }
+    result = replay(parse_record(data))
+    return result, result_json(result)
+
+
+def random_round(ruleset: str, players: int, seed: int, prefer: type | None = None) -> Round[Any]:
+    """A round played to its end by random legal moves (``prefer``: take that kind first)."""
+    rules = get_ruleset(ruleset)
+    rng = random.Random(seed)
+    game = new_round(rules, players, rng, starter=seed % players)
+    steps = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        wanted = [a for a in legal if prefer is not None and isinstance(a, prefer)]
+        game.apply(rng.choice(wanted or legal))
+        steps += 1
+        assert steps < 3000
+    return game
+
+
+def round_trip(game: Round[Any], ruleset: str) -> dict[str, Any]:
+    """Write the round as a record, replay it, and return the replay's JSON."""
+    data = record_of(game, [f"P{i}" for i in range(game.players)], ruleset)
+    result = replay(parse_record(data))
+    assert result.ok, result.error
+    return result_json(result)

@@ -384,10 +384,10 @@ def test_stock_out_pick_and_knock() -> None:
     assert game.legal_actions() == [discard("KD")]
     play(game, "knock KD")
     assert game.end == "knock" and game.dark_knock
-    # Seat 1: (30 + 50) × 2.  Seat 0: 20, and (reading: a round that ends
-    # after a stock-out pickup ends "this way", §9) no fall.
-    assert totals(game) == [-20, 160]
-    assert game.scores()[0].hand_multiplier == 1
+    # Seat 1: (30 + 50) × 2.  Seat 0, not born, falls (§9: a knock after a
+    # stock-out pick-up is an ordinary knock): 20 × 2.
+    assert totals(game) == [-40, 160]
+    assert game.scores()[0].hand_multiplier == 2
 
 
 def test_stock_out_pick_refuses_a_discard_that_is_no_knock() -> None:
@@ -395,7 +395,7 @@ def test_stock_out_pick_refuses_a_discard_that_is_no_knock() -> None:
     game.apply(pick("9C", "7C 8C 9C"))
     refused(game, discard("6C"), "stock out:")
     play(game, "layoff 6C 7C", "layoff 10C 7C", "knock KD")
-    assert totals(game) == [-20, 160]
+    assert totals(game) == [-40, 160]
 
 
 def test_stock_out_pick_that_cannot_knock_is_a_dead_end() -> None:

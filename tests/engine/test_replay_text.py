@@ -103,3 +103,16 @@ def test_thai_names_keep_the_hands_in_one_column(
     assert [line.split()[0] for line in hands] == names
     cards_at = {cell_len(line[: line.index(line.split()[1])]) for line in hands[1:]}
     assert cards_at == {cell_len("  นิรันดร์  ")}, hands
+
+
+def test_money_scoring_is_told_in_units_with_each_seats_tier(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = {**DARK_KNOCK, "options": {"scoring": "money"}}
+    out = account(tmp_path, capsys, record)
+    lines = out.splitlines()
+    units = [line for line in lines if line.endswith(" units")]
+    assert len(units) == 4
+    shown = sum(int(line.rsplit(" ", 2)[1]) for line in units)
+    assert shown == 0  # money sums to zero over the table
+    assert any("tier 3" in line for line in lines)  # the players not born pay tier 3

@@ -35,6 +35,10 @@ def test_the_shipped_presets() -> None:
     assert list(load_rulesets()) == [
         "dummy",
         "dummy-house",
+        "dummy-money",
+        "dummy-pip",
+        "dummy-open-first",
+        "dummy-face-knock",
         "rummy",
         "gin",
         "gin-openspiel",
@@ -98,6 +102,58 @@ def test_every_preset_writes_out_every_option_with_a_comment() -> None:
         key = line.split("=", 1)[0].strip()
         if key in every_key - NOT_OPTIONS:
             assert lines[i - 1].startswith("#"), f"line {i + 1}: {key} has no comment above it"
+
+
+PENALTIES_50 = {
+    "penalty_discard_layoff": 50,
+    "penalty_discard_row_meld": 50,
+    "penalty_feed_head": 50,
+    "penalty_feed_speto": 50,
+}
+OTHER_TABLES = {  # dummy-rules.md §14.7, option by option
+    "dummy-money": {
+        "scoring": "money", "one_suit_knock_multiplier": 2, "pickup_to_layoff": True,
+        **PENALTIES_50, "row_meld_rule": "top", "feed_rule": "fresh",
+        "fool_rule": "took_discard", "fool_dark_first_turn_multiplier": 4,
+        "stock_out_pickup": "any", "next_starter": "rotate", "head_card_points": 50,
+    },
+    "dummy-pip": {
+        "rank_points": {
+            "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+            "10": 10, "J": 10, "Q": 10, "K": 10, "A": 1,
+        },
+        "ace_low_runs": True, "ace_high_run_points": 10, "knock_bonus": 50,
+        "knock_multiplier_scope": "bonus", "one_suit_knock_multiplier": 2,
+        "unborn_play": "free", "unborn_hand_multiplier": 1, "fool_penalty": 0,
+        "fool_reverses_direction": False, "first_turn_must_draw": True,
+        "penalty_discard_layoff": 50, "penalty_discard_picked": 50, "pickup_to_layoff": True,
+    },
+    "dummy-open-first": {
+        "unborn_play": "never", "knock_multiplier_scope": "cards", "stock_out_fall": True,
+        "next_starter": "rotate", "head_card_points": 50, "head_card_speto_points": 50,
+        "fool_penalty": 0, "fool_reverses_direction": False, "penalty_discard_layoff": 50,
+        "penalty_feed_head": 50,
+    },
+    "dummy-face-knock": {
+        "knock_card_points": "card", "knock_bonus": 50, "layoff_knock_bonus": 50,
+        "unborn_play": "never", "stock_out_fall": True, "one_suit_knock_multiplier": 2,
+        "one_suit_knock_rule": "own_runs", "discard_penalties_stack": False, **PENALTIES_50,
+        "penalty_speto_laid_off": 50, "show_speto_points": 50, "fool_reverses_direction": False,
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_TABLES))
+def test_the_presets_of_other_tables_set_what_their_tables_play(name: str) -> None:
+    # knock_points and speto_knock_points at 50 are the defaults (§14.7 names them for dummy-pip)
+    preset = load_rulesets()[name]
+    default = DummyRules()
+    changed = {
+        key: value
+        for key, value in preset.model_dump().items()
+        if key != "description" and value != getattr(default, key)
+    }
+    assert changed == OTHER_TABLES[name]
 
 
 def test_the_packaged_file_is_the_top_level_file() -> None:
@@ -218,14 +274,14 @@ def test_a_date_is_not_an_option_value() -> None:
 def test_out_of_range() -> None:
     assert (
         _error("out_of_range.toml")
-        == "preset 'dummy-house': option 'penalty_feed_head': must be >= 0 (got -5)"
+        == "preset 'dummy-house': option 'penalty_feed_head': must be from 0 to 10000 (got -5)"
     )
 
 
 def test_out_of_range_multiplier() -> None:
     assert (
         _error("out_of_range_multiplier.toml")
-        == "preset 'house': option 'dark_knock_multiplier': must be >= 1 (got 0)"
+        == "preset 'house': option 'dark_knock_multiplier': must be from 1 to 100 (got 0)"
     )
 
 
@@ -265,6 +321,25 @@ def test_undealable_with_burnt_cards() -> None:
     assert "burned cards" in message
 
 
+def test_nested_deeper_than_toml_can_read() -> None:
+    assert _error("nested_too_deeply.toml") == (
+        "not readable TOML (lists or tables nested too deeply)"
+    )
+
+
+def test_a_value_nested_deeper_than_any_option() -> None:
+    assert _error("nested_value.toml") == (
+        "preset 'deep': option 'description': nested too deeply "
+        "(lists or tables more than 32 levels deep)"
+    )
+
+
+def test_an_integer_of_too_many_digits() -> None:
+    assert _error("long_integer.toml") == (
+        "not readable TOML (an integer of more than 4300 digits)"
+    )
+
+
 def test_missing_file() -> None:
     assert _error("no_such_file.toml") == "cannot read it: No such file or directory"
 
@@ -277,6 +352,7 @@ def test_every_bad_file_is_tested() -> None:
         "wrong_type_in_table.toml", "date_value.toml", "out_of_range.toml",
         "out_of_range_multiplier.toml", "bad_choice.toml", "bad_speto_card.toml",
         "bad_player_count.toml", "undealable_hand_size.toml", "undealable_with_burn.toml",
+        "nested_too_deeply.toml", "nested_value.toml", "long_integer.toml",
     }  # fmt: skip
     assert {path.name for path in DATA.glob("*.toml")} == tested
 
@@ -290,7 +366,8 @@ def test_unknown_preset_lists_the_known_ones() -> None:
         get_ruleset("dumy")
     assert (
         str(caught.value) == "rulesets.toml: no preset named 'dumy' "
-        "(presets: dummy, dummy-house, rummy, gin, gin-openspiel, persian)"
+        "(presets: dummy, dummy-house, dummy-money, dummy-pip, dummy-open-first, "
+        "dummy-face-knock, rummy, gin, gin-openspiel, persian)"
     )
 
 
@@ -335,10 +412,43 @@ def test_unknown_override_names_its_source() -> None:
     assert str(caught.value) == "record game.json: option 'foo': unknown option"
 
 
+def _numeric_options() -> list[tuple[str, str]]:
+    out = []
+    for family, model in RULESET_TYPES.items():
+        for key, field in model.model_fields.items():
+            if field.annotation is int or key in ("hand_size", "rank_points"):
+                out.append((family, key))
+    return out
+
+
+@pytest.mark.parametrize(("family", "key"), _numeric_options())
+def test_every_number_has_a_bound_a_real_table_stays_within(family: str, key: str) -> None:
+    rules = next(r for r in load_rulesets().values() if r.family == family)
+    entry = {"hand_size": "2" if family != "persian" else "4", "rank_points": "A"}.get(key)
+    for absurd in (10**24, 2**63, 2**64 + 1):
+        value: object = {entry: absurd} if entry else absurd
+        with pytest.raises(RulesetError) as caught:
+            apply_overrides(rules, {key: value}, source="--options")
+        where = f"option {key!r}" + (f', entry "{entry}"' if entry else "")
+        message = str(caught.value)
+        assert message.startswith(f"--options: {where}: must be from "), message
+        low, high = message.split("must be from ")[1].split(" (got")[0].split(" to ")
+        assert message.endswith(f" (got {absurd})")
+        # points at most 10,000, a target at most a million, counts far less
+        assert int(low) in (0, 1) and int(high) <= (1_000_000 if key == "target_score" else 10_000)
+        if entry is None:
+            assert caught.value.option == key
+            assert caught.value.problem == "at_most"
+            assert caught.value.params == {"got": str(absurd), "limit": high}
+
+
 def test_bad_override_value_names_its_source() -> None:
     with pytest.raises(RulesetError) as caught:
         get_ruleset("dummy", overrides={"penalty_feed_head": -5}, source="--options")
-    assert str(caught.value) == "--options: option 'penalty_feed_head': must be >= 0 (got -5)"
+    assert (
+        str(caught.value)
+        == "--options: option 'penalty_feed_head': must be from 0 to 10000 (got -5)"
+    )
     with pytest.raises(RulesetError) as caught:
         get_ruleset("dummy", overrides={"knock_points": "50"})
     assert str(caught.value) == "option 'knock_points': must be a whole number (got \"50\")"
@@ -425,6 +535,66 @@ def test_parse_option_assignment_needs_a_key(text: str) -> None:
         parse_option_assignment(text)
     assert str(caught.value) == (
         f"option {text!r}: write it as KEY=VALUE, e.g. penalty_feed_head=50"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("[" * 600 + "]" * 600, "lists or tables nested too deeply"),
+        ("9" * 5000, "an integer of more than 4300 digits"),
+    ],
+    ids=["nested", "digits"],
+)
+def test_a_value_toml_cannot_read_is_refused_in_a_line(value: str, problem: str) -> None:
+    with pytest.raises(RulesetError) as caught:
+        parse_option_assignment(f"knock_points={value}")
+    assert str(caught.value) == f"option 'knock_points': the value is not readable TOML ({problem})"
+
+
+def test_an_override_nested_too_deeply_is_refused_before_it_is_validated() -> None:
+    for depth in (40, 300, 900):  # pydantic's JSON reader stops at 200, json.dumps near 1000
+        with pytest.raises(RulesetError) as caught:
+            get_ruleset("dummy", overrides={"knock_points": _nested(depth)}, source="record r.json")
+        assert str(caught.value) == (
+            "record r.json: option 'knock_points': nested too deeply "
+            "(lists or tables more than 32 levels deep)"
+        )
+    with pytest.raises(RulesetError, match="must be a whole number"):
+        get_ruleset("dummy", overrides={"knock_points": _nested(32)})
+
+
+@pytest.mark.parametrize(
+    ("overrides", "said"),
+    [
+        ({"speto_cards": ["2C\ud800"]}, "option 'speto_cards': holds a lone surrogate (\\ud800)"),
+        ({"layoff_chain": "any\udfff"}, "option 'layoff_chain': holds a lone surrogate (\\udfff)"),
+        ({"hand_size": {"2\ud800": 9}}, "option 'hand_size': holds a lone surrogate (\\ud800)"),
+        ({"r\udbff": 1}, "option 'r\\udbff': unknown option"),
+    ],
+)
+def test_an_override_holding_a_lone_surrogate_is_refused_in_our_words(
+    overrides: dict[str, object], said: str
+) -> None:
+    # a record's "\ud800" escape: what the JSON reader of the validation would stop at
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("dummy", overrides=overrides, source="record r.json")
+    assert str(caught.value).startswith(f"record r.json: {said}")
+    assert "JSON" not in str(caught.value)
+
+
+def _nested(depth: int) -> object:
+    value: object = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+def test_a_long_assignment_without_a_key_is_shown_cut_short() -> None:
+    with pytest.raises(RulesetError) as caught:
+        parse_option_assignment("x" * 10_000)
+    assert str(caught.value) == (
+        f"option {'x' * 57!r}...: write it as KEY=VALUE, e.g. penalty_feed_head=50"
     )
 
 

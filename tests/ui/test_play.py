@@ -11,7 +11,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual._xterm_parser import XTermParser
-from textual.widgets import Button, Footer, Input, OptionList
+from textual.pilot import Pilot
+from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets.input import Selection
 from textual.worker import WorkerFailed
@@ -343,8 +344,25 @@ async def test_ctrl_c_copies_a_selected_name_and_leaves_otherwise() -> None:
         ("[]", "(not a JSON object)"),
         ('{"format": "dummy-tui-save/2"}', "(written by another version of dummy-tui"),
         ('{"format": "dummy-tui-save/1"}', "(missing key 'setup')"),
+        (
+            json.dumps(
+                {"format": "dummy-tui-save/1", "setup": {"seats": [{"name": "A" * 41}] * 2}}
+            ),
+            "(setup.seats[0].name: must be at most 40 characters long (got 41))",
+        ),
+        (
+            # resumed as if valid: the game did not write it
+            '{"setup": {"seats": [{"name": "Ann", "human": true}, {"name": "Bee"}], "seed": 5}}',
+            "(missing key 'format')",
+        ),
+        (
+            # a lone surrogate: it would resume, and then no autosave could write it
+            '{"format": "dummy-tui-save/1", "setup": '
+            '{"seats": [{"name": "Ann\\ud800", "human": true}, {"name": "Bee"}], "seed": 5}}',
+            "(setup.seats[0].name: holds a lone surrogate (\\ud800), which cannot be written)",
+        ),
     ],
-    ids=["not-json", "empty", "list", "newer", "no-setup"],
+    ids=["not-json", "empty", "list", "newer", "no-setup", "long-name", "no-format", "surrogate"],
 )
 async def test_a_damaged_save_is_set_aside_and_what_is_wrong_is_said(
     home: Path, content: str, said: str
@@ -359,8 +377,82 @@ async def test_a_damaged_save_is_set_aside_and_what_is_wrong_is_said(
         messages = [n.message for n in app._notifications]
         assert any("could not be read" in m and said in m for m in messages), messages
         assert not any("SaveGame" in m or "validation error" in m for m in messages), messages
+        assert not any("\ud800" in m for m in messages)  # as an escape: it can be shown
     assert not path.exists()
     assert list(path.parent.glob("save.json.damaged-*"))
+
+
+async def _damage_told(pilot: Pilot[int], screen: NewGameScreen) -> str:
+    """The line that says the save is damaged, once the check has said it."""
+    line = screen.query_one("#ng-save", Static)
+    for _ in range(200):  # a save that reads well is rebuilt in the background
+        if line.display:
+            return str(line.render())
+        await pilot.pause(0.05)
+    raise AssertionError("the damaged save was never told")
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+@pytest.mark.parametrize("damage", ["not-json", "illegal-move"])
+async def test_the_new_game_screen_says_at_once_that_the_save_is_damaged(
+    damage: str, lang: str
+) -> None:
+    if damage == "not-json":
+        save_path().parent.mkdir(parents=True, exist_ok=True)
+        save_path().write_text("{ this is not a save", encoding="utf-8")
+        said = "not JSON (line 1, column 3"
+    else:  # readable, but the match cannot be rebuilt
+        await _saved_game()
+        data = json.loads(save_path().read_text(encoding="utf-8"))
+        data["current"]["moves"] = ["discard 2C", "discard 3C"]
+        save_path().write_text(json.dumps(data), encoding="utf-8")
+        said = "the current round"
+    damaged = save_path().read_text(encoding="utf-8")
+    app = app_for(persist=True, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        told = " ".join((await _damage_told(pilot, screen)).split())
+        if lang == "en":
+            assert told.startswith("The saved game cannot be resumed: it is damaged ("), told
+            assert "Starting a new game moves it aside, as " in told
+        else:
+            assert told.startswith("เล่นเกมที่บันทึกไว้ต่อไม่ได้ เพราะไฟล์เสียหาย ("), told
+            assert "เมื่อเริ่มเกมใหม่ ไฟล์นี้จะถูกย้ายไปเก็บไว้เป็น" in told
+        assert said in told, told
+        assert not screen.query_one("#resume", Button).display  # not offered
+        assert app.focused is not None and app.focused.id == "quick"
+        await pilot.press("r")  # nothing to resume
+        await pilot.pause()
+        assert app.screen is screen
+        assert save_path().read_text(encoding="utf-8") == damaged  # untouched until a new game
+        await pilot.press("g")  # no question about a game that cannot be resumed
+        table = await settled_table(pilot, app)
+        assert table.session.setup.seats[0].name == ("You" if lang == "en" else "คุณ")
+    (aside,) = save_path().parent.glob("save.json.damaged-*")
+    assert aside.read_text(encoding="utf-8") == damaged  # kept, not written over
+
+
+async def test_a_save_that_cannot_be_written_is_told_not_a_crash() -> None:
+    # text UTF-8 cannot hold, as no set-up the game builds would have
+    seats = [SeatSetup.model_construct(name="Ann\ud800", human=True, level="normal")]
+    seats.append(SeatSetup(name="Bee", level="random"))
+    game_setup = GameSetup.model_construct(
+        seats=seats, ruleset="dummy", options={}, seed=5, lang="en", rules_path=None
+    )
+    app = app_for(game_setup, persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        for _ in range(100):  # the first save, a moment after the table is up
+            if app.save_failure is not None:
+                break
+            await pilot.pause(0.05)
+        assert app.is_running
+        assert isinstance(app.screen, TableScreen)
+        assert app.save_failure is not None and "surrogates not allowed" in app.save_failure
+        assert "\ud800" not in app.save_failure
+    assert not save_path().exists()
 
 
 async def test_a_save_with_an_illegal_move_is_set_aside() -> None:

@@ -16,6 +16,7 @@ from dummy_tui.ai import LEVELS
 from dummy_tui.rules import RULESET_TYPES, load_rulesets
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.presets import cache_path, read_presets, start_facts, worked_out
+from dummy_tui.ui.screens.form import form_of
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.widgets.choice import Choice
 
@@ -70,9 +71,18 @@ def test_the_start_facts_follow_an_edited_rules_file(tmp_path: Path) -> None:
     assert start_facts(rules).presets["mine"].target_score == 250
 
 
-def test_an_unreadable_rules_file_offers_dummy(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[presets.x\n",
+        '[presets.x]\nfamily = "rummy"\ndescription = ' + "[" * 500 + "]" * 500 + "\n",
+        '[presets.x]\nfamily = "rummy"\ntarget_score = ' + "9" * 5000 + "\n",
+    ],
+    ids=["not-toml", "nested-too-deeply", "long-integer"],
+)
+def test_an_unreadable_rules_file_offers_dummy(tmp_path: Path, text: str) -> None:
     bad = tmp_path / "bad.toml"
-    bad.write_text("[presets.x\n", encoding="utf-8")
+    bad.write_text(text, encoding="utf-8")
     assert list(read_presets(bad)) == ["dummy"]
 
 
@@ -424,8 +434,16 @@ async def settings_checked(pilot: Pilot[int], checked: list[bool]) -> None:
         ('{"lang": "th",', "not JSON (line 1, column 15"),
         ("[" * 5000 + "]" * 5000, "not readable JSON (nested too deeply)"),
         ("", "the file is empty"),
+        (
+            json.dumps({"last_setup": {"seats": [{"name": "A" * 41}, {"name": "B"}]}}),
+            "last_setup.seats[0].name: must be at most 40 characters long (got 41)",
+        ),
+        (
+            '{"last_setup": {"seats": [{"name": "A\\ud800"}, {"name": "B"}]}}',
+            "last_setup.seats[0].name: holds a lone surrogate (\\ud800), which cannot be written",
+        ),
     ],
-    ids=["bad-value", "not-json", "deep", "empty"],
+    ids=["bad-value", "not-json", "deep", "empty", "long-name", "surrogate"],
 )
 async def test_a_damaged_settings_file_is_set_aside_and_told(
     home: Path, content: str, problem: str, monkeypatch: pytest.MonkeyPatch
@@ -443,6 +461,15 @@ async def test_a_damaged_settings_file_is_set_aside_and_told(
         assert problem in note and note.endswith("the defaults apply.")
     assert not path.exists()
     assert len(list(path.parent.glob("settings.json.damaged-*"))) == 1
+
+
+def test_a_last_set_up_with_a_name_too_long_is_not_put_on_the_form(home: Path) -> None:
+    seats: list[dict[str, object]] = [{"name": "Ann", "human": True}, {"name": "B" * 41}]
+    assert form_of({"seats": seats}, LEVELS)[0] == [
+        ("You", "human"), ("Somchai", "normal"), ("Malee", "normal"), ("Niran", "normal"),
+    ]  # fmt: skip
+    seats[1]["name"] = "B" * 40
+    assert form_of({"seats": seats}, LEVELS)[0] == [("Ann", "human"), ("B" * 40, "normal")]
 
 
 async def test_good_settings_say_nothing(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

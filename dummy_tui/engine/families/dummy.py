@@ -9,12 +9,12 @@ marked ``# reading:``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from dummy_tui.engine.actions import (
     DRAW,
     END,
+    SHOW,
     Action,
     Discard,
     Draw,
@@ -23,45 +23,43 @@ from dummy_tui.engine.actions import (
     Meld,
     Pick,
     PickLayoff,
+    Show,
 )
 from dummy_tui.engine.cards import (
-    CardError,
-    card_text,
     cards_of,
     mask_of,
     parse_card,
-    rank_of,
     rank_point_table,
-    suit_of,
 )
-from dummy_tui.engine.errors import SHAPES, IllegalMoveError, MoveSyntaxError
+from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError
+from dummy_tui.engine.families.dummy_checks import check, pick_refusal, refusal
+from dummy_tui.engine.families.dummy_penalties import (
+    charge_discard,
+    charge_pickup,
+    note_layoff,
+    note_meld,
+)
 from dummy_tui.engine.families.dummy_scoring import (
+    Bonus,
     DummyBreakdown,
     Feed,
     Penalty,
-    melds_with_row,
-    near,
     score_round,
+    table_points,
 )
-from dummy_tui.engine.melds import TableMeld, can_go_out, meld_kind, melds_in, melds_with
-from dummy_tui.engine.round import OVER, PLAY, TAKE, Deal, PlayerView, Round, Tally
+from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
+from dummy_tui.engine.melds import (
+    NEAR,
+    NEAR_LOW,
+    TableMeld,
+    can_go_out,
+    meld_kind,
+    melds_in,
+    melds_with,
+)
+from dummy_tui.engine.notation import move_card, move_cards, not_a_move, split_move
+from dummy_tui.engine.round import OVER, PLAY, TAKE, Round, Tally
 from dummy_tui.rules.schema import DummyRules
-
-
-@dataclass(slots=True)
-class DummyView(PlayerView):
-    """What one seat may know in Dummy: the shared view and Dummy's public facts."""
-
-    burned_count: int
-    head: int
-    head_in_row: bool
-    born: list[bool]
-    layoffs: list[int]
-    penalties: list[int]
-    born_at_turn_start: bool
-    must_knock: bool
-    first_turn: bool
-    last_discard: tuple[int, int] | None
 
 
 def card_point_table(rules: DummyRules) -> list[int]:
@@ -76,14 +74,21 @@ def speto_cards(rules: DummyRules) -> list[int]:
     return [parse_card(t) for t in rules.speto_cards]
 
 
+DISCARDS = tuple(Discard(c) for c in range(52))
+NEAR_BOTH = tuple(NEAR[c] | NEAR_LOW[c] for c in range(52))
+"""The cards near each card with the ace both low and high (``ace_low_runs``)."""
+"""One :class:`Discard` a card, made once."""
+
+
 class DummyRound(Round[DummyRules]):
     """The state of one round of Dummy."""
 
     family = "dummy"
-    kinds = frozenset({"draw", "pick", "meld", "layoff", "discard", "knock", "end"})
+    kinds = frozenset({"draw", "pick", "meld", "layoff", "discard", "knock", "end", "show"})
     view_type = DummyView
     _COPIED: ClassVar[tuple[str, ...]] = (
         "hands", "stock", "row", "history", "born", "layoffs", "penalty_items", "feeds",
+        "discarder", "shown", "bonuses",
     )  # fmt: skip
 
     def _setup(self) -> None:
@@ -91,12 +96,17 @@ class DummyRound(Round[DummyRules]):
         deal = self.deal
         self.points = card_point_table(rules)
         self.speto_mask = mask_of(speto_cards(rules))
+        self.both = rules.ace_low_runs  # the ace low as well as high (§14.1)
         self.head = deal.upcard
         self.burned = list(deal.burned)
         self.born = [False] * self.players
         self.layoffs = [0] * self.players
         self.penalty_items: list[Penalty] = []
         self.feeds: list[Feed] = []
+        self.discarder = [-1] * 52  # who discarded each card last (the head card: nobody)
+        self.shown = [False] * self.players  # โชว์สเปโต (§14.3)
+        self.bonuses: list[Bonus] = []  # what money scoring pays for (§14.6)
+        self.end_seat: int | None = None  # whose move it was when the round ended
         self.first_turn = True
         self.last_discard: tuple[int, int] | None = None
         # the current turn
@@ -145,19 +155,45 @@ class DummyRound(Round[DummyRules]):
         """Could the seat to move meld and lay off down to one card now?"""
         s = self.seat if seat is None else seat
         return can_go_out(
-            self.hands[s], self.melds, s, self.rules.layoff_chain, self.layoffs_left(s)
+            self.hands[s], self.melds, s, self.rules.layoff_chain, self.layoffs_left(s), self.both
         )
 
     def fits_table(self, card: int, seat: int) -> bool:
-        """Does ``card`` fit onto a table meld by the layoff rules in force?"""
-        left = self.layoffs_left(seat)
-        if left == 0:
-            return False
+        """Could ``seat`` lay ``card`` off now (by the layoff rules and limit in force)?"""
+        return self.layoffs_left(seat) != 0 and self.fits_any(card, seat)
+
+    def fits_any(self, card: int, seat: int) -> bool:
+        """Does ``card`` fit onto a table meld, as if ``seat`` laid it off, born or not,
+        whatever the layoff limit (§12: the discard penalty, the knock bonus)?"""
         chain = self.rules.layoff_chain
         return any(m.fits(card, seat, chain) for m in self.melds)
 
     def hand_melds(self, mask: int) -> list[int]:
-        return melds_in(mask)
+        return melds_in(mask, self.both)
+
+    def table_points(self) -> list[int]:
+        return table_points(self)
+
+    def new_meld(self, seat: int, cards: tuple[int, ...]) -> TableMeld:
+        return TableMeld.new(seat, cards, both=self.both)
+
+    def is_meld(self, cards: tuple[int, ...] | list[int]) -> bool:
+        return meld_kind(cards, both=self.both) is not None
+
+    def can_show(self, seat: int) -> bool:
+        """May ``seat`` show the spe-to cards now (§14.3): the option is on, it is the
+        first move of the seat's first turn, and the seat holds every spe-to card?"""
+        rules = self.rules
+        return (
+            (rules.show_speto_points > 0 or rules.scoring == "money")
+            and self.phase == TAKE
+            and self.seat == seat
+            and self.speto_mask != 0
+            and self.hands[seat] & self.speto_mask == self.speto_mask
+            and not self.shown[seat]
+            and self.turn_start == len(self.history)
+            and not any(s == seat for s, _ in self.history)
+        )
 
     def kind_of(self, action: Action) -> str:
         if isinstance(action, Discard) and self.hands[self.seat] == 1 << action.card:
@@ -178,35 +214,44 @@ class DummyRound(Round[DummyRules]):
         """
         if self.phase == OVER:
             return []
+        seat = self.seat
         if self.phase == TAKE:
             picks = self.pick_options()
+            show: list[Action] = [SHOW] if self.can_show(seat) else []
             if self.stock:
-                return [DRAW, *picks]
-            return [*(a for a in picks if self._knock_after(a)), END]
-        seat = self.seat
+                return [*show, DRAW, *picks]
+            if self.rules.stock_out_pickup == "any":
+                return [*show, *picks, END]
+            return [*show, *(a for a in picks if self._knock_after(a)), END]
         hand = self.hands[seat]
         n = hand.bit_count()
         if n == 1:
-            return [Discard(hand.bit_length() - 1)]
+            return [DISCARDS[hand.bit_length() - 1]]
         cards = cards_of(hand)
+        unborn = not self.born[seat]
+        play = self.rules.unborn_play
+        if unborn and play == "never":
+            return [DISCARDS[c] for c in cards]
         plays: list[Action] = [
-            Meld(tuple(cards_of(m))) for m in melds_in(hand) if m.bit_count() < n
+            Meld(tuple(cards_of(m))) for m in melds_in(hand, self.both) if m.bit_count() < n
         ]
         left = self.layoffs_left(seat)
         if left != 0:
             chain = self.rules.layoff_chain
             for i, m in enumerate(self.melds):
-                for c in cards:
-                    if m.fits(c, seat, chain):
-                        plays.append(LayOff(c, i))
-        if not self.born[seat] or self.must_knock:
+                fit = m.fit_mask(seat, chain) & hand
+                while fit:
+                    low = fit & -fit
+                    plays.append(LayOff(low.bit_length() - 1, i))
+                    fit ^= low
+        if (unborn and play == "knock_only") or self.must_knock:
             if plays and self.knock_possible(seat):
                 plays = [a for a in plays if self._knock_after(a)]
             else:
                 plays = []
         if self.must_knock:
             return plays
-        return [*(Discard(c) for c in cards), *plays]
+        return [DISCARDS[c] for c in cards] + plays
 
     def pick_options(self) -> list[Pick | PickLayoff]:
         """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
@@ -219,13 +264,19 @@ class DummyRound(Round[DummyRules]):
         hand_n = hand.bit_count()
         layoff_ok = self.rules.pickup_to_layoff and self.born[seat] and self.layoffs_left(seat) != 0
         chain = self.rules.layoff_chain
+        both = self.both
+        near = NEAR_BOTH if both else NEAR
         for taken_n, card in enumerate(reversed(self.row), start=1):
             taken |= 1 << card
             pool = hand | taken
-            limit = hand_n + taken_n - 1
-            for m in melds_with(card, pool):
-                if m & hand and m.bit_count() <= limit:
-                    out.append(Pick(card, tuple(cards_of(m))))
+            # a meld with the card holds two cards near it (its rank, or its suit
+            # within two ranks): without them there is none to look for
+            close = near[card] & pool
+            if close & (close - 1):
+                limit = hand_n + taken_n - 1
+                for m in melds_with(card, pool, both):
+                    if m & hand and m.bit_count() <= limit:
+                        out.append(Pick(card, tuple(cards_of(m))))
             if layoff_ok:
                 for j, meld in enumerate(self.melds):
                     if meld.fits(card, seat, chain):
@@ -249,7 +300,7 @@ class DummyRound(Round[DummyRules]):
         pool = self.hands[seat] | mask_of(self.row[i:])
         left = self.layoffs_left(seat)
         if isinstance(action, Pick):
-            melds = [*self.melds, TableMeld.new(seat, action.meld)]
+            melds = [*self.melds, self.new_meld(seat, action.meld)]
             hand = pool & ~mask_of(action.meld)
         else:
             target = self.melds[action.target].copy()
@@ -258,212 +309,20 @@ class DummyRound(Round[DummyRules]):
             melds[action.target] = target
             hand = pool & ~(1 << action.card)
             left = None if left is None else left - 1
-        return can_go_out(hand, melds, seat, self.rules.layoff_chain, left)
+        return can_go_out(hand, melds, seat, self.rules.layoff_chain, left, self.both)
 
     # ------------------------------------------------------------------
-    # checking
+    # checking (the rules' words: dummy_checks)
 
     def check(self, action: Action) -> None:
-        if self.phase == OVER:
-            raise IllegalMoveError("round_over")
-        seat = self.seat
-        hand = self.hands[seat]
-        if self.phase == TAKE:
-            self._check_take(action, seat, hand)
-            return
-        if isinstance(action, Draw | Pick | PickLayoff):
-            raise IllegalMoveError("already_taken")
-        if isinstance(action, End):
-            raise IllegalMoveError("end", "play")
-        if isinstance(action, Meld):
-            self._check_meld_cards(action.cards, hand)
-            if len(action.cards) >= hand.bit_count():
-                raise IllegalMoveError("last_card", "meld")
-            return
-        if isinstance(action, LayOff):
-            self._check_layoff(action.card, action.target, seat, hand)
-            if hand.bit_count() < 2:
-                raise IllegalMoveError("last_card", "layoff")
-            return
-        if isinstance(action, Discard):
-            card = action.card
-            if not hand >> card & 1:
-                raise IllegalMoveError("not_in_hand", card=card)
-            if hand.bit_count() > 1 and self.must_knock:
-                if self.stock_out_turn:
-                    raise IllegalMoveError("stock_out_knock")
-                raise IllegalMoveError("not_born")
-            return
-        raise IllegalMoveError("unknown", text=repr(action))
-
-    def _check_take(self, action: Action, seat: int, hand: int) -> None:
-        if isinstance(action, Draw):
-            if not self.stock:
-                raise IllegalMoveError("stock_empty")
-            return
-        if isinstance(action, End):
-            if self.stock:
-                raise IllegalMoveError("end")
-            return
-        if isinstance(action, Pick | PickLayoff):
-            card = action.card
-            if card not in self.row:
-                raise IllegalMoveError("not_in_row", card=card)
-            if self.first_turn and self.rules.first_turn_must_draw:
-                raise IllegalMoveError("first_turn_must_draw")
-            i = self.row.index(card)
-            taken = mask_of(self.row[i:])
-            if isinstance(action, PickLayoff):
-                if not self.rules.pickup_to_layoff:
-                    raise IllegalMoveError("pickup_meld", "new_meld")
-                if not self.born[seat]:
-                    raise IllegalMoveError("not_born", "layoff")
-                self._check_layoff(card, action.target, seat, hand | taken)
-                return
-            meld = action.meld
-            if card not in meld:
-                raise IllegalMoveError("pickup_meld", "contain", card=card)
-            pool = hand | taken
-            self._check_meld_cards(meld, pool, picked=True)
-            if not mask_of(meld) & hand:
-                raise IllegalMoveError("pickup_meld", "from_hand")
-            if len(meld) >= pool.bit_count():
-                raise IllegalMoveError("last_card", "pick")
-            return
-        raise IllegalMoveError("take_first")
-
-    def _check_meld_cards(self, cards: tuple[int, ...], pool: int, picked: bool = False) -> None:
-        for c in cards:
-            if not pool >> c & 1:
-                raise IllegalMoveError("not_in_hand", "picked" if picked else "meld", card=c)
-        if meld_kind(cards) is None:
-            detail = ""
-            if len(cards) >= 3 and len({suit_of(c) for c in cards}) == 1:
-                ranks = {rank_of(c) for c in cards}
-                if 12 in ranks and 0 in ranks:
-                    detail = "ace_high"
-            raise IllegalMoveError("not_a_meld", detail, cards=tuple(cards))
-
-    def _check_layoff(self, card: int, target: int, seat: int, pool: int) -> None:
-        if not pool >> card & 1:
-            raise IllegalMoveError("not_in_hand", card=card)
-        if not 0 <= target < len(self.melds):
-            raise IllegalMoveError("no_meld")
-        if self.layoffs_left(seat) == 0:
-            raise IllegalMoveError("layoff_limit", n=self.rules.layoff_limit)
-        meld = self.melds[target]
-        if not meld.fits(card, seat, "any"):
-            raise IllegalMoveError("no_fit", card=card)
-        if not meld.fits(card, seat, self.rules.layoff_chain):
-            raise IllegalMoveError("layoff_chain", card=card)
-
-    # ------------------------------------------------------------------
-    # why a kind of move cannot be made
+        check(self, action)
 
     def _refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
-        seat = self.seat
-        hand = self.hands[seat]
-        if kind == "draw":
-            return IllegalMoveError("stock_empty")
-        if kind == "end":
-            return IllegalMoveError("end")
-        if kind == "pick":
-            if cards:
-                return self.pick_refusal(cards[0])
-            if self.first_turn and self.rules.first_turn_must_draw:
-                return IllegalMoveError("first_turn_must_draw")
-            if not self.stock and self.pick_options():
-                return IllegalMoveError("stock_out_pick")
-            return IllegalMoveError("pickup_meld", "nothing")
-        unborn = not self.born[seat] and not self.must_knock
-        if kind in ("meld", "layoff") and unborn and not self.knock_possible(seat):
-            return IllegalMoveError("not_born", "play")
-        if kind == "meld":
-            return self._meld_refusal(cards, hand)
-        if kind == "layoff":
-            return self._layoff_refusal(cards, seat, hand)
-        if kind == "discard":
-            if hand.bit_count() == 1:
-                return IllegalMoveError("last_discard", card=hand.bit_length() - 1)
-            if cards and not hand >> cards[0] & 1:
-                return IllegalMoveError("not_in_hand", card=cards[0])
-            if self.must_knock:
-                return IllegalMoveError("stock_out_knock" if self.stock_out_turn else "not_born")
-        if kind == "knock" and hand.bit_count() > 1:
-            return IllegalMoveError("knock_cards")
-        return None
-
-    def _knock_rule(self) -> IllegalMoveError:
-        """Why a play the rules of melds accept is still not offered: it would
-        leave no way to knock in a turn that must end in one (or, not born,
-        would lay cards down that no knock follows)."""
-        if self.must_knock:
-            return IllegalMoveError("stock_out_knock" if self.stock_out_turn else "not_born")
-        return IllegalMoveError("not_born", "play")
-
-    def _meld_refusal(self, cards: tuple[int, ...], hand: int) -> IllegalMoveError:
-        if len(cards) >= 3:
-            try:
-                self.check(Meld(tuple(sorted(cards))))
-            except IllegalMoveError as exc:
-                return exc
-        for m in melds_in(hand):
-            if mask_of(cards) & ~m == 0:
-                # a meld holds them: it is refused for its own reason (the last
-                # card), or it is no step towards the knock this turn needs
-                try:
-                    self.check(Meld(tuple(cards_of(m))))
-                except IllegalMoveError as exc:
-                    return exc
-                return self._knock_rule()
-        if cards:
-            return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
-        return IllegalMoveError("no_meld_with", "none")
-
-    def _layoff_refusal(self, cards: tuple[int, ...], seat: int, hand: int) -> IllegalMoveError:
-        if not self.melds:
-            return IllegalMoveError("no_meld")
-        if self.layoffs_left(seat) == 0:
-            return IllegalMoveError("layoff_limit", n=self.rules.layoff_limit)
-        if hand.bit_count() < 2:
-            return IllegalMoveError("last_card", "layoff")
-        tried = cards[:1] or tuple(cards_of(hand))
-        fits = False
-        for card in tried:
-            for target in range(len(self.melds)):
-                try:
-                    self._check_layoff(card, target, seat, hand)
-                except IllegalMoveError as exc:
-                    if exc.rule != "no_fit":
-                        return exc  # a rule other than the fit says more
-                else:
-                    fits = True
-        if fits:  # it fits, but is no step towards the knock this turn needs
-            return self._knock_rule()
-        return IllegalMoveError("no_fit", "any", card=tried[0])
+        return refusal(self, kind, cards)
 
     def pick_refusal(self, card: int) -> IllegalMoveError | None:
         """Why ``pick <card>`` cannot start a pick-up now (None when it can)."""
-        if self.phase == OVER:
-            return IllegalMoveError("round_over")
-        if self.phase != TAKE:
-            return IllegalMoveError("already_taken")
-        if card not in self.row:
-            return IllegalMoveError("not_in_row", card=card)
-        if self.first_turn and self.rules.first_turn_must_draw:
-            return IllegalMoveError("first_turn_must_draw")
-        if any(a.card == card for a in self.pick_options()):
-            return None
-        hand = self.hands[self.seat]
-        pool = hand | mask_of(self.row[self.row.index(card) :])
-        if any(m & hand for m in melds_with(card, pool)):
-            # a meld exists, but each would take the last card (§4)
-            return IllegalMoveError("last_card", "pick_any", card=card)
-        low_run = (12, 0, 1)  # A 2 3
-        suit = card // 13
-        if card % 13 in low_run and all(pool >> (suit * 13 + r) & 1 for r in low_run):
-            return IllegalMoveError("pickup_meld", "none_ace_high", card=card)
-        return IllegalMoveError("pickup_meld", "none", card=card)
+        return pick_refusal(self, card)
 
     # ------------------------------------------------------------------
     # applying actions
@@ -478,52 +337,57 @@ class DummyRound(Round[DummyRules]):
         elif isinstance(action, Pick | PickLayoff):
             self._pick(seat, action)
         elif isinstance(action, Meld):
-            if not self.born[seat]:
-                self.must_knock = True
+            self._unborn_lays(seat, meld=True)
             self.hands[seat] &= ~mask_of(action.cards)
-            self.melds.append(TableMeld.new(seat, action.cards))
+            self.melds.append(self.new_meld(seat, action.cards))
+            note_meld(self, seat, action.cards)
         elif isinstance(action, LayOff):
-            if not self.born[seat]:
-                self.must_knock = True
+            self._unborn_lays(seat, meld=False)
             self.hands[seat] &= ~(1 << action.card)
             self.melds[action.target].add(action.card, seat)
             self.layoffs[seat] += 1
+            note_layoff(self, seat, action.card, action.target)
+        elif isinstance(action, Show):
+            self.shown[seat] = True
+            self.bonuses.append(Bonus("show", seat, None, -1))
         elif isinstance(action, End):
             self._finish("stock_out")
+
+    def _unborn_lays(self, seat: int, meld: bool) -> None:
+        """A player not born lays cards from hand (§6, §14.1 ``unborn_play``)."""
+        if self.born[seat]:
+            return
+        if self.rules.unborn_play == "free":
+            self.born[seat] = self.born[seat] or meld  # a meld makes one born, a layoff not
+        else:
+            self.must_knock = True  # the turn must end in a knock (dark knock)
 
     def _pick(self, seat: int, action: Pick | PickLayoff) -> None:
         card = action.card
         i = self.row.index(card)
+        last = self.row[-1]  # the freshest discard, always taken
         taken = self.row[i:]
         del self.row[i:]
         self.hands[seat] |= mask_of(taken)
         self.picked = (len(taken), card)
         if isinstance(action, Pick):
             self.hands[seat] &= ~mask_of(action.meld)
-            self.melds.append(TableMeld.new(seat, action.meld))
+            self.melds.append(self.new_meld(seat, action.meld))
             meld_mask = self.melds[-1].mask
+            note_meld(self, seat, action.meld, picked=True)
         else:
             self.hands[seat] &= ~(1 << card)
             self.melds[action.target].add(card, seat)
             self.layoffs[seat] += 1
-            meld_mask = 1 << card  # only the picked card was laid
+            meld_mask = 0  # a pick-up laid off feeds nobody (§12, §14.4)
+            note_layoff(self, seat, card, action.target, picked=True)
         self.born[seat] = True  # เกิด
         if not self.stock:
-            self.must_knock = True
             self.stock_out_turn = True
+            if self.rules.stock_out_pickup == "knock_only":
+                self.must_knock = True  # §9: the turn must end in a knock
         self.phase = PLAY
-        # §12 feed penalties: charged when the picker's meld holds both cards
-        if self.feeds:
-            charged = set()
-            for f in self.feeds:
-                if f.discarder != seat and f.pair & meld_mask == f.pair:
-                    key = (f.discarder, f.kind, f.card)
-                    if key not in charged:
-                        charged.add(key)
-                        points = getattr(self.rules, f.kind)
-                        self.penalty_items.append(Penalty(f.discarder, f.kind, points, f.card))
-            if charged:
-                self.feeds = [f for f in self.feeds if (f.discarder, f.kind, f.card) not in charged]
+        charge_pickup(self, seat, card, last, meld_mask)
 
     def _discard(self, seat: int, card: int) -> None:
         hand = self.hands[seat] & ~(1 << card)
@@ -534,33 +398,15 @@ class DummyRound(Round[DummyRules]):
             self.dark_knock = not self.born_at_start
             self._finish("knock")
             return
-        rules = self.rules
-        # §12 penalties charged at once (never on a knock card)
-        if rules.penalty_discard_layoff and self.fits_table(card, seat):
-            self.penalty_items.append(
-                Penalty(seat, "penalty_discard_layoff", rules.penalty_discard_layoff, card)
-            )
-        if rules.penalty_discard_row_meld and melds_with_row(card, self.row):
-            self.penalty_items.append(
-                Penalty(seat, "penalty_discard_row_meld", rules.penalty_discard_row_meld, card)
-            )
-        if rules.penalty_feed_head and self.head_in_row and near(card, self.head):
-            self.feeds.append(Feed(seat, "penalty_feed_head", (1 << card) | (1 << self.head), card))
-        if rules.penalty_feed_speto:
-            speto = self.speto_mask
-            for other in self.row:
-                if speto >> other & 1 and near(card, other):
-                    self.feeds.append(
-                        Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
-                    )
-                elif speto >> card & 1 and near(other, card):
-                    # reverse: a spe-to discarded beside a near card lying in the row
-                    self.feeds.append(
-                        Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
-                    )
+        charge_discard(self, seat, card)  # §12 penalties (never on a knock card)
         self.row.append(card)
+        self.discarder[card] = seat
         self.last_discard = (seat, card)
         self.first_turn = False
+        if self.stock_out_turn:
+            # §14.2 stock_out_pickup "any": a discard that is not a knock ends the round
+            self._finish("stock_out")
+            return
         self.seat = self.next_seat(seat)
         self._start_turn()
 
@@ -575,29 +421,50 @@ class DummyRound(Round[DummyRules]):
         if self.feeds:
             # "before your next turn": the discarder's own turn makes them safe
             self.feeds = [f for f in self.feeds if f.discarder != seat]
-        if not self.stock and not any(self._knock_after(a) for a in self.pick_options()):
+        if self.stock:
+            return
+        picks = self.pick_options()
+        if self.rules.stock_out_pickup == "any":
+            if not picks:  # §14.2: no pick-up at all; the round ends by itself
+                self._finish("stock_out")
+        elif not any(self._knock_after(a) for a in picks):
             # §9: no pickup can lead to a knock; the round ends by itself
             self._finish("stock_out")
 
     def _finish(self, how: str) -> None:
         self.end = how
+        self.end_seat = self.seat
         self.phase = OVER
         self._legal_cache = None
-        if how != "knock" or self.stock_out_turn:
-            # reading: "when the round ends this way" covers a knock made after
-            # picking up with the stock empty: no fall and no fool then.
-            return
-        seat = self.seat
-        rules = self.rules
-        if self.picked is not None and self.last_discard is not None:
-            count, card = self.picked
-            prev_seat, prev_card = self.last_discard
-            if count == 1 and card == prev_card and prev_seat == self.previous_seat(seat):
-                self.fool = prev_seat  # โง่
-                if rules.fool_penalty:
-                    self.penalty_items.append(
-                        Penalty(prev_seat, "fool_penalty", rules.fool_penalty, card)
-                    )
+        if how != "knock":
+            return  # no knocker: nobody is fooled (§9)
+        # a knock after a pick-up with the stock empty is an ordinary knock (§9)
+        fooled = self.fooled()
+        if fooled is not None:
+            self.fool = fooled  # โง่
+            if self.rules.fool_penalty and self.rules.scoring == "points":
+                card = self.last_discard[1] if self.last_discard else -1
+                self.penalty_items.append(
+                    Penalty(fooled, "fool_penalty", self.rules.fool_penalty, card)
+                )
+
+    def fooled(self) -> int | None:
+        """The seat the knock fools (§9, §14.4 ``fool_rule``), or None."""
+        if self.picked is None or self.last_discard is None:
+            return None
+        count, card = self.picked
+        prev_seat, prev_card = self.last_discard
+        if prev_seat != self.previous_seat(self.seat):
+            return None
+        if self.rules.fool_rule == "took_discard" or (count == 1 and card == prev_card):
+            return prev_seat
+        return None
+
+    def first_turn_of(self, seat: int) -> bool:
+        """Is the current turn ``seat``'s first of the round (no discard of its before)?"""
+        return not any(
+            s == seat and isinstance(a, Discard) for s, a in self.history[: self.turn_start]
+        )
 
     # ------------------------------------------------------------------
     # views, scoring, the next round
@@ -626,11 +493,11 @@ class DummyRound(Round[DummyRules]):
         return score_round(self)
 
     def next_round(self) -> tuple[int, int]:
-        """(starter, direction) of the next round, per §11."""
+        """(starter, direction) of the next round, per §11 and §14.5 ``next_starter``."""
         direction = self.direction
         if self.fool is not None and self.rules.fool_reverses_direction:
             direction = -direction
-        if self.knocker is not None:
+        if self.knocker is not None and self.rules.next_starter == "knocker":
             return self.knocker, direction
         return (self.starter + direction) % self.players, direction
 
@@ -650,103 +517,51 @@ class DummyRound(Round[DummyRules]):
     def from_view(
         cls, view: DummyView, hands: list[int], stock: list[int], burned: list[int]
     ) -> DummyRound:
-        """A round in the public state of ``view`` with the given hidden cards.
-
-        ``hands`` are masks (the viewing seat's own hand included), ``stock`` is
-        top first.  Feed penalties still pending from before (§12) are not
-        carried over; penalties already charged are.
-        """
-        deal = Deal([cards_of(h) for h in hands], view.head, list(stock), list(burned))
-        game = cls(view.rules, deal, view.to_move or 0, view.direction)
-        game.hands = list(hands)
-        game.stock = list(reversed(stock))
-        game.burned = list(burned)
-        game.row = list(view.row)
-        game.melds = [m.copy() for m in view.melds]
-        game.born = list(view.born)
-        game.layoffs = list(view.layoffs)
-        game.penalty_items = [
-            Penalty(s, "earlier", p, -1) for s, p in enumerate(view.penalties) if p
-        ]
-        game.feeds = []
-        game.seat = view.to_move if view.to_move is not None else view.seat
-        game.direction = view.direction
-        game.phase = view.phase
-        game.history = list(view.history)
-        start = 0
-        for i in range(len(view.history) - 1, -1, -1):
-            if isinstance(view.history[i][1], Discard):
-                start = i + 1
-                break
-        game.turn_start = start
-        game.first_turn = view.first_turn
-        game.last_discard = view.last_discard
-        mover = view.seat == game.seat
-        game.born_at_start = view.born_at_turn_start if mover else view.born[game.seat]
-        game.must_knock = view.must_knock if mover else False
-        game.picked = None
-        game.stock_out_turn = False
-        if view.phase == PLAY:
-            # this turn's pick-up, if any, and how many cards it took
-            for _, action in view.history[start:]:
-                if isinstance(action, Pick | PickLayoff):
-                    game.picked = (_taken_count(view, start), action.card)
-                    game.stock_out_turn = not stock and game.must_knock
-                    break
-        game.end = None
-        game.knocker = None
-        game.knock_card = None
-        game.dark_knock = False
-        game.fool = None
-        game._legal_cache = None
-        return game
+        """A round in the public state of ``view`` with the given hidden cards
+        (see :func:`dummy_view.round_from_view`)."""
+        return round_from_view(cls, view, hands, stock, burned)
 
     # ------------------------------------------------------------------
     # notation
 
     def parse_move(self, text: str) -> Action:
-        words = text.split()
-        if not words:
-            raise MoveSyntaxError("empty")
-        verb = words[0].lower()
-        args = words[1:]
+        verb, args = split_move(text)
         if verb == "draw" and not args:
             return DRAW
         if verb == "end" and not args:
             return END
+        if verb == "show" and not args:
+            return SHOW
         if verb in ("discard", "knock") and len(args) == 1:
-            (card,) = _cards(args)
+            card = move_card(args[0])
             if verb == "knock" and self.phase == TAKE:
                 raise IllegalMoveError("take_first")
             if verb == "knock" and not self.is_over and self.hands[self.seat].bit_count() != 1:
                 raise IllegalMoveError("knock", card=card)
             return Discard(card)
-        if verb == "meld" and len(args) >= 1:
-            named = _cards(args)
+        if verb == "meld" and args:
+            named = move_cards(args)
             twice = next((c for c in named if named.count(c) > 1), None)
             if twice is not None:
                 raise MoveSyntaxError("twice", card=twice)
             return Meld(tuple(sorted(named)))
         if verb == "layoff" and len(args) == 2:
-            card, target = _cards(args)
+            card, target = move_cards(args)
             index = self.find_meld(target)
             if index is None:
                 raise IllegalMoveError("no_meld", "holds", card=target)
             return LayOff(card, index)
         if verb == "pass":
             raise IllegalMoveError("never", "dummy_pass")
-        if verb in SHAPES:
-            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES[verb])
-        known = "draw, pick, meld, layoff, discard, knock, end"
-        raise MoveSyntaxError("unknown", text=text.strip(), known=known)
+        not_a_move(text, "draw, pick, meld, layoff, discard, knock, end, show")
 
     def pick_card(self, text: str) -> int | None:
-        words = text.split()
-        if not words or words[0].lower() != "pick":
+        verb, args = split_move(text)
+        if verb != "pick":
             return None
-        if len(words) != 2:
-            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES["pick"])
-        (card,) = _cards(words[1:])
+        if len(args) != 1:
+            not_a_move(text, "")
+        card = move_card(args[0])
         refusal = self.pick_refusal(card)
         if refusal is not None:
             raise refusal
@@ -761,57 +576,6 @@ class DummyRound(Round[DummyRules]):
                 raise IllegalMoveError("pickup_meld", "layoff_card", card=card)
             return PickLayoff(card, action.target)
         raise IllegalMoveError("pickup_meld", "follow", card=card)
-
-    def move_words(self, index: int) -> list[str]:
-        _, action = self.history[index]
-        if isinstance(action, Draw):
-            return ["draw"]
-        if isinstance(action, End):
-            return ["end"]
-        if isinstance(action, Meld):
-            return ["meld " + " ".join(card_text(c) for c in action.cards)]
-        if isinstance(action, Pick):
-            return [
-                f"pick {card_text(action.card)}",
-                "meld " + " ".join(card_text(c) for c in action.meld),
-            ]
-        if isinstance(action, PickLayoff | LayOff):
-            anchor = self.melds[action.target].anchor
-            words = f"layoff {card_text(action.card)} {card_text(anchor)}"
-            if isinstance(action, PickLayoff):
-                return [f"pick {card_text(action.card)}", words]
-            return [words]
-        if not isinstance(action, Discard):
-            raise ValueError(f"not an action of Dummy: {action!r}")
-        last = index == len(self.history) - 1 and self.end == "knock"
-        return [("knock " if last else "discard ") + card_text(action.card)]
-
-
-def _cards(words: list[str]) -> list[int]:
-    out = []
-    for w in words:
-        try:
-            card = parse_card(w)
-        except CardError:
-            raise MoveSyntaxError("card", word=w) from None
-        if card >= 52:
-            raise MoveSyntaxError("deck", word=w)
-        out.append(card)
-    return out
-
-
-def _taken_count(view: DummyView, start: int) -> int:
-    """How many cards the pick-up of the current turn took from the row."""
-    row = [view.head]
-    for i, (_, action) in enumerate(view.history):
-        if isinstance(action, Discard):
-            row.append(action.card)
-        elif isinstance(action, Pick | PickLayoff):
-            j = row.index(action.card) if action.card in row else len(row)
-            if i >= start:
-                return len(row) - j
-            del row[j:]
-    return 1
 
 
 __all__ = ["DummyBreakdown", "DummyRound", "DummyView", "Penalty"]

@@ -1,12 +1,14 @@
-"""Dummy's score of a round, in the order of §10 of the rules, and its penalties (§9, §12)."""
+"""Dummy's score of a round, in the order of §10 of the rules, with the house rules of
+§14 that change it; money scoring (§14.6) is :mod:`dummy_money`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.melds import NEAR, PARTNERS
+from dummy_tui.engine.melds import NEAR, NEAR_LOW, PARTNERS, PARTNERS_LOW, RUN, TableMeld
+from dummy_tui.engine.round import ScoreLine
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
@@ -16,8 +18,10 @@ PENALTY_KINDS = (
     "penalty_discard_row_meld",
     "penalty_feed_head",
     "penalty_feed_speto",
+    "penalty_discard_picked",
+    "penalty_speto_laid_off",
 )
-"""The option keys of the §12 penalties."""
+"""The option keys of the penalties of §12 and §14.4."""
 
 
 @dataclass(slots=True)
@@ -41,8 +45,41 @@ class Feed:
 
 
 @dataclass(slots=True)
-class DummyBreakdown:
-    """One seat's round score, in the order of §10."""
+class Bonus:
+    """Something money scoring pays for (§14.6), and the show of §14.3: ``kind`` is
+    ``"head"`` (เกิดหัว), ``"speto_meld"`` (เกิดสเปโต), ``"speto_layoff"`` (ฝากสเปโต;
+    ``payer`` None: 1 from each, else 3 from ``payer``) or ``"show"`` (โชว์สเปโต)."""
+
+    kind: str
+    seat: int
+    payer: int | None
+    card: int
+
+
+@dataclass(slots=True)
+class Money:
+    """A seat's round in money scoring (§14.6): its net points, the tier it paid, and
+    the signed units of the result, the bonuses and the penalties."""
+
+    net: int
+    tier: int = 0
+    result: int = 0
+    bonuses: int = 0
+    penalties: int = 0
+
+    def as_json(self) -> dict[str, int]:
+        return {
+            "net": self.net,
+            "tier": self.tier,
+            "result": self.result,
+            "bonuses": self.bonuses,
+            "penalties": self.penalties,
+        }
+
+
+@dataclass(slots=True)
+class DummyBreakdown(ScoreLine):
+    """One seat's round score, in the order of §10 (or in units, §14.6)."""
 
     seat: int
     table: int
@@ -55,33 +92,56 @@ class DummyBreakdown:
     fell: bool = False  # ตกตึก
     dark_knock: bool = False  # น็อคมืด
     one_suit_knock: bool = False  # น็อคสี
+    first_turn_fool: bool = False  # โง่มืดจนชนมืด: the multiplier of §14.3
     knock_bonus: int = 0  # layoff_knock_bonus inside ``knock``
+    bonus: int = 0  # show_speto_points scored (§14.3)
+    shows: bool = False  # show_speto_points is on: ``bonus`` is written in the JSON
     penalty_items: list[Penalty] = field(default_factory=list)
+    money: Money | None = None  # with scoring = "money"
 
-    def as_json(self) -> dict[str, int]:
-        return {
-            "seat": self.seat,
-            "table": self.table,
-            "hand": self.hand,
-            "hand_multiplier": self.hand_multiplier,
-            "knock": self.knock,
-            "multiplier": self.multiplier,
-            "penalties": self.penalties,
-            "total": self.total,
-        }
+    JSON: ClassVar[tuple[str, ...]] = (
+        "seat", "table", "hand", "hand_multiplier", "knock", "multiplier", "penalties", "total",
+    )  # fmt: skip
 
-
-def near(card: int, other: int) -> bool:
-    """Same rank, or same suit within two ranks (§12)."""
-    return bool(NEAR[card] >> other & 1)
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {name: getattr(self, name) for name in self.JSON}
+        if self.shows:
+            out["bonus"] = self.bonus
+        if self.money is not None:
+            out["money"] = self.money.as_json()
+        return out
 
 
-def melds_with_row(card: int, row: list[int]) -> bool:
+def near(card: int, other: int, both: bool = False) -> bool:
+    """Same rank, or same suit within two ranks (§12); with the ace low as well
+    (``both``), an ace is also near the 2 and 3 of its suit."""
+    return bool((NEAR[card] | (NEAR_LOW[card] if both else 0)) >> other & 1)
+
+
+def melds_with_row(card: int, row: list[int], both: bool = False) -> bool:
     """Does ``card`` form a meld with two or more cards already in the row?"""
     row_mask = 0
     for c in row:
         row_mask |= 1 << c
-    return any(row_mask >> x & 1 and row_mask >> y & 1 for x, y in PARTNERS[card])
+    pairs = (*PARTNERS[card], *PARTNERS_LOW[card]) if both else PARTNERS[card]
+    return any(row_mask >> x & 1 and row_mask >> y & 1 for x, y in pairs)
+
+
+def table_value(game: DummyRound, meld: TableMeld, card: int) -> int:
+    """What ``card`` of ``meld`` counts on the table: its points, or
+    ``ace_high_run_points`` for an ace above the king of a run (§14.1)."""
+    rules = game.rules
+    if (
+        rules.ace_high_run_points
+        and card % 13 == 12
+        and meld.kind == RUN
+        and not meld.ace_low
+        and meld.lo > 0
+        and not game.speto_mask >> card & 1
+        and not (card == game.head and rules.head_card_points)
+    ):
+        return rules.ace_high_run_points
+    return game.card_points(card)
 
 
 def table_cards(game: DummyRound, seat: int) -> list[int]:
@@ -94,71 +154,106 @@ def table_cards(game: DummyRound, seat: int) -> list[int]:
     return out
 
 
+def table_points(game: DummyRound) -> list[int]:
+    """The points each seat has laid on the table."""
+    out = [0] * game.players
+    for m in game.melds:
+        for card, layer in zip(m.cards, m.layers, strict=True):
+            out[layer] += table_value(game, m, card)
+    return out
+
+
+def one_suit(game: DummyRound, seat: int) -> bool:
+    """Is the knock of ``seat`` a one-suit knock (§8, §14.3 ``one_suit_knock_rule``)?"""
+    rule = game.rules.one_suit_knock_rule
+    if rule == "own_runs":
+        own = [m for m in game.melds if m.owner == seat]
+        return bool(own) and all(m.kind == RUN for m in own) and len({m.suit for m in own}) == 1
+    suits = {c // 13 for c in table_cards(game, seat)}
+    if rule == "laid_and_knock_card" and game.knock_card is not None:
+        suits.add(game.knock_card // 13)
+    return len(suits) == 1
+
+
 def score_round(game: DummyRound) -> list[DummyBreakdown]:
     """Each seat's breakdown; the round must be over."""
     if game.end is None:
         raise ValueError("the round is not over")
     rules = game.rules
-    out: list[DummyBreakdown] = []
     knocked = game.end == "knock"
-    # reading: a knock after picking up with the stock empty ends the round
-    # "this way" (§9): no fall, no fool.
-    falls_apply = knocked and not game.stock_out_turn
+    laid = table_points(game)
+    out: list[DummyBreakdown] = []
     for seat in range(game.players):
-        laid = table_cards(game, seat)
-        table = sum(game.card_points(c) for c in laid)
+        table = laid[seat]
         hand = sum(game.card_points(c) for c in cards_of(game.hands[seat]))
-        fell = falls_apply and seat != game.knocker and not game.born[seat]
+        # §9: a fall at a knock (a stock-out knock too); §14.2 at a stock-out too
+        fell = not game.born[seat] and seat != game.knocker and (knocked or rules.stock_out_fall)
         hand_multiplier = rules.unborn_hand_multiplier if fell else 1
-        knock = 0
-        bonus = 0
-        multiplier = 1
-        dark = one_suit = False
-        if knocked and seat == game.knocker and game.knock_card is not None:
-            card = game.knock_card
-            knock = rules.speto_knock_points if game.is_speto(card) else rules.knock_points
-            if rules.layoff_knock_bonus and game.fits_table(card, seat):
-                bonus = rules.layoff_knock_bonus
-                knock += bonus
-            if game.dark_knock:
-                dark = True
-                multiplier *= rules.dark_knock_multiplier
-            suits = 0
-            for c in (*laid, card):
-                suits |= 1 << (c // 13)
-            if suits & (suits - 1) == 0 and rules.one_suit_knock_multiplier > 1:
-                one_suit = True
-                multiplier *= rules.one_suit_knock_multiplier
-        base = (table + knock - hand * hand_multiplier) * multiplier
-        items = [p for p in game.penalty_items if p.seat == seat]
-        penalties = sum(p.points for p in items)
-        out.append(
-            DummyBreakdown(
-                seat=seat,
-                table=table,
-                hand=hand,
-                hand_multiplier=hand_multiplier,
-                knock=knock,
-                multiplier=multiplier,
-                penalties=penalties,
-                total=base - penalties,
-                fell=fell,
-                dark_knock=dark,
-                one_suit_knock=one_suit,
-                knock_bonus=bonus,
-                penalty_items=items,
-            )
-        )
+        line = DummyBreakdown(seat, table, hand, hand_multiplier, 0, 1, 0, 0, fell=fell)
+        base = table - hand * hand_multiplier
+        if knocked and seat == game.knocker:
+            base = _knocker(game, line)
+        line.penalty_items = [p for p in game.penalty_items if p.seat == seat]
+        line.penalties = sum(p.points for p in line.penalty_items)
+        line.shows = rules.show_speto_points > 0
+        if game.shown[seat] and rules.scoring == "points":
+            line.bonus = rules.show_speto_points  # added at step 4, never multiplied
+        line.total = base - line.penalties + line.bonus
+        out.append(line)
+    if rules.scoring == "money":
+        from dummy_tui.engine.families.dummy_money import money_lines
+
+        money_lines(game, out)
     return out
+
+
+def _knocker(game: DummyRound, line: DummyBreakdown) -> int:
+    """The knocker's knock points and multiplier (§8, §14.3); returns the base score."""
+    rules = game.rules
+    seat = line.seat
+    card = game.knock_card
+    assert card is not None
+    if rules.knock_card_points == "card":
+        knock = game.card_points(card)
+    else:
+        knock = rules.speto_knock_points if game.is_speto(card) else rules.knock_points
+    knock += rules.knock_bonus
+    if rules.layoff_knock_bonus and game.fits_any(card, seat):
+        line.knock_bonus = rules.layoff_knock_bonus
+        knock += line.knock_bonus
+    multiplier = 1
+    if game.dark_knock:
+        line.dark_knock = True
+        multiplier *= rules.dark_knock_multiplier
+    if rules.one_suit_knock_multiplier > 1 and one_suit(game, seat):
+        line.one_suit_knock = True
+        multiplier *= rules.one_suit_knock_multiplier
+    special = rules.fool_dark_first_turn_multiplier
+    if special and game.dark_knock and game.fool is not None and game.first_turn_of(seat):
+        line.first_turn_fool = True  # โง่มืดจนชนมืด
+        multiplier = special
+    line.knock = knock
+    line.multiplier = multiplier
+    scope = rules.knock_multiplier_scope
+    if scope == "cards":
+        return line.table * multiplier + knock
+    if scope == "bonus":
+        return line.table + (knock - rules.knock_bonus) + rules.knock_bonus * multiplier
+    return (line.table + knock) * multiplier
 
 
 __all__ = [
     "PENALTY_KINDS",
+    "Bonus",
     "DummyBreakdown",
     "Feed",
+    "Money",
     "Penalty",
     "melds_with_row",
     "near",
+    "one_suit",
     "score_round",
     "table_cards",
+    "table_points",
+    "table_value",
 ]

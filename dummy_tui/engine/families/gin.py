@@ -20,7 +20,7 @@ from dummy_tui.engine.actions import (
     Pass,
     TakeDiscard,
 )
-from dummy_tui.engine.cards import CardError, card_text, cards_of, parse_card
+from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.deadwood import (
     GIN_POINTS,
     arrangements,
@@ -29,14 +29,15 @@ from dummy_tui.engine.deadwood import (
     deadwood_after_discard,
     discard_deadwoods,
 )
-from dummy_tui.engine.errors import SHAPES, IllegalMoveError, MoveSyntaxError
+from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import TableMeld, melds_in_low
-from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round
+from dummy_tui.engine.notation import move_card, not_a_move, split_move
+from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round, ScoreLine
 from dummy_tui.rules.schema import GinRules
 
 
 @dataclass(slots=True)
-class GinBreakdown:
+class GinBreakdown(ScoreLine):
     """One seat's hand score in gin."""
 
     seat: int
@@ -46,15 +47,7 @@ class GinBreakdown:
     bonus: int  # gin_bonus or undercut_bonus won by this seat
     total: int
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "deadwood": self.deadwood,
-            "gin": self.gin,
-            "undercut": self.undercut,
-            "bonus": self.bonus,
-            "total": self.total,
-        }
+    JSON: ClassVar[tuple[str, ...]] = ("seat", "deadwood", "gin", "undercut", "bonus", "total")
 
 
 _DISCARD_ONE = tuple(Discard(c) for c in range(52))
@@ -357,49 +350,23 @@ class GinRound(Round[GinRules]):
     # ------------------------------------------------------------------
     # notation
 
-    def move_words(self, index: int) -> list[str]:
-        _, action = self.history[index]
-        if isinstance(action, Draw):
-            return ["draw"]
-        if isinstance(action, Pass):
-            return ["pass"]
-        if isinstance(action, TakeDiscard):
-            return [f"pick {card_text(action.card)}"]
-        if isinstance(action, Knock):
-            return [f"knock {card_text(action.card)}"]
-        if isinstance(action, Discard):
-            return [f"discard {card_text(action.card)}"]
-        raise ValueError(f"not an action of gin: {action!r}")
-
     def parse_move(self, text: str) -> Action:
         """One record move as an action (not yet checked)."""
-        words = text.split()
-        if not words:
-            raise MoveSyntaxError("empty")
-        verb = words[0].lower()
-        args = words[1:]
+        verb, args = split_move(text)
         if verb == "draw" and not args:
             return DRAW
         if verb == "pass" and not args:
             return PASS
         if verb in ("pick", "discard", "knock") and len(args) == 1:
-            try:
-                card = parse_card(args[0])
-            except CardError:
-                raise MoveSyntaxError("card", word=args[0]) from None
-            if card >= 52:
-                raise MoveSyntaxError("deck", word=args[0])
+            card = move_card(args[0])
             if verb == "pick":
                 return TakeDiscard(card)
             if verb == "knock":
                 return Knock(card)
             return Discard(card)
-        if verb in ("meld", "layoff", "end"):
+        if verb in ("meld", "layoff", "end", "show"):
             raise IllegalMoveError("never", f"gin_{verb}")
-        if verb in SHAPES:
-            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES[verb])
-        known = "draw, pick, discard, knock, pass"
-        raise MoveSyntaxError("unknown", text=text.strip(), known=known)
+        not_a_move(text, "draw, pick, discard, knock, pass")
 
 
 __all__ = ["GinBreakdown", "GinRound", "GinView"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -31,17 +31,14 @@ from dummy_tui.engine.cards import (
     CARDS_52,
     JOKER_BASE,
     JOKERS,
-    CardError,
-    card_text,
     cards_of,
-    cards_text,
     mask_of,
-    parse_card,
     rank_point_table,
 )
-from dummy_tui.engine.errors import SHAPES, IllegalMoveError, MoveSyntaxError
+from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.families.persian_notation import parse_move, pick_action, pick_card
 from dummy_tui.engine.melds import SET, TableMeld, meld_kind, melds_in, melds_with
-from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round
+from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round, ScoreLine
 from dummy_tui.rules.schema import PersianRules
 
 JOKER_RANK = 13  # the ``rank`` of a set of jokers on the table
@@ -84,7 +81,7 @@ def persian_melds(mask: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class PersianBreakdown:
+class PersianBreakdown(ScoreLine):
     """One seat's line of a Persian deal: the figures are its team's."""
 
     seat: int
@@ -94,15 +91,7 @@ class PersianBreakdown:
     out_bonus: int
     total: int  # table - hand + out_bonus, the team's score
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "team": self.team,
-            "table": self.table,
-            "hand": self.hand,
-            "out_bonus": self.out_bonus,
-            "total": self.total,
-        }
+    JSON: ClassVar[tuple[str, ...]] = ("seat", "team", "table", "hand", "out_bonus", "total")
 
 
 @dataclass(slots=True)
@@ -413,77 +402,14 @@ class PersianRound(Round[PersianRules]):
     # ------------------------------------------------------------------
     # notation
 
-    def move_words(self, index: int) -> list[str]:
-        _, action = self.history[index]
-        if isinstance(action, Draw):
-            return ["draw"]
-        if isinstance(action, Pass):
-            return ["pass"]
-        if isinstance(action, Meld):
-            return ["meld " + cards_text(action.cards)]
-        if isinstance(action, Pick):
-            return [f"pick {card_text(action.card)}", "meld " + cards_text(action.meld)]
-        if isinstance(action, PickLayoff | LayOff):
-            anchor = self.melds[action.target].anchor
-            words = f"layoff {card_text(action.card)} {card_text(anchor)}"
-            if isinstance(action, PickLayoff):
-                return [f"pick {card_text(action.card)}", words]
-            return [words]
-        if isinstance(action, Discard):
-            return [f"discard {card_text(action.card)}"]
-        raise ValueError(f"not an action of Persian rummy: {action!r}")
-
-    def _card(self, word: str) -> int:
-        try:
-            return parse_card(word)
-        except CardError:
-            raise MoveSyntaxError("card", word=word) from None
-
-    def _resolve(self, cards: list[int], pool: int, keep: int | None = None) -> list[int]:
-        """Give each ``JK`` a distinct joker of ``pool`` (``keep`` first)."""
-        free = [c for c in cards_of(pool & JOKERS) if c != keep]
-        if keep is not None:
-            free.insert(0, keep)
-        out = []
-        for c in cards:
-            if c >= JOKER_BASE:
-                if not free:
-                    raise IllegalMoveError("not_in_hand", "jokers")
-                out.append(free.pop(0))
-            else:
-                out.append(c)
-        return out
-
     def parse_move(self, text: str) -> Action:
-        words = text.split()
-        if not words:
-            raise MoveSyntaxError("empty")
-        verb = words[0].lower()
-        args = words[1:]
-        if verb == "draw" and not args:
-            return DRAW
-        if verb == "pass" and not args:
-            return PASS
-        hand = self.hands[self.seat] if not self.is_over else 0
-        if verb == "discard" and len(args) == 1:
-            (card,) = self._resolve([self._card(args[0])], hand)
-            return Discard(card)
-        if verb == "meld" and args:
-            cards = self._resolve([self._card(w) for w in args], hand)
-            return Meld(tuple(sorted(cards)))
-        if verb == "layoff" and len(args) == 2:
-            (card,) = self._resolve([self._card(args[0])], hand)
-            target = self._card(args[1])
-            index = self.find_meld(target)
-            if index is None:
-                raise IllegalMoveError("no_meld", "holds", card=target)
-            return LayOff(card, index)
-        if verb in ("knock", "end"):
-            raise IllegalMoveError("never", f"persian_{verb}")
-        if verb in SHAPES:
-            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES[verb])
-        known = "draw, pick, meld, layoff, discard, pass"
-        raise MoveSyntaxError("unknown", text=text.strip(), known=known)
+        return parse_move(self, text)
+
+    def pick_card(self, text: str) -> int | None:
+        return pick_card(self, text)
+
+    def pick_action(self, card: int, follow: str) -> Action:
+        return pick_action(self, card, follow)
 
     def find_meld(self, card: int) -> int | None:
         if card >= JOKER_BASE:  # the jokers are interchangeable: the set of jokers
@@ -492,28 +418,6 @@ class PersianRound(Round[PersianRules]):
                     return i
             return None
         return super().find_meld(card)
-
-    def pick_card(self, text: str) -> int | None:
-        """The pile card ``pick <word>`` names, checked that something can play it.
-
-        ``JK`` names the joker nearest the top; :meth:`pick_action` takes a
-        deeper one when the joker meld that follows needs the jokers above it.
-        """
-        words = text.split()
-        if not words or words[0].lower() != "pick":
-            return None
-        if len(words) != 2:
-            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES["pick"])
-        card = self._card(words[1])
-        if card >= JOKER_BASE:
-            depth = self.top_joker_depth()
-            if depth is None:
-                raise IllegalMoveError("not_in_pile", "joker")
-            card = self.row[depth]
-        refusal = self.pick_refusal(card)
-        if refusal is not None:
-            raise refusal
-        return card
 
     def pick_refusal(self, card: int) -> IllegalMoveError | None:
         """Why a pick-up of ``card`` cannot be made now (None when it can)."""
@@ -528,33 +432,6 @@ class PersianRound(Round[PersianRules]):
         if not any(same >> a.card & 1 for a in self.pick_options()):
             return IllegalMoveError("pickup_play", "none", card=card)
         return None
-
-    def pick_action(self, card: int, follow: str) -> Action:
-        """The pick-up made of ``pick <card>`` and the move that follows it."""
-        words = follow.split()
-        verb = words[0].lower() if words else ""
-        if card >= JOKER_BASE and verb == "meld" and len(words) > 1:
-            named = sum(1 for w in words[1:] if w.upper() == "JK")
-            deeper = self.pick_joker(named)
-            if deeper is not None:
-                card = deeper
-        i = self.row.index(card)
-        pool = self.hands[self.seat] | mask_of(self.row[i:])
-        if verb == "meld" and len(words) > 1:
-            cards = self._resolve([self._card(w) for w in words[1:]], pool, keep=card)
-            return Pick(card, tuple(sorted(cards)))
-        if verb == "layoff" and len(words) == 3:
-            laid = self._card(words[1])
-            if laid >= JOKER_BASE and card >= JOKER_BASE:
-                laid = card
-            if laid != card:
-                raise IllegalMoveError("pickup_play", "layoff_card", card=card)
-            target = self._card(words[2])
-            index = self.find_meld(target)
-            if index is None:
-                raise IllegalMoveError("no_meld", "holds", card=target)
-            return PickLayoff(card, index)
-        raise IllegalMoveError("pickup_play", "follow", card=card)
 
 
 def _one_joker(cards: list[int]) -> list[int]:

@@ -19,21 +19,18 @@ from dummy_tui.engine.actions import (
     TakeDiscard,
 )
 from dummy_tui.engine.cards import (
-    CardError,
-    card_text,
     cards_of,
-    cards_text,
-    parse_card,
     rank_point_table,
 )
-from dummy_tui.engine.errors import SHAPES, IllegalMoveError, MoveSyntaxError
+from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in_low
-from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round
+from dummy_tui.engine.notation import move_cards, not_a_move, split_move
+from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round, ScoreLine
 from dummy_tui.rules.schema import RummyRules
 
 
 @dataclass(slots=True)
-class RummyBreakdown:
+class RummyBreakdown(ScoreLine):
     """One seat's score in basic rummy."""
 
     seat: int
@@ -43,15 +40,7 @@ class RummyBreakdown:
     multiplier: int
     total: int
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "hand": self.hand,
-            "went_out": self.went_out,
-            "rummy": self.rummy,
-            "multiplier": self.multiplier,
-            "total": self.total,
-        }
+    JSON: ClassVar[tuple[str, ...]] = ("seat", "hand", "went_out", "rummy", "multiplier", "total")
 
 
 @dataclass(slots=True)
@@ -313,31 +302,11 @@ class RummyRound(Round[RummyRules]):
     # ------------------------------------------------------------------
     # notation
 
-    def move_words(self, index: int) -> list[str]:
-        _, action = self.history[index]
-        if isinstance(action, Draw):
-            return ["draw"]
-        if isinstance(action, TakeDiscard):
-            return [f"pick {card_text(action.card)}"]
-        if isinstance(action, Meld):
-            return ["meld " + cards_text(action.cards)]
-        if isinstance(action, LayOff):
-            anchor = self.melds[action.target].anchor
-            return [f"layoff {card_text(action.card)} {card_text(anchor)}"]
-        if isinstance(action, Discard):
-            last = index == len(self.history) - 1 and self.end == "knock"
-            return [("knock " if last else "discard ") + card_text(action.card)]
-        raise ValueError(f"not an action of basic rummy: {action!r}")
-
     def parse_move(self, text: str) -> Action:
-        words = text.split()
-        if not words:
-            raise MoveSyntaxError("empty")
-        verb = words[0].lower()
-        args = words[1:]
+        verb, args = split_move(text)
         if verb == "draw" and not args:
             return DRAW
-        cards = _cards(args)
+        cards = move_cards(args)
         if verb == "pick" and len(cards) == 1:
             return TakeDiscard(cards[0])
         if verb in ("discard", "knock") and len(cards) == 1:
@@ -353,25 +322,9 @@ class RummyRound(Round[RummyRules]):
             if index is None:
                 raise IllegalMoveError("no_meld", "holds", card=cards[1])
             return LayOff(cards[0], index)
-        if verb in ("pass", "end"):
+        if verb in ("pass", "end", "show"):
             raise IllegalMoveError("never", f"rummy_{verb}")
-        if verb in SHAPES:
-            raise MoveSyntaxError("shape", text=text.strip(), shape=SHAPES[verb])
-        known = "draw, pick, meld, layoff, discard, knock"
-        raise MoveSyntaxError("unknown", text=text.strip(), known=known)
-
-
-def _cards(words: list[str]) -> list[int]:
-    out = []
-    for w in words:
-        try:
-            c = parse_card(w)
-        except CardError:
-            raise MoveSyntaxError("card", word=w) from None
-        if c >= 52:
-            raise MoveSyntaxError("deck", word=w)
-        out.append(c)
-    return out
+        not_a_move(text, "draw, pick, meld, layoff, discard, knock")
 
 
 __all__ = ["RummyBreakdown", "RummyRound", "RummyView"]

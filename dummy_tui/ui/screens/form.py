@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Input
 
+from dummy_tui.problems import NAME_LIMIT
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
@@ -57,12 +58,13 @@ def form_of(
     raw = data.get("seats")
     if isinstance(raw, list) and 2 <= len(raw) <= 4:
         for seat in raw:
-            if not isinstance(seat, Mapping) or not isinstance(seat.get("name"), str):
+            name = seat.get("name") if isinstance(seat, Mapping) else None
+            if not isinstance(name, str) or len(name) > NAME_LIMIT:
                 seats = []
                 break
             level = seat.get("level", "normal")
             kind = "human" if seat.get("human") is True else level
-            seats.append((seat["name"], kind if kind == "human" or kind in levels else "normal"))
+            seats.append((name, kind if kind == "human" or kind in levels else "normal"))
     ruleset = data.get("ruleset")
     options = data.get("options")
     if not seats:

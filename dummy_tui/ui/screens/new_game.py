@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Footer, Input, Static
+from textual.worker import get_current_worker
 
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import LANGS, ai_name, has, names_for_seats, shown_name, t
@@ -27,6 +28,7 @@ from dummy_tui.ui.screens.form import (
     option_field,
     preset_keys,
 )
+from dummy_tui.ui.storage import save_path
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
 
@@ -64,6 +66,9 @@ class NewGameScreen(Screen[None]):
         self.rules_path = rules_path
         self.presets: dict[str, PresetInfo] = self.facts.presets
         self._checked: dict[str, dict[str, Any]] | None = None
+        self.save_problem: str | None = None
+        """Why the saved game cannot be resumed, once a check found it damaged."""
+        self._save_checked = False  # the whole check (the match rebuilt) has answered
         self._lines_for: str | None = None  # the preset the option lines show
         if ruleset not in self.presets:
             ruleset = next(iter(self.presets))
@@ -87,6 +92,7 @@ class NewGameScreen(Screen[None]):
                 yield Button(id="resume", variant="warning", compact=True)
                 yield Button(id="quick", variant="primary", compact=True)
                 yield Button(id="start", variant="success", compact=True)
+            yield Static(id="ng-save")  # a saved game that cannot be resumed
             yield Static(id="ng-error")
             counts = self.presets[self.ruleset].player_counts
             yield Choice(
@@ -141,9 +147,48 @@ class NewGameScreen(Screen[None]):
         self.refresh_language()
         self.show_seats(self.player_count())
         if self.dapp.has_save():
-            self.set_focus(self.query_one("#resume", Button))  # Enter resumes the saved game
+            # A save that is not even a save of this version is told at once; one
+            # that is, is rebuilt in the background, as resuming would rebuild it.
+            problem = self.dapp.quick_save_problem()
+            if problem is not None:
+                self.show_damaged_save(problem)
+            else:
+                self.set_focus(self.query_one("#resume", Button))  # Enter resumes the saved game
+                self.run_worker(self._check_save, thread=True, group="save", exit_on_error=False)
         # the options section (below the fold at 80×24) comes a frame later
         self.call_after_refresh(self.add_options_section)
+
+    def _check_save(self) -> None:
+        problem = self.dapp.save_problem()
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.save_checked, problem)
+
+    def save_checked(self, problem: str | None) -> None:
+        """The saved game was rebuilt: resumable (None), or not and why."""
+        self._save_checked = True
+        if problem is not None and self.is_attached:
+            self.show_damaged_save(problem)
+
+    def show_damaged_save(self, problem: str) -> None:
+        """Say that the saved game cannot be resumed and what a new game does
+        with it, instead of offering it."""
+        self.save_problem = problem
+        resume = self.query_one("#resume", Button)
+        if self.focused is resume:
+            self.set_focus(self.query_one("#quick", Button))
+        resume.display = False
+        line = self.query_one("#ng-save", Static)
+        line.update(self._damaged_text())
+        line.display = True
+        self.refresh_bindings()
+
+    def _damaged_text(self) -> Text:
+        path = str(save_path())
+        return Text(t("ng.save_damaged", problem=self.save_problem or "", path=path))
+
+    def resumable(self) -> bool:
+        """A saved game is there, and no check found it damaged."""
+        return self.save_problem is None and self.dapp.has_save()
 
     def add_options_section(self) -> None:
         """Add the collapsed options section; its lines are made when it is first opened."""
@@ -162,7 +207,9 @@ class NewGameScreen(Screen[None]):
         self.query_one("#quick", Button).label = t("ng.quick")
         self.query_one("#start", Button).label = t("ng.start")
         self.query_one("#resume", Button).label = t("ng.resume")
-        self.query_one("#resume", Button).display = self.dapp.has_save()
+        self.query_one("#resume", Button).display = self.resumable()
+        if self.save_problem is not None:
+            self.query_one("#ng-save", Static).update(self._damaged_text())
         for button in self.query("#ng-buttons Button").results(Button):
             button.refresh(layout=True)  # a label of another length: the width follows
         self.query_one("#players", Choice).label = t("ng.players")
@@ -195,7 +242,7 @@ class NewGameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return self.dapp.has_save()
+            return self.resumable()
         return True
 
     def family(self) -> str:
@@ -439,8 +486,19 @@ class NewGameScreen(Screen[None]):
             self.query_one("#ng-scroll").scroll_home(animate=False)
 
     def replace_save_then_start(self, setup: GameSetup) -> None:
-        """Start ``setup``; with a match saved, first ask: the new game takes its place."""
+        """Start ``setup``; with a match saved, first ask: the new game takes its place.
+
+        A saved match that cannot be resumed is set aside (kept under another
+        name), not asked about and written over.
+        """
         if not self.dapp.has_save():
+            self.dapp.start_game(setup)
+            return
+        problem = self.save_problem
+        if problem is None and not self._save_checked:  # the check has not answered yet
+            problem = self.dapp.save_problem()
+        if problem is not None:
+            self.dapp.set_damaged_save_aside(problem)
             self.dapp.start_game(setup)
             return
         from dummy_tui.ui.screens.modals import ChoiceScreen
@@ -479,7 +537,7 @@ class NewGameScreen(Screen[None]):
         self.replace_save_then_start(setup)
 
     def action_resume(self) -> None:
-        if self.dapp.has_save():
+        if self.resumable():
             self.dapp.resume()
 
     def action_language(self) -> None:

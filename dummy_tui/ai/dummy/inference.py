@@ -1,0 +1,117 @@
+"""What an opponent's play says about the cards it holds.
+
+A player who keeps the cards that work together throws the ones that do not:
+after it discards a card, the cards that would have made a meld with that
+card are less likely to be in its hand.  A player who draws while the last
+cards of the row would have made it a meld probably lacked the cards for
+that meld.  Both signals fade as the player draws more cards afterwards.
+
+:func:`hand_weights` turns the public history into a weight per card for
+each opponent (1 = no evidence, lower = less likely), which the sampler
+(:mod:`sampling`) uses to deal the hidden cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dummy_tui.ai.dummy.heuristic import for_table
+from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
+from dummy_tui.engine.melds import NEAR, PARTNERS
+
+# cards one rank from a card in its suit, or of its rank; and two ranks from it
+_NEAR1: list[int] = []
+_NEAR2: list[int] = []
+for _card in range(52):
+    _two = 0
+    for _d in (-2, 2):
+        if 0 <= _card % 13 + _d <= 12:
+            _two |= 1 << (_card + _d)
+    _NEAR1.append(NEAR[_card] & ~_two)
+    _NEAR2.append(_two)
+
+
+class Evidence:
+    """Per seat: weights per card, and pairs of cards it probably did not hold together."""
+
+    __slots__ = ("pairs", "reading", "weights")
+
+    def __init__(self, players: int, reading: Reading) -> None:
+        self.reading = reading
+        self.weights: list[list[float]] = [[1.0] * 52 for _ in range(players)]
+        self.pairs: list[list[tuple[int, int, float]]] = [[] for _ in range(players)]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How strongly each signal counts (1 = no evidence).
+
+    ``discard_near`` / ``discard_far`` scale the weight of the cards one /
+    two ranks from a discard (or of its rank); ``passed_pair`` is the odds of
+    holding both cards of a meld with one of the last ``depth`` cards of the
+    row when the seat drew instead; every later draw of the seat moves a
+    signal a step back towards no evidence (``fade``).  ``shape`` and
+    ``candidates`` tell the sampler to prefer, among that many draws, the
+    hands whose cards work together.
+    """
+
+    discard_near: float = 0.55
+    discard_far: float = 0.8
+    passed_pair: float = 0.25
+    # the same odds when the seat drew while not born, for 2, 3 and 4 players:
+    # heads-up, a player who is not born often draws past a pick-up to keep a
+    # dark knock open, so such a draw says little about its pairs
+    passed_unborn: tuple[float, float, float] = (1.0, 0.25, 0.25)
+    fade: float = 0.8
+    depth: int = 2
+    shape: float = 0.0
+    candidates: int = 1
+
+
+def hand_weights(
+    history: list[tuple[int, Action]], head: int, players: int, reading: Reading = Reading()
+) -> Evidence:
+    """The evidence each seat's play gives about its hand (see :class:`Reading`)."""
+    discard_near, discard_far = reading.discard_near, reading.discard_far
+    passed_pair, fade, depth = reading.passed_pair, reading.fade, reading.depth
+    ev = Evidence(players, reading)
+    # per seat: (kind, card, the seat's draws so far); faded by its later draws
+    events: list[list[tuple[str, int, int]]] = [[] for _ in range(players)]
+    draws = [0] * players
+    born = [False] * players
+    unborn_odds = for_table(reading.passed_unborn, players)
+    row = [head]
+    for seat, action in history:
+        if isinstance(action, Discard):
+            events[seat].append(("discard", action.card, draws[seat]))
+            row.append(action.card)
+        elif isinstance(action, Draw):
+            if born[seat] or unborn_odds < 1.0:
+                kind = "passed" if born[seat] else "passed_unborn"
+                for x in row[-depth:]:
+                    events[seat].append((kind, x, draws[seat]))
+            draws[seat] += 1
+        elif isinstance(action, Pick | PickLayoff):
+            born[seat] = True  # a pick-up makes its player born
+            if action.card in row:
+                del row[row.index(action.card) :]
+    for seat in range(players):
+        weights = ev.weights[seat]
+        for kind, card, at in events[seat]:
+            keep = fade ** (draws[seat] - at)
+            if kind == "discard":
+                _scale(weights, _NEAR1[card], 1.0 - (1.0 - discard_near) * keep)
+                _scale(weights, _NEAR2[card], 1.0 - (1.0 - discard_far) * keep)
+            else:
+                odds = passed_pair if kind == "passed" else unborn_odds
+                p = 1.0 - (1.0 - odds) * keep
+                for x, y in PARTNERS[card]:
+                    ev.pairs[seat].append((x, y, p))
+    return ev
+
+
+def _scale(weights: list[float], mask: int, factor: float) -> None:
+    while mask:
+        low = mask & -mask
+        weights[low.bit_length() - 1] *= factor
+        mask ^= low

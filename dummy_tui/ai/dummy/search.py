@@ -1,0 +1,266 @@
+"""The ``hard`` player: the normal player's judgement plus sampled lookahead.
+
+For a pick-up or a discard, the normal player's best few options are tried
+on deals of the unseen cards consistent with what this seat has observed
+(:mod:`sampling`), every option on the same deals.  The deals read the
+opponents' play (:mod:`inference`): a card near one they threw, or a pair
+that would have let them pick up a card they drew past (while born, or at a
+table of three or more: heads-up, a player not born may draw to keep a dark
+knock open), is dealt to them less often, and their hands are drawn with the
+shape a player's kept cards have (cards that work together).  On each deal
+the option is played on by the normal policy for every seat until this
+seat's next turn (its own turn, then each opponent's: what they pick up, lay
+down or knock with), and the position is then valued by how rounds of
+normal players from such positions ended (:mod:`position`: a fit of the
+outcome to every seat's table points, hand and count of cards, this seat's
+hand as the normal player judges it, and the stage).  Late in the round,
+when the stock holds ``late`` cards or fewer, the normal policy plays every
+deal on to the end of the round instead, and the round's scores, with a
+bonus for winning it (the top score alone), are the value: there the
+knock, the stock running out and the hands left to fall (ตกตึก) are near,
+and a static value misjudges them (a round that ends within the one-turn
+lookahead is valued the same way).  The option with the best
+average (own value against the others') is chosen, the normal player's own
+judgement counting for less as deals add up.  Knocks and laying down
+follow the normal player, and so does a draw while not born: the one-turn
+lookahead ends before the dark knock that drawing keeps open (and searching
+that draw late in the round lost rounds too).
+
+The search stops at a time budget (``budget_ms``, never starting a deal it
+cannot finish in time), or after a fixed number of sampled deals
+(``samples``), which makes its play independent of the speed of the machine
+(tests use that).  Every sample comes from a generator seeded by the
+player's seed and the public position only, so a fixed view and seed always
+give the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from dummy_tui.ai.dummy.heuristic import NORMAL, Evaluator, HeuristicPlayer, Weights, _plays
+from dummy_tui.ai.dummy.inference import Reading, hand_weights
+from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
+from dummy_tui.ai.dummy.plans import mask_points
+from dummy_tui.ai.dummy.position import has_weights, position_value, table_points
+from dummy_tui.ai.dummy.sampling import determinize
+from dummy_tui.engine.actions import DRAW, Action, Discard
+from dummy_tui.engine.families.dummy import DummyRound, DummyView
+
+# How the sampled deals read the opponents' play (see :mod:`inference`):
+# hands are drawn by the evidence of their discards and passed pick-ups, and
+# among eight such draws the hands whose cards work together (as a player's
+# kept cards do) are preferred.
+INFERENCE = Reading(shape=1.0, candidates=8)
+
+
+class SearchPlayer:
+    """``hard``: normal plus determinized playouts for pick-ups and discards."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget_ms: float = 300.0,
+        samples: int | None = None,
+        candidates: int = 3,
+        weights: Weights = NORMAL,
+        prior: float = 2.0,
+        inference: Reading | None = INFERENCE,
+        late: int = 12,
+    ) -> None:
+        self.seed = 0 if seed is None else seed
+        self.budget = budget_ms / 1000.0
+        self.samples = samples
+        self.candidates = candidates
+        self.prior = prior
+        self.inference = inference
+        self.late = late
+        self.normal = HeuristicPlayer(seed, weights)
+        self.started: float | None = None
+
+    def choose(self, view: DummyView, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        self.started = time.perf_counter()
+        k = Knowledge.from_view(view)
+        ev = Evaluator(k, self.normal.w)
+        if k.phase == "take":
+            options = self.normal.take_values(ev, legal)
+            if not k.born[k.seat] and max(options, key=lambda va: va[0])[1] == DRAW:
+                # Staying unborn keeps the dark knock (×2) open, which a lookahead
+                # of one turn does not see: there it would only miss the pick-up's
+                # points.  Searching these takes lost rounds, so normal's draw stands.
+                return DRAW
+        else:
+            choice = self.normal.play(ev, legal)
+            if not isinstance(choice, Discard) or k.hand.bit_count() == 1:
+                return choice
+            options = discard_options(ev, legal)
+        options.sort(key=lambda va: -va[0])
+        chosen = options[: self.candidates]
+        if k.phase == "take" and all(a != DRAW for _, a in chosen):
+            chosen += [(v, a) for v, a in options if a == DRAW]
+        if len(chosen) == 1:
+            return chosen[0][1]
+        return self.search(view, k, [a for _, a in chosen], [v for v, _ in chosen])
+
+    def search(
+        self, view: DummyView, k: Knowledge, candidates: list[Action], priors: list[float]
+    ) -> Action:
+        """The candidate chosen by :func:`choose_best` from sampled playouts."""
+        rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")
+        rows: list[list[float]] = []
+        timed = self.samples is None
+        begin = self.started if self.started is not None else time.perf_counter()
+        # stop before a sample that would end past the budget; drop one that runs over
+        soft = begin + self.budget * 0.9
+        hard = begin + self.budget * 0.97
+        longest = 0.0
+        done = 0
+        limit = self.samples if self.samples is not None else 10_000
+        evidence = (
+            hand_weights(view.history, view.head, view.players, self.inference)
+            if self.inference is not None
+            else None
+        )
+        finish = view.stock_count <= self.late
+        while done < limit:
+            t0 = time.perf_counter()
+            if timed and done and t0 + longest > soft:
+                break
+            world = determinize(view, k, rng, evidence)
+            # a draw no deal uses; it keeps the deals that follow (seeded play) as they are
+            rng.getrandbits(32)
+            values = []
+            for action in candidates:
+                game = world.clone()
+                game.apply_unchecked(action)
+                if finish:
+                    values.append(finish_round(game, view.seat, self.normal))
+                else:
+                    values.append(lookahead(game, view.seat, self.normal))
+                if timed and time.perf_counter() > hard:
+                    break
+            if len(values) < len(candidates):
+                break
+            rows.append(values)
+            done += 1
+            longest = max(longest, time.perf_counter() - t0)
+        if done == 0:
+            return candidates[max(range(len(priors)), key=lambda i: (priors[i], -i))]
+        return candidates[choose_best(rows, priors, self.prior)]
+
+
+def discard_options(ev: Evaluator, legal: list[Action]) -> list[tuple[float, Action]]:
+    """Every legal discard with the normal player's value of it: the hand it
+    leaves, less what the card gives away (in the order of ``legal``)."""
+    k = ev.k
+    born = k.born[k.seat]
+    _, _, discards = _plays(legal)
+    return [(ev.keep(k.hand & ~(1 << d.card), born) - ev.danger(d.card), d) for d in discards]
+
+
+def choose_best(rows: list[list[float]], priors: list[float], prior: float) -> int:
+    """The candidate with the best playout mean, the heuristic's view as a prior.
+
+    ``rows`` holds each sampled deal's outcome for every candidate.  Few
+    deals say little, so the heuristic's judgement (its value difference to
+    its best candidate) counts for less as deals add up.
+    """
+    n = len(rows)
+    top = max(priors)
+    shrink = prior / math.sqrt(n)
+    scores = [sum(r[i] for r in rows) / n + (priors[i] - top) * shrink for i in range(len(priors))]
+    return max(range(len(priors)), key=lambda i: (scores[i], -i))
+
+
+# ---------------------------------------------------------------------------
+# Lookahead: every seat plays the normal policy until this seat's next turn
+
+
+def lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions: int = 80) -> float:
+    """Finish this seat's turn and the others' next turns; the position's value."""
+    n = 0
+    while not game.is_over and game.seat == seat and n < max_actions:
+        game.apply_unchecked(policy_action(game, policy))
+        n += 1
+    while not game.is_over and game.seat != seat and n < max_actions:
+        game.apply_unchecked(policy_action(game, policy))
+        n += 1
+    if game.is_over:
+        return outcome(game, seat)
+    return static_value(game, seat, policy)
+
+
+def finish_round(
+    game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions: int = 400
+) -> float:
+    """Play the round to its end by the normal policy for every seat; the outcome."""
+    n = 0
+    while not game.is_over and n < max_actions:
+        game.apply_unchecked(policy_action(game, policy))
+        n += 1
+    if not game.is_over:
+        return static_value(game, seat, policy)
+    return outcome(game, seat)
+
+
+def policy_action(game: DummyRound, policy: HeuristicPlayer) -> Action:
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return policy.decide(Knowledge.from_round(game, game.seat), legal)
+
+
+def static_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
+    """The position's worth to ``seat``, in the units of :func:`outcome`
+    (:mod:`position`: fit to how rounds from such positions ended)."""
+    if has_weights(game.players):
+        return position_value(game, seat, policy.w)
+    return hand_made_value(game, seat, policy)
+
+
+def hand_made_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
+    """Table points less the hand as the round may still charge it; ours as normal sees it."""
+    players = game.players
+    points = card_points(game.rules, game.head)[0]
+    table = table_points(game, points)
+    ev = Evaluator(Knowledge.from_round(game, seat), policy.w)
+    values = []
+    for s in range(players):
+        mult = 1.0 if game.born[s] else ev.fall
+        values.append(table[s] - ev.stuck * mult * mask_points(game.hands[s], points))
+    values[seat] = table[seat] + ev.keep(game.hands[seat], game.born[seat])
+    mine = values[seat]
+    others = [v for s, v in enumerate(values) if s != seat]
+    return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+# ---------------------------------------------------------------------------
+# Finished rounds
+
+
+# A finished round is also won or lost: the top score alone wins it.  Points
+# alone let one big score outweigh several narrow losses; this much more for a
+# win (less for a loss) makes the search prefer the play that wins more often.
+# Twice as much won no more rounds and cost points (more falls at dummy-house).
+WIN_BONUS = 150.0
+
+
+def outcome(game: DummyRound, seat: int) -> float:
+    """How good a finished round is for ``seat``: its score against the others',
+    with :data:`WIN_BONUS` added for the top score alone (taken away when
+    another seat has it)."""
+    totals = [b.total for b in game.scores()]
+    mine = totals[seat]
+    others = [t for s, t in enumerate(totals) if s != seat]
+    top = max(others)
+    won = WIN_BONUS if mine > top else -WIN_BONUS if mine < top else 0.0
+    return mine - 0.5 * top - 0.5 * sum(others) / len(others) + won
+
+
+__all__ = ["SearchPlayer", "discard_options", "outcome"]

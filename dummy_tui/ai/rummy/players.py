@@ -1,0 +1,168 @@
+"""Basic rummy players (``easy``, ``normal``, ``hard``), from one seat's view.
+
+A turn: take the top discard when it makes a meld or extends one on the
+table, else draw; lay the melds of the hand's least-deadwood arrangement and
+every layoff (going out whenever the hand can be emptied); then discard.
+
+The discard keeps the hand's value lowest: its deadwood (ace low, the points
+that would be caught if someone else went out) less what the next draws may
+bring.  ``normal`` and ``hard`` also avoid feeding the next player: a card that
+extends a meld on the table or melds with cards that player took from the pile
+is thrown only when nothing safe is left.  ``hard`` leans less on the coming
+draws and on that danger (it keeps its hand lower in points).
+"""
+
+from __future__ import annotations
+
+import random
+
+from dummy_tui.ai.base import Player, RandomPlayer, own_stream
+from dummy_tui.engine.actions import DRAW, Action, Discard, LayOff, Meld, TakeDiscard
+from dummy_tui.engine.cards import CARDS_52, cards_of
+from dummy_tui.engine.deadwood import GIN_POINTS, best_melds, deadwood, deadwood_after_discard
+from dummy_tui.engine.families.rummy import RummyView
+from dummy_tui.engine.melds import PARTNERS_LOW
+
+
+class RummyPlayer:
+    """Basic rummy at the ``easy``, ``normal`` or ``hard`` level."""
+
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        self.level = level
+        self.rng = random.Random(seed)
+
+    # -- knowledge ------------------------------------------------------------
+
+    def _known(self, view: RummyView) -> tuple[list[int], int]:
+        """Cards each other seat took from the pile and still holds; the unseen cards."""
+        known = [0] * view.players
+        for seat, action in view.history:
+            if isinstance(action, TakeDiscard):
+                known[seat] |= 1 << action.card
+            elif isinstance(action, Discard):
+                known[seat] &= ~(1 << action.card)
+            elif isinstance(action, Meld):
+                known[seat] &= ~sum(1 << c for c in action.cards)
+            elif isinstance(action, LayOff):
+                known[seat] &= ~(1 << action.card)
+        seen = view.hand_mask
+        for c in view.row:
+            seen |= 1 << c
+        for m in view.melds:
+            seen |= m.mask
+        for s, k in enumerate(known):
+            if s != view.seat:
+                seen |= k
+        return known, CARDS_52 & ~seen
+
+    # -- values -----------------------------------------------------------------
+
+    def _value(self, hand: int, unseen: list[int]) -> float:
+        dw = deadwood(hand)
+        if self.level == "easy" or not unseen:
+            return float(dw)
+        gain = 0
+        for u in unseen:
+            gain += dw - deadwood_after_discard(hand | (1 << u))
+        weight = 1.0 if self.level == "hard" else 1.5
+        return dw - weight * gain / len(unseen)
+
+    def _danger(self, view: RummyView, card: int, known: list[int], unseen: int) -> float:
+        """Chance that the next player can use ``card`` (lay it off or meld it)."""
+        nxt = (view.seat + view.direction) % view.players
+        if any(m.fits(card, nxt) for m in view.melds):
+            return 1.0
+        count = view.hand_counts[nxt] - known[nxt].bit_count()
+        pool = max(1, unseen.bit_count())
+        p = [0.0] * 52
+        base = max(0, count) / pool
+        for c in cards_of(unseen):
+            p[c] = base
+        for c in cards_of(known[nxt]):
+            p[c] = 1.0
+        miss = 1.0
+        for a, b in PARTNERS_LOW[card]:
+            miss *= 1.0 - p[a] * p[b]
+        return 1.0 - miss
+
+    # -- choosing -----------------------------------------------------------------
+
+    def choose(self, view: RummyView, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        hand = view.hand_mask
+        if view.phase == "take":
+            return self._take(view, legal, hand)
+        melds = [a for a in legal if isinstance(a, Meld)]
+        layoffs = [a for a in legal if isinstance(a, LayOff)]
+        discards: list[Action] = [a for a in legal if isinstance(a, Discard)]
+        out = self._going_out(hand, melds, layoffs)
+        if out is not None:
+            return out
+        wanted = best_melds(hand)
+        for a in sorted(melds, key=lambda a: (-len(a.cards), a.cards)):
+            mask = sum(1 << c for c in a.cards)
+            if mask in wanted:
+                return a
+        if layoffs:
+            return min(layoffs, key=lambda a: (-GIN_POINTS[a.card], a.card, a.target))
+        return self._discard(view, discards or legal, hand)
+
+    def _going_out(self, hand: int, melds: list[Meld], layoffs: list[LayOff]) -> Action | None:
+        """A meld or layoff that empties the hand, or leaves one card to discard."""
+        for a in melds:
+            left = hand & ~sum(1 << c for c in a.cards)
+            if left.bit_count() <= 1:
+                return a
+        if hand.bit_count() <= 2 and layoffs:
+            return layoffs[0]
+        return None
+
+    def _take(self, view: RummyView, legal: list[Action], hand: int) -> Action:
+        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
+        if take is None or DRAW not in legal:
+            return take or legal[0]
+        with_up = hand | (1 << take.card)
+        if any(m.fits(take.card, view.seat) for m in view.melds):
+            return take
+        before = deadwood_after_discard(with_up)
+        if self.level == "easy":
+            return take if before + 4 <= deadwood(hand) else DRAW
+        # the card must join a meld of the best arrangement to be worth showing
+        for m in best_melds(with_up):
+            if m >> take.card & 1:
+                return take
+        return DRAW
+
+    def _discard(self, view: RummyView, discards: list[Action], hand: int) -> Action:
+        if self.level == "easy":
+            return min(
+                discards,
+                key=lambda a: (
+                    deadwood(hand & ~(1 << a.card)) if isinstance(a, Discard) else 0,
+                    self.rng.random(),
+                ),
+            )
+        known, unseen = self._known(view)
+        unseen_cards = cards_of(unseen)
+        weight = 4.0 if self.level == "hard" else 8.0
+
+        def cost(a: Action) -> tuple[float, int]:
+            if not isinstance(a, Discard):
+                return (1e9, 0)
+            left = hand & ~(1 << a.card)
+            v = self._value(left, unseen_cards)
+            return (v + weight * self._danger(view, a.card, known, unseen), a.card)
+
+        return min(discards, key=cost)
+
+
+def player(
+    level: str, seed: int | None, budget_ms: float, samples: int | None
+) -> Player[RummyView]:
+    """The ``level`` player (none of them thinks by the clock or by samples)."""
+    own = own_stream(seed, "rummy")
+    return RandomPlayer(own) if level == "random" else RummyPlayer(level, own)
+
+
+__all__ = ["RummyPlayer", "player"]

@@ -1,0 +1,265 @@
+"""Which moves Dummy's rules refuse, and why: the checks of §4-§7 and the reasons
+a kind of move cannot be made now, each a typed :class:`IllegalMoveError`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dummy_tui.engine.actions import (
+    Action,
+    Discard,
+    Draw,
+    End,
+    LayOff,
+    Meld,
+    Pick,
+    PickLayoff,
+    Show,
+)
+from dummy_tui.engine.cards import cards_of, mask_of, rank_of, suit_of
+from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.melds import melds_with
+from dummy_tui.engine.round import OVER, TAKE
+
+if TYPE_CHECKING:
+    from dummy_tui.engine.families.dummy import DummyRound
+
+
+def check(game: DummyRound, action: Action) -> None:
+    if game.phase == OVER:
+        raise IllegalMoveError("round_over")
+    seat = game.seat
+    hand = game.hands[seat]
+    if game.phase == TAKE:
+        _check_take(game, action, seat, hand)
+        return
+    if isinstance(action, Draw | Pick | PickLayoff):
+        raise IllegalMoveError("already_taken")
+    if isinstance(action, End):
+        raise IllegalMoveError("end", "play")
+    if isinstance(action, Show):
+        raise IllegalMoveError("show", "late")
+    unborn = not game.born[seat]
+    if isinstance(action, Meld | LayOff) and unborn and game.rules.unborn_play == "never":
+        raise IllegalMoveError("not_born", "never")
+    if isinstance(action, Meld):
+        _check_meld_cards(game, action.cards, hand)
+        if len(action.cards) >= hand.bit_count():
+            raise IllegalMoveError("last_card", "meld")
+        return
+    if isinstance(action, LayOff):
+        _check_layoff(game, action.card, action.target, seat, hand)
+        if hand.bit_count() < 2:
+            raise IllegalMoveError("last_card", "layoff")
+        return
+    if isinstance(action, Discard):
+        card = action.card
+        if not hand >> card & 1:
+            raise IllegalMoveError("not_in_hand", card=card)
+        if hand.bit_count() > 1 and game.must_knock:
+            if game.stock_out_turn:
+                raise IllegalMoveError("stock_out_knock")
+            raise IllegalMoveError("not_born")
+        return
+    raise IllegalMoveError("unknown", text=repr(action))
+
+
+def _check_take(game: DummyRound, action: Action, seat: int, hand: int) -> None:
+    if isinstance(action, Show):
+        refused = show_refusal(game, seat)
+        if refused is not None:
+            raise refused
+        return
+    if isinstance(action, Draw):
+        if not game.stock:
+            raise IllegalMoveError("stock_empty")
+        return
+    if isinstance(action, End):
+        if game.stock:
+            raise IllegalMoveError("end")
+        return
+    if isinstance(action, Pick | PickLayoff):
+        card = action.card
+        if card not in game.row:
+            raise IllegalMoveError("not_in_row", card=card)
+        if game.first_turn and game.rules.first_turn_must_draw:
+            raise IllegalMoveError("first_turn_must_draw")
+        i = game.row.index(card)
+        taken = mask_of(game.row[i:])
+        if isinstance(action, PickLayoff):
+            if not game.rules.pickup_to_layoff:
+                raise IllegalMoveError("pickup_meld", "new_meld")
+            if not game.born[seat]:
+                raise IllegalMoveError("not_born", "layoff")
+            _check_layoff(game, card, action.target, seat, hand | taken)
+            return
+        meld = action.meld
+        if card not in meld:
+            raise IllegalMoveError("pickup_meld", "contain", card=card)
+        pool = hand | taken
+        _check_meld_cards(game, meld, pool, picked=True)
+        if not mask_of(meld) & hand:
+            raise IllegalMoveError("pickup_meld", "from_hand")
+        if len(meld) >= pool.bit_count():
+            raise IllegalMoveError("last_card", "pick")
+        return
+    raise IllegalMoveError("take_first")
+
+
+def _check_meld_cards(
+    game: DummyRound, cards: tuple[int, ...], pool: int, picked: bool = False
+) -> None:
+    for c in cards:
+        if not pool >> c & 1:
+            raise IllegalMoveError("not_in_hand", "picked" if picked else "meld", card=c)
+    if not game.is_meld(cards):
+        detail = ""
+        if not game.both and len(cards) >= 3 and len({suit_of(c) for c in cards}) == 1:
+            ranks = {rank_of(c) for c in cards}
+            if 12 in ranks and 0 in ranks:
+                detail = "ace_high"
+        raise IllegalMoveError("not_a_meld", detail, cards=tuple(cards))
+
+
+def _check_layoff(game: DummyRound, card: int, target: int, seat: int, pool: int) -> None:
+    if not pool >> card & 1:
+        raise IllegalMoveError("not_in_hand", card=card)
+    if not 0 <= target < len(game.melds):
+        raise IllegalMoveError("no_meld")
+    if game.layoffs_left(seat) == 0:
+        raise IllegalMoveError("layoff_limit", n=game.rules.layoff_limit)
+    meld = game.melds[target]
+    if not meld.fits(card, seat, "any"):
+        raise IllegalMoveError("no_fit", card=card)
+    if not meld.fits(card, seat, game.rules.layoff_chain):
+        raise IllegalMoveError("layoff_chain", card=card)
+
+
+def show_refusal(game: DummyRound, seat: int) -> IllegalMoveError | None:
+    """Why ``seat`` may not show the spe-to cards now (§14.3), or None."""
+    rules = game.rules
+    if not rules.show_speto_points and rules.scoring != "money":
+        return IllegalMoveError("show", "off")
+    if game.can_show(seat):
+        return None
+    if game.hands[seat] & game.speto_mask != game.speto_mask or not game.speto_mask:
+        return IllegalMoveError("show", "cards", cards=tuple(cards_of(game.speto_mask)))
+    return IllegalMoveError("show", "late")
+
+
+def refusal(game: DummyRound, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
+    seat = game.seat
+    hand = game.hands[seat]
+    if kind == "show":
+        return show_refusal(game, seat)
+    if kind == "draw":
+        return IllegalMoveError("stock_empty")
+    if kind == "end":
+        return IllegalMoveError("end")
+    if kind == "pick":
+        if cards:
+            return pick_refusal(game, cards[0])
+        if game.first_turn and game.rules.first_turn_must_draw:
+            return IllegalMoveError("first_turn_must_draw")
+        if not game.stock and game.pick_options():
+            return IllegalMoveError("stock_out_pick")
+        return IllegalMoveError("pickup_meld", "nothing")
+    unborn = not game.born[seat] and not game.must_knock
+    if kind in ("meld", "layoff") and unborn:
+        play = game.rules.unborn_play
+        if play == "never":
+            return IllegalMoveError("not_born", "never")
+        if play == "knock_only" and not game.knock_possible(seat):
+            return IllegalMoveError("not_born", "play")
+    if kind == "meld":
+        return _meld_refusal(game, cards, hand)
+    if kind == "layoff":
+        return _layoff_refusal(game, cards, seat, hand)
+    if kind == "discard":
+        if hand.bit_count() == 1:
+            return IllegalMoveError("last_discard", card=hand.bit_length() - 1)
+        if cards and not hand >> cards[0] & 1:
+            return IllegalMoveError("not_in_hand", card=cards[0])
+        if game.must_knock:
+            return IllegalMoveError("stock_out_knock" if game.stock_out_turn else "not_born")
+    if kind == "knock" and hand.bit_count() > 1:
+        return IllegalMoveError("knock_cards")
+    return None
+
+
+def _knock_rule(game: DummyRound) -> IllegalMoveError:
+    """Why a play the rules of melds accept is still not offered: it would leave
+    no way to knock in a turn that must end in one (or, not born, would lay
+    cards down that no knock follows)."""
+    if game.must_knock:
+        return IllegalMoveError("stock_out_knock" if game.stock_out_turn else "not_born")
+    return IllegalMoveError("not_born", "play")
+
+
+def _meld_refusal(game: DummyRound, cards: tuple[int, ...], hand: int) -> IllegalMoveError:
+    if len(cards) >= 3:
+        try:
+            check(game, Meld(tuple(sorted(cards))))
+        except IllegalMoveError as exc:
+            return exc
+    for m in game.hand_melds(hand):
+        if mask_of(cards) & ~m == 0:
+            # a meld holds them: it is refused for its own reason (the last
+            # card), or it is no step towards the knock this turn needs
+            try:
+                check(game, Meld(tuple(cards_of(m))))
+            except IllegalMoveError as exc:
+                return exc
+            return _knock_rule(game)
+    if cards:
+        return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
+    return IllegalMoveError("no_meld_with", "none")
+
+
+def _layoff_refusal(
+    game: DummyRound, cards: tuple[int, ...], seat: int, hand: int
+) -> IllegalMoveError:
+    if not game.melds:
+        return IllegalMoveError("no_meld")
+    if game.layoffs_left(seat) == 0:
+        return IllegalMoveError("layoff_limit", n=game.rules.layoff_limit)
+    if hand.bit_count() < 2:
+        return IllegalMoveError("last_card", "layoff")
+    tried = cards[:1] or tuple(cards_of(hand))
+    fits = False
+    for card in tried:
+        for target in range(len(game.melds)):
+            try:
+                _check_layoff(game, card, target, seat, hand)
+            except IllegalMoveError as exc:
+                if exc.rule != "no_fit":
+                    return exc  # a rule other than the fit says more
+            else:
+                fits = True
+    if fits:  # it fits, but is no step towards the knock this turn needs
+        return _knock_rule(game)
+    return IllegalMoveError("no_fit", "any", card=tried[0])
+
+
+def pick_refusal(game: DummyRound, card: int) -> IllegalMoveError | None:
+    """Why ``pick <card>`` cannot start a pick-up now (None when it can)."""
+    if game.phase == OVER:
+        return IllegalMoveError("round_over")
+    if game.phase != TAKE:
+        return IllegalMoveError("already_taken")
+    if card not in game.row:
+        return IllegalMoveError("not_in_row", card=card)
+    if game.first_turn and game.rules.first_turn_must_draw:
+        return IllegalMoveError("first_turn_must_draw")
+    if any(a.card == card for a in game.pick_options()):
+        return None
+    hand = game.hands[game.seat]
+    pool = hand | mask_of(game.row[game.row.index(card) :])
+    if any(m & hand for m in melds_with(card, pool, game.both)):
+        # a meld exists, but each would take the last card (§4)
+        return IllegalMoveError("last_card", "pick_any", card=card)
+    low_run = (12, 0, 1)  # A 2 3
+    suit = card // 13
+    if not game.both and card % 13 in low_run and all(pool >> (suit * 13 + r) & 1 for r in low_run):
+        return IllegalMoveError("pickup_meld", "none_ace_high", card=card)
+    return IllegalMoveError("pickup_meld", "none", card=card)

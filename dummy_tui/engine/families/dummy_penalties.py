@@ -1,0 +1,132 @@
+"""Dummy's penalties as play goes (§12, §14.4) and what money scoring pays for (§14.6).
+
+Each function is called by :class:`~dummy_tui.engine.families.dummy.DummyRound`
+right after the move it judges, and writes :class:`Penalty` charges and
+:class:`Bonus` events on the round; scoring adds them up at the end.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dummy_tui.engine.families.dummy_scoring import Bonus, Feed, Penalty, melds_with_row, near
+from dummy_tui.engine.melds import SET
+
+if TYPE_CHECKING:
+    from dummy_tui.engine.families.dummy import DummyRound
+
+
+def charge_discard(game: DummyRound, seat: int, card: int) -> None:
+    """The penalties of a discard (before it joins the row): charged at once, or kept
+    as feeds that a pick-up before the discarder's next turn may charge (§12)."""
+    rules = game.rules
+    charges: list[Penalty] = []
+    if rules.penalty_discard_layoff and game.fits_any(card, seat):
+        charges.append(Penalty(seat, "penalty_discard_layoff", rules.penalty_discard_layoff, card))
+    if rules.penalty_discard_row_meld and _melds_with_the_row(game, card):
+        points = rules.penalty_discard_row_meld
+        charges.append(Penalty(seat, "penalty_discard_row_meld", points, card))
+    if len(charges) == 2 and not rules.discard_penalties_stack:
+        charges = [max(charges, key=lambda p: p.points)]  # the larger only (§14.4)
+    game.penalty_items.extend(charges)
+    if rules.feed_rule != "near":
+        return  # "fresh": judged at the pick-up alone
+    both = game.both
+    if rules.penalty_feed_head and game.head_in_row and near(card, game.head, both):
+        game.feeds.append(Feed(seat, "penalty_feed_head", (1 << card) | (1 << game.head), card))
+    if rules.penalty_feed_speto:
+        speto = game.speto_mask
+        for other in game.row:
+            if speto >> other & 1 and near(card, other, both):
+                game.feeds.append(
+                    Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
+                )
+            elif speto >> card & 1 and near(other, card, both):
+                # reverse: a spe-to discarded beside a near card lying in the row
+                game.feeds.append(
+                    Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
+                )
+
+
+def _melds_with_the_row(game: DummyRound, card: int) -> bool:
+    """§12 ``penalty_discard_row_meld``: anywhere in the row, or with the row's last
+    cards only (§14.4 ``row_meld_rule = "top"``)."""
+    if game.rules.row_meld_rule == "anywhere":
+        return melds_with_row(card, game.row, game.both)
+    row = game.row
+    return any(game.is_meld((*row[len(row) - k :], card)) for k in range(2, len(row) + 1))
+
+
+def charge_pickup(game: DummyRound, seat: int, card: int, last: int, meld_mask: int) -> None:
+    """The penalties a pick-up of ``card`` charges (``last``: the row's freshest card
+    when it was made; ``meld_mask``: the meld laid with it, 0 for a layoff)."""
+    rules = game.rules
+    if rules.penalty_discard_picked:
+        by = game.discarder[card]
+        if by >= 0 and by != seat:  # the head card has no discarder
+            game.penalty_items.append(
+                Penalty(by, "penalty_discard_picked", rules.penalty_discard_picked, card)
+            )
+    if rules.feed_rule == "fresh":
+        _fresh_feed(game, seat, last, meld_mask)
+        return
+    if game.feeds:
+        charged = set()
+        for f in game.feeds:
+            if f.discarder != seat and f.pair & meld_mask == f.pair:
+                key = (f.discarder, f.kind, f.card)
+                if key not in charged:
+                    charged.add(key)
+                    points = getattr(rules, f.kind)
+                    game.penalty_items.append(Penalty(f.discarder, f.kind, points, f.card))
+        if charged:
+            game.feeds = [f for f in game.feeds if (f.discarder, f.kind, f.card) not in charged]
+
+
+def _fresh_feed(game: DummyRound, seat: int, last: int, meld_mask: int) -> None:
+    """§14.4 ``feed_rule = "fresh"`` (ปี้): the meld of the pick-up holds the card the
+    previous player has just discarded; it holds the head card, a spe-to, or both."""
+    if game.last_discard is None or not meld_mask >> last & 1:
+        return
+    prev, fresh = game.last_discard
+    if fresh != last or prev != game.previous_seat(seat):
+        return
+    rules = game.rules
+    if rules.penalty_feed_head and meld_mask >> game.head & 1:
+        game.penalty_items.append(Penalty(prev, "penalty_feed_head", rules.penalty_feed_head, last))
+    if rules.penalty_feed_speto and meld_mask & game.speto_mask:
+        points = rules.penalty_feed_speto
+        game.penalty_items.append(Penalty(prev, "penalty_feed_speto", points, last))
+
+
+def note_meld(game: DummyRound, seat: int, cards: tuple[int, ...], picked: bool = False) -> None:
+    """A new meld: the head card laid by a pick-up (เกิดหัว), spe-to cards (เกิดสเปโต)."""
+    if picked and game.head in cards:
+        game.bonuses.append(Bonus("head", seat, None, game.head))
+    for c in cards:
+        if game.speto_mask >> c & 1:
+            game.bonuses.append(Bonus("speto_meld", seat, None, c))
+
+
+def note_layoff(game: DummyRound, seat: int, card: int, target: int, picked: bool = False) -> None:
+    """A card laid off: the head card by a pick-up, and a spe-to (ฝากสเปโต, §14.4
+    ``penalty_speto_laid_off``), which is charged to the player beside whom it lands."""
+    if picked and card == game.head:
+        game.bonuses.append(Bonus("head", seat, None, card))
+    if not game.speto_mask >> card & 1:
+        return
+    meld = game.melds[target]
+    if meld.owner == seat:
+        game.bonuses.append(Bonus("speto_layoff", seat, None, card))
+        return
+    if meld.kind == SET:
+        payer = meld.owner
+    else:
+        i = meld.cards.index(card)
+        payer = meld.layers[1] if i == 0 else meld.layers[i - 1]  # the card it lies beside
+    if payer == seat:
+        return
+    game.bonuses.append(Bonus("speto_layoff", seat, payer, card))
+    points = game.rules.penalty_speto_laid_off
+    if points:
+        game.penalty_items.append(Penalty(payer, "penalty_speto_laid_off", points, card))

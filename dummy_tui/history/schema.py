@@ -1,0 +1,311 @@
+"""The history database's schema: every table, and the migrations between versions.
+
+The version is SQLite's ``PRAGMA user_version``; ``PRAGMA application_id``
+marks the file as a dummy-tui history, so that another program's database
+put at its place is refused rather than written into.  ``MIGRATIONS[n]``
+brings a database from version ``n`` to ``n + 1`` (version 0 is an empty
+file); :func:`migrate` runs the missing ones in one transaction, so a
+database is at one version or the next, never in between.  A database of a
+version above :data:`SCHEMA_VERSION` was written by a newer dummy-tui: it is
+read by nothing here and left untouched.
+
+Times are UTC, written ``YYYY-MM-DDTHH:MM:SSZ`` so that they sort as text.
+Booleans are 0/1.  JSON columns hold compact JSON text.
+
+Version 1
+---------
+
+``players``
+    One row per person (``kind`` ``person``, ``key`` the folded name of
+    :func:`names.person_key`, ``name`` as first written) and per AI level
+    (``kind`` ``ai``, ``key`` and ``name`` the level).
+``matches``
+    ``uid`` (a UUID, the same on every machine the match is imported to),
+    ``started``, ``ended`` (NULL while the match goes on, or if it was
+    abandoned), ``ruleset`` (the preset's name), ``family``, ``seed``,
+    ``players`` (seats).  A narrow table, read whole by statistics.
+``match_rules``
+    Per match: ``options`` (every option in force, JSON) and ``overrides``
+    (those that differ from the preset: a record's ``options``).
+``match_seats``
+    Per match and seat: ``player_id`` (NULL once that person is forgotten),
+    ``name`` at the table, ``level`` (the AI level; NULL for a person),
+    ``total`` (the final total; NULL until the match ends) and ``won``.
+``rounds``
+    Per round: ``match_id``, ``number`` (0 for a match's first round),
+    ``ended``, ``seed``, ``ending`` (``knock``, ``stock_out`` or ``dead``),
+    ``knocker``, ``dark_knock``, ``one_suit_knock``, and ``breakdown``: a JSON
+    list of each seat's score line (``Breakdown.as_json()``), as
+    ``dummy-tui replay --json`` prints it.
+``records``
+    The round's record (``engine.record.record_of``; JSON), kept apart so
+    that reading the rounds' figures does not read the records.
+``round_seats``
+    Per round and seat: ``score`` (the round total), ``won`` (one of the
+    round's winners), ``knocked``, ``dark_knock``, ``one_suit_knock``,
+    ``fell`` (ตกตึก), ``fooled`` (โง่), ``penalties`` (points charged) and
+    ``money`` (the units won or paid in money scoring; NULL in points scoring).
+``penalties``
+    One row per penalty charged: round, ``seat``, ``kind`` (the option key, or
+    ``fool_penalty``), ``points``, ``card`` (as text, or NULL).
+``bonuses``
+    One row per thing money scoring pays for, or a show: round, ``seat``,
+    ``kind`` (``head``, ``speto_meld``, ``speto_layoff``, ``show``), ``payer``
+    (a seat, or NULL for everyone), ``card``.
+
+Version 2
+---------
+
+Statistics read one row per seat of each match rather than every round's:
+
+- ``match_seats`` gets the summary of the seat's rounds: ``rounds``,
+  ``rounds_won``, ``scored_rounds`` and ``score`` (the rounds scored in
+  points and their sum), ``money_rounds`` and ``money`` (the same in money
+  units), ``knocks``, ``dark_knocks``, ``one_suit_knocks``, ``falls``,
+  ``fools``, ``penalty_points`` (in rounds scored in points), ``best_score``
+  and ``best_round`` (the best points round and its id), ``first_streak``,
+  ``last_streak`` and ``max_streak`` (rounds won in a row from the first
+  round, up to the last, and at most); and a copy of the match's
+  ``started``, ``ruleset`` and ``finished`` (0/1), the filters of
+  ``dummy-tui stats``, so that statistics read this one table;
+- ``matches`` gets ``rounds``;
+- ``match_penalties``: per match, seat and penalty kind, ``count`` (charges)
+  and ``points`` (of rounds scored in points), with copies of the seat's
+  ``player_id`` and the match's ``started`` and ``ruleset``.
+
+Each write computes a match's summaries again from its rounds
+(:mod:`summary`); the migration computes them for the rounds already kept.
+An index gives each person's matches in the order they were played, for the
+streaks.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+APPLICATION_ID = 0x44545548  # "DTUH": dummy-tui history
+"""``PRAGMA application_id`` of a dummy-tui history."""
+
+FILE_NAME = "history.sqlite3"
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """The statements that bring a database up one version, then Python work on it
+    (data that SQL alone cannot compute), all in the caller's transaction."""
+
+    statements: tuple[str, ...]
+    then: Callable[[sqlite3.Connection], None] | None = None
+
+
+_V1 = (
+    """
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('person', 'ai')),
+        key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        UNIQUE (kind, key)
+    )
+    """,
+    """
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        started TEXT NOT NULL,
+        ended TEXT,
+        ruleset TEXT NOT NULL,
+        family TEXT NOT NULL,
+        seed INTEGER,
+        players INTEGER NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE match_rules (
+        match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+        options TEXT NOT NULL,
+        overrides TEXT NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE match_seats (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        player_id INTEGER REFERENCES players (id) ON DELETE SET NULL,
+        name TEXT NOT NULL,
+        level TEXT,
+        total INTEGER,
+        won INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (match_id, seat)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX match_seats_player ON match_seats (player_id)",
+    """
+    CREATE TABLE rounds (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        ended TEXT NOT NULL,
+        seed INTEGER,
+        ending TEXT,
+        knocker INTEGER,
+        dark_knock INTEGER NOT NULL,
+        one_suit_knock INTEGER NOT NULL,
+        breakdown TEXT NOT NULL,
+        UNIQUE (match_id, number)
+    )
+    """,
+    """
+    CREATE TABLE records (
+        round_id INTEGER PRIMARY KEY REFERENCES rounds (id) ON DELETE CASCADE,
+        record TEXT NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE round_seats (
+        round_id INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        knocked INTEGER NOT NULL,
+        dark_knock INTEGER NOT NULL,
+        one_suit_knock INTEGER NOT NULL,
+        fell INTEGER NOT NULL,
+        fooled INTEGER NOT NULL,
+        penalties INTEGER NOT NULL,
+        money INTEGER,
+        PRIMARY KEY (round_id, seat)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE penalties (
+        round_id INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        card TEXT
+    )
+    """,
+    "CREATE INDEX penalties_round ON penalties (round_id, seat)",
+    """
+    CREATE TABLE bonuses (
+        round_id INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        payer INTEGER,
+        card TEXT
+    )
+    """,
+    "CREATE INDEX bonuses_round ON bonuses (round_id, seat)",
+)
+
+SUMMARY_COLUMNS = (
+    "rounds",
+    "rounds_won",
+    "scored_rounds",
+    "score",
+    "money_rounds",
+    "money",
+    "knocks",
+    "dark_knocks",
+    "one_suit_knocks",
+    "falls",
+    "fools",
+    "penalty_points",
+    "best_score",
+    "best_round",
+    "first_streak",
+    "last_streak",
+    "max_streak",
+)
+"""The summary columns version 2 adds to ``match_seats``."""
+
+_V2 = (
+    *(
+        f"ALTER TABLE match_seats ADD COLUMN {name} INTEGER"
+        + ("" if name.startswith("best") else " NOT NULL DEFAULT 0")
+        for name in SUMMARY_COLUMNS
+    ),
+    "ALTER TABLE match_seats ADD COLUMN started TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE match_seats ADD COLUMN ruleset TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE match_seats ADD COLUMN finished INTEGER NOT NULL DEFAULT 0",
+    """
+    UPDATE match_seats SET
+        started = (SELECT m.started FROM matches m WHERE m.id = match_id),
+        ruleset = (SELECT m.ruleset FROM matches m WHERE m.id = match_id),
+        finished = (SELECT m.ended IS NOT NULL FROM matches m WHERE m.id = match_id)
+    """,
+    "ALTER TABLE matches ADD COLUMN rounds INTEGER NOT NULL DEFAULT 0",
+    """
+    CREATE TABLE match_penalties (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        player_id INTEGER REFERENCES players (id) ON DELETE SET NULL,
+        started TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat, kind)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE INDEX match_seats_order ON match_seats
+        (player_id, started, match_id, rounds, first_streak, last_streak, max_streak,
+         finished, won)
+    """,
+    "DROP INDEX match_seats_player",  # the index above starts with the player
+    "CREATE INDEX matches_started ON matches (started)",
+)
+
+
+def _summaries(conn: sqlite3.Connection) -> None:
+    from dummy_tui.history.summary import refresh
+
+    refresh(conn)
+
+
+MIGRATIONS: tuple[Migration, ...] = (Migration(_V1), Migration(_V2, _summaries))
+"""``MIGRATIONS[n]`` brings a database of version ``n`` to ``n + 1``."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The version this dummy-tui writes."""
+
+
+def version_of(conn: sqlite3.Connection) -> tuple[int, int]:
+    """The database's (``user_version``, ``application_id``)."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    app = conn.execute("PRAGMA application_id").fetchone()[0]
+    return int(version), int(app)
+
+
+def has_tables(conn: sqlite3.Connection) -> bool:
+    row = conn.execute("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").fetchone()
+    return bool(row[0])
+
+
+def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Bring the database to version ``target`` in one transaction; returns the
+    version it had.  The connection must be in autocommit mode
+    (``isolation_level=None``).  A database already at ``target`` or beyond is
+    left as it is (the caller refuses one beyond :data:`SCHEMA_VERSION`)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        # read again under the write lock: another process may have migrated it
+        found, _ = version_of(conn)
+        for version in range(found, target):
+            step = MIGRATIONS[version]
+            for statement in step.statements:
+                conn.execute(statement)
+            if step.then is not None:
+                step.then(conn)
+        if found < target:
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version = {target}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return found

@@ -1,0 +1,741 @@
+"""The history of every game played, in an SQLite file of the data folder.
+
+The game calls three methods of :class:`History`, none of which raises at it:
+
+- :meth:`History.start_match` when a match starts (and again with the same
+  ``uid`` when a saved match is resumed); it returns the match's ``uid``;
+- :meth:`History.record_round` when a round ends: the round, its record and
+  every seat's figures are written in one transaction;
+- :meth:`History.finish_match` when the match is over: the final totals and
+  the winners.
+
+When the file cannot be used, each returns ``None``/``False`` and
+:attr:`History.problem` says why; :meth:`History.notice` gives the sentence
+to show, once.  A database locked by another program keeps the writes in
+memory and makes them at the next call; a damaged one, one of a newer
+version or another program's file is left untouched, and the history is off
+until the game is started again.  A bug (a wrong argument, SQL that does not
+fit) is raised in strict mode (the tests, ``dummy-tui stats``; or with
+``DUMMY_TUI_HISTORY_STRICT=1``) and otherwise reported as an ``internal``
+problem, so that it never stops a game either.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import threading
+import uuid
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from dummy_tui.history import schema, summary
+from dummy_tui.history.capture import RoundLines, capture, compact
+from dummy_tui.history.names import AI, PERSON, person_key, shown_name
+from dummy_tui.history.problems import (
+    FOREIGN,
+    NEWER,
+    HistoryUnavailable,
+    Problem,
+    file_problem,
+    internal_problem,
+)
+
+if TYPE_CHECKING:
+    from dummy_tui.engine.match import RoundResult
+    from dummy_tui.engine.round import Round
+    from dummy_tui.history.browse import MatchSummary, RoundSummary
+    from dummy_tui.history.stats import Stats
+    from dummy_tui.history.transfer import Imported
+    from dummy_tui.rules.schema import Ruleset
+
+T = TypeVar("T")
+
+STRICT_ENV = "DUMMY_TUI_HISTORY_STRICT"
+"""Set to 1 to raise bugs in the history instead of reporting them as a problem."""
+
+MAX_PENDING = 200
+"""Writes kept in memory while the database is locked, at most."""
+
+
+def default_path() -> Path:
+    """``history.sqlite3`` in the data folder (under ``$DUMMY_TUI_HOME/data`` when set)."""
+    from dummy_tui.ui.storage import data_dir
+
+    return data_dir() / schema.FILE_NAME
+
+
+def stamp(when: datetime | None = None) -> str:
+    """``when`` (default: now) as the database writes times: UTC, to the second.
+    A time without a zone is taken as local time."""
+    moment = datetime.now(UTC) if when is None else when.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seat of a match: its name at the table and, for an AI, its level."""
+
+    name: str
+    level: str | None = None  # None: a person
+    anonymous: bool = False  # a person no longer known (forgotten)
+
+    @property
+    def is_person(self) -> bool:
+        return self.level is None
+
+
+@dataclass(slots=True)
+class MatchInfo:
+    """What :meth:`History.start_match` was told, kept to write the match (again)."""
+
+    uid: str
+    started: str
+    ruleset: str
+    family: str
+    options: str  # JSON: every option in force
+    overrides: dict[str, Any]  # the record's "options"
+    seed: int | None
+    seats: tuple[SeatInfo, ...]
+
+
+class History:
+    """The history database at ``path`` (default: :func:`default_path`).
+
+    The file is opened at the first call that needs it, created (and brought
+    up to the current schema) if need be.  ``enabled=False`` (the
+    ``--no-history`` flag, the setting) makes every write a no-op that still
+    returns a match ``uid``.  ``timeout`` is how long a write waits for
+    another program's lock before it is kept for later.
+    """
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        *,
+        enabled: bool = True,
+        strict: bool | None = None,
+        timeout: float = 2.0,
+    ) -> None:
+        self.path = default_path() if path is None else path
+        self.enabled = enabled
+        self.strict = os.environ.get(STRICT_ENV, "") not in ("", "0") if strict is None else strict
+        self.timeout = timeout
+        self.problem: Problem | None = None
+        """Why the last call could not use the file; None once a call worked."""
+        self._told: set[tuple[str, str]] = set()
+        self._off = False  # a lasting problem: no more tries
+        self._conn: sqlite3.Connection | None = None
+        self._lock = threading.RLock()
+        self._matches: dict[str, MatchInfo] = {}
+        # writes not yet made (the database was locked), in order
+        self._pending: list[Callable[[sqlite3.Connection], object]] = []
+        self.found_version: int | None = None
+        """The schema version the file had when opened (before any migration)."""
+
+    # ------------------------------------------------------------------
+    # status
+
+    def notice(self) -> str | None:
+        """The sentence to show for the current problem, the first time only
+        (``"history unavailable: …"``); None when there is nothing new to say."""
+        problem = self.problem
+        if problem is None or (problem.kind, problem.detail) in self._told:
+            return None
+        self._told.add((problem.kind, problem.detail))
+        return problem.message
+
+    @property
+    def available(self) -> bool:
+        """Enabled, and no lasting problem found with the file."""
+        return self.enabled and not self._off
+
+    @property
+    def pending(self) -> int:
+        """Writes kept in memory until the database is free again."""
+        return len(self._pending)
+
+    def close(self) -> None:
+        """Try once more the writes kept for a locked database, then close it."""
+        with self._lock:
+            if self._pending and self.available:
+                self._write(None)
+            if self._conn is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.close()
+                self._conn = None
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------
+    # opening
+
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def connection(self) -> sqlite3.Connection:
+        """The open database, made and migrated if need be; raises
+        :class:`HistoryUnavailable` when the file cannot be used."""
+        with self._lock:
+            if self._conn is None:
+                try:
+                    self._conn = self._open()
+                except Exception as exc:
+                    problem = file_problem(exc, self.path)
+                    if problem is None:
+                        raise
+                    raise HistoryUnavailable(problem) from exc
+            return self._conn
+
+    def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(
+            self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+        )
+        try:
+            version, app = schema.version_of(conn)
+            empty = app == 0 and version == 0 and not schema.has_tables(conn)
+            if app != schema.APPLICATION_ID and not empty:
+                raise HistoryUnavailable(
+                    Problem(
+                        FOREIGN,
+                        f"{self.path} is not a dummy-tui history; it is left as it is",
+                        self.path,
+                    )
+                )
+            if version > schema.SCHEMA_VERSION:
+                raise HistoryUnavailable(
+                    Problem(
+                        NEWER,
+                        f"{self.path} was written by a newer dummy-tui (schema version "
+                        f"{version}; this one reads up to {schema.SCHEMA_VERSION}); "
+                        "it is left as it is",
+                        self.path,
+                    )
+                )
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")  # durable at checkpoints; never torn
+            if version < schema.SCHEMA_VERSION:
+                schema.migrate(conn)
+            self.found_version = version
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    @contextlib.contextmanager
+    def _raising(self) -> Iterator[None]:
+        """A file that cannot be used, found in the block, raises
+        :class:`HistoryUnavailable`; a bug is raised as it is."""
+        try:
+            yield
+        except HistoryUnavailable:
+            raise
+        except Exception as exc:
+            problem = file_problem(exc, self.path)
+            if problem is None:
+                raise
+            raise HistoryUnavailable(problem) from exc
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection | None]:
+        """For reading: the open database, or None when there is no file yet (none
+        is made).  A file that cannot be used, found on opening or while reading
+        in the block, raises :class:`HistoryUnavailable`; a bug is raised as it is."""
+        with self._lock, self._raising():
+            if self._conn is None and not self.path.exists():
+                yield None
+            else:
+                yield self.connection()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction (``BEGIN IMMEDIATE``): committed at the end of the
+        block, rolled back on any exception, Ctrl+C included."""
+        with self._lock:
+            conn = self.connection()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    def _write(self, write: Callable[[sqlite3.Connection], T] | None) -> T | None:
+        """Make the kept writes, then ``write``, each in its own transaction;
+        ``write``'s result, or None if it was not made (see :meth:`_fail`)."""
+        with self._lock:
+            if not self.available:
+                return None
+            queue = self._pending
+            if write is not None:
+                queue.append(write)
+            result: Any = None
+            try:
+                while queue:
+                    with self.transaction() as conn:
+                        result = queue[0](conn)
+                    queue.pop(0)
+            except Exception as exc:
+                if not self._fail(exc):
+                    queue.pop(0)  # a bug in that write: the others may go through
+                return None
+            self.problem = None
+            return cast("T | None", result) if write is not None else None
+
+    def _fail(self, exc: Exception) -> bool:
+        """Take note of ``exc``, raised by a write; returns whether it was the file's fault.
+
+        A bug is raised again in strict mode, else noted as an ``internal``
+        problem.  On a lock the writes not made are kept for the next call (at
+        most :data:`MAX_PENDING`); on a lasting problem they are dropped, the
+        file is closed and the history is off.
+        """
+        problem = file_problem(exc, self.path)
+        if problem is None:
+            if self.strict:
+                self._pending.clear()
+                raise exc
+            self.problem = internal_problem(exc, self.path)
+            return False
+        self.problem = problem
+        if problem.transient:
+            del self._pending[:-MAX_PENDING]
+        else:
+            self._pending.clear()
+            self._off = True
+            if self._conn is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.close()
+                self._conn = None
+        return True
+
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Around what a write method does before writing: a bug there (a wrong
+        argument) is raised in strict mode, else noted as an ``internal`` problem
+        and the block is left."""
+        try:
+            yield
+        except Exception as exc:
+            if self.strict or file_problem(exc, self.path) is not None:
+                raise
+            self.problem = internal_problem(exc, self.path)
+
+    # ------------------------------------------------------------------
+    # writing, as the game goes
+
+    def start_match(
+        self,
+        rules: Ruleset,
+        ruleset: str,
+        names: Sequence[str],
+        levels: Sequence[str | None] | None = None,
+        *,
+        base: Ruleset | None = None,
+        seed: int | None = None,
+        uid: str | None = None,
+        started: datetime | None = None,
+    ) -> str:
+        """A match begins: ``rules`` in force (preset ``ruleset`` with its
+        options changed, ``base`` being the preset itself; looked up by name
+        when not given), seat ``i`` named ``names[i]``, an AI of level
+        ``levels[i]`` or a person where that is None (all people when
+        ``levels`` is None).  Returns the match's ``uid`` (a new one unless
+        given), to pass to :meth:`record_round` and :meth:`finish_match`; a
+        saved match keeps it, and passes it here again when resumed.
+        """
+        uid = uid or uuid.uuid4().hex
+        with self._guard():
+            if uid not in self._matches:
+                info = self._match_info(rules, ruleset, names, levels, base, seed, uid, started)
+                self._matches[uid] = info
+                self._write(lambda conn: ensure_match(conn, info))
+        return uid
+
+    def _match_info(
+        self,
+        rules: Ruleset,
+        ruleset: str,
+        names: Sequence[str],
+        levels: Sequence[str | None] | None,
+        base: Ruleset | None,
+        seed: int | None,
+        uid: str,
+        started: datetime | None,
+    ) -> MatchInfo:
+        if levels is None:
+            levels = [None] * len(names)
+        if len(levels) != len(names):
+            raise ValueError(f"{len(names)} names but {len(levels)} levels")
+        return MatchInfo(
+            uid=uid,
+            started=stamp(started),
+            ruleset=ruleset,
+            family=rules.family,
+            options=compact(rules.model_dump(mode="json")),
+            overrides=_overrides(rules, ruleset, base),
+            seed=seed,
+            seats=tuple(SeatInfo(n, lv) for n, lv in zip(names, levels, strict=True)),
+        )
+
+    def record_round(
+        self,
+        match: str,
+        game: Round[Any],
+        result: RoundResult | None = None,
+        names: Sequence[str] | None = None,
+        *,
+        number: int | None = None,
+        record: Mapping[str, Any] | None = None,
+        ended: datetime | None = None,
+    ) -> int | None:
+        """Write the finished round ``game`` of match ``match`` (a uid from
+        :meth:`start_match` in this process); returns the round's id, or None
+        when it was not written (yet: see :attr:`pending`).
+
+        ``number`` is the round's index in the match (the first is 0; default:
+        the one after the last kept); giving it (``len(match.results) - 1``
+        after ``Match.record``) makes a second call for the same round
+        harmless.  ``result`` (``Match.record``'s) gives the round's seed;
+        ``record`` is the round's record, made with ``record_of`` from the
+        seat ``names`` (default: those of the match) when not given.
+        """
+        with self._guard():
+            if not self.available:
+                return None
+            info = self._started(match)
+            if record is None:
+                from dummy_tui.engine.record import record_of
+
+                seat_names = list(names) if names is not None else [s.name for s in info.seats]
+                made = record_of(game, seat_names, info.ruleset)
+                made["options"] = dict(info.overrides)
+                record = made
+            lines = capture(game, record, result.seed if result is not None else None)
+            seats = len(info.seats)
+            if len(lines.seats) != seats:
+                raise ValueError(f"a round of {len(lines.seats)} seats in a match of {seats}")
+            when = stamp(ended)
+
+            def write(conn: sqlite3.Connection) -> int:
+                match_id = ensure_match(conn, info)
+                at = number
+                if at is None:  # the next one, of the rounds kept (a resumed match's too)
+                    query = "SELECT coalesce(max(number) + 1, 0) FROM rounds WHERE match_id = ?"
+                    at = int(conn.execute(query, (match_id,)).fetchone()[0])
+                return insert_round(conn, match_id, at, when, lines)
+
+            return self._write(write)
+        return None
+
+    def _started(self, match: str) -> MatchInfo:
+        info = self._matches.get(match)
+        if info is None:
+            raise ValueError(f"match {match!r} was not started with this History")
+        return info
+
+    def finish_match(
+        self,
+        match: str,
+        totals: Sequence[int],
+        winners: Sequence[int],
+        *,
+        ended: datetime | None = None,
+    ) -> bool:
+        """Match ``match`` is over with these final ``totals`` per seat, won by
+        the seats ``winners`` (``Match.totals``, ``Match.winners``).  Returns
+        whether it was written."""
+        with self._guard():
+            if not self.available:
+                return False
+            info = self._started(match)
+            won = set(winners)
+            if len(totals) != len(info.seats) or not won <= set(range(len(totals))):
+                raise ValueError(f"totals {list(totals)} and winners {list(winners)} do not fit")
+            when = stamp(ended)
+            finals = [(int(t), int(s in won)) for s, t in enumerate(totals)]
+
+            def write(conn: sqlite3.Connection) -> bool:
+                finish(conn, ensure_match(conn, info), when, finals)
+                return True
+
+            return bool(self._write(write))
+        return False
+
+    # ------------------------------------------------------------------
+    # reading (raises HistoryUnavailable when the file cannot be used)
+
+    def round_record(self, round_id: int) -> dict[str, Any] | None:
+        """The record of round ``round_id`` (``dummy-tui-record/1``, as
+        ``record_of`` made it), or None if there is no such round."""
+        with self.reading() as conn:
+            if conn is None:
+                return None
+            query = "SELECT record FROM records WHERE round_id = ?"
+            row = conn.execute(query, (round_id,)).fetchone()
+        if row is None:
+            return None
+        data: dict[str, Any] = json.loads(row[0])
+        return data
+
+    def stats(
+        self, player: str | None = None, ruleset: str | None = None, since: datetime | None = None
+    ) -> Stats:
+        """The statistics (:mod:`stats`) of the matches of ``ruleset`` started at or
+        after ``since`` (all by default), of everyone or of one ``player``."""
+        from dummy_tui.history.stats import Filters, Stats, compute
+
+        filters = Filters(player, ruleset, since)
+        with self.reading() as conn:
+            return Stats(filters) if conn is None else compute(conn, filters)
+
+    def matches(
+        self,
+        player: str | None = None,
+        ruleset: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[MatchSummary]:
+        """Past matches, the latest first (:func:`browse.matches`)."""
+        from dummy_tui.history import browse
+
+        with self.reading() as conn:
+            return [] if conn is None else browse.matches(conn, player, ruleset, limit, offset)
+
+    def match_rounds(self, match: str) -> list[RoundSummary]:
+        """The rounds of match ``match`` (a uid), in order (:func:`browse.match_rounds`)."""
+        from dummy_tui.history import browse
+
+        with self.reading() as conn:
+            return [] if conn is None else browse.match_rounds(conn, match)
+
+    def summary(self) -> dict[str, Any]:
+        """What the file holds: its path, schema version and size, and how many
+        matches (finished or not), rounds, people and AI levels."""
+        with self.reading() as conn:
+            out: dict[str, Any] = {"path": str(self.path), "exists": conn is not None}
+            if conn is None:
+                return out
+            finished, unfinished, rounds = conn.execute(
+                "SELECT count(ended), count(*) - count(ended), coalesce(sum(rounds), 0)"
+                " FROM matches"
+            ).fetchone()
+            query = "SELECT kind, count(*) FROM players GROUP BY kind"
+            kinds = dict(conn.execute(query).fetchall())
+            out.update(
+                schema=schema.version_of(conn)[0],
+                bytes=self.path.stat().st_size,
+                matches=finished,
+                unfinished=unfinished,
+                rounds=rounds,
+                people=kinds.get(PERSON, 0),
+                ai_levels=kinds.get(AI, 0),
+            )
+            return out
+
+    def export(self, path: Path) -> tuple[int, int]:
+        """Write every match to ``path`` (``-``: the standard output) as JSON Lines
+        (:mod:`transfer`), whole or not at all; returns (matches, rounds)."""
+        from dummy_tui.history import transfer
+
+        # a fault of the output (a full disk, a closed pipe) is raised as the OSError
+        # it is, not as the history's
+        try:
+            with transfer.writing(path) as out, self.reading() as conn:
+                if conn is None:
+                    return 0, 0
+                conn.execute("BEGIN")  # one snapshot of the file, however long it takes
+                try:
+                    return transfer.export(conn, out)
+                finally:
+                    conn.execute("COMMIT")
+        except transfer.OutputFailed as exc:
+            raise exc.error from None
+
+    def import_file(self, path: Path) -> Imported:
+        """Add the matches and rounds of an export file that are not here yet, in one
+        transaction; raises :class:`transfer.ImportFileError` for a file with a
+        fault (nothing is added then)."""
+        from dummy_tui.history import transfer
+
+        matches = transfer.read(path)
+        with self._lock, self._raising(), self.transaction() as conn:
+            return transfer.import_matches(conn, matches)
+
+    def forget(self, name: str) -> int:
+        """Make every seat of the person called ``name`` anonymous and remove them
+        (:func:`transfer.forget`); returns how many seats were theirs, 0 when
+        there is no such person."""
+        from dummy_tui.history import transfer
+
+        with self.reading() as conn:
+            if conn is None:
+                return 0
+            conn.execute("PRAGMA secure_delete = ON")  # freed pages are overwritten
+            with self.transaction() as writing:
+                seats = transfer.forget(writing, name)
+            if seats:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # nor left in the log
+            return seats
+
+
+def _overrides(rules: Ruleset, ruleset: str, base: Ruleset | None) -> dict[str, Any]:
+    from dummy_tui.engine.record import option_overrides
+
+    if base is None:
+        from dummy_tui.rules.loader import RulesetError, get_ruleset
+
+        try:
+            base = get_ruleset(ruleset)
+        except RulesetError:
+            # not a packaged preset: the record names every option, so it replays as played
+            return {
+                k: v
+                for k, v in rules.model_dump(mode="json").items()
+                if k not in ("description", "family")
+            }
+    return option_overrides(rules, base)
+
+
+# ----------------------------------------------------------------------
+# the writes, each inside a caller's transaction
+
+
+def player_id(conn: sqlite3.Connection, seat: SeatInfo) -> int | None:
+    """The id of the person or AI level of ``seat``, added if new; None for a
+    person without a name or forgotten."""
+    if seat.anonymous:
+        return None
+    if seat.level is None:
+        kind, key, name = PERSON, person_key(seat.name), shown_name(seat.name)
+        if not key:
+            return None
+    else:
+        kind, key, name = AI, seat.level, seat.level
+    conn.execute(
+        "INSERT INTO players (kind, key, name) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING",
+        (kind, key, name),
+    )
+    row = conn.execute("SELECT id FROM players WHERE kind = ? AND key = ?", (kind, key)).fetchone()
+    return int(row[0])
+
+
+def ensure_match(conn: sqlite3.Connection, info: MatchInfo) -> int:
+    """The id of match ``info.uid``, written with its seats if it is not there yet."""
+    row = conn.execute("SELECT id FROM matches WHERE uid = ?", (info.uid,)).fetchone()
+    if row is not None:
+        return int(row[0])
+    cur = conn.execute(
+        "INSERT INTO matches (uid, started, ruleset, family, seed, players)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (info.uid, info.started, info.ruleset, info.family, info.seed, len(info.seats)),
+    )
+    match_id = cur.lastrowid
+    assert match_id is not None
+    conn.execute(
+        "INSERT INTO match_rules (match_id, options, overrides) VALUES (?, ?, ?)",
+        (match_id, info.options, compact(info.overrides)),
+    )
+    conn.executemany(
+        "INSERT INTO match_seats (match_id, seat, player_id, name, level, started, ruleset)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (match_id, seat, player_id(conn, s), s.name, s.level, info.started, info.ruleset)
+            for seat, s in enumerate(info.seats)
+        ],
+    )
+    return match_id
+
+
+def insert_round(
+    conn: sqlite3.Connection,
+    match_id: int,
+    number: int,
+    ended: str,
+    lines: RoundLines,
+    refresh: bool = True,
+) -> int:
+    """Write round ``number`` of the match and (unless ``refresh`` is False: the
+    caller refreshes them later) its seats' summaries; if it is there already,
+    its id."""
+    cur = conn.execute(
+        "INSERT INTO rounds (match_id, number, ended, seed, ending, knocker, dark_knock,"
+        " one_suit_knock, breakdown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (match_id, number) DO NOTHING",
+        (
+            match_id,
+            number,
+            ended,
+            lines.seed,
+            lines.ending,
+            lines.knocker,
+            int(lines.dark_knock),
+            int(lines.one_suit_knock),
+            lines.breakdown_json(),
+        ),
+    )
+    if cur.rowcount == 0:
+        row = conn.execute(
+            "SELECT id FROM rounds WHERE match_id = ? AND number = ?", (match_id, number)
+        ).fetchone()
+        return int(row[0])
+    round_id = cur.lastrowid
+    assert round_id is not None
+    conn.execute(
+        "INSERT INTO records (round_id, record) VALUES (?, ?)", (round_id, lines.record_json())
+    )
+    conn.executemany(
+        "INSERT INTO round_seats (round_id, seat, score, won, knocked, dark_knock,"
+        " one_suit_knock, fell, fooled, penalties, money) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                round_id,
+                seat,
+                s.score,
+                int(s.won),
+                int(s.knocked),
+                int(s.dark_knock),
+                int(s.one_suit_knock),
+                int(s.fell),
+                int(s.fooled),
+                s.penalties,
+                s.money,
+            )
+            for seat, s in enumerate(lines.seats)
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO penalties (round_id, seat, kind, points, card) VALUES (?, ?, ?, ?, ?)",
+        [(round_id, p.seat, p.kind, p.points, p.card) for p in lines.penalties],
+    )
+    conn.executemany(
+        "INSERT INTO bonuses (round_id, seat, kind, payer, card) VALUES (?, ?, ?, ?, ?)",
+        [(round_id, b.seat, b.kind, b.payer, b.card) for b in lines.bonuses],
+    )
+    if refresh:
+        summary.refresh(conn, [match_id])
+    return round_id
+
+
+def finish(
+    conn: sqlite3.Connection, match_id: int, ended: str, finals: Sequence[tuple[int, int]]
+) -> None:
+    """The match's end: when, and each seat's (total, won)."""
+    conn.execute("UPDATE matches SET ended = ? WHERE id = ?", (ended, match_id))
+    conn.executemany(
+        "UPDATE match_seats SET total = ?, won = ?, finished = 1 WHERE match_id = ? AND seat = ?",
+        [(total, won, match_id, seat) for seat, (total, won) in enumerate(finals)],
+    )
