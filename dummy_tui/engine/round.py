@@ -372,6 +372,10 @@ class Round(Generic[R]):
         """The kind of ``action`` by the seat to move (one of :data:`KINDS`)."""
         return _KIND[type(action)]
 
+    def shown_cards(self) -> tuple[int, ...]:
+        """The cards a ``show`` reveals, in order (none in a family without one)."""
+        return ()
+
     def refusal(self, kind: str, cards: Sequence[int] = ()) -> IllegalMoveError | None:
         """Why no action of ``kind`` (moving every card of ``cards``) can be made now;
         None when one can.

@@ -24,6 +24,7 @@ from dummy_tui.engine.actions import (
     Pass,
     Pick,
     PickLayoff,
+    Show,
     TakeDiscard,
 )
 from dummy_tui.engine.match import Match, RoundResult
@@ -105,6 +106,8 @@ def describe(game: Round[Any], action: Action) -> LogEntry:
         return LogEntry("draw", seat)
     if isinstance(action, End):
         return LogEntry("end", seat)
+    if isinstance(action, Show):
+        return LogEntry("show", seat, game.shown_cards())
     if isinstance(action, Pass):
         return LogEntry("pass", seat)
     if isinstance(action, TakeDiscard):

@@ -20,6 +20,7 @@ from dummy_tui.engine.actions import (
     Pass,
     Pick,
     PickLayoff,
+    Show,
     TakeDiscard,
 )
 from dummy_tui.engine.errors import CARD_PARAMS, CARDS_PARAMS, MoveError
@@ -138,6 +139,8 @@ def action_text(
         return fmt("act.gin_knock_short", card=look.text(action.card))
     if isinstance(action, End):
         return fmt("act.end")
+    if isinstance(action, Show):
+        return fmt("act.show", cards=look.cards(game.shown_cards()))
     if isinstance(action, Pick):
         return fmt("act.pick", card=look.text(action.card), meld=look.cards(action.meld))
     if isinstance(action, PickLayoff):

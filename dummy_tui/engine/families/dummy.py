@@ -140,6 +140,9 @@ class DummyRound(Round[DummyRules]):
     def is_speto(self, card: int) -> bool:
         return bool(self.speto_mask >> card & 1)
 
+    def shown_cards(self) -> tuple[int, ...]:
+        return tuple(cards_of(self.speto_mask))
+
     @property
     def head_in_row(self) -> bool:
         return bool(self.row) and self.row[0] == self.head

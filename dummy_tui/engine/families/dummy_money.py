@@ -97,13 +97,21 @@ def _bonuses(game: DummyRound, money: list[Money]) -> None:
             money[bonus.payer].bonuses -= 3
         else:  # the head card, a spe-to in a new meld or laid off onto one's own meld
             from_each(bonus.seat, 1)
-    knocker, card = game.knocker, game.knock_card
-    if (
-        knocker is not None
-        and card is not None
-        and (game.is_speto(card) or game.fits_any(card, knocker))
-    ):
-        from_each(knocker, 1)  # ใบปิด
+    if game.knocker is not None and closing_card(game):
+        from_each(game.knocker, 1)  # ใบปิด
     for seat in range(n):
-        for _ in range((game.hands[seat] & game.speto_mask).bit_count()):
+        for _ in range(spetos_held(game, seat)):
             from_each(seat, -1)  # อมสเปโต: a spe-to left in hand
+
+
+def closing_card(game: DummyRound) -> bool:
+    """ใบปิด: the knock card fits onto a meld on the table, or is a spe-to."""
+    knocker, card = game.knocker, game.knock_card
+    if knocker is None or card is None:
+        return False
+    return game.is_speto(card) or game.fits_any(card, knocker)
+
+
+def spetos_held(game: DummyRound, seat: int) -> int:
+    """อมสเปโต: the spe-to cards ``seat`` holds at the end of the round."""
+    return (game.hands[seat] & game.speto_mask).bit_count()

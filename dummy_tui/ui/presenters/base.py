@@ -50,6 +50,7 @@ BINDING_KINDS = {
     "knock": "knock",
     "end_round": "end",
     "pass": "pass",
+    "show": "show",
 }
 """The kind of move (see ``Round.kinds``) each move key of the table makes, by binding id."""
 
@@ -360,6 +361,10 @@ class Presenter(Generic[G]):
         for seat in order:
             out.append(f"\n  {ljust_cells(names[seat], 16)} {signed(match.totals[seat]):>6}")
         out.append("\n\n")
+        if not over:
+            starter = names[match.starter]
+            out.append_text(fmt_about("end.next_starter", starter, name=name_text(starter)))
+            out.append("\n")
         out.append(t("end.after_match") if over else t(self.key("end.continue")))
         return out
 

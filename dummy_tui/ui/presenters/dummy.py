@@ -10,9 +10,17 @@ from rich.text import Text
 
 from dummy_tui.engine.actions import Action, Draw, Pick, PickLayoff
 from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.families.dummy_money import closing_card, spetos_held
 from dummy_tui.engine.round import TAKE
+from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import t
-from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
+from dummy_tui.ui.presenters.base import (
+    Presenter,
+    StatusPart,
+    add_item,
+    add_total,
+    score_table,
+)
 from dummy_tui.ui.widgets.hand import SPETO, meld_mark
 from dummy_tui.ui.widgets.row import head_mark
 from dummy_tui.ui.words import fmt, fmt_about, name_text
@@ -133,7 +141,14 @@ class DummyPresenter(Presenter[DummyRound]):
             line.append_text(fmt_about("end.fool", fool, name=fool))
         return line
 
+    def scores_subtitle(self) -> str | None:
+        if self.game.rules.scoring == "money":
+            return t("score.units", target=self.game.rules.target_score)
+        return None
+
     def breakdown(self, game: DummyRound, result: RoundResult) -> Table:
+        if game.rules.scoring == "money":
+            return self.money_breakdown(game)
         rules = game.rules
         rows = game.scores()
         table = score_table(self.session.names)
@@ -162,5 +177,55 @@ class DummyPresenter(Presenter[DummyRound]):
                 points = sum(p.points for p in b.penalty_items if p.kind == kind)
                 cells.append(f"−{points}" if points else "")
             add("fool" if kind == "fool_penalty" else kind, cells, always=True)
+        add("show", [f"+{b.bonus}" if b.bonus else "" for b in rows])
+        add(
+            "first_turn_fool",
+            [
+                f"×{rules.fool_dark_first_turn_multiplier}" if b.first_turn_fool else ""
+                for b in rows
+            ],
+        )
         add_total(table, [b.total for b in rows])
+        return table
+
+    def money_breakdown(self, game: DummyRound) -> Table:
+        """The round in units (ดัมมี่น็อค): the points that rank the losers, the
+        tier each paid, then what was paid for the result, the bonuses and the
+        penalties, each as the engine counted it."""
+        rows = game.scores()
+        money = [b.money for b in rows]
+        table = score_table(self.session.names)
+
+        def add(key: str, cells: list[str], always: bool = False) -> None:
+            add_item(table, key, cells, always)
+
+        def events(counts: list[int]) -> list[str]:
+            return ["✓" if n == 1 else f"✓{n}" if n else "" for n in counts]
+
+        add("net", [signed(m.net) if m else "" for m in money], always=True)
+        add("tier", [f"×{m.tier}" if m and m.tier else "" for m in money])
+        add("dark_knock", [f"×{b.multiplier}" if b.multiplier > 1 else "" for b in rows])
+        add("money_result", [signed(m.result) if m else "" for m in money], always=True)
+        # who earned each bonus (the units are the engine's, in the next line)
+        players = game.players
+        for kind in ("head", "speto_meld", "speto_layoff", "show"):
+            counts = [0] * players
+            for bonus in game.bonuses:
+                if bonus.kind == kind:
+                    counts[bonus.seat] += 1
+            add(f"bonus_{kind}", events(counts))
+        closing = [int(s == game.knocker and closing_card(game)) for s in range(players)]
+        add("bonus_closing", events(closing))
+        add("bonus_speto_held", events([spetos_held(game, s) for s in range(players)]))
+        add("money_bonuses", [signed(m.bonuses) if m else "" for m in money])
+        kinds: list[str] = []
+        for b in rows:
+            for p in b.penalty_items:
+                if p.kind not in kinds and p.kind != "fool_penalty":
+                    kinds.append(p.kind)
+        for kind in kinds:
+            counts = [sum(p.kind == kind for p in b.penalty_items) for b in rows]
+            add(kind, events(counts))
+        add("money_penalties", [signed(m.penalties) if m else "" for m in money])
+        add_total(table, [b.total for b in rows], "units_total")
         return table

@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from dummy_tui.engine.actions import (
+    SHOW,
     Action,
     Discard,
     Draw,
@@ -63,6 +64,7 @@ ACTION_BINDINGS = {
     "discard": "discard",
     "knock": "knock",
     "end_round": "end_round",
+    "show": "show",
 }
 """The binding id of each move the table's keys make, by the action's name."""
 
@@ -78,6 +80,7 @@ class TableScreen(Screen[None]):
         Binding("f", "layoff", "Lay off", id="layoff"),
         Binding("x", "discard", "Discard", id="discard"),
         Binding("k", "knock", "Knock", id="knock"),
+        Binding("w", "show", "Show", id="show"),
         Binding("o", "end_round", "End round", id="end_round"),
         Binding("o", "pass_turn", "Pass", id="pass"),
         Binding("u", "undo", "Undo", id="undo"),
@@ -587,6 +590,9 @@ class TableScreen(Screen[None]):
 
     def action_end_round(self) -> None:
         self.play(End())
+
+    def action_show(self) -> None:
+        self.play(SHOW)
 
     def action_pass_turn(self) -> None:
         self.play(Pass())

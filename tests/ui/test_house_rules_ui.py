@@ -1,0 +1,147 @@
+"""The house rules of §14 on the screens: the show move, money scoring in units,
+and who starts the next round."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from rich.console import Console
+from ui_helpers import app_for, settled_table, two_seat_session
+
+from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.match import Match
+from dummy_tui.rules import get_ruleset
+from dummy_tui.rules.schema import DummyRules
+from dummy_tui.ui.common import signed
+from dummy_tui.ui.i18n import set_language
+from dummy_tui.ui.presenters import presenter_for
+from dummy_tui.ui.session import Session
+from dummy_tui.ui.settings import GameSetup, SeatSetup
+from dummy_tui.ui.widgets.table import GameLog, Scoreboard
+
+# Ann holds both spe-to cards (2♣ Q♠) and moves first
+SHOWER = "2C QS 4H 6H 8D 10D KD 3S 5S 7C 9C"
+OTHER = "3C 5C JC 2H 9H JH 4D 6D 8S JS KS"
+
+
+def text_of(renderable: object, width: int = 100) -> str:
+    console = Console(width=width, file=io.StringIO(), record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def log_text(table: object) -> str:
+    log = table.query_one(GameLog)  # type: ignore[attr-defined]
+    return "\n".join(strip.text for strip in log.lines)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "showed the spe-to cards"), ("th", "โชว์ไพ่สเปโต")]
+)
+async def test_w_shows_the_spe_to_cards_where_a_show_scores(lang: str, said: str) -> None:
+    session = two_seat_session(SHOWER, OTHER, "7H", DummyRules(show_speto_points=50))
+    app = app_for(session=session, lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await settled_table(pilot, app)
+        assert table.move_possible("show")
+        await pilot.press("w")
+        await pilot.pause()
+        game = session.round
+        assert isinstance(game, DummyRound)
+        assert [b.kind for b in game.bonuses] == ["show"] and game.bonuses[0].seat == 0
+        assert said in log_text(table)
+        assert not table.move_possible("show")  # once, as the first move
+
+
+async def test_w_at_a_table_where_a_show_scores_nothing_says_so() -> None:
+    session = two_seat_session(SHOWER, OTHER, "7H")  # show_speto_points = 0
+    app = app_for(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await settled_table(pilot, app)
+        assert not table.move_possible("show")
+        await pilot.press("w")
+        await pilot.pause()
+        status = str(table.query_one("#status").render())
+        assert "scores nothing at this table" in status, status
+        assert not session.round.history  # nothing was played
+
+
+def money_round() -> Session:
+    """A finished dummy-money round of four seeded random players with a knock,
+    a head-card bonus and no fool."""
+    rules = get_ruleset("dummy-money")
+    assert isinstance(rules, DummyRules)
+    for seed in range(100):
+        game = DummyRound.new(rules, 4, seed, starter=0)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        head = any(b.kind == "head" for b in game.bonuses)
+        if game.knocker is not None and game.fool is None and head:
+            break
+    else:
+        raise AssertionError("no such round in 100 seeds")
+    seats = [SeatSetup(name=n, human=i == 0) for i, n in enumerate(["Ann", "Bee", "Chai", "Dao"])]
+    setup = GameSetup(seats=seats, seed=5, ruleset="dummy-money")
+    return Session(setup, rules, rules, Match(rules, 4, 5), game)
+
+
+def cells(text: str, item: str) -> list[str]:
+    """The cells of the breakdown's line that starts with ``item``."""
+    line = next(x for x in text.splitlines() if x.startswith(item))
+    return [c.strip() for c in line.split("│")[1:]]
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_a_money_round_end_shows_units_and_who_earned_each_bonus(lang: str) -> None:
+    session = money_round()
+    game = session.round
+    assert isinstance(game, DummyRound)
+    set_language(lang)
+    try:
+        text = text_of(presenter_for(session).breakdown(game, None))  # type: ignore[arg-type]
+    finally:
+        set_language("en")
+    lines = game.scores()
+    result, total, head = (
+        ("Result, units", "Round, units", "Picked up the head card")
+        if lang == "en"
+        else ("ผลน็อค (หน่วย)", "รวมรอบนี้ (หน่วย)", "เกิดหัว")
+    )
+    assert cells(text, result) == [signed(b.money.result) for b in lines if b.money]
+    shown_total = cells(text, total)
+    assert shown_total == [signed(b.total) for b in lines]
+    assert sum(int(c.replace("−", "-")) for c in shown_total) == 0  # units change hands
+    heads = {b.seat for b in game.bonuses if b.kind == "head"}
+    assert [i for i, c in enumerate(cells(text, head)) if c] == sorted(heads)
+    # the points of §10 are not the score here: no knock points, no fall
+    assert "Knock card" not in text and "Fall" not in text
+
+
+async def test_the_scoreboard_says_money_counts_units() -> None:
+    session = money_round()
+    session.round = DummyRound.new(session.rules, 4, 3, starter=0)  # type: ignore[arg-type]
+    app = app_for(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await settled_table(pilot, app)
+        subtitle = str(table.query_one(Scoreboard).border_subtitle)
+        assert subtitle == f"units · to {session.rules.target_score}", subtitle
+
+
+@pytest.mark.parametrize("next_starter", ["knocker", "rotate"])
+def test_the_round_end_names_who_starts_next(next_starter: str) -> None:
+    rules = DummyRules(next_starter=next_starter)
+    game = DummyRound.new(rules, 3, 4, starter=0)
+    rng = random.Random(4)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    seats = [SeatSetup(name=n, human=i == 0) for i, n in enumerate(["Ann", "Bee", "Chai"])]
+    match = Match(rules, 3, 5)
+    session = Session(GameSetup(seats=seats, seed=5), rules, rules, match, game)
+    match.record(game)
+    text = presenter_for(session).totals(over=False).plain
+    assert f"{session.names[match.starter]} starts the next round." in text
+    if next_starter == "rotate":
+        assert match.starter == 1
