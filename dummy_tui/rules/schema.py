@@ -8,7 +8,7 @@ asked, so that building the models stays cheap at start-up.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -53,6 +53,10 @@ class RulesetBase(BaseModel):
     """Fields every family shares."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=False)
+
+    OPTION_GROUPS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
+    """The family's options in groups for a person choosing them (a group's
+    name, then its options' keys); empty: one list in the fields' order."""
 
     family: str = ""
     """The rummy family the preset plays (dummy, rummy, gin or persian)."""
@@ -102,6 +106,25 @@ class RulesetBase(BaseModel):
 
 class DummyRules(RulesetBase):
     """Dummy (ดัมมี่): every option of the rules, at its default."""
+
+    OPTION_GROUPS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = (
+        ("play", ("pickup_to_layoff", "first_turn_must_draw", "layoff_chain", "layoff_limit",
+                  "burn_two_player", "ace_low_runs", "ace_high_run_points", "unborn_play")),
+        ("stock_out", ("stock_out_pickup", "stock_out_fall")),
+        ("scoring", ("speto_points", "head_card_points", "head_card_speto_points", "knock_points",
+                     "speto_knock_points", "knock_card_points", "knock_bonus",
+                     "layoff_knock_bonus", "dark_knock_multiplier", "one_suit_knock_multiplier",
+                     "one_suit_knock_rule", "knock_multiplier_scope", "unborn_hand_multiplier",
+                     "show_speto_points")),
+        ("fool", ("fool_penalty", "fool_rule", "fool_reverses_direction",
+                  "fool_dark_first_turn_multiplier")),
+        ("penalties", ("penalty_discard_layoff", "penalty_discard_row_meld", "row_meld_rule",
+                       "penalty_discard_picked", "discard_penalties_stack", "penalty_feed_head",
+                       "penalty_feed_speto", "feed_rule", "penalty_speto_laid_off")),
+        ("next_round", ("next_starter",)),
+        ("money", ("scoring",)),
+    )  # fmt: skip
+    """The house rules as the spec's sections group them (§5–§12, then §14)."""
 
     family: Literal["dummy"] = "dummy"
     hand_size: dict[int, Annotated[int, Field(ge=1, le=20)]] = Field(

@@ -4,7 +4,9 @@ and who starts the next round."""
 from __future__ import annotations
 
 import io
+import json
 import random
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -145,3 +147,48 @@ def test_the_round_end_names_who_starts_next(next_starter: str) -> None:
     assert f"{session.names[match.starter]} starts the next round." in text
     if next_starter == "rotate":
         assert match.starter == 1
+
+
+def test_every_house_rule_is_in_one_group_of_the_new_game_screen() -> None:
+    from dummy_tui.ui.screens.form import family_options, option_groups
+
+    groups = option_groups("dummy")
+    keys = [k for _, found in groups for k in found]
+    assert sorted(keys) == sorted(family_options("dummy"))  # each once, none left out
+    assert all(name is not None for name, _ in groups)  # none fell outside the groups
+    assert dict(groups)["money"] == ["scoring"]
+    assert {"stock_out_pickup", "stock_out_fall"} == set(dict(groups)["stock_out"])
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "money"),
+    [("en", "Money scoring (ดัมมี่น็อค)", "money"), ("th", "นับเป็นเงิน (ดัมมี่น็อค)", "เงิน")],
+)
+async def test_the_house_rules_show_in_groups_with_their_settings_in_words(
+    home: Path, lang: str, heading: str, money: str
+) -> None:
+    from textual.widgets import Collapsible, Static
+
+    from dummy_tui.ui.app import DummyApp
+    from dummy_tui.ui.screens.new_game import NewGameScreen
+    from dummy_tui.ui.widgets.choice import Choice
+
+    last = {"seats": [{"name": "Ann", "human": True}, {"name": "Bee"}], "ruleset": "dummy-money"}
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text(
+        json.dumps({"lang": lang, "last_setup": last}), encoding="utf-8"
+    )
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#house", Collapsible).collapsed = False
+        await pilot.pause()
+        await pilot.pause()
+        headings = [str(s.render()) for s in screen.query(".opt-group").results(Static)]
+        assert len(headings) == 7 and headings[-1] == heading, headings
+        scoring = screen.query_one("#opt-scoring", Choice)
+        assert scoring.value == "money"  # the preset's setting, shown in the language
+        assert money in str(scoring.render())
+        assert screen.collect().options.get("scoring", "money") == "money"

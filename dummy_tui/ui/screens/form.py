@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input
 
 from dummy_tui.problems import NAME_LIMIT
-from dummy_tui.ui.i18n import t
+from dummy_tui.ui.i18n import has, t
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
 
@@ -38,6 +38,26 @@ def family_options(family: str) -> dict[str, Any]:
         kind = field.annotation
         if key not in NOT_EDITED and (kind in (bool, int) or get_origin(kind) is Literal):
             out[key] = kind
+    return out
+
+
+def option_groups(family: str) -> list[tuple[str | None, list[str]]]:
+    """The options :func:`family_options` lists, in the family's groups (a group
+    name, then its keys; None: the family has no groups).  An option the groups
+    leave out comes last, on its own."""
+    from dummy_tui.rules import RULESET_TYPES
+
+    edited = family_options(family)
+    out: list[tuple[str | None, list[str]]] = []
+    placed: set[str] = set()
+    for name, keys in RULESET_TYPES[family].OPTION_GROUPS:
+        found = [k for k in keys if k in edited]
+        placed.update(found)
+        if found:
+            out.append((name, found))
+    rest = [k for k in edited if k not in placed]
+    if rest:
+        out.append((None, rest))
     return out
 
 
@@ -99,6 +119,15 @@ OPTION_WIDTH = 18
 """Cells of an option's value field (a number, or ``‹ owner_or_self ›``)."""
 
 
+def value_words(key: str, words: tuple[object, ...]) -> list[tuple[str, Hashable]]:
+    """The settings of an option of a few words, each in the current language."""
+    out: list[tuple[str, Hashable]] = []
+    for word in words:
+        label = f"optval.{key}_{word}"
+        out.append((t(label) if has(label) else str(word), str(word)))
+    return out
+
+
 def on_off() -> list[tuple[str, Hashable]]:
     return [(t("ng.on"), True), (t("ng.off"), False)]
 
@@ -108,8 +137,8 @@ def option_field(key: str, kind: Any, value: object) -> Input | Choice:
     rule with a few settings (stepped with ← →), a number field otherwise."""
     words = get_args(kind) if get_origin(kind) is Literal else ()
     if kind is bool or words:
-        options = on_off() if kind is bool else [(str(w), w) for w in words]
-        classes = "opt-value opt-bool" if kind is bool else "opt-value"
+        options = on_off() if kind is bool else value_words(key, words)
+        classes = "opt-value opt-bool" if kind is bool else "opt-value opt-words"
         return Choice(options, value, width=OPTION_WIDTH, id=f"opt-{key}", classes=classes)
     if kind is int and isinstance(value, int):
         return NumberInput(str(value), id=f"opt-{key}", classes="opt-value", compact=True)

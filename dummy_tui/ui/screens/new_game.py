@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
 from rich.text import Text
 from textual import on
@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 from textual.worker import get_current_worker
 
@@ -26,7 +27,9 @@ from dummy_tui.ui.screens.form import (
     kind_options,
     on_off,
     option_field,
+    option_groups,
     preset_keys,
+    value_words,
 )
 from dummy_tui.ui.storage import save_path
 from dummy_tui.ui.widgets.choice import Choice
@@ -235,8 +238,17 @@ class NewGameScreen(Screen[None]):
             select.value = current
         for doc in self.query(".opt-doc").results(Static):
             doc.update(t(f"opt.{doc.name}"))
+        for heading in self.query(".opt-group").results(Static):
+            heading.update(t(f"optgroup.{heading.name}"))
         for switch in self.query(".opt-bool").results(Choice):
             switch.set_options(on_off())
+        kinds = family_options(self.family()) if self._lines_for else {}
+        for field in self.query(".opt-words").results(Choice):
+            key = (field.id or "").removeprefix("opt-")
+            if key in kinds:
+                current = field.value
+                field.set_options(value_words(key, get_args(kinds[key])))
+                field.value = current
         self.show_description()
         self.refresh_bindings()
 
@@ -303,20 +315,23 @@ class NewGameScreen(Screen[None]):
         contents = self.query_one("#house", Collapsible).query_one(Collapsible.Contents)
         await contents.remove_children()
         values = {**self.preset_values(ruleset), **self.overrides}
-        kinds = family_options(self.presets[ruleset].family)
-        lines = []
-        for key in kinds:
-            if key not in values:
-                continue
-            doc = Static(t(f"opt.{key}"), classes="opt-doc", id=f"doc-{key}", name=key)
-            lines.append(
-                Horizontal(
-                    option_field(key, kinds[key], values[key]),
-                    Vertical(Static(key, classes="opt-key"), doc, classes="opt-text"),
-                    classes="opt-line",
-                    id=f"optline-{key}",
+        family = self.presets[ruleset].family
+        kinds = family_options(family)
+        lines: list[Widget] = []
+        for group, keys in option_groups(family):
+            shown = [k for k in keys if k in values]
+            if group is not None and shown:
+                lines.append(Static(t(f"optgroup.{group}"), classes="opt-group", name=group))
+            for key in shown:
+                doc = Static(t(f"opt.{key}"), classes="opt-doc", id=f"doc-{key}", name=key)
+                lines.append(
+                    Horizontal(
+                        option_field(key, kinds[key], values[key]),
+                        Vertical(Static(key, classes="opt-key"), doc, classes="opt-text"),
+                        classes="opt-line",
+                        id=f"optline-{key}",
+                    )
                 )
-            )
         self._lines_for = ruleset
         await contents.mount_all(lines)
 
