@@ -192,3 +192,16 @@ async def test_the_house_rules_show_in_groups_with_their_settings_in_words(
         assert scoring.value == "money"  # the preset's setting, shown in the language
         assert money in str(scoring.render())
         assert screen.collect().options.get("scoring", "money") == "money"
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_the_help_explains_the_house_rule_presets_and_the_show_key(lang: str) -> None:
+    from dummy_tui.rules import load_rulesets
+    from dummy_tui.ui.screens.modals import help_text
+
+    text = help_text(lang)
+    shown = {name for name in load_rulesets() if f"`{name}`" in text}
+    assert {"dummy-money", "dummy-pip", "dummy-open-first", "dummy-face-knock"} <= shown
+    assert "\n| w |" in text  # the key that shows the spe-to cards
+    for term in ("เกิดหัว", "ฝากสเปโต", "ใบปิด", "อมสเปโต"):  # money's bonuses, by name
+        assert term in text

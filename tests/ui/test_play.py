@@ -58,8 +58,6 @@ async def test_a_whole_round_with_keys_only() -> None:
         assert isinstance(screen, RoundEndScreen)
         session = screen.session
         assert len(session.match.results) == 1
-        result = session.match.results[0]
-        assert session.match.totals == result.scores
         # the people's moves were all keyboard draws and discards
         human_moves = [a for s, a in screen.game.history if s == 0]
         assert human_moves, "Ann never moved"

@@ -10,12 +10,12 @@ this registry and never names one.
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from dummy_tui.engine.round import Deal, Round
+from dummy_tui.lazy import LazyRegistry
 from dummy_tui.rules.schema import RulesetBase
 
 _MODULES: dict[str, tuple[str, str]] = {
@@ -26,30 +26,7 @@ _MODULES: dict[str, tuple[str, str]] = {
 }
 
 
-class _Registry(Mapping[str, type[Round[Any]]]):
-    """Family name → round class, each module imported on first use."""
-
-    def __init__(self) -> None:
-        self._found: dict[str, type[Round[Any]]] = {}
-
-    def __getitem__(self, family: str) -> type[Round[Any]]:
-        found = self._found.get(family)
-        if found is None:
-            try:
-                module, name = _MODULES[family]
-            except KeyError:
-                raise KeyError(f"no rummy family named {family!r}") from None
-            found = self._found[family] = getattr(importlib.import_module(module), name)
-        return found
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_MODULES)
-
-    def __len__(self) -> int:
-        return len(_MODULES)
-
-
-FAMILIES: Mapping[str, type[Round[Any]]] = _Registry()
+FAMILIES: Mapping[str, type[Round[Any]]] = LazyRegistry(_MODULES, "no rummy family named {name}")
 """Every family's round class, by the ``family`` of its ruleset."""
 
 

@@ -7,10 +7,10 @@ of Dummy never loads the others.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from dummy_tui.lazy import LazyRegistry
 from dummy_tui.ui.presenters.base import Presenter
 
 if TYPE_CHECKING:
@@ -24,30 +24,9 @@ _MODULES: dict[str, tuple[str, str]] = {
 }
 
 
-class _Registry(Mapping[str, type[Presenter[Any]]]):
-    """Family name → presenter class, each module imported on first use."""
-
-    def __init__(self) -> None:
-        self._found: dict[str, type[Presenter[Any]]] = {}
-
-    def __getitem__(self, family: str) -> type[Presenter[Any]]:
-        found = self._found.get(family)
-        if found is None:
-            try:
-                module, name = _MODULES[family]
-            except KeyError:
-                raise KeyError(f"no presenter for the family {family!r}") from None
-            found = self._found[family] = getattr(importlib.import_module(module), name)
-        return found
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_MODULES)
-
-    def __len__(self) -> int:
-        return len(_MODULES)
-
-
-PRESENTERS: Mapping[str, type[Presenter[Any]]] = _Registry()
+PRESENTERS: Mapping[str, type[Presenter[Any]]] = LazyRegistry(
+    _MODULES, "no presenter for the family {name}"
+)
 """Every family's presenter class, by the ``family`` of its ruleset."""
 
 
