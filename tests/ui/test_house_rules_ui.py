@@ -205,3 +205,26 @@ def test_the_help_explains_the_house_rule_presets_and_the_show_key(lang: str) ->
     assert "\n| w |" in text  # the key that shows the spe-to cards
     for term in ("เกิดหัว", "ฝากสเปโต", "ใบปิด", "อมสเปโต"):  # money's bonuses, by name
         assert term in text
+
+
+async def test_with_two_people_a_round_is_exported_only_once_it_is_over(home: Path) -> None:
+    """A record holds every hand and the stock: at a shared screen, e in the
+    middle of the round writes nothing and says when it can."""
+    from ui_helpers import setup
+
+    from dummy_tui.ui.screens.modals import PrivacyScreen
+
+    app = app_for(setup(humans=2, players=2, seed=4), persist=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+            if isinstance(app.screen, PrivacyScreen):
+                await pilot.press("enter")
+        table = await settled_table(pilot, app)
+        await pilot.press("e")
+        await pilot.pause()
+        status = str(table.query_one("#status").render())
+        assert "once the round is over" in status, status
+    from dummy_tui.ui.storage import records_dir
+
+    assert not records_dir().exists() or not any(records_dir().iterdir())

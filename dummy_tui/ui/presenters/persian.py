@@ -42,6 +42,7 @@ class PersianPresenter(Presenter[PersianRound]):
         "end.title": "end.title_deal",
         "end.continue": "end.continue_deal",
         "export.done": "export.done_deal",
+        "export.hot_seat": "export.hot_seat_deal",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:

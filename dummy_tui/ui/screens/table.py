@@ -864,6 +864,11 @@ class TableScreen(Screen[None]):
         self.say(t("speed.text", seconds=f"{settings.ai_delay:.1f}"))
 
     def action_export(self) -> None:
+        if len(self.session.human_seats) > 1 and not self.session.round.is_over:
+            # a record holds every hand and the stock: at a shared screen, only
+            # once the round is over
+            self.say(t(self.presenter.key("export.hot_seat")), error=True)
+            return
         try:
             path = self.dapp.export_record(self.session)
         except OSError as exc:
