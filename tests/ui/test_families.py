@@ -18,6 +18,7 @@ from ui_helpers import (
     ask_hint,
     cards,
     new_game_screen,
+    played_until,
     settle,
     settled_table,
     setup,
@@ -32,7 +33,7 @@ from dummy_tui.engine.families.gin import GinRound
 from dummy_tui.engine.families.persian import PersianRound
 from dummy_tui.engine.families.rummy import RummyRound
 from dummy_tui.engine.match import Match
-from dummy_tui.engine.round import Deal
+from dummy_tui.engine.round import Deal, Round
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.common import signed
@@ -115,7 +116,9 @@ async def test_the_gin_knock_dialog_offers_the_least_deadwood_first(lang: str, g
 
 
 async def test_a_dead_gin_hand_shows_each_hand_best_arranged_ace_low() -> None:
-    app = app_for(setup(players=2, seed=3, ruleset="gin"))
+    # both drew and threw until the wall was near; the keys play the rest
+    session = played_until(setup(players=2, seed=7, ruleset="gin"), lambda g: len(g.stock) <= 6)
+    app = app_for(session=session)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(200):  # draw and throw, never knock: to the wall
             await settle(pilot, app)
@@ -198,7 +201,9 @@ async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
 
 
 async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
-    app = app_for(setup(players=4, seed=3, ruleset="persian"))
+    # the first turns drawn and thrown before the interface opens; the keys play the rest
+    session = played_until(setup(players=4, seed=3, ruleset="persian"), lambda g: len(g.stock) <= 8)
+    app = app_for(session=session)
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settled_table(pilot, app)
         assert isinstance(table.session.round, PersianRound)
@@ -260,7 +265,11 @@ def test_a_seat_line_gives_way_from_the_front_and_keeps_the_points() -> None:
 async def test_four_seat_panels_at_80_columns_show_the_table_points_whole(
     ruleset: str, lang: str
 ) -> None:
-    app = app_for(setup(players=4, seed=3, ruleset=ruleset), lang=lang)
+    # the AI seats played until cards were laid; the keys play on from there
+    session = played_until(
+        setup(players=4, seed=3, ruleset=ruleset), lambda g: sum(g.table_points()) > 0, ai=True
+    )
+    app = app_for(session=session, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         seen = 0
         for _ in range(200):
@@ -289,18 +298,19 @@ async def test_four_seat_panels_at_80_columns_show_the_table_points_whole(
         assert seen, "nobody laid cards: the test saw no points"
 
 
+def deep_pick(game: Round[Any]) -> bool:
+    picks = [a for a in game.legal_actions() if isinstance(a, Pick)]
+    return game.phase == "take" and any(a.card != game.row[-1] for a in picks)
+
+
 async def test_persian_pick_from_any_depth_is_played_at_once() -> None:
-    app = app_for(setup(players=4, seed=3, ruleset="persian"))
+    # drawn and thrown until a pick-up from below the top card is offered
+    app = app_for(session=played_until(setup(players=4, seed=3, ruleset="persian"), deep_pick))
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(200):
-            table = await settled_table(pilot, app)
-            game = table.session.round
-            picks = [a for a in game.legal_actions() if isinstance(a, Pick)]
-            if game.phase == "take" and any(a.card != game.row[-1] for a in picks):
-                break
-            await pilot.press("d" if game.phase == "take" else "x")
-        else:
-            pytest.skip("no deep pick-up came up in this deal")
+        table = await settled_table(pilot, app)
+        game = table.session.round
+        assert deep_pick(game)
+        picks = [a for a in game.legal_actions() if isinstance(a, Pick)]
         deep = next(a for a in picks if a.card != game.row[-1])
         before = len(game.row)
         depth = game.row.index(deep.card)
@@ -323,9 +333,11 @@ async def test_persian_pick_from_any_depth_is_played_at_once() -> None:
 
 
 async def test_basic_rummy_says_when_the_pile_is_turned_over_into_a_new_stock() -> None:
-    app = app_for(setup(players=3, seed=3, ruleset="rummy"))
+    # everyone draws and throws until the stock is nearly out; the keys do the rest
+    session = played_until(setup(players=3, seed=3, ruleset="rummy"), lambda g: len(g.stock) <= 2)
+    app = app_for(session=session)
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(300):  # draw and throw until the stock runs out
+        for _ in range(40):
             table = await settled_table(pilot, app)
             game = table.session.round
             assert isinstance(game, RummyRound)
@@ -480,7 +492,7 @@ async def test_persian_a_joker_chosen_in_the_pile_takes_the_joker_the_meld_needs
 async def test_the_end_of_a_persian_game_says_who_won_first() -> None:
     game_setup = setup(players=4, seed=3, ruleset="persian")
     game_setup.options["deals"] = 1
-    app = app_for(game_setup)
+    app = app_for(session=played_until(game_setup, lambda g: len(g.stock) <= 8))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_family(pilot, app, turns=600)
         end = app.screen
@@ -499,14 +511,14 @@ async def test_the_end_of_a_persian_game_says_who_won_first() -> None:
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "players", "heading"),
+    ("ruleset", "players", "heading", "size"),
     [
-        ("gin", 2, "Gin rummy"),
-        ("persian", 4, "Persian rummy"),
-        ("dummy", 4, "How to play Dummy"),
+        ("gin", 2, "Gin rummy", (80, 24)),
+        ("persian", 4, "Persian rummy", (100, 30)),
+        ("dummy", 4, "How to play Dummy", (80, 24)),
     ],
+    ids=["gin-80x24", "persian-100x30", "dummy-80x24"],
 )
-@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
 async def test_help_opens_at_the_rules_of_the_game_on_the_table(
     ruleset: str, players: int, heading: str, size: tuple[int, int]
 ) -> None:

@@ -42,7 +42,7 @@ async def test_random_keys_and_clicks_break_nothing(
     app = app_for(setup(humans=humans, players=players, seed=rng.randrange(1000), ruleset=ruleset))
     size = (80, 24)
     async with app.run_test(size=size) as pilot:
-        for step in range(100):
+        for step in range(60):
             if rng.random() < 0.02:
                 size = rng.choice(SIZES)
                 await pilot.resize_terminal(*size)

@@ -24,6 +24,8 @@ from ui_helpers import (
     new_game_screen,
     pickup_session,
     play_keys,
+    played_by_ai,
+    played_until,
     settle,
     settled_table,
     setup,
@@ -51,7 +53,8 @@ from dummy_tui.ui.widgets.table import GameLog, MeldLine, MeldTable, Scoreboard
 
 
 async def test_a_whole_round_with_keys_only() -> None:
-    app = app_for(setup(humans=1, seed=11))
+    # the round's first turns drawn and thrown before the interface opens
+    app = app_for(session=played_until(setup(humans=1, seed=11), lambda g: len(g.stock) <= 8))
     async with app.run_test(size=(100, 30)) as pilot:
         await play_keys(pilot, app)
         screen = app.screen
@@ -110,7 +113,10 @@ async def test_pick_up_and_lay_off_with_the_mouse() -> None:
 
 
 async def test_hot_seat_never_shows_the_other_persons_hand(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    app = app_for(setup(humans=2, players=3, seed=4))
+    # the last turns of a round (everyone drew and threw until then): each
+    # person's turn still comes round several times
+    session = played_until(setup(humans=2, players=3, seed=4), lambda g: len(g.stock) <= 12)
+    app = app_for(session=session)
     frames: list[tuple[int | None, list[int], int | None]] = []
     confirmed: list[int | None] = [None]
     original = Hand.render
@@ -1016,26 +1022,16 @@ async def test_a_person_can_arrange_the_hand_and_sort_it_again() -> None:
 
 
 async def test_the_round_end_shows_how_the_knocker_went_out() -> None:
-    app = app_for(setup(humans=1, players=3, seed=3, level="normal"))
+    # normal players play the round out; the interface opens on its end
+    for seed in range(3, 20):
+        session = played_by_ai(setup(humans=1, players=3, seed=seed, level="normal"))
+        if session.round.end == "knock":
+            break
+    app = app_for(session=session)
     async with app.run_test(size=(100, 40)) as pilot:
-        for _ in range(400):
-            await settle(pilot, app)
-            end = app.screen
-            if isinstance(end, RoundEndScreen):
-                if end.game.end == "knock":
-                    break
-                await pilot.press("enter")
-                continue
-            assert isinstance(end, TableScreen)
-            game = end.session.round
-            if game.phase == "take" and not game.stock:
-                await pilot.press("d")  # the stock is out: d says so, o ends the round
-                assert "the stock is empty" in str(end.query_one("#status").render())
-                await pilot.press("o")
-                continue
-            await pilot.press("d" if game.phase == "take" else "x")
-        else:
-            raise AssertionError("no round ended with a knock")
+        await settle(pilot, app)
+        end = app.screen
+        assert isinstance(end, RoundEndScreen)
         game = end.game
         knocker = game.knocker
         assert knocker is not None
@@ -1056,7 +1052,8 @@ async def test_the_round_end_shows_how_the_knocker_went_out() -> None:
 async def test_the_round_ends_totals_stand_in_one_column_with_thai_names() -> None:
     names = ["คุณ", "สมชาย", "มาลี", "นิรันดร์"]  # นิรันดร์: eight characters, five cells
     seats = [SeatSetup(name=n, human=i == 0, level="random") for i, n in enumerate(names)]
-    app = app_for(GameSetup(seats=seats, seed=11), lang="th")
+    session = played_until(GameSetup(seats=seats, seed=11), lambda g: len(g.stock) <= 6)
+    app = app_for(session=session, lang="th")
     async with app.run_test(size=(80, 24)) as pilot:
         await play_keys(pilot, app)
         end = app.screen

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from textual.pilot import Pilot
 
-from dummy_tui.engine.actions import Pick
+from dummy_tui.ai import make_player
+from dummy_tui.engine.actions import Action, Pick
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.match import Match
-from dummy_tui.engine.round import TAKE, Deal
+from dummy_tui.engine.round import TAKE, Deal, Round
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.modals import PrivacyScreen
@@ -151,3 +153,55 @@ async def play_keys(pilot: Pilot[int], app: DummyApp, turns: int = 500) -> None:
         else:
             await pilot.press("x")
     raise AssertionError("the round did not end")
+
+
+def draw_and_throw(game: Round[Any]) -> Action:
+    """The move of a player who only draws and discards (or passes, or ends the
+    round when the stock is out): the moves the keys d, x and o make."""
+    legal = game.legal_actions()
+    for kind in ("draw", "discard", "pass", "end"):
+        for action in legal:
+            if game.kind_of(action) == kind:
+                return action
+    return legal[0]
+
+
+def played_until(
+    game_setup: GameSetup, stop: Callable[[Round[Any]], bool], ai: bool = False
+) -> Session:
+    """A new session of ``game_setup`` whose round has been played until ``stop``
+    holds at a person's turn: people by :func:`draw_and_throw`, and the AI seats
+    too, or with ``ai`` as their AI would.  A test starts the interface there
+    instead of playing the same moves through it."""
+    session = Session.new(game_setup)
+    game = session.round
+    seats = game_setup.seats
+    players = [make_player(session.family, s.level, i) for i, s in enumerate(seats)]
+    for _ in range(1000):
+        seat = game.seat
+        human = session.is_human(seat)
+        if game.is_over or (human and stop(game)):
+            return session
+        legal = game.legal_actions()
+        if ai and not human and len(legal) > 1:
+            session.apply(players[seat].choose(game.view(seat), legal))
+        else:
+            session.apply(draw_and_throw(game))
+    raise AssertionError("the round never came to that position")
+
+
+def played_by_ai(game_setup: GameSetup, level: str = "normal") -> Session:
+    """A new session of ``game_setup`` whose round every seat (people too) has
+    played to its end as the AI ``level`` would: a test of the round end starts
+    the interface there."""
+    session = Session.new(game_setup)
+    family = session.family
+    players = [make_player(family, level, seed) for seed in range(len(game_setup.seats))]
+    game = session.round
+    while not game.is_over:
+        legal = game.legal_actions()
+        choice = (
+            legal[0] if len(legal) == 1 else players[game.seat].choose(game.view(game.seat), legal)
+        )
+        session.apply(choice)
+    return session
