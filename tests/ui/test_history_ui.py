@@ -1,0 +1,204 @@
+"""The game keeps its history: every round played in the app, in a real SQLite file."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.pilot import Pilot
+from ui_helpers import app_for, play_keys, settings, settle, setup
+
+from dummy_tui.cli import build_parser
+from dummy_tui.engine.record import apply_moves, dumps_record, parse_record, record_of
+from dummy_tui.history import History, default_path
+from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.session import Session
+from dummy_tui.ui.settings import GameSetup
+
+
+async def round_end(pilot: Pilot[int], app: DummyApp) -> RoundEndScreen:
+    """Play the round to its end with keys."""
+    await play_keys(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, RoundEndScreen)
+    return screen
+
+
+def play_out(session: Session, seed: int = 0) -> None:
+    """Random legal moves to the end of the session's round (quicker than keys)."""
+    rng = random.Random(seed)
+    while not session.round.is_over:
+        session.apply(rng.choice(session.round.legal_actions()))
+
+
+async def played_out(pilot: Pilot[int], app: DummyApp) -> RoundEndScreen:
+    """The table's round played out at once; the table ends it as after a last move."""
+    await pilot.pause()
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    play_out(table.session)
+    table.advance()
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, RoundEndScreen)
+    return screen
+
+
+def finished(game_setup: GameSetup) -> Session:
+    """A new session whose first round is played out (the table ends it when shown)."""
+    session = Session.new(game_setup)
+    play_out(session)
+    return session
+
+
+def warnings(app: DummyApp) -> list[str]:
+    """The warnings the app has shown (each kept, though a notice goes after a while)."""
+    return [text for text, severity in getattr(app, "said", []) if severity == "warning"]
+
+
+def listening(app: DummyApp) -> DummyApp:
+    said: list[tuple[str, str]] = []
+    notify = app.notify
+
+    def spy(message: str, *args: object, severity: str = "information", **kw: object) -> None:
+        said.append((str(message), severity))
+        notify(message, *args, severity=severity, **kw)  # type: ignore[arg-type]
+
+    app.notify = spy  # type: ignore[method-assign]
+    app.said = said  # type: ignore[attr-defined]
+    return app
+
+
+async def test_a_round_played_with_keys_is_kept_and_replays(home: Path) -> None:
+    assert not default_path().exists()
+    app = listening(app_for(setup(humans=1, seed=11), history=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        # the start-up opens no history: nothing is written before a round ends
+        await pilot.pause()
+        assert not default_path().exists()
+        end = await round_end(pilot, app)
+        session = end.session
+        played = end.game
+        export = dumps_record(
+            record_of(played, session.seat_names, session.setup.ruleset, session.base_rules)
+        )
+    assert warnings(app) == []
+    with History() as history:
+        [match] = history.matches()
+        assert match.uid == session.history_uid
+        assert [s.name for s in match.seats] == ["Ann", "Bee", "Chai", "Dao"]
+        assert [s.level for s in match.seats] == [None, "random", "random", "random"]
+        assert match.ended is None  # one round of a match to 1,000 points
+        [kept] = history.match_rounds(match.uid)
+        assert kept.number == 0
+        assert list(kept.scores) == session.match.results[0].scores
+        record = history.round_record(kept.id)
+    assert record is not None
+    assert dumps_record(record) == export
+    loaded = parse_record(record, source="the history")
+    _, error, pending = apply_moves(loaded.game, list(loaded.model.moves))
+    game = loaded.game
+    assert error is None and pending is None and game.is_over
+    assert [line.total for line in game.scores()] == list(kept.scores)
+
+
+async def test_a_match_played_to_its_end_is_finished_in_the_history(home: Path) -> None:
+    game_setup = setup(humans=1, players=2, seed=11)
+    game_setup.options["target_score"] = 1  # the first round ends the match
+    app = app_for(session=finished(game_setup), history=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, RoundEndScreen) and end.match_over
+        totals = end.session.match.totals
+        winners = end.session.match.winners
+    with History() as history:
+        [match] = history.matches()
+    assert match.ended is not None
+    assert [s.total for s in match.seats] == totals
+    assert match.winners == winners
+
+
+def test_no_history_is_a_flag_of_play() -> None:
+    args = build_parser().parse_args(["play", "--no-history"])
+    assert args.no_history is True
+    assert build_parser().parse_args(["play"]).no_history is False
+
+
+async def test_without_the_history_no_database_is_made(home: Path) -> None:
+    # --no-history: run_app makes the app with history=False
+    app = app_for(session=finished(setup(humans=1, seed=11)), history=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
+    assert not default_path().exists()
+
+
+async def test_the_history_setting_off_records_nothing(home: Path) -> None:
+    off = settings()
+    off.history = False
+    session = finished(setup(humans=1, seed=11))
+    app = DummyApp(settings=off, session=session, persist=False, history=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
+    assert not default_path().exists()
+
+
+async def test_a_damaged_history_is_told_once_and_the_game_goes_on(home: Path) -> None:
+    path = default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    garbage = b"this is not a database at all\x00\xff" * 200
+    path.write_bytes(garbage)
+    session = finished(setup(humans=1, players=2, seed=11))
+    app = listening(app_for(session=session, history=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
+        said = warnings(app)
+        assert len(said) == 1
+        assert "damaged" in said[0] and str(path) in said[0]
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        await played_out(pilot, app)  # a second round: nothing more said
+        assert len(warnings(app)) == 1
+        assert len(session.match.results) == 2
+    assert path.read_bytes() == garbage  # left as it was
+
+
+async def test_the_notice_speaks_thai(home: Path) -> None:
+    path = default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"garbage" * 500)
+    session = finished(setup(humans=1, players=2, seed=11))
+    app = listening(app_for(session=session, lang="th", history=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        [said] = warnings(app)
+    assert "เสียหาย" in said
+
+
+async def test_a_resumed_match_goes_on_in_the_same_history_match(home: Path) -> None:
+    session = finished(setup(humans=1, players=2, seed=11))
+    uid = session.history_uid
+    app = app_for(session=session, persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("ctrl+q")
+    again = app_for(persist=True, resume=True)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, again)
+        table = again.screen
+        assert isinstance(table, TableScreen)
+        assert table.session.history_uid == uid
+        await played_out(pilot, again)
+    with History() as history:
+        [match] = history.matches()
+        assert match.uid == uid
+        assert [r.number for r in history.match_rounds(uid)] == [0, 1]
