@@ -440,6 +440,13 @@ class DummyApp(App[int]):
             if notice is not None:
                 self.notify(notice, severity="warning", timeout=12)
 
+    def show_stats(self) -> None:
+        """The Statistics screen over the current one (Escape goes back)."""
+        from dummy_tui.ui.screens.stats import StatsScreen
+
+        if type(self.screen).__name__ != "StatsScreen":
+            self.push_screen(StatsScreen())
+
     def close_history(self) -> None:
         """Write what a locked history kept back, and close the file."""
         if self._recorder is not None:
@@ -506,7 +513,7 @@ class DummyApp(App[int]):
             if type(screen).__name__ == "TableScreen":
                 screen.apply_look()  # type: ignore[attr-defined]
                 screen.refresh_language()  # type: ignore[attr-defined]
-            elif type(screen).__name__ == "RoundEndScreen":
+            elif type(screen).__name__ in ("RoundEndScreen", "StatsScreen"):
                 screen.refresh_language()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:

@@ -5,14 +5,21 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+from textual.geometry import Region
 from textual.pilot import Pilot
-from ui_helpers import app_for, play_keys, settings, settle, setup
+from textual.widget import Widget
+from ui_helpers import app_for, new_game_screen, play_keys, settings, settle, setup
 
 from dummy_tui.cli import build_parser
 from dummy_tui.engine.record import apply_moves, dumps_record, parse_record, record_of
 from dummy_tui.history import History, default_path
 from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.i18n import t
+from dummy_tui.ui.recording import Recorder
+from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.stats import FIGURES, StatsScreen, rate_text
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup
@@ -202,3 +209,133 @@ async def test_a_resumed_match_goes_on_in_the_same_history_match(home: Path) -> 
         [match] = history.matches()
         assert match.uid == uid
         assert [r.number for r in history.match_rounds(uid)] == [0, 1]
+
+
+# ----------------------------------------------------------------------
+# the Statistics screen
+
+
+def record_matches(count: int, players: int = 2) -> list[Session]:
+    """``count`` matches of one round each (the first round ends them), kept in the history."""
+    sessions = []
+    with History() as history:
+        recorder = Recorder(history)
+        for i in range(count):
+            game_setup = setup(humans=1, players=players, seed=20 + i)
+            game_setup.options["target_score"] = 1
+            session = finished(game_setup)
+            game = session.round
+            result = session.finish_round()
+            recorder.round_ended(session, game, result)
+            sessions.append(session)
+    return sessions
+
+
+def widget_text(widget: Widget) -> list[str]:
+    """A widget as it draws itself, line by line (all of it, scrolled into view or not)."""
+    width, height = widget.outer_size
+    return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height))]
+
+
+async def stats_screen(pilot: Pilot[int], app: DummyApp) -> StatsScreen:
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, StatsScreen)
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert screen.read
+    return screen
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_statistics_screen_from_the_new_game_screen(
+    home: Path, lang: str, size: tuple[int, int]
+) -> None:
+    sessions = record_matches(3, players=3)
+    with History() as history:
+        stats = history.stats()
+    ann = stats.player("Ann")
+    assert ann is not None and ann.matches == 3
+    app = app_for(lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await new_game_screen(pilot, app)
+        await pilot.press("s")
+        screen = await stats_screen(pilot, app)
+        lines = widget_text(screen.query_one("#stats-tables"))
+        summary = "\n".join(widget_text(screen.query_one("#stats-summary")))
+        width = screen.query_one("#stats-tables").content_size.width
+        assert width <= size[0]
+        text = "\n".join(lines)
+        assert "…" not in text  # every name and figure whole
+        # people by name, the AI by level, every figure named in the language
+        assert "Ann" in text
+        assert t("stats.ai", level=t("level.random")) in text
+        for key in FIGURES:
+            assert any(line.lstrip().startswith(t(f"stats.row_{key}")) for line in lines), key
+        assert t("stats.of", n=3, won=ann.matches_won) in text
+        assert rate_text(ann.matches_won, 3) in text
+        assert str(len(sessions)) in summary
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_the_statistics_follow_a_language_switch(home: Path) -> None:
+    record_matches(1)
+    app = app_for(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game_screen(pilot, app)
+        await pilot.press("s")
+        screen = await stats_screen(pilot, app)
+        assert "Fools (โง่)" in "\n".join(widget_text(screen.query_one("#stats-tables")))
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        text = "\n".join(widget_text(screen.query_one("#stats-tables")))
+        assert "ชนะรอบ" in text and "Rounds won" not in text
+
+
+async def test_an_empty_or_damaged_history_is_said_on_the_statistics_screen(home: Path) -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game_screen(pilot, app)
+        await pilot.press("s")
+        screen = await stats_screen(pilot, app)
+        said = "\n".join(widget_text(screen.query_one("#stats-summary")))
+        assert "no rounds yet" in said
+    assert not default_path().exists()  # looking makes no file
+    default_path().parent.mkdir(parents=True, exist_ok=True)
+    default_path().write_bytes(b"garbage" * 500)
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game_screen(pilot, app)
+        await pilot.press("s")
+        screen = await stats_screen(pilot, app)
+        said = " ".join(widget_text(screen.query_one("#stats-summary")))
+        assert "cannot be read" in said and "damaged" in said
+
+
+async def test_the_round_end_of_a_match_opens_the_statistics(home: Path) -> None:
+    game_setup = setup(humans=1, players=2, seed=11)
+    game_setup.options["target_score"] = 1
+    app = app_for(session=finished(game_setup), history=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen) and app.screen.match_over
+        await pilot.press("s")
+        screen = await stats_screen(pilot, app)
+        text = "\n".join(widget_text(screen.query_one("#stats-tables")))
+        assert "Ann" in text  # the match just played is counted
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
+
+
+async def test_a_round_end_in_the_middle_of_a_match_has_no_statistics_key(home: Path) -> None:
+    app = app_for(session=finished(setup(humans=1, players=2, seed=11)), history=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen) and not app.screen.match_over
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
