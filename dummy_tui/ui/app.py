@@ -440,12 +440,17 @@ class DummyApp(App[int]):
             if notice is not None:
                 self.notify(notice, severity="warning", timeout=12)
 
-    def show_stats(self) -> None:
-        """The Statistics screen over the current one (Escape goes back)."""
+    def show_stats(self, session: Session | None = None) -> None:
+        """The Statistics screen over the current one (Escape goes back); with the
+        ``session`` of a match just over, the chart of its totals first."""
         from dummy_tui.ui.screens.stats import StatsScreen
 
-        if type(self.screen).__name__ != "StatsScreen":
-            self.push_screen(StatsScreen())
+        if type(self.screen).__name__ == "StatsScreen":
+            return
+        match = None
+        if session is not None:
+            match = (session.names, [r.scores for r in session.match.results])
+        self.push_screen(StatsScreen(match))
 
     def close_history(self) -> None:
         """Write what a locked history kept back, and close the file."""

@@ -19,7 +19,7 @@ from dummy_tui.ui.i18n import t
 from dummy_tui.ui.recording import Recorder
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
-from dummy_tui.ui.screens.stats import FIGURES, StatsScreen, rate_text
+from dummy_tui.ui.screens.stats import FIGURES, StatsScreen, rate_text, running_totals
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup
@@ -339,3 +339,43 @@ async def test_a_round_end_in_the_middle_of_a_match_has_no_statistics_key(home: 
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
+
+
+def braille(text: str) -> bool:
+    return any("\u2800" <= c <= "\u28ff" for c in text)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("look", ["symbols", "ascii", "no_color"])
+async def test_after_a_match_the_statistics_chart_its_totals(
+    home: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], look: str
+) -> None:
+    if look == "no_color":
+        monkeypatch.setenv("NO_COLOR", "1")
+    game_setup = setup(humans=1, players=3, seed=11)
+    game_setup.options["target_score"] = 1
+    session = finished(game_setup)
+    app = app_for(session=session, history=True, ascii=look == "ascii")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        screen = await stats_screen(pilot, app)
+        text = "\n".join(widget_text(screen.query_one("#stats-totals")))
+        assert t("stats.totals_title") in text
+        for name in ("Ann", "Bee", "Chai"):
+            assert name in text  # the legend
+        if look == "symbols":
+            assert braille(text)
+        else:  # a marker of its own for each seat: read without colours
+            assert not braille(text)
+            assert all(
+                f"{m}{m} {name}" in text
+                for m, name in zip("*+o", ("Ann", "Bee", "Chai"), strict=True)
+            )
+        # the figures of the history follow the chart
+        assert "Ann" in "\n".join(widget_text(screen.query_one("#stats-tables")))
+
+
+def test_the_running_totals_start_at_nought() -> None:
+    assert running_totals([[10, -5], [20, 0]]) == [[0, 10, 30], [0, -5, -5]]
+    assert running_totals([]) == []

@@ -198,7 +198,7 @@ class RoundEndScreen(Screen[None]):
 
     def action_statistics(self) -> None:
         if self.match_over:
-            self.dapp.show_stats()
+            self.dapp.show_stats(self.session)
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -116,22 +116,45 @@ def stats_tables(stats: Stats, width: int) -> list[Table]:
     return tables
 
 
+MARKERS = ("*", "+", "o", "x")
+"""Each seat's points on the totals chart: told apart without colours too."""
+
+
+def running_totals(rounds: list[list[int]]) -> list[list[int]]:
+    """Each seat's total after each round (from 0 before the first), seat by seat."""
+    seats = len(rounds[0]) if rounds else 0
+    out = [[0] for _ in range(seats)]
+    for scores in rounds:
+        for seat, score in enumerate(scores):
+            out[seat].append(out[seat][-1] + score)
+    return out
+
+
 class StatsScreen(Screen[None]):
-    """Each person's and each AI level's figures over the whole history."""
+    """Each person's and each AI level's figures over the whole history; opened
+    at the end of a match, the chart of its totals round by round first.
+
+    ``match`` is that match: the seats' names and each round's scores.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="back"),
         Binding("q", "back", "Back", id="back_q", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, match: tuple[list[str], list[list[int]]] | None = None) -> None:
         super().__init__(id="stats")
+        self.match = match
         self.stats: Stats | None = None
         self.problem: str | None = None  # why the history could not be read
         self.read = False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="stats-box"):
+            if self.match is not None:
+                from textual_plotext import PlotextPlot
+
+                yield PlotextPlot(id="stats-totals")
             yield Static(id="stats-summary")
             yield Static(id="stats-tables")
         yield Footer()
@@ -164,9 +187,34 @@ class StatsScreen(Screen[None]):
         if self.read:
             self.refresh_language()
 
+    def draw_totals(self) -> None:
+        """The match's totals round by round, a line and a marker per seat."""
+        if self.match is None:
+            return
+        from textual_plotext import PlotextPlot
+
+        names, rounds = self.match
+        plot = self.query_one("#stats-totals", PlotextPlot)
+        plain = bool(getattr(self.app, "force_ascii", False)) or self.app.no_color
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title(t("stats.totals_title"))
+        plt.xlabel(t("stats.totals_rounds"))
+        for seat, totals in enumerate(running_totals(rounds)):
+            plt.plot(
+                list(range(len(totals))),
+                totals,
+                label=names[seat],
+                marker=MARKERS[seat % len(MARKERS)] if plain else "braille",
+            )
+        plt.xticks(list(range(len(rounds) + 1)))
+        plot.refresh()
+
     def refresh_language(self) -> None:
         localize_bindings(self)
         self.query_one("#stats-box").border_title = t("stats.title")
+        self.draw_totals()
         summary = self.query_one("#stats-summary", Static)
         tables = self.query_one("#stats-tables", Static)
         stats = self.stats
