@@ -4,7 +4,7 @@
 
     dummy-tui [--rules FILE] [play] [--players N] [--humans N] [--ai LEVEL]
               [--ruleset NAME] [--seed N] [--lang en|th] [--resume] [--ascii]
-              [--options KEY=VALUE ...]
+              [--no-history] [--options KEY=VALUE ...]
     dummy-tui [--rules FILE] rules [NAME]
     dummy-tui [--rules FILE] replay FILE [--json]
     dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
@@ -18,6 +18,7 @@ after the command.
 The game itself is started by ``dummy_tui.ui.app.run_app(args)``, which gets
 the parsed namespace with these attributes: ``players``, ``humans``, ``ai``,
 ``ruleset`` (the preset name), ``seed``, ``lang``, ``resume``, ``ascii``,
+``no_history``,
 ``rules`` (a ``Path`` or ``None``), ``options`` (a ``dict`` of the
 ``--options`` overrides) and ``game_rules`` (the preset with those overrides
 applied, already checked; ``None`` when the command line names no rules at all,
@@ -162,6 +163,11 @@ def build_parser() -> argparse.ArgumentParser:
     option("--resume", action="store_true", help="continue the saved game")
     option(
         "--ascii", action="store_true", help="draw cards with letters (C D H S) instead of symbols"
+    )
+    option(
+        "--no-history",
+        action="store_true",
+        help="play without keeping the rounds in the game history (for 'stats' and replays)",
     )
     option(
         "--options",

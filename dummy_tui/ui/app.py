@@ -18,8 +18,10 @@ from dummy_tui.ui.i18n import ai_name, set_language, system_language, t
 from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
+    from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.round import Round
     from dummy_tui.ui.cardtext import CardLook
+    from dummy_tui.ui.recording import Recorder
     from dummy_tui.ui.screens.new_game import NewGameScreen
     from dummy_tui.ui.session import Session
     from dummy_tui.ui.settings import GameSetup, SaveGame, Settings
@@ -60,6 +62,7 @@ class DummyApp(App[int]):
         rules_path: Path | None = None,
         persist: bool = True,
         session: Session | None = None,
+        history: bool | None = None,
     ) -> None:
         super().__init__()
         self._settings = settings
@@ -80,6 +83,9 @@ class DummyApp(App[int]):
         self.fixed_seed = seed
         self.rules_path = rules_path
         self.persist = persist
+        self.history_wanted = persist if history is None else history
+        """Rounds go into the history unless --no-history (or the setting) says not."""
+        self._recorder: Recorder | None = None  # made at the first round end
         self.save_failure: str | None = None
         """Why the last save failed (said once, until a save works again)."""
         self.session: Session | None = session
@@ -404,6 +410,57 @@ class DummyApp(App[int]):
         atomic_write(path, dumps_record(data))
         return path
 
+    # ------------------------------------------------------------------
+    # the history
+
+    @property
+    def recording(self) -> bool:
+        """Whether finished rounds go into the history."""
+        return self.history_wanted and self.settings.history
+
+    @property
+    def recorder(self) -> Recorder:
+        """The history's writer, made (with the file opened) when first needed."""
+        if self._recorder is None:
+            from dummy_tui.ui.recording import Recorder
+
+            self._recorder = Recorder.at()
+        return self._recorder
+
+    def record_round(self, session: Session, game: Round[Any], result: RoundResult) -> None:
+        """The round ``game`` has just ended and is in the session's match: into
+        the history with it.  A history that cannot be used is told once."""
+        if not self.recording:
+            return
+        recorder = self.recorder
+        try:
+            recorder.round_ended(session, game, result)
+        finally:
+            notice = recorder.notice()
+            if notice is not None:
+                self.notify(notice, severity="warning", timeout=12)
+
+    def show_stats(self, session: Session | None = None) -> None:
+        """The Statistics screen over the current one (Escape goes back); with the
+        ``session`` of a match just over, the chart of its totals first."""
+        from dummy_tui.ui.screens.stats import StatsScreen
+
+        if type(self.screen).__name__ == "StatsScreen":
+            return
+        match = None
+        if session is not None:
+            match = (session.names, [r.scores for r in session.match.results])
+        self.push_screen(StatsScreen(match))
+
+    def close_history(self) -> None:
+        """Write what a locked history kept back, and close the file."""
+        if self._recorder is not None:
+            self._recorder.close()
+            self._recorder = None
+
+    def on_unmount(self) -> None:
+        self.close_history()
+
     def store_settings(self) -> None:
         if self.persist:
             from dummy_tui.ui.settings import save_settings
@@ -461,7 +518,7 @@ class DummyApp(App[int]):
             if type(screen).__name__ == "TableScreen":
                 screen.apply_look()  # type: ignore[attr-defined]
                 screen.refresh_language()  # type: ignore[attr-defined]
-            elif type(screen).__name__ == "RoundEndScreen":
+            elif type(screen).__name__ in ("RoundEndScreen", "StatsScreen"):
                 screen.refresh_language()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
@@ -557,6 +614,7 @@ def run_app(args: argparse.Namespace) -> int:
         lang=args.lang,
         seed=args.seed,
         rules_path=args.rules,
+        history=not getattr(args, "no_history", False),
     )
     app.run()
     note = app.farewell()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -152,6 +153,11 @@ class Session:
         self.hand_orders: dict[int, list[int]] = {}  # the hands people arranged themselves
         self.ai: dict[int, Player[Any]] = {}  # built at each AI seat's first turn
         self.recorded = False  # the finished round is in the match's results
+        self.history_uid = uuid.uuid4().hex
+        """The match's uid in the history (kept in the save)."""
+        self.finished_games: list[Round[Any]] = []
+        """The rounds finished before this session was resumed, rebuilt from the
+        save: the history is given them again (it keeps each round once)."""
 
     def player(self, seat: int) -> Player[Any]:
         """The AI player of ``seat`` (made, with its own seed, when first asked for)."""
@@ -227,6 +233,7 @@ class Session:
         if setup.seed is None:
             raise SaveError("the save has no seed")
         path = Path(setup.rules_path) if setup.rules_path else None
+        finished: list[Round[Any]] = []
         try:
             rules, base = _rules(setup, path)
             match = Match(rules, len(setup.seats), setup.seed, save.first_starter)
@@ -235,6 +242,7 @@ class Session:
                 if not game.is_over:
                     raise SaveError(f"round {i + 1} of the save is not finished")
                 match.record(game)
+                finished.append(game)
             if save.current is not None:
                 game = _replayed(save.current, path, "the current round")
             else:
@@ -247,9 +255,13 @@ class Session:
             raise SaveError("the current round has the wrong number of players")
         session = cls(setup, rules, base, match, game)
         session.rounds = list(save.rounds)
+        session.finished_games = finished
+        if save.history is not None:
+            session.history_uid = save.history
         session.hand_orders = {s: list(o) for s, o in save.hand_orders.items() if s < game.players}
         if game.is_over:  # saved at the very end of a round: count it, deal the next
             session.finish_round()
+            session.finished_games.append(game)
             if match.is_over:
                 raise SaveError("the saved match is already over")
             session.start_next_round()
@@ -264,6 +276,7 @@ class Session:
             rounds=self.rounds,
             current=self.record(),
             hand_orders=self.hand_orders,
+            history=self.history_uid,
         )
 
     # ------------------------------------------------------------------

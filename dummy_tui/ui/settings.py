@@ -104,6 +104,8 @@ class Settings(BaseModel):
     """How the hand is sorted."""
     last_setup: GameSetup | None = None
     """The set-up of the last game started."""
+    history: bool = True
+    """Every finished round kept in the history (statistics, replays)."""
 
 
 def load_settings() -> Settings:
@@ -174,6 +176,8 @@ class SaveGame(BaseModel):
     hand_orders: dict[int, list[int]] = Field(default_factory=dict)
     """Each person's own order of their hand (seat: card numbers), once they
     arranged it; cards no longer held are ignored."""
+    history: str | None = Field(default=None, pattern="^[0-9a-f]{32}$")
+    """The match's uid in the history, so that a resumed match goes on there."""
 
 
 def write_save(save: SaveGame) -> None:

@@ -54,6 +54,7 @@ class NewGameScreen(Screen[None]):
         Binding("g", "quick", "Quick game", id="quick"),
         Binding("ctrl+s", "start", "Start", id="start"),
         Binding("r", "resume", "Resume", id="resume"),
+        Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
         Binding("escape", "quit", "Quit", id="quit"),
     ]
@@ -554,6 +555,9 @@ class NewGameScreen(Screen[None]):
     def action_resume(self) -> None:
         if self.resumable():
             self.dapp.resume()
+
+    def action_statistics(self) -> None:
+        self.dapp.show_stats()
 
     def action_language(self) -> None:
         self.dapp.toggle_language()

@@ -42,6 +42,7 @@ class RoundEndScreen(Screen[None]):
         Binding("enter", "next", "Next round", id="next_round"),
         Binding("n", "new_game", "New game", id="new_game"),
         Binding("e", "export", "Export", id="export"),
+        Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
 
@@ -81,7 +82,7 @@ class RoundEndScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
             return not self.match_over
-        if action == "new_game":
+        if action in ("new_game", "statistics"):
             return self.match_over
         return True
 
@@ -194,6 +195,10 @@ class RoundEndScreen(Screen[None]):
             self.notify(t("export.failed", error=str(exc)), severity="error")
             return
         self.notify(t(self.presenter.key("export.done"), path=str(path)))
+
+    def action_statistics(self) -> None:
+        if self.match_over:
+            self.dapp.show_stats(self.session)
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -894,6 +894,7 @@ class TableScreen(Screen[None]):
         session = self.session
         finished = session.round
         result = session.finish_round()
+        self.dapp.record_round(session, finished, result)
         over = session.match.is_over
         if over:
             self.dapp.drop_save()

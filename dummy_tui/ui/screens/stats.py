@@ -1,0 +1,249 @@
+"""The Statistics screen: what the history knows of each person and AI level.
+
+The figures are :func:`History.stats`'s, read off the UI thread when the
+screen opens.  They are drawn as tables of a few players each (a column per
+player, a row per figure), as many players side by side as the width holds,
+so that they read at 80×24 in both languages.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from dummy_tui.ui.common import localize_bindings, signed
+from dummy_tui.ui.i18n import t
+
+if TYPE_CHECKING:
+    from dummy_tui.history.stats import PlayerStats, Stats
+
+LABEL_CELLS = 22
+"""The width of the figures' names."""
+COLUMN_CELLS = 17
+"""The width of one player's column."""
+
+
+def percent(rate: float) -> str:
+    return f"{round(rate * 100)}%"
+
+
+def rate_text(won: int, played: int) -> str:
+    """A win rate with its 95% interval: ``67% (21–94%)``; ``—`` with nothing played."""
+    from dummy_tui.history.stats import wilson
+
+    found = wilson(won, played)
+    if found is None:
+        return "—"
+    low, high = found
+    return f"{percent(won / played)} ({round(low * 100)}–{percent(high)})"
+
+
+def player_name(player: PlayerStats) -> str:
+    """A person's name, or an AI level in the language (``AI · normal``)."""
+    if player.level is None:
+        return player.name
+    level = (
+        t(f"level.{player.level}")
+        if player.level in ("random", "easy", "normal", "hard")
+        else player.level
+    )
+    return t("stats.ai", level=level)
+
+
+def figures(player: PlayerStats) -> list[str]:
+    """The player's figures, in the order of :data:`FIGURES`."""
+    mean = player.mean_score
+    best = "—" if player.best_score is None else signed(player.best_score)
+    return [
+        t("stats.of", n=player.matches, won=player.matches_won),
+        rate_text(player.matches_won, player.matches),
+        t("stats.of", n=player.rounds, won=player.rounds_won),
+        rate_text(player.rounds_won, player.rounds),
+        "—" if mean is None else signed(round(mean)),
+        str(player.knocks),
+        str(player.dark_knocks),
+        str(player.falls),
+        str(player.fools),
+        best,
+    ]
+
+
+FIGURES = (
+    "matches",
+    "match_rate",
+    "rounds",
+    "round_rate",
+    "mean",
+    "knocks",
+    "dark_knocks",
+    "falls",
+    "fools",
+    "best",
+)
+"""The catalog keys (``stats.row_…``) of the figures' names."""
+
+
+def stats_tables(stats: Stats, width: int) -> list[Table]:
+    """The players' figures, as many players a table as ``width`` cells hold."""
+    per_table = max(1, (width - LABEL_CELLS) // COLUMN_CELLS)
+    players = stats.players
+    tables = []
+    for start in range(0, len(players), per_table):
+        chunk = players[start : start + per_table]
+        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+        table.add_column("", min_width=LABEL_CELLS - 2, max_width=LABEL_CELLS, style="dim")
+        for player in chunk:
+            table.add_column(
+                Text(player_name(player), style="bold"),
+                justify="right",
+                min_width=COLUMN_CELLS - 2,
+                max_width=COLUMN_CELLS,
+                overflow="fold",
+            )
+        columns = [figures(p) for p in chunk]
+        for i, key in enumerate(FIGURES):
+            table.add_row(t(f"stats.row_{key}"), *(column[i] for column in columns))
+        tables.append(table)
+    return tables
+
+
+MARKERS = ("*", "+", "o", "x")
+"""Each seat's points on the totals chart: told apart without colours too."""
+
+
+def running_totals(rounds: list[list[int]]) -> list[list[int]]:
+    """Each seat's total after each round (from 0 before the first), seat by seat."""
+    seats = len(rounds[0]) if rounds else 0
+    out = [[0] for _ in range(seats)]
+    for scores in rounds:
+        for seat, score in enumerate(scores):
+            out[seat].append(out[seat][-1] + score)
+    return out
+
+
+class StatsScreen(Screen[None]):
+    """Each person's and each AI level's figures over the whole history; opened
+    at the end of a match, the chart of its totals round by round first.
+
+    ``match`` is that match: the seats' names and each round's scores.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="back"),
+        Binding("q", "back", "Back", id="back_q", show=False),
+    ]
+
+    def __init__(self, match: tuple[list[str], list[list[int]]] | None = None) -> None:
+        super().__init__(id="stats")
+        self.match = match
+        self.stats: Stats | None = None
+        self.problem: str | None = None  # why the history could not be read
+        self.read = False
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="stats-box"):
+            if self.match is not None:
+                from textual_plotext import PlotextPlot
+
+                yield PlotextPlot(id="stats-totals")
+            yield Static(id="stats-summary")
+            yield Static(id="stats-tables")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_language()
+        self.read_history()
+
+    @work(thread=True, exclusive=True, group="stats")
+    def read_history(self) -> None:
+        from dummy_tui.history import History, HistoryUnavailable
+
+        stats: Stats | None = None
+        problem: str | None = None
+        try:
+            with History() as history:
+                stats = history.stats()
+        except HistoryUnavailable as exc:
+            problem = exc.problem.detail
+        self.app.call_from_thread(self.show, stats, problem)
+
+    def show(self, stats: Stats | None, problem: str | None) -> None:
+        self.stats = stats
+        self.problem = problem
+        self.read = True
+        if self.is_attached:
+            self.refresh_language()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.read:
+            self.refresh_language()
+
+    def draw_totals(self) -> None:
+        """The match's totals round by round, a line and a marker per seat."""
+        if self.match is None:
+            return
+        from textual_plotext import PlotextPlot
+
+        names, rounds = self.match
+        plot = self.query_one("#stats-totals", PlotextPlot)
+        plain = bool(getattr(self.app, "force_ascii", False)) or self.app.no_color
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title(t("stats.totals_title"))
+        plt.xlabel(t("stats.totals_rounds"))
+        for seat, totals in enumerate(running_totals(rounds)):
+            plt.plot(
+                list(range(len(totals))),
+                totals,
+                label=names[seat],
+                marker=MARKERS[seat % len(MARKERS)] if plain else "braille",
+            )
+        plt.xticks(list(range(len(rounds) + 1)))
+        plot.refresh()
+
+    def refresh_language(self) -> None:
+        localize_bindings(self)
+        self.query_one("#stats-box").border_title = t("stats.title")
+        self.draw_totals()
+        summary = self.query_one("#stats-summary", Static)
+        tables = self.query_one("#stats-tables", Static)
+        stats = self.stats
+        if not self.read:
+            summary.update(t("stats.reading"))
+            tables.update("")
+        elif stats is None:
+            summary.update(Text(t("stats.unavailable", detail=self.problem or ""), style="bold"))
+            tables.update("")
+        elif stats.empty:
+            summary.update(t("stats.empty"))
+            tables.update("")
+        else:
+            summary.update(
+                t(
+                    "stats.summary",
+                    matches=stats.matches,
+                    unfinished=stats.unfinished,
+                    rounds=stats.rounds,
+                )
+            )
+            width = max(40, self.size.width - 4)
+            parts: list[Any] = []
+            for table in stats_tables(stats, width):
+                if parts:
+                    parts.append(Text(""))
+                parts.append(table)
+            tables.update(Group(*parts))
+        self.refresh_bindings()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
