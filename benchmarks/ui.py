@@ -169,6 +169,46 @@ async def key_latency(presses: int) -> tuple[float, float]:
     return statistics.median(samples), max(samples)
 
 
+async def help_times(opens: int) -> list[float]:
+    """Seconds from F1 to the first frame that shows the help, at each opening
+    (Escape closes it between them): the first, then the later ones."""
+    from dummy_tui.ui.app import DummyApp
+    from dummy_tui.ui.screens.modals import HelpScreen
+    from dummy_tui.ui.screens.table import TableScreen
+    from dummy_tui.ui.settings import Settings, quick_setup
+
+    app = DummyApp(
+        settings=Settings(ai_delay=0.0),
+        setup=quick_setup().model_copy(update={"seed": 1}),
+        persist=False,
+    )
+    frames: list[tuple[float, bool]] = []
+    display = app._display
+
+    def timed_display(screen, renderable):  # type: ignore[no-untyped-def]
+        if renderable is not None:
+            frames.append((time.perf_counter(), isinstance(screen, HelpScreen)))
+        display(screen, renderable)
+
+    app._display = timed_display  # type: ignore[method-assign]
+    out: list[float] = []
+    async with app.run_test(size=(120, 40), headless=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        for _ in range(opens):
+            frames.clear()
+            start = time.perf_counter()
+            await pilot.press("f1")
+            for _ in range(100):
+                if any(help_frame for _, help_frame in frames):
+                    break
+                await pilot.pause()
+            out.append(next(at for at, help_frame in frames if help_frame) - start)
+            await pilot.press("escape")
+            await pilot.pause()
+    return out
+
+
 def main() -> None:
     import argparse
     import asyncio
@@ -188,6 +228,8 @@ def main() -> None:
     times = launch_times(["minimal", "newgame", "table"], args.runs)
     minimal, newgame, table = (statistics.median(times[k]) for k in ("minimal", "newgame", "table"))
     median, worst = asyncio.run(key_latency(args.presses))
+    helps = asyncio.run(help_times(6))
+    again = statistics.median(helps[1:])
 
     def ratio(value: float) -> tuple[str, str]:
         r = value / minimal
@@ -202,6 +244,9 @@ def main() -> None:
         ("key press → updated screen, median", f"{median * 1000:7.1f} ms",
          "ok" if median <= 0.050 else "OVER"),
         ("key press → updated screen, worst", f"{worst * 1000:7.1f} ms", ""),
+        ("F1 → help on screen, first time", f"{helps[0] * 1000:7.0f} ms", ""),
+        ("F1 → help on screen, later (median of 5)", f"{again * 1000:7.1f} ms",
+         "ok" if again <= 0.100 else "OVER"),
     ]  # fmt: skip
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'value':>10}  target")

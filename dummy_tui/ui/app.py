@@ -527,7 +527,16 @@ class DummyApp(App[int]):
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
             # the table and the round end open the help at their game's section
             presenter = getattr(self.screen, "presenter", None)
-            self.push_screen(HelpScreen(presenter.help_anchor if presenter else None))
+            section = presenter.help_anchor if presenter else None
+            # one help screen, kept: laying the markdown out takes a second or
+            # more, so only the first F1 waits for it
+            if not self.is_screen_installed("help"):
+                self.install_screen(HelpScreen(section), "help")
+            else:
+                help_screen = self.get_screen("help")
+                assert isinstance(help_screen, HelpScreen)
+                help_screen.open_at(section)
+            self.push_screen("help")
 
 
 def _problem_line(exc: Exception) -> str:

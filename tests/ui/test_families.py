@@ -522,23 +522,20 @@ async def test_the_end_of_a_persian_game_says_who_won_first() -> None:
 async def test_help_opens_at_the_rules_of_the_game_on_the_table(
     ruleset: str, players: int, heading: str, size: tuple[int, int]
 ) -> None:
-    from textual.widgets._markdown import MarkdownHeader
-
     from dummy_tui.ui.screens.modals import HelpScreen
 
     app = app_for(setup(players=players, seed=5, ruleset=ruleset))
     async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
         await pilot.press("f1")
-        for _ in range(5):
+        for _ in range(3):
             await pilot.pause()
-        await pilot.pause(0.5)  # the markdown is laid out a few blocks at a time
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         scroll = help_screen.query_one("#help-scroll")
-        header = next(h for h in help_screen.query(MarkdownHeader) if heading in h._content.plain)
+        part = next(p for p in help_screen.query(".help-section") if heading in (p.name or ""))
         # the game's heading is on screen, at the top of the help
-        top = header.region.y - scroll.region.y
+        top = part.region.y - scroll.region.y
         assert 0 <= top <= 3, (top, scroll.scroll_y)
         assert (scroll.scroll_y > 0) == (ruleset != "dummy")
 
@@ -550,6 +547,33 @@ async def test_help_closed_at_once_leaves_the_table_as_it_was() -> None:
         await pilot.press("f1", "escape")  # before the help has found gin's section
         await pilot.pause(0.6)  # any look for the section again finds the help gone
         assert app.screen is table and app.is_running
+
+
+async def test_help_opened_again_is_the_same_screen_at_the_games_section_in_the_language() -> None:
+    """The help is laid out once: F1 again shows the same screen, still at the
+    game's section, and in a language changed meanwhile."""
+    from dummy_tui.ui.screens.modals import HelpScreen
+
+    app = app_for(setup(players=2, seed=5, ruleset="gin"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press("f1")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+        await pilot.press("ctrl+l")  # Thai, while the help is closed
+        await pilot.press("f1")
+        for _ in range(3):
+            await pilot.pause()
+        again: object = app.screen
+        assert again is first
+        scroll = first.query_one("#help-scroll")
+        part = next(p for p in first.query(".help-section") if "(`gin" in (p.name or ""))
+        assert "จินรัมมี่" in (part.name or "")  # the Thai help
+        assert 0 <= part.region.y - scroll.region.y <= 3
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import language, t
 
 if TYPE_CHECKING:
-    from textual.widgets import Markdown
+    pass
 
 T = TypeVar("T")
 
@@ -130,8 +130,25 @@ def help_text(lang: str) -> str:
     )
 
 
+def help_sections(text: str) -> list[str]:
+    """The help's markdown cut at every heading: each part starts with its heading."""
+    parts: list[list[str]] = [[]]
+    fenced = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        if line.startswith("#") and not fenced and any(parts[-1]):
+            parts.append([])
+        parts[-1].append(line)
+    return ["\n".join(part).strip() + "\n" for part in parts if any(part)]
+
+
 class HelpScreen(ModalScreen[None]):
-    """F1: the rules with examples, a glossary of Thai terms and the keys."""
+    """F1: the rules with examples, a glossary of Thai terms and the keys.
+
+    Each section of the help is one widget drawn with rich's markdown: a few
+    widgets instead of one for every paragraph and table cell, so that the
+    screen opens at once (it is kept, and shown again at each F1)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="close"),
@@ -144,47 +161,61 @@ class HelpScreen(ModalScreen[None]):
         self.section = section
         """Text in the heading of the section the help opens at (the game on the
         table's; None: the first, Dummy's)."""
+        self._lang = ""
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Markdown  # markdown and pygments: only when asked for
-
         with VerticalScroll(id="help-scroll") as box:
             box.border_title = t("help.title")
-            yield Markdown(help_text(language()), id="help-md")
+            yield from self._sections()
         yield Footer()
+
+    def _sections(self) -> list[Static]:
+        from rich.markdown import Markdown  # only when the help is asked for
+
+        self._lang = language()
+        return [
+            Static(Markdown(part), classes="help-section", name=part.splitlines()[0])
+            for part in help_sections(help_text(self._lang))
+        ]
 
     def on_mount(self) -> None:
         localize_bindings(self)
         self.query_one("#help-scroll").focus()
+        self.call_after_refresh(self._show_section)
+
+    def open_at(self, section: str | None) -> None:
+        """Opened again (the screen is kept): at the section of the game on the table."""
+        self.section = section
+        if self._lang != language():
+            self.refresh_language()  # the language changed while the help was closed
+        self.call_after_refresh(self._show_section)
+
+    def on_screen_resume(self) -> None:
+        self.query_one("#help-scroll").focus()
 
     def refresh_language(self) -> None:
-        self.query_one("#help-scroll").border_title = t("help.title")
-        from textual.widgets import Markdown
-
-        self.query_one(Markdown).update(help_text(language()))
+        box = self.query_one("#help-scroll", VerticalScroll)
+        box.border_title = t("help.title")
+        with self.app.batch_update():
+            box.remove_children()
+            box.mount_all(self._sections())
         localize_bindings(self)
         self.refresh_bindings()
+        self.call_after_refresh(self._show_section)
 
-    def on_markdown_table_of_contents_updated(self, event: Markdown.TableOfContentsUpdated) -> None:
-        """Open at the rules of the game on the table (every family's heading names its preset)."""
-        if self.section is None:
-            return
-        for _, title, header_id in event.table_of_contents:
-            if header_id and self.section in title:
-                self.call_after_refresh(self._show_section, header_id)
-                return
-
-    def _show_section(self, header_id: str, tries: int = 0) -> None:
-        """Scroll the section's heading to the top; the markdown mounts its blocks
-        a few at a time, so until they are all laid out, look again a little later."""
+    def _show_section(self) -> None:
+        """Scroll the heading of the game on the table to the top (every family's
+        heading names its preset), or the help's start."""
         if not self.is_attached:
             return  # closed meanwhile
-        header = self.query_one(f"#{header_id}")
-        scroll = self.query_one("#help-scroll")
-        header.scroll_visible(top=True, animate=False)
-        at_top = 0 <= header.region.y - scroll.region.y <= 3 and header.region.height > 0
-        if not at_top and tries < 40:
-            self.set_timer(0.05, lambda: self._show_section(header_id, tries + 1))
+        box = self.query_one("#help-scroll", VerticalScroll)
+        if self.section is None:
+            box.scroll_home(animate=False)
+            return
+        for part in self.query(".help-section").results(Static):
+            if part.name and self.section in part.name.replace("`", ""):
+                box.scroll_to_widget(part, top=True, animate=False)
+                return
 
     def action_close(self) -> None:
         self.dismiss(None)
