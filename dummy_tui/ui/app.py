@@ -142,8 +142,9 @@ class DummyApp(App[int]):
             if not self.resume():
                 self.show_new_game()
         elif self.start_setup is not None and self.has_save():
-            # a game asked for on the command line would replace the saved one: ask first
-            screen = self._new_game_screen()
+            # a game asked for on the command line would replace the saved one: ask
+            # first, over a form that shows that game (not the last one played)
+            screen = self._new_game_screen(self.start_setup)
             self._replace_all(screen)
             self.call_after_refresh(screen.replace_save_then_start, self.start_setup)
         elif self.start_setup is not None:
@@ -197,10 +198,11 @@ class DummyApp(App[int]):
             return self._new_game_screen()
         return super().get_default_screen()
 
-    def _new_game_screen(self) -> NewGameScreen:
+    def _new_game_screen(self, shown: GameSetup | None = None) -> NewGameScreen:
+        """The new-game screen, its form filled in with ``shown`` (else the last set-up)."""
         from dummy_tui.ui.screens.new_game import NewGameScreen
 
-        return NewGameScreen(self.last_setup(), self.rules_path)
+        return NewGameScreen(shown or self.last_setup(), self.rules_path)
 
     def show_new_game(self) -> None:
         """A fresh new-game screen in place of every screen (but the base one)."""

@@ -296,12 +296,17 @@ async def test_the_saved_game_can_be_resumed_from_the_question() -> None:
 
 
 async def test_a_game_from_the_command_line_asks_too_when_a_game_is_saved() -> None:
-    moves = await _saved_game()
-    app = app_for(setup(humans=2, players=2, seed=5), persist=True)
+    moves = await _saved_game()  # a game of Dummy, Ann against the AI
+    app = app_for(setup(humans=2, players=2, seed=5, ruleset="gin"), persist=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
+        # the form under the question shows the game the command line asked for
+        form = app.screen_stack[-2]
+        assert isinstance(form, NewGameScreen)
+        asked = form.collect()
+        assert asked.ruleset == "gin" and [s.human for s in asked.seats] == [True, True]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
