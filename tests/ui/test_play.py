@@ -1479,3 +1479,23 @@ async def test_home_and_end_jump_to_the_first_and_last_card_of_the_hand_and_the_
         assert row.cursor == 0 and row.cursor_card == row.cards[0]
         await pilot.press("end")
         assert row.cursor_card == row.cards[-1]
+
+
+@pytest.mark.parametrize("key", ["q", "ๆ"])  # ๆ: the key marked q on the Thai layout
+async def test_q_on_the_enlarge_the_window_screen_quits_with_the_game_saved(key: str) -> None:
+    from dummy_tui.ui.screens.modals import TooSmallScreen
+
+    app = app_for(setup(humans=1, seed=21), persist=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press("d")
+        await settle(pilot, app)
+        moves = table.session.round.moves()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "q" in str(app.screen.query_one("#small-text").render())  # it says so
+        await pilot.press(key)
+        await pilot.pause()
+        assert not app.is_running
+    assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves

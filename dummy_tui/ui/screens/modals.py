@@ -117,8 +117,24 @@ class PrivacyScreen(Screen[None]):
 class TooSmallScreen(Screen[None]):
     """Shown instead of the game while the terminal is smaller than 80×24."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "leave", "Quit", id="small_quit", show=False),
+    ]
+
     def compose(self) -> ComposeResult:
         yield Static(t("small.text"), id="small-text")
+
+    def on_mount(self) -> None:
+        localize_bindings(self)  # q on the Thai layout too
+
+    def action_leave(self) -> None:
+        """q leaves from here too, the game below saved as its own q would."""
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        leave = getattr(below, "action_quit_game", None)
+        if callable(leave):
+            leave()
+        else:
+            self.app.exit()
 
     def refresh_language(self) -> None:
         self.query_one("#small-text", Static).update(t("small.text"))
