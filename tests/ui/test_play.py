@@ -41,6 +41,7 @@ from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.record import apply_moves
 from dummy_tui.engine.round import PLAY, PlayerView
 from dummy_tui.rules import DummyRules
+from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
@@ -1499,3 +1500,44 @@ async def test_q_on_the_enlarge_the_window_screen_quits_with_the_game_saved(key:
         await pilot.pause()
         assert not app.is_running
     assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves
+
+
+def focused(app: DummyApp) -> object:
+    """The focused widget, as the app says now (mypy keeps an earlier answer)."""
+    return app.focused
+
+
+async def test_the_melds_and_the_log_scroll_by_keyboard_at_80x24() -> None:
+    """Page Up/Down scroll the melds from the hand; Tab goes to the melds and the
+    log, whose own keys then scroll them; the newest log line stays in view."""
+    session = played_until(
+        setup(players=4, seed=1, level="normal"), lambda g: len(g.melds) >= 8, ai=True
+    )
+    app = app_for(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        melds = table.query_one(MeldTable)
+        assert melds.max_scroll_y > 0  # more melds than lines
+        assert focused(app) is table.hand
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert melds.scroll_y > 0 and app.focused is table.hand
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert melds.scroll_y == 0
+        await pilot.press("tab")
+        assert focused(app) is melds
+        await pilot.press("end")
+        await pilot.pause()
+        assert melds.scroll_y == melds.max_scroll_y
+        if table.has_class("-short"):  # at 80×24 the log shares its place with the scores
+            assert not table.log_hidden
+        log = table.query_one(GameLog)
+        await pilot.press("tab")
+        assert focused(app) is log
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # the newest line
+        await pilot.press("home")
+        await pilot.pause()
+        assert log.scroll_y == 0
+        await pilot.press("tab")
+        assert focused(app) is table.hand

@@ -91,6 +91,8 @@ class TableScreen(Screen[None]):
         Binding("plus,equals_sign", "speed(-1)", "Faster", id="faster", show=False),
         Binding("minus", "speed(1)", "Slower", id="slower", show=False),
         Binding("e", "export", "Export", id="export", show=False),
+        Binding("pageup", "scroll_melds(-1)", show=False),
+        Binding("pagedown", "scroll_melds(1)", show=False),
         Binding("q", "quit_game", "Quit", id="quit"),
     ]
 
@@ -201,6 +203,10 @@ class TableScreen(Screen[None]):
         )
         for line in lines:
             log.write(line)
+        if lines and log.auto_scroll:
+            # the newest line in view once the new lines are laid out (a line
+            # wrapped at the write may take more room than was reckoned)
+            self.call_after_refresh(log.scroll_end, animate=False)
         self._log_shown = end
 
     @property
@@ -862,6 +868,14 @@ class TableScreen(Screen[None]):
         settings.ai_delay = SPEEDS[max(0, min(len(SPEEDS) - 1, current + step))]
         self.dapp.store_settings()
         self.say(t("speed.text", seconds=f"{settings.ai_delay:.1f}"))
+
+    def action_scroll_melds(self, pages: int) -> None:
+        """Page Up/Down scroll the melds on the table, wherever the focus is."""
+        melds = self.query_one(MeldTable)
+        if pages < 0:
+            melds.scroll_page_up(animate=False)
+        else:
+            melds.scroll_page_down(animate=False)
 
     def action_export(self) -> None:
         if len(self.session.human_seats) > 1 and not self.session.round.is_over:

@@ -36,10 +36,12 @@ class MeldLine(Static):
 class MeldTable(VerticalScroll):
     """Melds grouped by owner; cards laid off by someone else carry that player's name.
 
-    Spe-to cards carry ``*`` after them, as in the discard row.
+    Spe-to cards carry ``*`` after them, as in the discard row.  Tab brings the
+    focus here, and the arrows, Page Up/Down, Home and End then scroll it.
     """
 
-    can_focus = False
+    can_focus = True
+    FOCUS_ON_CLICK = False  # a click lays a card off on a meld; the arrows stay the hand's
 
     class Clicked(Message):
         """A meld was clicked (to lay the selected card off onto it)."""
@@ -269,6 +271,8 @@ class Scoreboard(Static):
 
 
 class GameLog(RichLog):
-    """Every move in words, newest at the bottom."""
+    """Every move in words, newest at the bottom.  Tab brings the focus here, and
+    the arrows, Page Up/Down, Home and End then scroll it."""
 
-    can_focus = False
+    can_focus = True
+    FOCUS_ON_CLICK = False  # the wheel scrolls it; the arrows stay the hand's
