@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import ai_name, set_language, system_language, t
+from dummy_tui.ui.i18n import ai_name, set_language, shown_name, system_language, t
 from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
@@ -304,7 +304,8 @@ class DummyApp(App[int]):
             save = self.read_save()
         except (OSError, ValueError):
             return None
-        names = ", ".join(seat.name for seat in save.setup.seats)
+        # the names the game gave in the language of the screen; typed ones as typed
+        names = ", ".join(shown_name(seat.name, i) for i, seat in enumerate(save.setup.seats))
         return t("ng.saved_line", names=names, ruleset=save.setup.ruleset, n=len(save.rounds) + 1)
 
     def action_help_quit(self) -> None:

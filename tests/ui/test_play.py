@@ -26,6 +26,7 @@ from ui_helpers import (
     play_keys,
     played_by_ai,
     played_until,
+    settings,
     settle,
     settled_table,
     setup,
@@ -1541,3 +1542,17 @@ async def test_the_melds_and_the_log_scroll_by_keyboard_at_80x24() -> None:
         assert log.scroll_y == 0
         await pilot.press("tab")
         assert focused(app) is table.hand
+
+
+def test_the_saved_game_line_gives_the_games_own_names_in_the_language_of_the_screen() -> None:
+    from dummy_tui.ui.i18n import set_language
+    from dummy_tui.ui.settings import SaveGame
+
+    names = ["คุณ", "สมชาย", "Lek", "ผู้เล่น 4"]  # saved from a Thai game; Lek was typed
+    seats = [SeatSetup(name=n, human=i in (0, 3), level="normal") for i, n in enumerate(names)]
+    saved = SaveGame(setup=GameSetup(seats=seats, seed=3), rounds=[], current=None)
+    save_path().parent.mkdir(parents=True, exist_ok=True)
+    save_path().write_text(saved.model_dump_json(), encoding="utf-8")
+    set_language("en")
+    line = DummyApp(settings=settings("en"), persist=True).save_summary()
+    assert line is not None and line.startswith("You, Somchai, Lek, Player 4 · "), line
