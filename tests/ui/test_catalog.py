@@ -57,7 +57,8 @@ def test_one_card_is_singular_in_english_and_the_same_in_thai() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "th"])
 def test_no_value_is_empty(lang: str) -> None:
-    empty = [k for k, v in catalog(lang).items() if not v.strip()]
+    # a separator (``*_join``) may be a space, as Thai lists are written
+    empty = [k for k, v in catalog(lang).items() if not v.strip() and not k.endswith("_join")]
     assert empty == []
 
 

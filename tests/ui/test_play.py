@@ -1556,3 +1556,29 @@ def test_the_saved_game_line_gives_the_games_own_names_in_the_language_of_the_sc
     set_language("en")
     line = DummyApp(settings=settings("en"), persist=True).save_summary()
     assert line is not None and line.startswith("You, Somchai, Lek, Player 4 · "), line
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Lay off (f), discard (x). Space selects several cards."),
+        ("th", "ฝาก (f) แล้วทิ้ง (x)  เว้นวรรคเลือกหลายใบ"),
+    ],
+)
+def test_the_prompt_offers_only_the_moves_that_can_be_made(lang: str, expected: str) -> None:
+    from dummy_tui.ui.cardtext import CardLook
+    from dummy_tui.ui.i18n import set_language
+    from dummy_tui.ui.presenters import presenter_for
+
+    # Ann picked 9♥ up with 7♥ 8♥: 10♥ lays off on it, and nothing else melds
+    session, _ = born_session(
+        "7H 8H 10H 2S 4S 6C 8C JD KD 3D 5D", "2H 3H 4H 5C 7C 9C QC AC 6S 8S 10S", "9H", "7H 8H 9H"
+    )
+    set_language(lang)
+    try:
+        shown = presenter_for(session).prompt(
+            0, CardLook(ascii=False, four_colour=False, dark=True)
+        )
+    finally:
+        set_language("en")
+    assert shown.plain == expected

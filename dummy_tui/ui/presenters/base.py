@@ -311,6 +311,14 @@ class Presenter(Generic[G]):
         game = self.game
         return any(game.kind_of(a) == kind for a in game.legal_actions())
 
+    def play_moves(self) -> str:
+        """The moves of the play phase that can be made now, in words with their
+        keys ("Meld (m), lay off (f), discard (x)"): only those that can."""
+        parts = [t(f"prompt.move_{kind}") for kind in ("meld", "layoff") if self.can(kind)]
+        parts.append(t("prompt.move_discard_after" if parts else "prompt.move_discard"))
+        text = t("prompt.move_join").join(parts)
+        return text[:1].upper() + text[1:]
+
     def prompt(self, seat: int, look: CardLook) -> Text:
         """What the person at the keyboard, whose turn it is, should do now."""
         raise NotImplementedError

@@ -101,7 +101,7 @@ class DummyPresenter(Presenter[DummyRound]):
             if game.knock_possible(seat):
                 return fmt("prompt.play_unborn_knock")
             return fmt("prompt.play_unborn")
-        return fmt("prompt.play")
+        return fmt("prompt.play", moves=self.play_moves())
 
     def hint_why(self, action: Action) -> str | None:
         """Why a hint to draw passes the pick-ups, in plain facts.

@@ -79,7 +79,7 @@ class PersianPresenter(Presenter[PersianRound]):
     def prompt(self, seat: int, look: CardLook) -> Text:
         game = self.game
         if game.phase != TAKE:
-            return fmt("prompt.persian_play")
+            return fmt("prompt.persian_play", moves=self.play_moves())
         if not game.stock:
             return fmt("prompt.persian_stock_out")
         if not self.can("pick"):

@@ -43,7 +43,7 @@ class RummyPresenter(Presenter[RummyRound]):
             return fmt("prompt.pile_take", card=top)
         if game.hands[seat].bit_count() == 1:
             return fmt("prompt.rummy_last")
-        return fmt("prompt.rummy_play")
+        return fmt("prompt.rummy_play", moves=self.play_moves())
 
     # ------------------------------------------------------------------
 
