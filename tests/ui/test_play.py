@@ -1582,3 +1582,15 @@ def test_the_prompt_offers_only_the_moves_that_can_be_made(lang: str, expected: 
     finally:
         set_language("en")
     assert shown.plain == expected
+
+
+async def test_a_table_of_ai_players_offers_no_select_in_the_footer() -> None:
+    app = app_for(setup(humans=0, players=2, seed=3, level="random"))
+    app.settings.ai_delay = 0.7  # slow enough to look at the footer between moves
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.hand.owner is None
+        keys = [b.binding.key for b in app.active_bindings.values() if b.binding.show and b.enabled]
+        assert "space" not in keys, keys
+        assert table.hand.check_action("select", ()) is False

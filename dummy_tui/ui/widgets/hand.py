@@ -166,10 +166,13 @@ class Hand(CardStrip):
         self.post_message(self.Changed())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # nothing to select while no one's cards are shown (a table of AI players,
+        # or the cards hidden between two people's turns)
+        shown = self.owner is not None and bool(self.cards)
         if action == "select":
-            return not self.narrow
+            return shown and not self.narrow
         if action == "select_unlisted":
-            return self.narrow
+            return shown and self.narrow
         return True
 
     def action_select_unlisted(self) -> None:
