@@ -40,7 +40,7 @@ def test_a_sentence_about_you_agrees_with_you() -> None:
     set_language("en")
 
 
-def test_one_card_is_singular_in_english_and_the_same_in_thai() -> None:
+def test_one_card_is_singular_in_english_and_said_as_one_in_thai() -> None:
     set_language("en")
     assert t("panel.cards", n=1) == "1 card"
     assert t("panel.cards", n=2) == "2 cards"
@@ -50,7 +50,10 @@ def test_one_card_is_singular_in_english_and_the_same_in_thai() -> None:
     set_language("th")
     try:
         assert t("panel.cards", n=1) == "1 ใบ"
-        assert ": 1 ใบ (7H)" in str(fmt("pick.intro", card="7H", n=1, cards="7H"))
+        # the newest card alone is no "every card after it: 1 card"
+        one = str(fmt("pick.intro", card="7H", n=1, cards="7H"))
+        assert one.startswith("คุณเก็บ 7H ใบล่าสุด") and "ทุกใบ" not in one, one
+        assert ": 3 ใบ (7H 8S 9D)" in str(fmt("pick.intro", card="7H", n=3, cards="7H 8S 9D"))
     finally:
         set_language("en")
 
