@@ -57,6 +57,8 @@ class RulesetBase(BaseModel):
     OPTION_GROUPS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     """The family's options in groups for a person choosing them (a group's
     name, then its options' keys); empty: one list in the fields' order."""
+    MATCH_LENGTH: ClassVar[str] = "target_score"
+    """The option that says how long a match lasts (the target score, or the deals)."""
 
     family: str = ""
     """The rummy family the preset plays (dummy, rummy, gin or persian)."""
@@ -328,6 +330,8 @@ class GinRules(RulesetBase):
 
 class PersianRules(RulesetBase):
     """Persian rummy: four players in two teams, 56 cards with jokers, ace high."""
+
+    MATCH_LENGTH: ClassVar[str] = "deals"
 
     family: Literal["persian"] = "persian"
     hand_size: dict[int, Annotated[int, Field(ge=1, le=20)]] = Field(default_factory=lambda: {4: 7})

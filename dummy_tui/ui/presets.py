@@ -26,7 +26,7 @@ PACKAGED = PACKAGE / "rulesets.toml"
 """The presets that come with the game."""
 SOURCES = ("rules/schema.py", "rules/loader.py", "ai/__init__.py", "__init__.py")
 """The modules the facts are derived from (inside the package)."""
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,10 @@ class PresetInfo:
     description: str
     player_counts: tuple[int, ...]
     target_score: int
+    length_key: str = "target_score"
+    """The option that says how long a match lasts: ``target_score``, or ``deals``."""
+    length: int = 500
+    """Its value in the preset."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +92,8 @@ def worked_out(path: Path | None = None) -> StartFacts:
             rules.description,
             rules.player_counts,
             rules.target_score,
+            rules.MATCH_LENGTH,
+            getattr(rules, rules.MATCH_LENGTH),
         )
         for name, rules in rulesets.items()
     }
@@ -126,6 +132,8 @@ def _from_cache(path: Path, key: str) -> StartFacts | None:
                 str(p["description"]),
                 tuple(int(n) for n in p["player_counts"]),
                 int(p["target_score"]),
+                str(p["length_key"]),
+                int(p["length"]),
             )
             for name, p in data["presets"].items()
         }

@@ -633,3 +633,26 @@ async def test_the_number_of_players_is_noted_only_where_the_game_does_not_alrea
         await pilot.pause()
         about = str(screen.query_one("#family-desc", Static).render())
         assert "2 players only" in about and "played by" not in about
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Deals"), ("th", "จำนวนแจก")])
+async def test_persian_rummy_is_set_by_its_deals_not_a_target_score(
+    home: Path, lang: str, label: str
+) -> None:
+    last = {"seats": [{"name": "Ann", "human": True}, *({"name": n} for n in "BCD")],
+            "ruleset": "persian"}  # fmt: skip
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text(
+        json.dumps({"lang": lang, "last_setup": last}), encoding="utf-8"
+    )
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await new_game_screen(pilot, app)
+        assert str(screen.query_one("#target-label", Static).render()) == label
+        field = screen.query_one("#target", Input)
+        assert field.value == "2"  # the preset's deals
+        field.value = "3"
+        assert screen.collect().options == {"deals": 3}
+        screen.query_one("#house", Collapsible).collapsed = False
+        await pilot.pause()
+        assert not screen.query("#opt-deals")  # not a second time among the options

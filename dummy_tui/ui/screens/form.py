@@ -34,9 +34,15 @@ def family_options(family: str) -> dict[str, Any]:
     from dummy_tui.rules import RULESET_TYPES
 
     out: dict[str, Any] = {}
-    for key, field in RULESET_TYPES[family].model_fields.items():
+    model = RULESET_TYPES[family]
+    for key, field in model.model_fields.items():
         kind = field.annotation
-        if key not in NOT_EDITED and (kind in (bool, int) or get_origin(kind) is Literal):
+        # the match's length has its own line (the target score, or the deals)
+        if (
+            key not in NOT_EDITED
+            and key != model.MATCH_LENGTH
+            and (kind in (bool, int) or get_origin(kind) is Literal)
+        ):
             out[key] = kind
     return out
 

@@ -146,8 +146,10 @@ class NewGameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        target = self.overrides.get("target_score", self.presets[self.ruleset].target_score)
-        self.query_one("#target", Input).value = str(target)
+        info = self.presets[self.ruleset]
+        self.query_one("#target", Input).value = str(
+            self.overrides.get(info.length_key, info.length)
+        )
         self.refresh_language()
         self.show_seats(self.player_count())
         if self.dapp.has_save():
@@ -218,7 +220,10 @@ class NewGameScreen(Screen[None]):
             button.refresh(layout=True)  # a label of another length: the width follows
         self.query_one("#players", Choice).label = t("ng.players")
         self.query_one("#ruleset", Choice).label = t("ng.ruleset")
-        self.query_one("#target-label", Static).update(t("ng.target"))
+        # the match's length: a target score, or (Persian rummy) a number of deals
+        self.query_one("#target-label", Static).update(
+            t("ng.deals" if self.presets[self.ruleset].length_key == "deals" else "ng.target")
+        )
         lang = self.query_one("#lang", Choice)
         lang.label = t("ng.language")
         if lang.value != self.dapp.lang:  # changed with ctrl+l: the row shows the language in use
@@ -373,7 +378,10 @@ class NewGameScreen(Screen[None]):
             return
         self.ruleset = name
         self.overrides = {}
-        self.query_one("#target", Input).value = str(self.presets[name].target_score)
+        self.query_one("#target", Input).value = str(self.presets[name].length)
+        self.query_one("#target-label", Static).update(
+            t("ng.deals" if self.presets[name].length_key == "deals" else "ng.target")
+        )
         house = self.query("#house").results(Collapsible)
         section = next(house, None)
         if section is None or section.collapsed:
@@ -455,12 +463,14 @@ class NewGameScreen(Screen[None]):
             if value != preset.get(key):
                 options[key] = value
         target_text = self.query_one("#target", Input).value.strip()
+        length = self.presets[ruleset].length_key
         try:
             target = int(target_text)
         except ValueError:
-            raise FormError(t("ng.bad_target", value=target_text), "target") from None
-        if target != preset.get("target_score"):
-            options["target_score"] = target
+            bad = "ng.bad_deals" if length == "deals" else "ng.bad_target"
+            raise FormError(t(bad, value=target_text), "target") from None
+        if target != preset.get(length):
+            options[length] = target
         try:
             preset_rules = get_ruleset(ruleset, self.rules_path)
         except RulesetError as exc:
@@ -469,7 +479,7 @@ class NewGameScreen(Screen[None]):
             apply_overrides(preset_rules, options, source=t("ng.ruleset"))
         except RulesetError as exc:
             # this form's house rules (or the target score): the field at fault
-            at = {None: "", "target_score": "target"}.get(exc.option, f"opt-{exc.option}")
+            at = {None: "", length: "target"}.get(exc.option, f"opt-{exc.option}")
             raise FormError(ruleset_problem(exc), at) from None
         lang = str(self.query_one("#lang", Choice).value)
         return GameSetup(
