@@ -1594,3 +1594,19 @@ async def test_a_table_of_ai_players_offers_no_select_in_the_footer() -> None:
         keys = [b.binding.key for b in app.active_bindings.values() if b.binding.show and b.enabled]
         assert "space" not in keys, keys
         assert table.hand.check_action("select", ()) is False
+
+
+@pytest.mark.parametrize(("ascii_look", "mark"), [(False, "✓"), (True, "v")])
+async def test_a_selected_card_is_marked_not_only_coloured(ascii_look: bool, mark: str) -> None:
+    app = app_for(setup(humans=1, seed=11))
+    app.settings.ascii = ascii_look
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await table_after_draw(pilot, app)
+        hand = table.hand
+        before = str(hand.render())
+        await pilot.press("space")
+        await pilot.pause()
+        shown = str(hand.render())
+        label = table.dapp.look.label(hand.cards[hand.cursor or 0])
+        assert mark not in before
+        assert shown.count(mark) == 1 and f"{label}" in shown.split(mark)[0][-5:], shown

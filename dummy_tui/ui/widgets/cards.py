@@ -38,6 +38,11 @@ class CardStrip(Widget):
         """A one-character mark for the card and its colour ("" for none)."""
         return " ", ""
 
+    @property
+    def selected_mark(self) -> str:
+        """What follows a selected card: ✓, or v with letter suits."""
+        return "v" if self.look.ascii else "✓"
+
     # -- layout ------------------------------------------------------------------
 
     @property
@@ -109,7 +114,12 @@ class CardStrip(Widget):
                     style = self._cell_style(base + j, card)
                     frame = style if card in self.selected or card in self.highlight else Style()
                     mark, colour = self.mark(card)
-                    tops.append("╭───╮", frame)
+                    if card in self.selected:  # a mark as well as the colour (NO_COLOR)
+                        tops.append("╭─", frame)
+                        tops.append(self.selected_mark, frame + Style(bold=True))
+                        tops.append("─╮", frame)
+                    else:
+                        tops.append("╭───╮", frame)
                     mids.append("│", frame)
                     mids.append(self.look.label(card).rjust(3), style)
                     mids.append("│", frame)
@@ -127,7 +137,9 @@ class CardStrip(Widget):
                     mark, colour = self.mark(card)
                     out.append(self.look.label(card).rjust(3), style)
                     out.append(mark, Style(color=colour or None, bold=True))
-                    out.append(" ")
+                    # a selected card is marked, not only coloured (NO_COLOR)
+                    chosen = card in self.selected
+                    out.append(self.selected_mark if chosen else " ", Style(bold=True))
                 out.append("\n")
         out.rstrip()
         return out
