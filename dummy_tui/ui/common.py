@@ -10,6 +10,16 @@ from textual.keys import KEY_NAME_REPLACEMENTS
 
 from dummy_tui.ui.i18n import has, t
 
+AI_SPEEDS = (0.0, 0.3, 0.7, 1.2, 2.0)
+"""The seconds an AI move stays on screen, fastest first (the keys + and −, and
+the new-game screen, choose among them)."""
+
+
+def nearest_speed(delay: float) -> int:
+    """The index in :data:`AI_SPEEDS` of the speed nearest ``delay``."""
+    return min(range(len(AI_SPEEDS)), key=lambda i: abs(AI_SPEEDS[i] - delay))
+
+
 # The Thai Kedmanee layout (the one on Thai keyboards) against US QWERTY, key by
 # key, without and with shift.  With the Thai layout on, the key marked d types
 # ก; the game's keys answer to the key, whichever layout is on.

@@ -1610,3 +1610,27 @@ async def test_a_selected_card_is_marked_not_only_coloured(ascii_look: bool, mar
         label = table.dapp.look.label(hand.cards[hand.cursor or 0])
         assert mark not in before
         assert shown.count(mark) == 1 and f"{label}" in shown.split(mark)[0][-5:], shown
+
+
+async def test_the_speed_keys_show_in_the_footer_while_an_ai_moves() -> None:
+    app = app_for(setup(humans=0, players=2, seed=3, level="random"))
+    app.settings.ai_delay = 2.0  # long enough to look at the footer
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        shown = {b.binding.id for b in app.active_bindings.values() if b.binding.show and b.enabled}
+        assert {"faster", "slower"} <= shown, shown
+        await pilot.press("plus")
+        await pilot.pause()
+        assert app.settings.ai_delay == 1.2
+
+
+async def test_the_speed_keys_work_in_a_persons_turn_without_filling_the_footer() -> None:
+    app = app_for(setup(humans=1, seed=11))
+    app.settings.ai_delay = 0.7
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, app)
+        shown = {b.binding.id for b in app.active_bindings.values() if b.binding.show and b.enabled}
+        assert not {"faster", "slower"} & shown
+        await pilot.press("minus")
+        await pilot.pause()
+        assert app.settings.ai_delay == 1.2

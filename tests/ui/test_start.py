@@ -495,7 +495,7 @@ async def test_the_arrow_keys_go_from_field_to_field_and_bring_it_into_view() ->
             await pilot.press("down")
             await pilot.pause()
             assert app.focused is not None and app.focused.id == expected
-        for _ in range(6):  # on to the language line, below the fold at 80×24
+        for _ in range(7):  # on to the language line, below the fold at 80×24
             await pilot.press("down")
         await pilot.pause()
         lang = app.screen.query_one("#lang")
@@ -503,7 +503,7 @@ async def test_the_arrow_keys_go_from_field_to_field_and_bring_it_into_view() ->
         scroll = app.screen.query_one("#ng-scroll")
         assert scroll.scroll_y > 0
         assert scroll.region.contains_region(lang.region)
-        await pilot.press("up", "up")
+        await pilot.press("up", "up", "up")  # the AI speed, the target, the rules
         await pilot.pause()
         assert app.focused is app.screen.query_one("#ruleset")
 
@@ -656,3 +656,17 @@ async def test_persian_rummy_is_set_by_its_deals_not_a_target_score(
         screen.query_one("#house", Collapsible).collapsed = False
         await pilot.pause()
         assert not screen.query("#opt-deals")  # not a second time among the options
+
+
+async def test_the_ai_speed_is_chosen_on_the_new_game_screen_and_kept(home: Path) -> None:
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await new_game_screen(pilot, app)
+        speed = screen.query_one("#speed", Choice)
+        assert value_now(speed) == 2 and "normal (0.7 s)" in str(speed.render())
+        speed.focus()
+        await pilot.press("left", "left")  # fastest first: down to "instant"
+        await pilot.pause()
+        assert value_now(speed) == 0 and app.settings.ai_delay == 0.0
+    saved = json.loads((home / "config" / "settings.json").read_text(encoding="utf-8"))
+    assert saved["ai_delay"] == 0.0

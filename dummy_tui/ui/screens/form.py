@@ -168,6 +168,13 @@ class FormScroll(VerticalScroll, inherit_bindings=False):
     ]
 
 
+def speed_options() -> list[tuple[str, Hashable]]:
+    """The AI speeds, fastest first, in words with their seconds."""
+    from dummy_tui.ui.common import AI_SPEEDS
+
+    return [(t(f"ng.speed_{i}", seconds=f"{s:.1f}"), i) for i, s in enumerate(AI_SPEEDS)]
+
+
 def kind_options(levels: tuple[str, ...]) -> list[tuple[str, str]]:
     """A seat's kinds: a person, or the AI at each level (``ai.LEVELS``, weakest first)."""
     return [(t("ng.kind_human"), "human")] + [

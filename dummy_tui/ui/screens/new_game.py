@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 from textual.worker import get_current_worker
 
-from dummy_tui.ui.common import localize_bindings
+from dummy_tui.ui.common import AI_SPEEDS, localize_bindings, nearest_speed
 from dummy_tui.ui.i18n import LANGS, ai_name, has, names_for_seats, shown_name, t
 from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
 from dummy_tui.ui.screens.form import (
@@ -29,6 +29,7 @@ from dummy_tui.ui.screens.form import (
     option_field,
     option_groups,
     preset_keys,
+    speed_options,
     value_words,
 )
 from dummy_tui.ui.storage import save_path
@@ -137,6 +138,13 @@ class NewGameScreen(Screen[None]):
                 yield Static(id="target-label", classes="ng-label")
                 yield NumberInput(id="target", max_length=6, compact=True)
             yield Choice(
+                speed_options(),
+                value=nearest_speed(self.dapp.settings.ai_delay),
+                label="",
+                id="speed",
+                classes="ng-line",
+            )
+            yield Choice(
                 [("English", "en"), ("ไทย", "th")],
                 value=self.dapp.lang,
                 label="",
@@ -224,6 +232,11 @@ class NewGameScreen(Screen[None]):
         self.query_one("#target-label", Static).update(
             t("ng.deals" if self.presets[self.ruleset].length_key == "deals" else "ng.target")
         )
+        speed = self.query_one("#speed", Choice)
+        speed.label = t("ng.speed")
+        current = speed.value
+        speed.set_options(speed_options())
+        speed.value = current
         lang = self.query_one("#lang", Choice)
         lang.label = t("ng.language")
         if lang.value != self.dapp.lang:  # changed with ctrl+l: the row shows the language in use
@@ -370,6 +383,13 @@ class NewGameScreen(Screen[None]):
         for box, name in zip(inputs, names, strict=True):
             if box.value.strip() != name:
                 box.value = name
+
+    @on(Choice.Changed, "#speed")
+    def speed_changed(self, event: Choice.Changed) -> None:
+        """How long an AI move stays on screen: a setting of the game, kept at once."""
+        index = event.value if isinstance(event.value, int) else 2
+        self.dapp.settings.ai_delay = AI_SPEEDS[index]
+        self.dapp.store_settings()
 
     @on(Choice.Changed, "#ruleset")
     async def ruleset_changed(self, event: Choice.Changed) -> None:

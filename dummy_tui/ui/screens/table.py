@@ -37,7 +37,7 @@ from dummy_tui.engine.actions import (
 from dummy_tui.engine.cards import JOKER_BASE
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.engine.round import TAKE, PlayerView
-from dummy_tui.ui.common import US_LAYOUT, localize_bindings
+from dummy_tui.ui.common import AI_SPEEDS, US_LAYOUT, localize_bindings, nearest_speed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.presenters.base import BINDING_KINDS
@@ -52,7 +52,6 @@ from dummy_tui.ui.words import action_text, fmt, log_lines, refusal_text
 if TYPE_CHECKING:
     from dummy_tui.ui.app import DummyApp
 
-SPEEDS = (0.0, 0.3, 0.7, 1.2, 2.0)
 
 ACTION_BINDINGS = {
     "draw": "draw",
@@ -88,8 +87,11 @@ class TableScreen(Screen[None]):
         Binding("s", "sort", "Sort", id="sort"),
         Binding("t", "toggle_scores", "Scores", id="scores", show=False),
         Binding("full_stop", "instant", "Skip", id="instant"),
-        Binding("plus,equals_sign", "speed(-1)", "Faster", id="faster", show=False),
-        Binding("minus", "speed(1)", "Slower", id="slower", show=False),
+        # shown while an AI moves; the same keys, unlisted, at any other time
+        Binding("plus,equals_sign", "speed(-1)", "Faster", id="faster"),
+        Binding("minus", "speed(1)", "Slower", id="slower"),
+        Binding("plus,equals_sign", "speed_unlisted(-1)", show=False),
+        Binding("minus", "speed_unlisted(1)", show=False),
         Binding("e", "export", "Export", id="export", show=False),
         Binding("pageup", "scroll_melds(-1)", show=False),
         Binding("pagedown", "scroll_melds(1)", show=False),
@@ -537,8 +539,13 @@ class TableScreen(Screen[None]):
             return self.viewer is not None
         if action == "toggle_scores":
             return self.has_class("-short")
+        ai_moving = not game.is_over and not self.session.is_human(game.seat)
         if action == "instant":
-            return not game.is_over and not self.session.is_human(game.seat)
+            return ai_moving
+        if action == "speed":
+            return ai_moving
+        if action == "speed_unlisted":
+            return not ai_moving
         return True
 
     QUIET = ("undo", "hint", "instant", "sort")
@@ -864,10 +871,13 @@ class TableScreen(Screen[None]):
 
     def action_speed(self, step: int) -> None:
         settings = self.dapp.settings
-        current = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - settings.ai_delay))
-        settings.ai_delay = SPEEDS[max(0, min(len(SPEEDS) - 1, current + step))]
+        current = nearest_speed(settings.ai_delay)
+        settings.ai_delay = AI_SPEEDS[max(0, min(len(AI_SPEEDS) - 1, current + step))]
         self.dapp.store_settings()
         self.say(t("speed.text", seconds=f"{settings.ai_delay:.1f}"))
+
+    def action_speed_unlisted(self, step: int) -> None:
+        self.action_speed(step)
 
     def action_scroll_melds(self, pages: int) -> None:
         """Page Up/Down scroll the melds on the table, wherever the focus is."""
