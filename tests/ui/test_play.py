@@ -1634,3 +1634,45 @@ async def test_the_speed_keys_work_in_a_persons_turn_without_filling_the_footer(
         await pilot.press("minus")
         await pilot.pause()
         assert app.settings.ai_delay == 1.2
+
+
+async def test_hot_seat_says_nothing_of_the_other_persons_hidden_cards() -> None:
+    """What a person reads at their turn (the status line, the log, the hand-over
+    screen) names no card the other person holds unseen: not after the other
+    asked for a hint, had a key refused or drew."""
+    app = app_for(setup(humans=2, players=2, seed=9))
+    public: set[int] = set()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(12):  # six turns each
+            await settle(pilot, app)
+            screen = app.screen
+            if isinstance(screen, RoundEndScreen):
+                break
+            if isinstance(screen, PrivacyScreen):
+                table = app.screen_stack[-2]
+                assert isinstance(table, TableScreen)
+                said = " ".join(
+                    line.plain for line in table.since_last_turn(table.session.round.seat)
+                )
+                await pilot.press("enter")
+                await settle(pilot, app)
+            else:
+                assert isinstance(screen, TableScreen)
+                table, said = screen, ""
+            game = table.session.round
+            look = table.dapp.look
+            other = 1 - game.seat
+            public |= set(game.row) | {c for m in game.melds for c in m.cards}
+            hidden = [c for c in cards_of(game.hands[other]) if c not in public]
+            log = " ".join(strip.text for strip in table.query_one(GameLog).lines)
+            status = str(table.query_one("#status").render())
+            for card in hidden:
+                label = look.label(card)
+                assert label not in said and label not in status and label not in log, label
+            # this person's turn: a hint, a refused key, a draw and a discard
+            await ask_hint(pilot, app)
+            await pilot.press("f" if game.phase != "take" else "x")
+            await pilot.press("d" if game.stock else "o")
+            await settle(pilot, app)
+            if isinstance(app.screen, TableScreen) and app.screen.my_turn:
+                await pilot.press("x")
