@@ -124,25 +124,66 @@ def _min_dw(m: int) -> int:
     return best
 
 
+def _rank_sets_table() -> list[list[tuple[int, ...]]]:
+    """By position and by which suits hold it (4 bits): the sets of that rank,
+    as low-layout masks (none for fewer than three cards; four triples and the
+    four for all four)."""
+    table: list[list[tuple[int, ...]]] = []
+    for p in range(13):
+        row: list[tuple[int, ...]] = []
+        for present in range(16):
+            cards = [1 << (13 * s + p) for s in range(4) if present >> s & 1]
+            sets = [a | b | c for a, b, c in combinations(cards, 3)]
+            if len(cards) == 4:
+                sets.append(cards[0] | cards[1] | cards[2] | cards[3])
+            row.append(tuple(sets))
+        table.append(row)
+    return table
+
+
+_RANK_SETS = _rank_sets_table()
+
+
 def _least_dw(m: int) -> int:
     """:func:`_min_dw` worked out."""
     b0 = m & _SUIT
     b1 = (m >> 13) & _SUIT
     b2 = (m >> 26) & _SUIT
     b3 = m >> 39
+    runs = _RUNS_ONLY
     three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))  # ranks with a set
     if not three:
-        return _runs_dw(m)
+        return runs[b0] + runs[b1] + runs[b2] + runs[b3]
+    r = m & (m >> 1) & (m >> 2) & _RUN_START
+    in_runs = m & (r | (r << 1) | (r << 2))  # the cards some run could hold
     choices = [0]
+    fixed = 0
     while three:
         bit = three & -three
         three ^= bit
-        cards = [c for c in (bit, bit << 13, bit << 26, bit << 39) if m & c]
-        sets = [a | b | c for a, b, c in combinations(cards, 3)]
-        if len(cards) == 4:
-            sets.append(cards[0] | cards[1] | cards[2] | cards[3])
-        choices += [used | s for used in choices for s in sets]
-    return min(_runs_dw(m & ~used) for used in choices)
+        p = bit.bit_length() - 1
+        present = (b0 >> p & 1) | (b1 >> p & 1) << 1 | (b2 >> p & 1) << 2 | (b3 >> p & 1) << 3
+        sets = _RANK_SETS[p][present]
+        rank = bit * _ALL_SUITS & m
+        if not rank & in_runs:
+            fixed |= rank  # no run wants these cards: the whole set is always best
+        elif len(sets) == 1:
+            choices += [used | rank for used in choices]  # three of the rank: with or without
+        else:
+            # of four, leaving a card out of the set only helps if a run can hold it
+            wanted = [x for x in sets if x == rank or (rank & ~x) & in_runs]
+            choices += [used | x for used in choices for x in wanted]
+    suit = _SUIT
+    best = 1 << 30
+    m &= ~fixed
+    for used in choices:
+        r = m & ~used
+        v = runs[r & suit] + runs[(r >> 13) & suit] + runs[(r >> 26) & suit] + runs[r >> 39]
+        if v < best:
+            best = v
+            if not v:
+                break  # nothing left over: no choice does better
+    return best
 
 
 def deadwood(mask: int) -> int:
@@ -156,10 +197,25 @@ def deadwood(mask: int) -> int:
     b1 = (low >> 13) & _SUIT
     b2 = (low >> 26) & _SUIT
     b3 = low >> 39
-    if not (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1)):
+    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
+    if not three:
         return _RUNS_ONLY[b0] + _RUNS_ONLY[b1] + _RUNS_ONLY[b2] + _RUNS_ONLY[b3]
-    meld = meldable_low(low)
-    return low_value(low & ~meld) + _min_dw(meld)
+    # the cards of no set or run count whole; the rest is searched (and kept)
+    r = low & (low >> 1) & (low >> 2) & _RUN_START
+    meld = low & (r | (r << 1) | (r << 2) | three * _ALL_SUITS)
+    dead = low & ~meld
+    value = (
+        _SUIT_VALUE[dead & _SUIT]
+        + _SUIT_VALUE[(dead >> 13) & _SUIT]
+        + _SUIT_VALUE[(dead >> 26) & _SUIT]
+        + _SUIT_VALUE[dead >> 39]
+    )
+    hit = _CACHE.get(meld)
+    if hit is None:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        hit = _CACHE[meld] = _least_dw(meld)
+    return value + hit
 
 
 def _high_value(low: int) -> int:

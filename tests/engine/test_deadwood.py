@@ -6,9 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dummy_tui.engine.cards import mask_of, parse_card
 from dummy_tui.engine.deadwood import (
+    _CACHE,
     arrangements,
     deadwood,
     deadwood_after_discard,
@@ -84,3 +87,20 @@ def test_melds_low_lists_ace_low_runs_and_sets() -> None:
     assert _mask("JC QC KC") in melds
     assert _mask("QC KC AC") not in melds
     assert _mask("5D 5H 5S") in melds
+
+
+RICH = [c for c in range(52) if c % 13 in (12, 0, 1, 2, 3, 4)]  # A–6: sets and runs cross
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_least_deadwood_is_the_best_arrangements(data: st.DataObject) -> None:
+    """The least deadwood (sets chosen with pruning, runs from a table) against the
+    arrangements, worked out from every meld of the hand."""
+    pool = data.draw(st.sampled_from([RICH, list(range(52))]))
+    size = data.draw(st.integers(3, 11))
+    hand = mask_of(
+        data.draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size, unique=True))
+    )
+    _CACHE.clear()
+    assert deadwood(hand) == arrangements(hand)[0]
