@@ -250,10 +250,22 @@ def discard_deadwoods(mask: int, limit: int | None = None) -> dict[int, int]:
     With ``limit``, only the discards that leave at most ``limit`` are
     listed, and a cheap bound skips the search when none can.
     """
-    low = to_low(mask)
-    meld = meldable_low(low)
+    # to_low, meldable_low and low_value written out: this runs at every turn of gin
+    low = ((mask << 1) & _NOT_POS0) | ((mask >> 12) & _POS0)
+    r = low & (low >> 1) & (low >> 2) & _RUN_START
+    b0 = low & _SUIT
+    b1 = (low >> 13) & _SUIT
+    b2 = (low >> 26) & _SUIT
+    b3 = low >> 39
+    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
+    meld = low & (r | (r << 1) | (r << 2) | three * _ALL_SUITS)
     iso = low & ~meld
-    iso_value = low_value(iso)
+    iso_value = (
+        _SUIT_VALUE[iso & _SUIT]
+        + _SUIT_VALUE[(iso >> 13) & _SUIT]
+        + _SUIT_VALUE[(iso >> 26) & _SUIT]
+        + _SUIT_VALUE[iso >> 39]
+    )
     if limit is not None and iso and iso_value - _high_value(iso) > limit:
         return {}
     if limit is not None and not iso and iso_value > limit:

@@ -224,24 +224,10 @@ class GinRound(Round[GinRules]):
     # applying
 
     def _play(self, seat: int, action: Action) -> None:
-        if isinstance(action, Pass):
-            self.offer_stage += 1
-            if self.offer_stage == 2:
-                self.seat = self.starter  # both passed: the starter draws
-            else:
-                self.seat = self.next_seat(seat)
-            self.turn_start = len(self.history)
-        elif isinstance(action, Draw):
-            self.hands[seat] |= 1 << self.stock.pop()
-            self.phase = PLAY
-            self.offer_stage = 3
-        elif isinstance(action, TakeDiscard):
-            card = self.row.pop()
-            self.hands[seat] |= 1 << card
-            self.taken = card
-            self.phase = PLAY
-            self.offer_stage = 3
-        elif isinstance(action, Discard):
+        # the commonest first: a discard, then a draw
+        kind = type(action)
+        if kind is Discard:
+            assert isinstance(action, Discard)
             self.hands[seat] &= ~(1 << action.card)
             self.row.append(action.card)
             if len(self.stock) <= self.rules.wall:
@@ -251,6 +237,23 @@ class GinRound(Round[GinRules]):
             self.phase = TAKE
             self.taken = None
             self.turn_start = len(self.history)
+        elif kind is Draw:
+            self.hands[seat] |= 1 << self.stock.pop()
+            self.phase = PLAY
+            self.offer_stage = 3
+        elif isinstance(action, Pass):
+            self.offer_stage += 1
+            if self.offer_stage == 2:
+                self.seat = self.starter  # both passed: the starter draws
+            else:
+                self.seat = self.next_seat(seat)
+            self.turn_start = len(self.history)
+        elif isinstance(action, TakeDiscard):
+            card = self.row.pop()
+            self.hands[seat] |= 1 << card
+            self.taken = card
+            self.phase = PLAY
+            self.offer_stage = 3
         elif isinstance(action, Knock):
             self.hands[seat] &= ~(1 << action.card)
             self.row.append(action.card)
