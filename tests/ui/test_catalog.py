@@ -242,3 +242,114 @@ def test_a_case_without_its_own_entry_is_said_by_its_rules(lang: str) -> None:
     assert shown(IllegalMoveError("take_first", "dummy"), lang) == shown(
         IllegalMoveError("take_first"), lang
     )
+
+
+# ---------------------------------------------------------------------------
+# the Thai glossary (docs/thai-glossary.md): one word for each thing
+
+GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "thai-glossary.md"
+
+# keys that speak of Dummy alone, where the row is กองกลาง
+DUMMY_ONLY = (
+    "row.title",
+    "row.legend",
+    "prompt.take",
+    "prompt.take_draw",
+    "prompt.take_first_turn",
+    "prompt.take_stock_out",
+    "prompt.choose_row",
+    "prompt.play_unborn",
+    "hint.why_",
+    "rule.take_first",
+    "rule.not_born",
+    "rule.not_in_row",
+    "rule.stock_out_",
+    "rule.pickup_meld",
+    "family.dummy",
+)
+
+# a retired word or phrase (a regular expression), the keys it may still
+# appear in (None: none), and what the glossary says instead
+RETIRED: list[tuple[str, tuple[str, ...], str]] = [
+    (r"ชุดกติกา|ชุดนี้", ("rule.", "table.", "gin.", "act.", "hand."), "a preset is แบบกติกา"),
+    (r"กติกาเสริม", (), "house rules are กติกาบ้าน"),
+    (r"(?<!เ)ท่า", (), "a move is การเดิน"),
+    (r"แต้มเดียวกัน|ตามแต้ม|เขียนแต้ม", (), "a rank is หน้าไพ่"),
+    (r"\{name\} โง่", (), "the discarder โดนโง่"),
+    (r"เอซ", (), "the ace is A"),
+    (r"มัน", (), "a card is ใบนั้น"),
+    (r"เก็บ(ไพ่)?ไว้ในมือ", (), "keep in hand is ถือไว้"),
+]
+
+
+def thai_texts() -> dict[str, str]:
+    return {**catalog("th"), "help": help_text("th")}
+
+
+def test_the_glossary_is_in_the_repository() -> None:
+    text = GLOSSARY.read_text(encoding="utf-8")
+    for word in ("กองกลาง", "หมดมือ", "บันทึกการเล่น", "แบบกติกา", "กติกาบ้าน", "หน้าไพ่"):
+        assert word in text, word
+
+
+@pytest.mark.parametrize(
+    ("pattern", "allowed", "instead"),
+    RETIRED,
+    ids=["preset", "house-rules", "move", "rank", "fool", "ace", "it", "keep"],
+)
+def test_no_thai_text_uses_a_retired_word(
+    pattern: str, allowed: tuple[str, ...], instead: str
+) -> None:
+    found = {
+        k: v
+        for k, v in thai_texts().items()
+        if re.search(pattern, v) and not k.startswith(allowed or ("\0",))
+    }
+    assert found == {}, instead
+
+
+def test_dummys_row_is_the_kong_klang() -> None:
+    from dummy_tui.rules import RULESET_TYPES
+
+    others = {k for f, m in RULESET_TYPES.items() if f != "dummy" for k in m.model_fields}
+    dummy_opts = {f"opt.{k}" for k in RULESET_TYPES["dummy"].model_fields if k not in others}
+    texts = catalog("th")
+    dummy = {k for k in texts if k.startswith(DUMMY_ONLY) or k in dummy_opts}
+    dummy -= {"row.title_persian", "row.legend_persian", "rule.take_first_gin"}
+    dummy -= {"rule.take_first_rummy", "rule.take_first_persian"}
+    assert {k: texts[k] for k in dummy if "กองทิ้ง" in texts[k]} == {}
+    assert "กองกลาง" in texts["row.title"]
+
+
+def test_ook_is_quit_and_going_out_is_mot_mue() -> None:
+    # ออก within another word (ส่งออก: export; ย้ายออก: move away) is no quitting
+    quit_keys = {"key.quit", "key.app_quit", "end.after_match", "end.continue"}
+    quit_keys |= {"end.continue_deal", "small.text"}
+    found = {}
+    for k, v in thai_texts().items():
+        bare = re.sub(r"ส่งออก|ย้ายออก|ออกจาก", "", v)
+        if k == "help":
+            # the help names quitting on the line of q alone
+            bare = "\n".join(line for line in bare.splitlines() if not line.startswith("| q"))
+        if "ออก" in bare and k not in quit_keys:
+            found[k] = v
+    assert found == {}
+
+
+def test_bantuek_is_the_game_log_alone() -> None:
+    # saving is เซฟ, exporting ส่งออก, the history ประวัติ
+    found = {k: v for k, v in thai_texts().items() if re.search(r"บันทึก(?!การเล่น)", v)}
+    assert found == {}
+
+
+def test_a_score_line_names_its_item_once() -> None:
+    # the round end shows item.KEY and, when it differs, term.KEY beside it
+    texts = catalog("th")
+    twice = {
+        k: (v, texts[f"term.{k.removeprefix('item.')}"])
+        for k, v in texts.items()
+        if k.startswith("item.")
+        and f"term.{k.removeprefix('item.')}" in texts
+        and texts[f"term.{k.removeprefix('item.')}"] not in v
+    }
+    assert twice == {}

@@ -429,8 +429,8 @@ async def test_the_new_game_screen_says_at_once_that_the_save_is_damaged(
             assert told.startswith("The saved game cannot be resumed: it is damaged ("), told
             assert "Starting a new game moves it aside, as " in told
         else:
-            assert told.startswith("เล่นเกมที่บันทึกไว้ต่อไม่ได้ เพราะไฟล์เสียหาย ("), told
-            assert "เมื่อเริ่มเกมใหม่ ไฟล์นี้จะถูกย้ายไปเก็บไว้เป็น" in told
+            assert told.startswith("เล่นเกมที่เซฟไว้ต่อไม่ได้ เพราะไฟล์เสียหาย ("), told
+            assert "เมื่อเริ่มเกมใหม่ ไฟล์นี้จะย้ายไปอยู่ที่" in told
         assert said in told, told
         assert not screen.query_one("#resume", Button).display  # not offered
         assert app.focused is not None and app.focused.id == "quick"
@@ -914,7 +914,7 @@ async def test_a_narrow_footer_drops_select_to_keep_every_move_and_the_language_
             "No card in the row makes a meld with your hand.",
             "pick up from the row (p)",
         ),
-        ("dummy", "th", "ไม่มีไพ่ในกองทิ้งที่เข้าชุดกับไพ่ในมือ", "หรือเก็บจากกองทิ้ง (p)"),
+        ("dummy", "th", "ในกองกลางไม่มีใบที่เข้าชุดกับไพ่ในมือ", "หรือเก็บจากกองกลาง (p)"),
         ("persian", "en", "No card in the pile can be played at once", "pick up from the pile (p)"),
     ],
     ids=["dummy-en", "dummy-th", "persian-en"],
