@@ -353,3 +353,31 @@ def test_a_score_line_names_its_item_once() -> None:
         and texts[f"term.{k.removeprefix('item.')}"] not in v
     }
     assert twice == {}
+
+
+def test_every_preset_and_listed_option_has_a_name_in_both_languages() -> None:
+    from dummy_tui.rules import RULESET_TYPES, load_rulesets
+    from dummy_tui.ui.screens.form import family_options
+
+    wanted = {f"presetname.{name}" for name in load_rulesets()}
+    wanted |= {f"preset.{name}" for name in load_rulesets()}
+    wanted |= {f"optname.{k}" for family in RULESET_TYPES for k in family_options(family)}
+    for lang in ("en", "th"):
+        assert sorted(wanted - set(catalog(lang))) == [], lang
+    # a Thai name is Thai, not the English one or the key
+    th, en = catalog("th"), catalog("en")
+    same = [k for k in wanted if th[k] == en[k] or th[k] == k.split(".", 1)[1]]
+    assert same == []
+
+
+def test_a_preset_of_ones_own_rules_file_keeps_its_own_name() -> None:
+    from dummy_tui.ui.i18n import option_name, preset_name
+
+    set_language("th")
+    try:
+        assert preset_name("gin") == "จินรัมมี่"
+        assert preset_name("heads-up") == "heads-up"
+        assert option_name("knock_points") == "แต้มน็อค"
+        assert option_name("some_new_option") == "some_new_option"
+    finally:
+        set_language("en")

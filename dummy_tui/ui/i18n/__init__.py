@@ -156,3 +156,16 @@ def t(key: str, **values: object) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def preset_name(name: str) -> str:
+    """A preset's name in the current language (``presetname.NAME``); a preset
+    of a player's own rules file with no name in the catalog keeps its own."""
+    key = f"presetname.{name}"
+    return t(key) if has(key) else name
+
+
+def option_name(key: str) -> str:
+    """An option's name in the current language (``optname.KEY``), else its key."""
+    name = f"optname.{key}"
+    return t(name) if has(name) else key
