@@ -20,9 +20,10 @@ UI = Path(__file__).resolve().parents[2] / "dummy_tui" / "ui"
 
 def test_both_catalogs_have_the_same_keys() -> None:
     en, th = catalog("en"), catalog("th")
-    # English singular forms (KEY_one) have no Thai counterpart: Thai has no
-    # plural; nor have the forms for "You" as subject (KEY_you: "You win"), as
-    # a Thai verb does not change with its subject
+    # English singular forms (KEY_one) and the forms for "You" as subject
+    # (KEY_you: "You win") need no Thai counterpart, as Thai has no plural and
+    # its verb does not change with its subject; Thai has its own where one
+    # card or "you" reads otherwise (log.pick_one, end.fool_you)
     singular = {k for k in en if k.endswith(("_one", "_you"))}
     assert all(k.removesuffix("_one").removesuffix("_you") in en for k in singular)
     assert set(en) - singular - set(th) == set(), "missing in Thai"
@@ -36,7 +37,9 @@ def test_a_sentence_about_you_agrees_with_you() -> None:
     assert fmt_about("end.fool", "You", name="You").plain.startswith("You were the fool")
     assert fmt_about("end.fool", "Niran", name="Niran").plain.startswith("Niran was the fool")
     set_language("th")
-    assert fmt_about("end.winner", "คุณ", name="คุณ").plain == "คุณ ชนะเกมนี้!"
+    assert fmt_about("end.winner", "คุณ", name="คุณ").plain == "คุณชนะเกมนี้!"
+    assert fmt_about("end.winner", "มาลี", name="มาลี").plain == "มาลี ชนะเกมนี้!"
+    assert "ใบที่คุณทิ้ง" in fmt_about("end.fool", "คุณ", name="คุณ").plain
     set_language("en")
 
 
@@ -53,7 +56,9 @@ def test_one_card_is_singular_in_english_and_said_as_one_in_thai() -> None:
         # the newest card alone is no "every card after it: 1 card"
         one = str(fmt("pick.intro", card="7H", n=1, cards="7H"))
         assert one.startswith("คุณเก็บ 7H ใบล่าสุด") and "ทุกใบ" not in one, one
-        assert ": 3 ใบ (7H 8S 9D)" in str(fmt("pick.intro", card="7H", n=3, cards="7H 8S 9D"))
+        assert "รวม 3 ใบ (7H 8S 9D)" in str(fmt("pick.intro", card="7H", n=3, cards="7H 8S 9D"))
+        one = str(fmt("log.pick", name="A", card="7H", n=1, meld="7H 7S 7D"))
+        assert "ใบล่าสุดใบเดียว" in one and "(1 ใบ)" not in one, one
     finally:
         set_language("en")
 

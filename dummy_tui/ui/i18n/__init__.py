@@ -6,7 +6,8 @@ formats the current language's text, falling back to English, then to the key.
 
 Singular forms: when ``n`` is 1 and the language has a ``KEY_one`` entry, that
 is used instead of ``KEY`` ("1 card", not "1 cards").  English has them; Thai
-nouns have no plural, so Thai has none.
+nouns have no plural, so Thai has one only where one card reads otherwise
+("the newest card alone", not "every card after it: 1 card").
 """
 
 from __future__ import annotations
