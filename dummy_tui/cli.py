@@ -190,6 +190,12 @@ def build_parser() -> argparse.ArgumentParser:
         "meaning. With NAME: that preset's values, marking those that differ from the default.",
     )
     rules.add_argument("name", metavar="NAME", nargs="?", help="a preset to show")
+    rules.add_argument(
+        "--lang",
+        choices=("en", "th"),
+        default=None,
+        help="language of the listing (default: the locale's)",
+    )
     _add_rules_file(rules, top=False)
     rules.set_defaults(handler=_cmd_rules)
 
@@ -341,7 +347,9 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     from dummy_tui.rules_table import print_preset, print_presets
 
     if args.name is None:
-        print_presets(args.rules)
+        from dummy_tui.ui.i18n import system_language
+
+        print_presets(args.rules, lang=args.lang or system_language())
     else:
         print_preset(args.name, args.rules)
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -36,11 +37,52 @@ def _toml_key(key: object) -> str:
     return text if _BARE_KEY.match(text) else json.dumps(text, ensure_ascii=False)
 
 
-def print_presets(path: Path | None = None, console: Console | None = None) -> None:
+def _thai_presets(rulesets: dict[str, Any], source: str, console: Console) -> None:
+    """The Thai listing: each preset and option by its Thai name, its key beside it."""
+    from dummy_tui.ui.i18n import catalog
+
+    th = catalog("th")
+    presets = Table(title=Text(f"แบบกติกา ({source})"), title_justify="left")
+    presets.add_column("แบบกติกา", no_wrap=True)
+    presets.add_column("เกม", no_wrap=True)
+    presets.add_column("คำอธิบาย")
+    for name, ruleset in rulesets.items():
+        shown = Text(th.get(f"presetname.{name}", name))
+        shown.append(f"\n{name}", style="dim")
+        about = th.get(f"preset.{name}", ruleset.description)
+        presets.add_row(
+            shown, Text(th.get(f"top.game_{ruleset.family}", ruleset.family)), Text(about)
+        )
+    console.print(presets)
+    for family in dict.fromkeys(ruleset.family for ruleset in rulesets.values()):
+        game = th.get(f"top.game_{family}", family)
+        options = Table(title=Text(f"ตัวเลือกของ{game}"), title_justify="left", expand=True)
+        options.add_column("ตัวเลือก", no_wrap=True)
+        options.add_column("ค่าปกติ", ratio=2)
+        options.add_column("ความหมาย", ratio=3)
+        for key, default, meaning in option_docs(family):
+            shown = Text(th.get(f"optname.{key}", key))
+            if f"optname.{key}" in th:
+                shown.append(f"\n{key}", style="dim")
+            options.add_row(shown, Text(toml_value(default)), Text(th.get(f"opt.{key}", meaning)))
+        console.print()
+        console.print(options)
+    console.print()
+    console.print(
+        Text("เปลี่ยนตัวเลือกสำหรับเกมเดียว: dummy-tui play --options ชื่อตัวเลือก=ค่า (ค่าเขียนแบบข้างบน)")
+    )
+
+
+def print_presets(
+    path: Path | None = None, console: Console | None = None, lang: str = "en"
+) -> None:
     """Every preset with its description, then every option with default and meaning."""
     console = console or Console()
     rulesets = load_rulesets(path)
     source = PACKAGED_NAME if path is None else str(path)
+    if lang == "th":
+        _thai_presets(dict(rulesets), source, console)
+        return
 
     presets = Table(title=Text(f"Presets ({source})"), title_justify="left")
     presets.add_column("preset", no_wrap=True)

@@ -475,3 +475,18 @@ def test_replay_is_handed_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None
         (Path("g.json"), False, Path("s.toml")),
         (Path("g.json"), False, None),
     ]
+
+
+def test_rules_in_thai_names_presets_and_options_in_thai() -> None:
+    import io
+
+    from rich.console import Console
+
+    from dummy_tui.rules_table import print_presets
+
+    out = io.StringIO()
+    print_presets(console=Console(file=out, width=160), lang="th")
+    text = out.getvalue()
+    assert "แบบกติกา" in text and "จินรัมมี่" in text and "แต้มน็อค" in text
+    assert "knock_points" in text  # the key, as typed after --options
+    assert "Presets" not in text and "Knock points" not in text

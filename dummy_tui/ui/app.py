@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import ai_name, set_language, shown_name, system_language, t
+from dummy_tui.ui.i18n import ai_name, preset_name, set_language, shown_name, system_language, t
 from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
@@ -306,7 +306,8 @@ class DummyApp(App[int]):
             return None
         # the names the game gave in the language of the screen; typed ones as typed
         names = ", ".join(shown_name(seat.name, i) for i, seat in enumerate(save.setup.seats))
-        return t("ng.saved_line", names=names, ruleset=save.setup.ruleset, n=len(save.rounds) + 1)
+        ruleset = preset_name(save.setup.ruleset)
+        return t("ng.saved_line", names=names, ruleset=ruleset, n=len(save.rounds) + 1)
 
     def action_help_quit(self) -> None:
         """Ctrl+C leaves, as in any terminal program: the game is saved after every move.

@@ -30,7 +30,7 @@ from dummy_tui.engine.actions import (
 )
 from dummy_tui.engine.match import Match, RoundResult
 from dummy_tui.rules import get_ruleset
-from dummy_tui.ui.i18n import shown_name, t
+from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.settings import GameSetup, SaveGame
 
 if TYPE_CHECKING:
@@ -220,7 +220,7 @@ class Session:
         rules, base = _rules(setup, path)
         players = len(setup.seats)
         if players not in rules.hand_size:
-            raise ValueError(t("err.players_for", ruleset=setup.ruleset, n=players))
+            raise ValueError(t("err.players_for", ruleset=preset_name(setup.ruleset), n=players))
         match = Match(rules, players, setup.seed, first_starter=0)
         session = cls(setup, rules, base, match, match.new_round())
         session.log.append(LogEntry("round", -1, (1,)))

@@ -20,9 +20,10 @@ UI = Path(__file__).resolve().parents[2] / "dummy_tui" / "ui"
 
 def test_both_catalogs_have_the_same_keys() -> None:
     en, th = catalog("en"), catalog("th")
-    # English singular forms (KEY_one) have no Thai counterpart: Thai has no
-    # plural; nor have the forms for "You" as subject (KEY_you: "You win"), as
-    # a Thai verb does not change with its subject
+    # English singular forms (KEY_one) and the forms for "You" as subject
+    # (KEY_you: "You win") need no Thai counterpart, as Thai has no plural and
+    # its verb does not change with its subject; Thai has its own where one
+    # card or "you" reads otherwise (log.pick_one, end.fool_you)
     singular = {k for k in en if k.endswith(("_one", "_you"))}
     assert all(k.removesuffix("_one").removesuffix("_you") in en for k in singular)
     assert set(en) - singular - set(th) == set(), "missing in Thai"
@@ -36,7 +37,9 @@ def test_a_sentence_about_you_agrees_with_you() -> None:
     assert fmt_about("end.fool", "You", name="You").plain.startswith("You were the fool")
     assert fmt_about("end.fool", "Niran", name="Niran").plain.startswith("Niran was the fool")
     set_language("th")
-    assert fmt_about("end.winner", "คุณ", name="คุณ").plain == "คุณ ชนะเกมนี้!"
+    assert fmt_about("end.winner", "คุณ", name="คุณ").plain == "คุณชนะเกมนี้!"
+    assert fmt_about("end.winner", "มาลี", name="มาลี").plain == "มาลี ชนะเกมนี้!"
+    assert "ใบที่คุณทิ้ง" in fmt_about("end.fool", "คุณ", name="คุณ").plain
     set_language("en")
 
 
@@ -53,7 +56,9 @@ def test_one_card_is_singular_in_english_and_said_as_one_in_thai() -> None:
         # the newest card alone is no "every card after it: 1 card"
         one = str(fmt("pick.intro", card="7H", n=1, cards="7H"))
         assert one.startswith("คุณเก็บ 7H ใบล่าสุด") and "ทุกใบ" not in one, one
-        assert ": 3 ใบ (7H 8S 9D)" in str(fmt("pick.intro", card="7H", n=3, cards="7H 8S 9D"))
+        assert "รวม 3 ใบ (7H 8S 9D)" in str(fmt("pick.intro", card="7H", n=3, cards="7H 8S 9D"))
+        one = str(fmt("log.pick", name="A", card="7H", n=1, meld="7H 7S 7D"))
+        assert "ใบล่าสุดใบเดียว" in one and "(1 ใบ)" not in one, one
     finally:
         set_language("en")
 
@@ -242,3 +247,142 @@ def test_a_case_without_its_own_entry_is_said_by_its_rules(lang: str) -> None:
     assert shown(IllegalMoveError("take_first", "dummy"), lang) == shown(
         IllegalMoveError("take_first"), lang
     )
+
+
+# ---------------------------------------------------------------------------
+# the Thai glossary (docs/thai-glossary.md): one word for each thing
+
+GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "thai-glossary.md"
+
+# keys that speak of Dummy alone, where the row is กองกลาง
+DUMMY_ONLY = (
+    "row.title",
+    "row.legend",
+    "prompt.take",
+    "prompt.take_draw",
+    "prompt.take_first_turn",
+    "prompt.take_stock_out",
+    "prompt.choose_row",
+    "prompt.play_unborn",
+    "hint.why_",
+    "rule.take_first",
+    "rule.not_born",
+    "rule.not_in_row",
+    "rule.stock_out_",
+    "rule.pickup_meld",
+    "family.dummy",
+)
+
+# a retired word or phrase (a regular expression), the keys it may still
+# appear in (None: none), and what the glossary says instead
+RETIRED: list[tuple[str, tuple[str, ...], str]] = [
+    (r"ชุดกติกา|ชุดนี้", ("rule.", "table.", "gin.", "act.", "hand."), "a preset is แบบกติกา"),
+    (r"กติกาเสริม", (), "house rules are กติกาบ้าน"),
+    (r"(?<!เ)ท่า", (), "a move is การเดิน"),
+    (r"แต้มเดียวกัน|ตามแต้ม|เขียนแต้ม", (), "a rank is หน้าไพ่"),
+    (r"\{name\} โง่", (), "the discarder โดนโง่"),
+    (r"เอซ", (), "the ace is A"),
+    (r"มัน", (), "a card is ใบนั้น"),
+    (r"เก็บ(ไพ่)?ไว้ในมือ", (), "keep in hand is ถือไว้"),
+]
+
+
+def thai_texts() -> dict[str, str]:
+    return {**catalog("th"), "help": help_text("th")}
+
+
+def test_the_glossary_is_in_the_repository() -> None:
+    text = GLOSSARY.read_text(encoding="utf-8")
+    for word in ("กองกลาง", "หมดมือ", "บันทึกการเล่น", "แบบกติกา", "กติกาบ้าน", "หน้าไพ่"):
+        assert word in text, word
+
+
+@pytest.mark.parametrize(
+    ("pattern", "allowed", "instead"),
+    RETIRED,
+    ids=["preset", "house-rules", "move", "rank", "fool", "ace", "it", "keep"],
+)
+def test_no_thai_text_uses_a_retired_word(
+    pattern: str, allowed: tuple[str, ...], instead: str
+) -> None:
+    found = {
+        k: v
+        for k, v in thai_texts().items()
+        if re.search(pattern, v) and not k.startswith(allowed or ("\0",))
+    }
+    assert found == {}, instead
+
+
+def test_dummys_row_is_the_kong_klang() -> None:
+    from dummy_tui.rules import RULESET_TYPES
+
+    others = {k for f, m in RULESET_TYPES.items() if f != "dummy" for k in m.model_fields}
+    dummy_opts = {f"opt.{k}" for k in RULESET_TYPES["dummy"].model_fields if k not in others}
+    texts = catalog("th")
+    dummy = {k for k in texts if k.startswith(DUMMY_ONLY) or k in dummy_opts}
+    dummy -= {"row.title_persian", "row.legend_persian", "rule.take_first_gin"}
+    dummy -= {"rule.take_first_rummy", "rule.take_first_persian"}
+    assert {k: texts[k] for k in dummy if "กองทิ้ง" in texts[k]} == {}
+    assert "กองกลาง" in texts["row.title"]
+
+
+def test_ook_is_quit_and_going_out_is_mot_mue() -> None:
+    # ออก within another word (ส่งออก: export; ย้ายออก: move away) is no quitting
+    quit_keys = {"key.quit", "key.app_quit", "end.after_match", "end.continue"}
+    quit_keys |= {"end.continue_deal", "small.text"}
+    found = {}
+    for k, v in thai_texts().items():
+        bare = re.sub(r"ส่งออก|ย้ายออก|ออกจาก", "", v)
+        if k == "help":
+            # the help names quitting on the line of q alone
+            bare = "\n".join(line for line in bare.splitlines() if not line.startswith("| q"))
+        if "ออก" in bare and k not in quit_keys:
+            found[k] = v
+    assert found == {}
+
+
+def test_bantuek_is_the_game_log_alone() -> None:
+    # saving is เซฟ, exporting ส่งออก, the history ประวัติ
+    found = {k: v for k, v in thai_texts().items() if re.search(r"บันทึก(?!การเล่น)", v)}
+    assert found == {}
+
+
+def test_a_score_line_names_its_item_once() -> None:
+    # the round end shows item.KEY and, when it differs, term.KEY beside it
+    texts = catalog("th")
+    twice = {
+        k: (v, texts[f"term.{k.removeprefix('item.')}"])
+        for k, v in texts.items()
+        if k.startswith("item.")
+        and f"term.{k.removeprefix('item.')}" in texts
+        and texts[f"term.{k.removeprefix('item.')}"] not in v
+    }
+    assert twice == {}
+
+
+def test_every_preset_and_listed_option_has_a_name_in_both_languages() -> None:
+    from dummy_tui.rules import RULESET_TYPES, load_rulesets
+    from dummy_tui.ui.screens.form import family_options
+
+    wanted = {f"presetname.{name}" for name in load_rulesets()}
+    wanted |= {f"preset.{name}" for name in load_rulesets()}
+    wanted |= {f"optname.{k}" for family in RULESET_TYPES for k in family_options(family)}
+    for lang in ("en", "th"):
+        assert sorted(wanted - set(catalog(lang))) == [], lang
+    # a Thai name is Thai, not the English one or the key
+    th, en = catalog("th"), catalog("en")
+    same = [k for k in wanted if th[k] == en[k] or th[k] == k.split(".", 1)[1]]
+    assert same == []
+
+
+def test_a_preset_of_ones_own_rules_file_keeps_its_own_name() -> None:
+    from dummy_tui.ui.i18n import option_name, preset_name
+
+    set_language("th")
+    try:
+        assert preset_name("gin") == "จินรัมมี่"
+        assert preset_name("heads-up") == "heads-up"
+        assert option_name("knock_points") == "แต้มน็อค"
+        assert option_name("some_new_option") == "some_new_option"
+    finally:
+        set_language("en")

@@ -580,7 +580,7 @@ async def test_help_opened_again_is_the_same_screen_at_the_games_section_in_the_
     ("lang", "expected"),
     [
         ("en", "m — Meld: not a meld: K♥ K♠ JK (jokers are not wild"),
-        ("th", "m — ลงชุด: ไม่เป็นชุด: K♥ K♠ JK (โจ๊กเกอร์ใช้แทนไพ่อื่นไม่ได้"),
+        ("th", "m (ลงชุด) — ไม่เป็นชุด: K♥ K♠ JK (โจ๊กเกอร์ใช้แทนไพ่อื่นไม่ได้"),
     ],
 )
 async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_that_forbids_them(
@@ -613,7 +613,7 @@ async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_
     ("lang", "expected"),
     [
         ("en", "m — Meld: melds per turn: at most 1 new meld a turn; lay off or discard"),
-        ("th", "m — ลงชุด: ลงชุดครบแล้ว: ตานี้ลงชุดใหม่ได้ไม่เกิน 1 ชุด ให้ฝากหรือทิ้ง"),
+        ("th", "m (ลงชุด) — ลงชุดครบแล้ว: ตานี้ลงชุดใหม่ได้ไม่เกิน 1 ชุด ให้ฝากหรือทิ้ง"),
     ],
 )
 async def test_rummy_meld_limit_is_named_when_m_is_pressed_with_no_cards_selected(

@@ -228,3 +228,60 @@ async def test_with_two_people_a_round_is_exported_only_once_it_is_over(home: Pa
     from dummy_tui.ui.storage import records_dir
 
     assert not records_dir().exists() or not any(records_dir().iterdir())
+
+
+@pytest.mark.parametrize("ruleset", ["dummy-house", "gin", "persian"])
+async def test_a_thai_new_game_screen_names_presets_and_options_in_thai(
+    home: Path, ruleset: str
+) -> None:
+    from textual.widgets import Collapsible, Static
+
+    from dummy_tui.rules import load_rulesets
+    from dummy_tui.ui.app import DummyApp
+    from dummy_tui.ui.screens.form import family_options
+    from dummy_tui.ui.screens.new_game import NewGameScreen
+    from dummy_tui.ui.widgets.choice import Choice
+
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text(
+        json.dumps({"lang": "th", "last_setup": {"ruleset": ruleset}}), encoding="utf-8"
+    )
+    presets = dict(load_rulesets())
+    app = DummyApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#house", Collapsible).collapsed = False
+        await pilot.pause()
+        await pilot.pause()
+        chooser = screen.query_one("#ruleset", Choice)
+        assert chooser.value == ruleset
+        shown = str(chooser.render())
+        assert ruleset not in shown, shown  # the preset by its Thai name
+        labels = [label for label, _ in screen.preset_options()]
+        assert not set(labels) & set(presets), labels
+        names = [str(s.render()) for s in screen.query(".opt-name").results(Static)]
+        keys = family_options(presets[ruleset].family)
+        assert len(names) == len(keys)
+        assert not set(names) & set(keys), names  # no raw key as an option's label
+        assert all(any("\u0e00" <= c <= "\u0e7f" for c in n) for n in names), names
+        # the key stays, dim, as it is typed after --options
+        hints = [str(s.render()) for s in screen.query(".opt-key").results(Static)]
+        assert sorted(hints) == sorted(f"--options {k}=…" for k in keys)
+
+
+async def test_the_saved_game_line_names_the_preset_in_the_language(home: Path) -> None:
+    from dummy_tui.ui.app import DummyApp
+    from dummy_tui.ui.settings import SaveGame, Settings, save_path
+
+    seats = [SeatSetup(name="Ann", human=True), SeatSetup(name="Bee")]
+    saved = SaveGame(setup=GameSetup(seats=seats, ruleset="gin", seed=3), rounds=[], current=None)
+    save_path().parent.mkdir(parents=True, exist_ok=True)
+    save_path().write_text(saved.model_dump_json(), encoding="utf-8")
+    set_language("th")
+    try:
+        line = DummyApp(settings=Settings(lang="th"), persist=True).save_summary()
+    finally:
+        set_language("en")
+    assert line is not None and "จินรัมมี่" in line and " gin " not in line, line

@@ -263,7 +263,7 @@ async def test_a_new_game_asks_before_it_takes_the_saved_games_place() -> None:
         dialog = app.screen
         assert isinstance(dialog, ChoiceScreen)
         intro = str(dialog.query_one("#intro").render())
-        assert "Ann, Bee, Chai, Dao · dummy · round 1" in intro, intro
+        assert "Ann, Bee, Chai, Dao · Dummy · round 1" in intro, intro
         assert "cannot be resumed" in intro
         await pilot.press("escape")  # changed their mind: nothing is lost
         await pilot.pause()
@@ -429,8 +429,8 @@ async def test_the_new_game_screen_says_at_once_that_the_save_is_damaged(
             assert told.startswith("The saved game cannot be resumed: it is damaged ("), told
             assert "Starting a new game moves it aside, as " in told
         else:
-            assert told.startswith("เล่นเกมที่บันทึกไว้ต่อไม่ได้ เพราะไฟล์เสียหาย ("), told
-            assert "เมื่อเริ่มเกมใหม่ ไฟล์นี้จะถูกย้ายไปเก็บไว้เป็น" in told
+            assert told.startswith("เล่นเกมที่เซฟไว้ต่อไม่ได้ เพราะไฟล์เสียหาย ("), told
+            assert "เมื่อเริ่มเกมใหม่ ไฟล์นี้จะย้ายไปอยู่ที่" in told
         assert said in told, told
         assert not screen.query_one("#resume", Button).display  # not offered
         assert app.focused is not None and app.focused.id == "quick"
@@ -698,7 +698,11 @@ async def test_a_meld_hint_selects_its_cards_and_keys_are_named_as_printed(
             "p — Pick up: first turn must draw: the first turn of the round must draw",
             "Your turn: draw (d). The first turn of the round must draw from the stock.",
         ),
-        ("th", "p — เก็บ: ตาแรกของรอบต้องจั่วจากกอง", "ตาคุณ: จั่ว (d) ตาแรกของรอบต้องจั่วจากกอง"),
+        (
+            "th",
+            "p (เก็บ) — ตาแรกของรอบต้องจั่วจากกอง",
+            "ตาคุณ: ตาแรกของรอบต้องจั่ว (d) ยังเก็บจากกองกลางไม่ได้",
+        ),
     ],
 )
 async def test_a_first_turn_that_must_draw_says_so_when_the_head_card_would_meld(
@@ -747,7 +751,7 @@ async def status_after_f(session: Session, lang: str, card: int) -> tuple[str, l
     ("lang", "expected"),
     [
         ("en", "f — Lay off: layoff limit: you have laid off 1 card this round, as many as"),
-        ("th", "f — ฝาก: ฝากครบแล้ว: รอบนี้คุณฝากไป 1 ใบ ครบจำนวนที่เกมนี้อนุญาต"),
+        ("th", "f (ฝาก) — ฝากครบแล้ว: รอบนี้คุณฝากไป 1 ใบ ครบจำนวนที่เกมนี้อนุญาต"),
     ],
 )
 async def test_a_card_that_fits_but_passes_the_layoff_limit_names_the_limit(
@@ -765,7 +769,7 @@ async def test_a_card_that_fits_but_passes_the_layoff_limit_names_the_limit(
     ("lang", "expected"),
     [
         ("en", "f — Lay off: does not fit: 2♠ fits no meld on the table"),
-        ("th", "f — ฝาก: ฝากไม่ได้: 2♠ ไม่เข้าชุดไหนบนโต๊ะเลย"),
+        ("th", "f (ฝาก) — ฝากไม่ได้: 2♠ ไม่เข้าชุดไหนบนโต๊ะเลย"),
     ],
 )
 async def test_f_on_a_card_that_fits_no_meld_says_so_of_every_meld(
@@ -784,7 +788,7 @@ async def test_f_on_a_card_that_fits_no_meld_says_so_of_every_meld(
     ("lang", "expected"),
     [
         ("en", "m — Meld: no meld of your hand holds 2♠ 4♠"),
-        ("th", "m — ลงชุด: ไม่มีชุดในมือที่มี 2♠ 4♠"),
+        ("th", "m (ลงชุด) — ไม่มีชุดในมือที่มี 2♠ 4♠"),
     ],
 )
 async def test_m_on_two_chosen_cards_that_meld_with_nothing_names_them(
@@ -914,7 +918,7 @@ async def test_a_narrow_footer_drops_select_to_keep_every_move_and_the_language_
             "No card in the row makes a meld with your hand.",
             "pick up from the row (p)",
         ),
-        ("dummy", "th", "ไม่มีไพ่ในกองทิ้งที่เข้าชุดกับไพ่ในมือ", "หรือเก็บจากกองทิ้ง (p)"),
+        ("dummy", "th", "ในกองกลางไม่มีใบที่เข้าชุดกับไพ่ในมือ", "หรือเก็บจากกองกลาง (p)"),
         ("persian", "en", "No card in the pile can be played at once", "pick up from the pile (p)"),
     ],
     ids=["dummy-en", "dummy-th", "persian-en"],

@@ -391,7 +391,8 @@ async def test_a_choice_line_steps_by_keys_and_clicks_and_its_label_only_focuses
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("en", "gin is not played by 4 players."), ("th", "gin เล่น 4 คนไม่ได้")]
+    ("lang", "said"),
+    [("en", "Gin rummy is not played by 4 players."), ("th", "จินรัมมี่ เล่น 4 คนไม่ได้")],
 )
 async def test_a_table_the_preset_cannot_seat_is_told_in_the_players_language(
     lang: str, said: str

@@ -6,7 +6,8 @@ formats the current language's text, falling back to English, then to the key.
 
 Singular forms: when ``n`` is 1 and the language has a ``KEY_one`` entry, that
 is used instead of ``KEY`` ("1 card", not "1 cards").  English has them; Thai
-nouns have no plural, so Thai has none.
+nouns have no plural, so Thai has one only where one card reads otherwise
+("the newest card alone", not "every card after it: 1 card").
 """
 
 from __future__ import annotations
@@ -156,3 +157,16 @@ def t(key: str, **values: object) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def preset_name(name: str) -> str:
+    """A preset's name in the current language (``presetname.NAME``); a preset
+    of a player's own rules file with no name in the catalog keeps its own."""
+    key = f"presetname.{name}"
+    return t(key) if has(key) else name
+
+
+def option_name(key: str) -> str:
+    """An option's name in the current language (``optname.KEY``), else its key."""
+    name = f"optname.{key}"
+    return t(name) if has(name) else key

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
@@ -17,7 +17,16 @@ from textual.widgets import Button, Collapsible, Footer, Input, Static
 from textual.worker import get_current_worker
 
 from dummy_tui.ui.common import AI_SPEEDS, localize_bindings, nearest_speed
-from dummy_tui.ui.i18n import LANGS, ai_name, has, names_for_seats, shown_name, t
+from dummy_tui.ui.i18n import (
+    LANGS,
+    ai_name,
+    has,
+    names_for_seats,
+    option_name,
+    preset_name,
+    shown_name,
+    t,
+)
 from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
 from dummy_tui.ui.screens.form import (
     FormError,
@@ -126,7 +135,7 @@ class NewGameScreen(Screen[None]):
                         compact=True,
                     )
             yield Choice(
-                [(name, name) for name in self.presets],
+                self.preset_options(),
                 value=self.ruleset,
                 label="",
                 id="ruleset",
@@ -227,7 +236,11 @@ class NewGameScreen(Screen[None]):
         for button in self.query("#ng-buttons Button").results(Button):
             button.refresh(layout=True)  # a label of another length: the width follows
         self.query_one("#players", Choice).label = t("ng.players")
-        self.query_one("#ruleset", Choice).label = t("ng.ruleset")
+        ruleset = self.query_one("#ruleset", Choice)
+        ruleset.label = t("ng.ruleset")
+        current = ruleset.value
+        ruleset.set_options(self.preset_options())
+        ruleset.value = current
         # the match's length: a target score, or (Persian rummy) a number of deals
         self.query_one("#target-label", Static).update(
             t("ng.deals" if self.presets[self.ruleset].length_key == "deals" else "ng.target")
@@ -257,6 +270,8 @@ class NewGameScreen(Screen[None]):
             select.value = current
         for doc in self.query(".opt-doc").results(Static):
             doc.update(t(f"opt.{doc.name}"))
+        for title in self.query(".opt-name").results(Static):
+            title.update(option_name(title.name or ""))
         for heading in self.query(".opt-group").results(Static):
             heading.update(t(f"optgroup.{heading.name}"))
         for switch in self.query(".opt-bool").results(Choice):
@@ -275,6 +290,10 @@ class NewGameScreen(Screen[None]):
         if action == "resume":
             return self.resumable()
         return True
+
+    def preset_options(self) -> list[tuple[str, Hashable]]:
+        """The presets, each by its name in the current language."""
+        return [(preset_name(name), name) for name in self.presets]
 
     def family(self) -> str:
         name = str(self.query_one("#ruleset", Choice).value)
@@ -346,7 +365,16 @@ class NewGameScreen(Screen[None]):
                 lines.append(
                     Horizontal(
                         option_field(key, kinds[key], values[key]),
-                        Vertical(Static(key, classes="opt-key"), doc, classes="opt-text"),
+                        Vertical(
+                            Horizontal(
+                                Static(option_name(key), classes="opt-name", name=key),
+                                # the key only where a person types it
+                                Static(f"--options {key}=…", classes="opt-key"),
+                                classes="opt-head",
+                            ),
+                            doc,
+                            classes="opt-text",
+                        ),
                         classes="opt-line",
                         id=f"optline-{key}",
                     )
