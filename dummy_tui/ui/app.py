@@ -518,7 +518,7 @@ class DummyApp(App[int]):
             if type(screen).__name__ == "TableScreen":
                 screen.apply_look()  # type: ignore[attr-defined]
                 screen.refresh_language()  # type: ignore[attr-defined]
-            elif type(screen).__name__ in ("RoundEndScreen", "StatsScreen"):
+            elif type(screen).__name__ in ("RoundEndScreen", "StatsScreen", "ViewerScreen"):
                 screen.refresh_language()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
