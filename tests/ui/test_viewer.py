@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from ui_helpers import app_for, played_by_ai, setup
 
+from dummy_tui.cli import main
 from dummy_tui.engine.round import Round
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.round_end import RoundEndScreen
@@ -133,3 +140,95 @@ async def test_the_viewer_speaks_thai() -> None:
         await pilot.press("ctrl+l")
         await pilot.pause()
         assert "Replay of round 1" in plain(viewer.query_one("#viewer-top").render())
+
+
+# ----------------------------------------------------------------------
+# replay FILE --view
+
+
+def record_file(tmp_path: Path) -> tuple[Path, Round[Any]]:
+    """A record of a round played to its end, as the round end exports it."""
+    session = played_by_ai(setup(humans=1, seed=11))
+    path = tmp_path / "round.json"
+    path.write_text(session.record_text(), encoding="utf-8")
+    return path, session.round
+
+
+def test_replay_view_opens_the_viewer_on_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, game = record_file(tmp_path)
+    seen: dict[str, Any] = {}
+
+    def headless(app: DummyApp, *args: object, **kw: object) -> None:
+        # the app the command made, run without a terminal
+        async def look() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                viewer = app.screen
+                assert isinstance(viewer, ViewerScreen)
+                seen["top"] = plain(viewer.query_one("#viewer-top").render())
+                await pilot.press("right", "right", "right")
+                assert_shows(viewer, after(game, 3))
+                await pilot.press("end")
+                seen["end"] = plain(viewer.end_text())
+                await pilot.press("escape")
+                await pilot.pause()
+
+        asyncio.run(look())
+
+    monkeypatch.setattr(DummyApp, "run", headless)
+    assert main(["replay", str(path), "--view"]) == 0
+    assert "round.json" in seen["top"] and f"of {len(game.history)}" in seen["top"]
+    assert "Round score" in seen["end"]
+
+
+BAD = {
+    "missing": None,
+    "not json": "{",
+    "a bad card": None,
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_a_record_that_cannot_be_read_is_told_as_replay_tells_it(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    if case == "not json":
+        path.write_text("{", encoding="utf-8")
+    elif case == "a bad card":
+        good, _ = record_file(tmp_path)
+        data = json.loads(good.read_text(encoding="utf-8"))
+        data["deal"]["upcard"] = "ZZ"
+        path.write_text(json.dumps(data), encoding="utf-8")
+    plain_code = main(["replay", str(path)])
+    told = capsys.readouterr()
+    view_code = main(["replay", str(path), "--view"])
+    viewed = capsys.readouterr()
+    assert plain_code == view_code == 2
+    assert viewed.err == told.err and told.err.count("\n") == 1
+    assert viewed.out == ""
+
+
+def test_replay_loads_textual_only_for_the_viewer(tmp_path: Path) -> None:
+    path, _ = record_file(tmp_path)
+    script = (
+        "import sys; from dummy_tui.cli import main; code = main(sys.argv[1:]); "
+        "print(code, any(m.split('.')[0] == 'textual' for m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.stdout.splitlines()[-1] == "0 False"
+
+
+def test_json_and_view_are_not_given_together(tmp_path: Path) -> None:
+    path, _ = record_file(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["replay", str(path), "--json", "--view"])
+    assert stop.value.code == 2
