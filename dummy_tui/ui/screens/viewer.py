@@ -125,8 +125,7 @@ class ViewerScreen(Screen[None]):
         """The move list's line for position ``k``: the deal, or the k-th move."""
         if k == 0:
             return Text(t("viewer.deal_item"), Style(bold=True))
-        # one line a move, cut at the list's edge: the whole line is over the board
-        out = Text(f"{k}. ", Style(dim=True), no_wrap=True, overflow="ellipsis")
+        out = Text(f"{k}. ", Style(dim=True))
         out.append_text(self.move_text(k))
         return out
 
