@@ -26,7 +26,7 @@ from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.review import RoundReplay, result_of
 from dummy_tui.ui.widgets.row import DiscardRow
-from dummy_tui.ui.widgets.table import MeldTable
+from dummy_tui.ui.widgets.table import MeldTable, height_changes
 from dummy_tui.ui.words import entry_text, fmt, name_text
 
 if TYPE_CHECKING:
@@ -154,15 +154,17 @@ class ViewerScreen(Screen[None]):
             entry = self.replay.steps[k - 1].entry
             if entry.kind not in ("draw", "end", "pass"):
                 highlight = set(entry.cards)
-        self.query_one("#viewer-top", Static).update(self.top_line())
-        self.query_one("#viewer-move", Static).update(
-            self.move_text(k) if k else Text(t("viewer.deal"))
-        )
+        self.query_one("#viewer-top", Static).update(self.top_line(), layout=False)  # one line
+        move = self.query_one("#viewer-move", Static)
+        line = self.move_text(k) if k else Text(t("viewer.deal"))
+        move.update(line, layout=height_changes(move, line))
         row = self.query_one(DiscardRow)
         presenter.show_row(row, look)
         row.highlight = highlight
         presenter.show_melds(self.query_one(MeldTable), look, None, highlight, set())
-        self.query_one("#viewer-hands", Static).update(self.hands())
+        hands = self.query_one("#viewer-hands", Static)
+        text = self.hands()
+        hands.update(text, layout=height_changes(hands, text))
         score = self.query_one("#viewer-score", Static)
         score.display = k == self.last
         if k == self.last:
