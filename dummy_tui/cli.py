@@ -6,7 +6,7 @@
               [--ruleset NAME] [--seed N] [--lang en|th] [--resume] [--ascii]
               [--no-history] [--options KEY=VALUE ...]
     dummy-tui [--rules FILE] rules [NAME]
-    dummy-tui [--rules FILE] replay FILE [--json]
+    dummy-tui [--rules FILE] replay FILE [--json | --view]
     dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
               [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
               [--budget-ms N] [--samples N]
@@ -207,8 +207,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # FILE is checked by replay itself, so that --json tells an empty name in JSON too
     replay.add_argument("file", metavar="FILE", help="a dummy-tui record (JSON)")
-    replay.add_argument(
+    shown = replay.add_mutually_exclusive_group()
+    shown.add_argument(
         "--json", action="store_true", help="print one JSON object instead of a readable account"
+    )
+    shown.add_argument(
+        "--view",
+        action="store_true",
+        help="open the replay viewer on the round: every move, every hand face up",
     )
     _add_rules_file(replay, top=False)
     replay.set_defaults(handler=_cmd_replay)
@@ -364,6 +370,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"{PROG}: replay (dummy_tui.replay) is not installed", file=sys.stderr)
         return EXIT_USAGE
     record = Path(args.file) if args.file else ""  # Path("") would be the current folder
+    if args.view:
+        from dummy_tui.replay import view  # type: ignore[import-not-found,unused-ignore]
+
+        viewed: int = view(record, rules_path=args.rules)
+        return viewed
     code: int = replay_main(record, json_output=args.json, rules_path=args.rules)
     return code
 

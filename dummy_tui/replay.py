@@ -1,4 +1,5 @@
-"""``dummy-tui replay FILE [--json]``: apply a record and report the outcome."""
+"""``dummy-tui replay FILE [--json | --view]``: apply a record and report the outcome,
+or open the replay viewer on it."""
 
 from __future__ import annotations
 
@@ -14,7 +15,13 @@ from dummy_tui.engine.cards import card_pretty, cards_of
 from dummy_tui.engine.errors import RecordError
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_scoring import table_cards
-from dummy_tui.engine.record import ReplayResult, load_record, replay, result_json
+from dummy_tui.engine.record import (
+    LoadedRecord,
+    ReplayResult,
+    load_record,
+    replay,
+    result_json,
+)
 from dummy_tui.problems import NAME_LIMIT, too_long
 from dummy_tui.textwidth import ljust_cells
 
@@ -43,13 +50,7 @@ TERMS = {
 def main(path: Path | str, json_output: bool = False, rules_path: Path | None = None) -> int:
     """Run the command; returns the exit code of ``records.md``."""
     try:
-        if not str(path):  # as a Path it would be the current folder
-            raise RecordError("the file name is empty")
-        if not _file_name(str(path)):
-            shown = str(path) if str(path).isprintable() else repr(str(path))  # repr: its escapes
-            raise RecordError(f"{shown}: cannot be read (not a name a file can have)")
-        loaded = load_record(Path(path), rules_path)
-        _check_names(loaded.names, str(path))
+        loaded = _load(path, rules_path)
     except RecordError as exc:
         if json_output:
             error = {"index": None, "move": None, "message": str(exc)}
@@ -63,6 +64,44 @@ def main(path: Path | str, json_output: bool = False, rules_path: Path | None = 
     else:
         print(render_text(result))
     return 0 if result.ok else 1
+
+
+def view(path: Path | str, rules_path: Path | None = None) -> int:
+    """``replay FILE --view``: the replay viewer on the record's round.
+
+    A record that cannot be read is told as :func:`main` tells it (exit code
+    2), before any screen; a record with a refused move too, in one line (exit
+    code 1).  Textual is loaded only once the record is read.
+    """
+    try:
+        loaded = _load(path, rules_path)
+    except RecordError as exc:
+        print(f"dummy-tui replay: {exc}", file=sys.stderr)
+        return 2
+    result = replay(loaded)
+    if result.error is not None:
+        err = result.error
+        print(
+            f"dummy-tui replay: {path}: move {err['index'] + 1} ({err['move']!r}) refused: "
+            f"{err['message']}",
+            file=sys.stderr,
+        )
+        return 1
+    from dummy_tui.ui.app import run_viewer, viewer_app
+
+    return run_viewer(viewer_app(loaded, result.game, str(path), rules_path))
+
+
+def _load(path: Path | str, rules_path: Path | None) -> LoadedRecord:
+    """The record at *path*, or :class:`RecordError` with the line ``replay`` prints."""
+    if not str(path):  # as a Path it would be the current folder
+        raise RecordError("the file name is empty")
+    if not _file_name(str(path)):
+        shown = str(path) if str(path).isprintable() else repr(str(path))  # repr: its escapes
+        raise RecordError(f"{shown}: cannot be read (not a name a file can have)")
+    loaded = load_record(Path(path), rules_path)
+    _check_names(loaded.names, str(path))
+    return loaded
 
 
 def _file_name(name: str) -> bool:

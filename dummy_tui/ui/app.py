@@ -19,6 +19,7 @@ from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
+    from dummy_tui.engine.record import LoadedRecord
     from dummy_tui.engine.round import Round
     from dummy_tui.ui.cardtext import CardLook
     from dummy_tui.ui.recording import Recorder
@@ -63,8 +64,11 @@ class DummyApp(App[int]):
         persist: bool = True,
         session: Session | None = None,
         history: bool | None = None,
+        review: Screen[None] | None = None,
     ) -> None:
         super().__init__()
+        self.review = review
+        """The replay viewer the app opens with (``replay FILE --view``)."""
         self._settings = settings
         data: dict[str, Any] = {} if settings is not None else read_settings_data()
         self._settings_data = data
@@ -134,7 +138,9 @@ class DummyApp(App[int]):
         localize_bindings(self)
         # once the first screen is drawn, so that it never competes with it
         self.call_after_refresh(self.set_timer, 0.2, self._warm)
-        if self.session is not None:
+        if self.review is not None:
+            self._replace_all(self.review)
+        elif self.session is not None:
             from dummy_tui.ui.screens.table import TableScreen
 
             self._replace_all(TableScreen(self.session))
@@ -194,7 +200,12 @@ class DummyApp(App[int]):
     def get_default_screen(self) -> Screen[Any]:
         # The new-game screen, when it is what the app opens with, is the base
         # screen itself: no blank screen is made and drawn before it.
-        if self.session is None and not self.want_resume and self.start_setup is None:
+        if (
+            self.session is None
+            and self.review is None
+            and not self.want_resume
+            and self.start_setup is None
+        ):
             return self._new_game_screen()
         return super().get_default_screen()
 
@@ -522,7 +533,7 @@ class DummyApp(App[int]):
             if type(screen).__name__ == "TableScreen":
                 screen.apply_look()  # type: ignore[attr-defined]
                 screen.refresh_language()  # type: ignore[attr-defined]
-            elif type(screen).__name__ in ("RoundEndScreen", "StatsScreen"):
+            elif type(screen).__name__ in ("RoundEndScreen", "StatsScreen", "ViewerScreen"):
                 screen.refresh_language()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
@@ -633,4 +644,26 @@ def run_app(args: argparse.Namespace) -> int:
     note = app.farewell()
     if note:
         print(note)
+    return app.return_code or 0
+
+
+def viewer_app(
+    loaded: LoadedRecord, game: Round[Any], file: str, rules_path: Path | None = None
+) -> DummyApp:
+    """The app opening on the replay viewer of a record's round (``game``, its
+    moves applied); Escape leaves it."""
+    from dummy_tui.ui.review import record_session
+    from dummy_tui.ui.screens.viewer import ViewerScreen
+
+    model = loaded.model
+    path = str(rules_path) if rules_path else None
+    session = record_session(loaded.names, model.ruleset, loaded.rules, game, path)
+    viewer = ViewerScreen(session, game, file=Path(file).name, exits=True)
+    return DummyApp(review=viewer, history=False)
+
+
+def run_viewer(app: DummyApp) -> int:
+    """Run ``app`` (see :func:`viewer_app`); returns the exit code."""
+    gc.freeze()  # as run_app does: what is loaded lives as long as the process
+    app.run()
     return app.return_code or 0

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import app_for, pickup_session, play_keys, settle, setup
+from ui_helpers import app_for, pickup_session, play_keys, played_by_ai, settle, setup
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -59,3 +59,17 @@ def test_thai_help(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=help_screen)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_replay_viewer(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = app_for(session=played_by_ai(setup(humans=1, seed=11)))
+
+    async def mid_round(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)  # the table ends the played-out round: its round end
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press(*["right"] * 30)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=mid_round)

@@ -42,6 +42,7 @@ class RoundEndScreen(Screen[None]):
         Binding("enter", "next", "Next round", id="next_round"),
         Binding("n", "new_game", "New game", id="new_game"),
         Binding("e", "export", "Export", id="export"),
+        Binding("r", "review", "Review round", id="review"),
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
@@ -195,6 +196,19 @@ class RoundEndScreen(Screen[None]):
             self.notify(t("export.failed", error=str(exc)), severity="error")
             return
         self.notify(t(self.presenter.key("export.done"), path=str(path)))
+
+    def action_review(self) -> None:
+        """The replay viewer on this round (always over here), move by move."""
+        from dummy_tui.ui.review import review_session
+        from dummy_tui.ui.screens.viewer import ViewerScreen
+
+        viewer = ViewerScreen(
+            review_session(self.session, self.game),
+            self.game,
+            round_number=len(self.session.match.results),
+            result=self.result,
+        )
+        self.app.push_screen(viewer)
 
     def action_statistics(self) -> None:
         if self.match_over:

@@ -62,6 +62,18 @@ class CardStrip(Widget):
         rows = -(-len(self.cards) // self.per_line(width))
         return rows * self.lines_per_row
 
+    def refresh_cards(self, before: int) -> None:
+        """Draw the cards again after they changed from ``before`` cards: the
+        screen is laid out again only when the strip's height changes (a
+        layout costs more than the drawing)."""
+        width = self.content_region.width
+        if width <= 0 or not self.cards or not before:
+            self.refresh(layout=True)
+            return
+        per_line = self.per_line(width)
+        rows = -(-len(self.cards) // per_line)
+        self.refresh(layout=rows != -(-before // per_line))
+
     def index_at(self, x: int, y: int) -> int | None:
         width = self.content_region.width
         row = y // self.lines_per_row

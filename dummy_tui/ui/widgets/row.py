@@ -101,12 +101,13 @@ class DiscardRow(CardStrip):
         return " ", ""
 
     def set_cards(self, row: list[int], head: int | None, speto: set[int]) -> None:
+        before = len(self.cards)
         self.cards = list(row)
         self.head = head
         self.speto = speto
         if self.cursor is not None and self.cursor >= len(self.cards):
             self.cursor = len(self.cards) - 1 if self.cards else None
-        self.refresh(layout=True)
+        self.refresh_cards(before)
 
     def start_picking(self, pickable: set[int], prefer: int | None = None) -> None:
         """Put the cursor on ``prefer`` (the card the hint named) when it can be

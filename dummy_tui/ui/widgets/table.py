@@ -20,6 +20,16 @@ from dummy_tui.ui.i18n import language, t
 from dummy_tui.ui.widgets.row import SPETO_MARK
 
 
+def height_changes(widget: Static, content: Text) -> bool:
+    """Whether ``content`` in place of what ``widget`` shows takes another number
+    of lines (or the widget is not laid out yet): only then must the screen be
+    laid out again."""
+    width = widget.content_region.width
+    if width <= 0:
+        return True
+    return len(content.wrap(widget.app.console, width)) != widget.content_region.height
+
+
 class MeldLine(Static):
     """One line of the meld table: an owner's heading or one meld."""
 
@@ -121,7 +131,7 @@ class MeldTable(VerticalScroll):
             widget.index = index
             widget.set_class(index is None, "heading")
             widget.set_class(index is not None, "meld")
-            widget.update(content)
+            widget.update(content, layout=height_changes(widget, content))
         if len(children) > len(lines):
             for widget in children[len(lines) :]:
                 widget.remove()
