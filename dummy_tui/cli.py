@@ -4,7 +4,7 @@
 
     dummy-tui [--rules FILE] [play] [--players N] [--humans N] [--ai LEVEL]
               [--ruleset NAME] [--seed N] [--lang en|th] [--resume] [--ascii]
-              [--options KEY=VALUE ...]
+              [--options KEY=VALUE ...] [--log FILE]
     dummy-tui [--rules FILE] rules [NAME]
     dummy-tui [--rules FILE] replay FILE [--json]
     dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
@@ -18,7 +18,8 @@ after the command.
 The game itself is started by ``dummy_tui.ui.app.run_app(args)``, which gets
 the parsed namespace with these attributes: ``players``, ``humans``, ``ai``,
 ``ruleset`` (the preset name), ``seed``, ``lang``, ``resume``, ``ascii``,
-``rules`` (a ``Path`` or ``None``), ``options`` (a ``dict`` of the
+``rules`` (a ``Path`` or ``None``), ``log`` (a ``Path`` or ``None``, already
+opened by :mod:`dummy_tui.logs`), ``options`` (a ``dict`` of the
 ``--options`` overrides) and ``game_rules`` (the preset with those overrides
 applied, already checked; ``None`` when the command line names no rules at all,
 as in a bare ``dummy-tui``: the new-game screen then checks the preset chosen
@@ -173,6 +174,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="change an option of the preset for this game, e.g. penalty_feed_head=50 "
         "(VALUE is read as TOML; see 'rules' for the keys)",
     )
+    option(
+        "--log",
+        metavar="FILE",
+        type=_file_name,
+        help="append the game's log to FILE: files saved or set aside, AI failures, "
+        "and how long each AI move took",
+    )
     parser.play_options = tuple(play_options)  # --rules is the top-level parser's too
     _add_rules_file(play, top=False)
     play.set_defaults(handler=_cmd_play)
@@ -299,6 +307,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     args.game_rules = None
     if args.rules is not None or args.options or args.ruleset != "dummy" or args.players:
         _check_play_rules(args)
+    if args.log is not None:
+        from dummy_tui.logs import log_to
+
+        log_to(args.log)  # OSError: one line, before the screen
     try:
         from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
     except ModuleNotFoundError as exc:

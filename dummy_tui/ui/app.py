@@ -381,6 +381,9 @@ class DummyApp(App[int]):
                 problem = f"{exc.filename or save_path()}: {exc.strerror or exc}"
             else:
                 problem = f"{save_path()}: {exc}".encode("utf-8", "backslashreplace").decode()
+            from dummy_tui.logs import logger
+
+            logger.warning("the game could not be saved: %s", problem)
             if problem != self.save_failure:  # not once a move
                 self.notify(t("save.failed", error=problem), severity="error", timeout=12)
             self.save_failure = problem
