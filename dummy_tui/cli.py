@@ -6,6 +6,7 @@
               [--ruleset NAME] [--seed N] [--lang en|th] [--resume] [--ascii]
               [--options KEY=VALUE ...] [--log FILE]
     dummy-tui [--rules FILE] rules [NAME]
+    dummy-tui config [--path]
     dummy-tui [--rules FILE] replay FILE [--json]
     dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
               [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
@@ -39,7 +40,7 @@ from typing import Any
 from dummy_tui import __version__
 
 PROG = "dummy-tui"
-COMMANDS = ("play", "rules", "replay", "sim")
+COMMANDS = ("play", "rules", "replay", "sim", "config")
 """Subcommands; ``play`` is assumed when the command line names none."""
 
 EXIT_USAGE = 2
@@ -148,7 +149,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         help="strength of every AI player: random, easy, normal or hard (default: normal)",
     )
-    option("--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)")
+    option(
+        "--ruleset",
+        metavar="NAME",
+        help="preset to play (default: the config file's preset, else dummy)",
+    )
     option(
         "--seed",
         type=_int_between(0, 2**63 - 1, "--seed"),
@@ -273,6 +278,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_file(sim, top=False)
     sim.set_defaults(handler=_cmd_sim)
 
+    config = commands.add_parser(
+        "config",
+        help="print an example config file, or where it lives",
+        description="Print a config file (config.toml) with every key, commented out and "
+        "explained; with --path, only where the game reads it from. What is wrong in the "
+        "file as it is goes to standard error.",
+    )
+    config.add_argument("--path", action="store_true", help="print only the file's path")
+    config.set_defaults(handler=_cmd_config)
+
     # the game history: ``stats`` and ``history`` (dummy_tui/history/commands.py)
     from dummy_tui.history.commands import add_commands
 
@@ -305,6 +320,7 @@ def _with_default_command(argv: Sequence[str]) -> list[str]:
 def _cmd_play(args: argparse.Namespace) -> int:
     args.options = dict(args.options)
     args.game_rules = None
+    _apply_config(args)
     if args.rules is not None or args.options or args.ruleset != "dummy" or args.players:
         _check_play_rules(args)
     if args.log is not None:
@@ -320,6 +336,44 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     code: int | None = run_app(args)
     return code or 0
+
+
+def _apply_config(args: argparse.Namespace) -> None:
+    """The config file's values where the command line leaves them; ``args.config``
+    is the :class:`~dummy_tui.config.Config`, whose problems the game shows."""
+    from dummy_tui.config import load_config
+
+    config = args.config = load_config()
+    args.lang = args.lang or config.language
+    args.ascii = args.ascii or bool(config.ascii_cards)
+    if args.log is None:
+        args.log = config.log
+    args.ruleset_from_config = False
+    if args.ruleset is None and config.preset is not None:
+        from dummy_tui.rules import RulesetError, load_rulesets
+
+        try:
+            presets = load_rulesets(args.rules)
+        except RulesetError:
+            presets = {}  # said once the game checks its rules
+        if not presets or config.preset in presets:
+            args.ruleset, args.ruleset_from_config = config.preset, True
+        else:
+            names = ", ".join(presets)
+            config.problem("preset", f"no preset named {config.preset!r} (presets: {names})")
+    args.ruleset = args.ruleset or "dummy"
+
+
+def _cmd_config(args: argparse.Namespace) -> int:
+    from dummy_tui.config import EXAMPLE, config_path, load_config
+
+    if args.path:
+        print(config_path())
+    else:
+        print(EXAMPLE, end="")
+    for problem in load_config().problems:
+        print(f"{PROG}: {problem}", file=sys.stderr)
+    return 0
 
 
 def _check_play_rules(args: argparse.Namespace) -> None:

@@ -18,6 +18,7 @@ from dummy_tui.ui.i18n import ai_name, set_language, system_language, t
 from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
+    from dummy_tui.config import Config
     from dummy_tui.engine.round import Round
     from dummy_tui.ui.cardtext import CardLook
     from dummy_tui.ui.screens.new_game import NewGameScreen
@@ -60,8 +61,10 @@ class DummyApp(App[int]):
         rules_path: Path | None = None,
         persist: bool = True,
         session: Session | None = None,
+        config: Config | None = None,
     ) -> None:
         super().__init__()
+        self.config = config
         self._settings = settings
         data: dict[str, Any] = {} if settings is not None else read_settings_data()
         self._settings_data = data
@@ -74,6 +77,8 @@ class DummyApp(App[int]):
         if settings is not None:
             settings.lang = "th" if lang == "th" else "en"
         theme = settings.theme if settings is not None else data.get("theme")
+        if config is not None and config.theme is not None:
+            theme = config.theme
         self.force_ascii = bool(ascii)  # --ascii for this run, not stored
         self.start_setup = setup
         self.want_resume = resume
@@ -84,8 +89,11 @@ class DummyApp(App[int]):
         """Why the last save failed (said once, until a save works again)."""
         self.session: Session | None = session
         set_language(self._lang)
-        if theme in THEMES:
-            self.theme = str(theme)
+        if isinstance(theme, str) and theme in self.available_themes:
+            self.theme = theme
+        if settings is not None:
+            settings.theme = self.theme
+            self._configure(settings)
 
     @property
     def settings(self) -> Settings:
@@ -95,9 +103,14 @@ class DummyApp(App[int]):
 
             self._settings = settings_from(self._settings_data)
             self._settings.lang = "th" if self._lang == "th" else "en"
-            if self.theme in THEMES:
-                self._settings.theme = self.theme
+            self._settings.theme = self.theme
+            self._configure(self._settings)
         return self._settings
+
+    def _configure(self, settings: Settings) -> None:
+        """The config file's values over what the settings remember."""
+        if self.config is not None and self.config.ai_speed is not None:
+            settings.ai_delay = self.config.ai_speed
 
     @property
     def lang(self) -> str:
@@ -125,6 +138,8 @@ class DummyApp(App[int]):
         )
 
     def on_mount(self) -> None:
+        if self.config is not None:
+            self._apply_config(self.config)
         localize_bindings(self)
         # once the first screen is drawn, so that it never competes with it
         self.call_after_refresh(self.set_timer, 0.2, self._warm)
@@ -145,6 +160,19 @@ class DummyApp(App[int]):
         elif type(self.screen).__name__ != "NewGameScreen":
             self.show_new_game()
         self.call_after_refresh(self.check_size)
+
+    def _apply_config(self, config: Config) -> None:
+        """The config file's keymap; what in the file cannot be used is said once."""
+        problems = list(config.problems)
+        if config.theme is not None and config.theme not in self.available_themes:
+            themes = ", ".join(sorted(self.available_themes))
+            problems.append(
+                f"{config.path}: key 'theme': no theme named {config.theme!r} (themes: {themes})"
+            )
+        if config.keymap:
+            self.set_keymap(config.keymap)
+        for problem in problems:
+            self.notify(problem, title=t("config.problem"), severity="warning", timeout=12)
 
     def _warm(self) -> None:
         self.run_worker(_warm_imports, thread=True, group="warm")
@@ -435,7 +463,8 @@ class DummyApp(App[int]):
         self.toggle_language()
 
     def action_toggle_theme(self) -> None:
-        self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
+        # the quick flip between Textual's own dark and light, from any theme
+        self.theme = THEMES[0] if not self.current_theme.dark else THEMES[1]
         self.settings.theme = self.theme
         self.store_settings()
         self._refresh_table()
@@ -504,7 +533,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
         or args.ai is not None
         or args.seed is not None
         or bool(args.options)
-        or args.ruleset != "dummy"
+        or (args.ruleset != "dummy" and not getattr(args, "ruleset_from_config", False))
     )
     if not chosen:
         return None
@@ -560,6 +589,7 @@ def run_app(args: argparse.Namespace) -> int:
         lang=args.lang,
         seed=args.seed,
         rules_path=args.rules,
+        config=getattr(args, "config", None),
     )
     app.run()
     note = app.farewell()
