@@ -4,8 +4,9 @@
 
     dummy-tui [--rules FILE] [play] [--players N] [--humans N] [--ai LEVEL]
               [--ruleset NAME] [--seed N] [--lang en|th] [--resume] [--ascii]
-              [--no-history] [--options KEY=VALUE ...]
+              [--no-history] [--options KEY=VALUE ...] [--log FILE]
     dummy-tui [--rules FILE] rules [NAME]
+    dummy-tui config [--path]
     dummy-tui [--rules FILE] replay FILE [--json | --view]
     dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
               [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
@@ -19,7 +20,8 @@ The game itself is started by ``dummy_tui.ui.app.run_app(args)``, which gets
 the parsed namespace with these attributes: ``players``, ``humans``, ``ai``,
 ``ruleset`` (the preset name), ``seed``, ``lang``, ``resume``, ``ascii``,
 ``no_history``,
-``rules`` (a ``Path`` or ``None``), ``options`` (a ``dict`` of the
+``rules`` (a ``Path`` or ``None``), ``log`` (a ``Path`` or ``None``, already
+opened by :mod:`dummy_tui.logs`), ``options`` (a ``dict`` of the
 ``--options`` overrides) and ``game_rules`` (the preset with those overrides
 applied, already checked; ``None`` when the command line names no rules at all,
 as in a bare ``dummy-tui``: the new-game screen then checks the preset chosen
@@ -39,7 +41,7 @@ from typing import Any
 from dummy_tui import __version__
 
 PROG = "dummy-tui"
-COMMANDS = ("play", "rules", "replay", "sim")
+COMMANDS = ("play", "rules", "replay", "sim", "config")
 """Subcommands; ``play`` is assumed when the command line names none."""
 
 EXIT_USAGE = 2
@@ -148,7 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         help="strength of every AI player: random, easy, normal or hard (default: normal)",
     )
-    option("--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)")
+    option(
+        "--ruleset",
+        metavar="NAME",
+        help="preset to play (default: the config file's preset, else dummy)",
+    )
     option(
         "--seed",
         type=_int_between(0, 2**63 - 1, "--seed"),
@@ -178,6 +184,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="change an option of the preset for this game, e.g. penalty_feed_head=50 "
         "(VALUE is read as TOML; see 'rules' for the keys)",
+    )
+    option(
+        "--log",
+        metavar="FILE",
+        type=_file_name,
+        help="append the game's log to FILE: files saved or set aside, AI failures, "
+        "and how long each AI move took",
     )
     parser.play_options = tuple(play_options)  # --rules is the top-level parser's too
     _add_rules_file(play, top=False)
@@ -283,6 +296,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_file(sim, top=False)
     sim.set_defaults(handler=_cmd_sim)
 
+    config = commands.add_parser(
+        "config",
+        help="print an example config file, or where it lives",
+        description="Print a config file (config.toml) with every key, commented out and "
+        "explained; with --path, only where the game reads it from. What is wrong in the "
+        "file as it is goes to standard error.",
+    )
+    config.add_argument("--path", action="store_true", help="print only the file's path")
+    config.set_defaults(handler=_cmd_config)
+
     # the game history: ``stats`` and ``history`` (dummy_tui/history/commands.py)
     from dummy_tui.history.commands import add_commands
 
@@ -315,8 +338,13 @@ def _with_default_command(argv: Sequence[str]) -> list[str]:
 def _cmd_play(args: argparse.Namespace) -> int:
     args.options = dict(args.options)
     args.game_rules = None
+    _apply_config(args)
     if args.rules is not None or args.options or args.ruleset != "dummy" or args.players:
         _check_play_rules(args)
+    if args.log is not None:
+        from dummy_tui.logs import log_to
+
+        log_to(args.log)  # OSError: one line, before the screen
     try:
         from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
     except ModuleNotFoundError as exc:
@@ -326,6 +354,44 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     code: int | None = run_app(args)
     return code or 0
+
+
+def _apply_config(args: argparse.Namespace) -> None:
+    """The config file's values where the command line leaves them; ``args.config``
+    is the :class:`~dummy_tui.config.Config`, whose problems the game shows."""
+    from dummy_tui.config import load_config
+
+    config = args.config = load_config()
+    args.lang = args.lang or config.language
+    args.ascii = args.ascii or bool(config.ascii_cards)
+    if args.log is None:
+        args.log = config.log
+    args.ruleset_from_config = False
+    if args.ruleset is None and config.preset is not None:
+        from dummy_tui.rules import RulesetError, load_rulesets
+
+        try:
+            presets = load_rulesets(args.rules)
+        except RulesetError:
+            presets = {}  # said once the game checks its rules
+        if not presets or config.preset in presets:
+            args.ruleset, args.ruleset_from_config = config.preset, True
+        else:
+            names = ", ".join(presets)
+            config.problem("preset", f"no preset named {config.preset!r} (presets: {names})")
+    args.ruleset = args.ruleset or "dummy"
+
+
+def _cmd_config(args: argparse.Namespace) -> int:
+    from dummy_tui.config import EXAMPLE, config_path, load_config
+
+    if args.path:
+        print(config_path())
+    else:
+        print(EXAMPLE, end="")
+    for problem in load_config().problems:
+        print(f"{PROG}: {problem}", file=sys.stderr)
+    return 0
 
 
 def _check_play_rules(args: argparse.Namespace) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
-from dummy_tui.engine.cards import card_pretty, cards_of
+from dummy_tui.engine.cards import SUIT_SYMBOLS, card_pretty, cards_of
 from dummy_tui.engine.errors import RecordError
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_scoring import table_cards
@@ -185,7 +185,7 @@ class Account:
         for m in self.game.melds:
             parts = []
             for card, layer in zip(m.cards, m.layers, strict=True):
-                shown = card_pretty(card)
+                shown = _pretty(card)
                 if layer != m.owner:
                     shown += f"[{self.names[layer]}]"
                 parts.append(shown)
@@ -237,7 +237,7 @@ class DummyAccount(Account):
             for m in mine:
                 parts = []
                 for card, layer in zip(m.cards, m.layers, strict=True):
-                    shown = card_pretty(card)
+                    shown = _pretty(card)
                     if layer != seat:
                         shown += f"[{names[layer]}]"
                     parts.append(shown)
@@ -254,7 +254,7 @@ class DummyAccount(Account):
         if game.knocker is None:
             return f"Round over by {how}."
         kind = "dark knock (น็อคมืด)" if game.dark_knock else "knock"
-        knock_card = card_pretty(game.knock_card) if game.knock_card is not None else "?"
+        knock_card = _pretty(game.knock_card) if game.knock_card is not None else "?"
         return f"Round over by {how}: {self.names[game.knocker]} made a {kind} with {knock_card}."
 
     def scores(self) -> list[str]:
@@ -285,7 +285,7 @@ class DummyAccount(Account):
             for p in b.penalty_items:
                 lines.append(
                     f"    {p.kind.replace('_', ' ')} ({TERMS.get(p.kind, '')}, "
-                    f"{card_pretty(p.card)}): -{p.points}"
+                    f"{_pretty(p.card)}): -{p.points}"
                 )
             lines.append(f"    total ({TERMS['total']}): {b.total:+d}")
         return lines
@@ -333,5 +333,17 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def _pretty(card: int) -> str:
+    """*card* with its suit symbol, or its suit letter (``10H``) where standard
+    output cannot encode the symbols (``PYTHONIOENCODING=ascii``, a cp1252 or
+    cp874 console)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        SUIT_SYMBOLS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return card_pretty(card, ascii_only=True)
+    return card_pretty(card)
+
+
 def _cards(cards: list[int]) -> str:
-    return " ".join(card_pretty(c) for c in cards) or "—"
+    return " ".join(_pretty(c) for c in cards) or "—"

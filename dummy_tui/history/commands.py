@@ -13,7 +13,6 @@ argument or an import file that cannot be read, told in one line.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -125,7 +124,9 @@ def stats_main(args: argparse.Namespace) -> int:
     finally:
         history.close()
     if args.json:
-        print(json.dumps(stats.as_json(), ensure_ascii=False))
+        from dummy_tui.replay import json_text
+
+        print(json_text(stats.as_json()))
         return 0
     if stats.empty:
         print(_nothing(stats, history.path, history.exists()))

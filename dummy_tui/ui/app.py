@@ -18,6 +18,7 @@ from dummy_tui.ui.i18n import ai_name, preset_name, set_language, shown_name, sy
 from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
 
 if TYPE_CHECKING:
+    from dummy_tui.config import Config
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.record import LoadedRecord
     from dummy_tui.engine.round import Round
@@ -65,10 +66,12 @@ class DummyApp(App[int]):
         session: Session | None = None,
         history: bool | None = None,
         review: Screen[None] | None = None,
+        config: Config | None = None,
     ) -> None:
         super().__init__()
         self.review = review
         """The replay viewer the app opens with (``replay FILE --view``)."""
+        self.config = config
         self._settings = settings
         data: dict[str, Any] = {} if settings is not None else read_settings_data()
         self._settings_data = data
@@ -81,6 +84,8 @@ class DummyApp(App[int]):
         if settings is not None:
             settings.lang = "th" if lang == "th" else "en"
         theme = settings.theme if settings is not None else data.get("theme")
+        if config is not None and config.theme is not None:
+            theme = config.theme
         self.force_ascii = bool(ascii)  # --ascii for this run, not stored
         self.start_setup = setup
         self.want_resume = resume
@@ -94,8 +99,11 @@ class DummyApp(App[int]):
         """Why the last save failed (said once, until a save works again)."""
         self.session: Session | None = session
         set_language(self._lang)
-        if theme in THEMES:
-            self.theme = str(theme)
+        if isinstance(theme, str) and theme in self.available_themes:
+            self.theme = theme
+        if settings is not None:
+            settings.theme = self.theme
+            self._configure(settings)
 
     @property
     def settings(self) -> Settings:
@@ -105,9 +113,14 @@ class DummyApp(App[int]):
 
             self._settings = settings_from(self._settings_data)
             self._settings.lang = "th" if self._lang == "th" else "en"
-            if self.theme in THEMES:
-                self._settings.theme = self.theme
+            self._settings.theme = self.theme
+            self._configure(self._settings)
         return self._settings
+
+    def _configure(self, settings: Settings) -> None:
+        """The config file's values over what the settings remember."""
+        if self.config is not None and self.config.ai_speed is not None:
+            settings.ai_delay = self.config.ai_speed
 
     @property
     def lang(self) -> str:
@@ -135,6 +148,8 @@ class DummyApp(App[int]):
         )
 
     def on_mount(self) -> None:
+        if self.config is not None:
+            self._apply_config(self.config)
         localize_bindings(self)
         # once the first screen is drawn, so that it never competes with it
         self.call_after_refresh(self.set_timer, 0.2, self._warm)
@@ -158,6 +173,19 @@ class DummyApp(App[int]):
         elif type(self.screen).__name__ != "NewGameScreen":
             self.show_new_game()
         self.call_after_refresh(self.check_size)
+
+    def _apply_config(self, config: Config) -> None:
+        """The config file's keymap; what in the file cannot be used is said once."""
+        problems = list(config.problems)
+        if config.theme is not None and config.theme not in self.available_themes:
+            themes = ", ".join(sorted(self.available_themes))
+            problems.append(
+                f"{config.path}: key 'theme': no theme named {config.theme!r} (themes: {themes})"
+            )
+        if config.keymap:
+            self.set_keymap(config.keymap)
+        for problem in problems:
+            self.notify(problem, title=t("config.problem"), severity="warning", timeout=12)
 
     def _warm(self) -> None:
         self.run_worker(_warm_imports, thread=True, group="warm")
@@ -402,6 +430,9 @@ class DummyApp(App[int]):
                 problem = f"{exc.filename or save_path()}: {exc.strerror or exc}"
             else:
                 problem = f"{save_path()}: {exc}".encode("utf-8", "backslashreplace").decode()
+            from dummy_tui.logs import logger
+
+            logger.warning("the game could not be saved: %s", problem)
             if problem != self.save_failure:  # not once a move
                 self.notify(t("save.failed", error=problem), severity="error", timeout=12)
             self.save_failure = problem
@@ -504,7 +535,8 @@ class DummyApp(App[int]):
         self.toggle_language()
 
     def action_toggle_theme(self) -> None:
-        self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
+        # the quick flip between Textual's own dark and light, from any theme
+        self.theme = THEMES[0] if not self.current_theme.dark else THEMES[1]
         self.settings.theme = self.theme
         self.store_settings()
         self._refresh_table()
@@ -582,7 +614,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
         or args.ai is not None
         or args.seed is not None
         or bool(args.options)
-        or args.ruleset != "dummy"
+        or (args.ruleset != "dummy" and not getattr(args, "ruleset_from_config", False))
     )
     if not chosen:
         return None
@@ -639,6 +671,7 @@ def run_app(args: argparse.Namespace) -> int:
         seed=args.seed,
         rules_path=args.rules,
         history=not getattr(args, "no_history", False),
+        config=getattr(args, "config", None),
     )
     app.run()
     note = app.farewell()

@@ -72,6 +72,9 @@ def atomic_write(path: Path, text: str) -> None:
             os.unlink(tmp)
         raise
     _sync_folder(path.parent)
+    from dummy_tui.logs import logger
+
+    logger.info("wrote %s (%d characters)", path, len(text))
 
 
 def _sync_folder(folder: Path) -> None:
@@ -143,6 +146,9 @@ def set_aside(path: Path) -> Path:
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     path.replace(target)
     _forget_old_damaged(path)
+    from dummy_tui.logs import logger
+
+    logger.warning("set aside %s as %s", path, target.name)
     return target
 
 
@@ -152,25 +158,28 @@ def log_path() -> Path:
 
 
 def log_failure(error: BaseException, position: str) -> None:
-    """Write ``error``, its traceback and the position it happened in (a record)
-    to :func:`log_path`, with the standard library's ``logging``.
+    """Log ``error``, its traceback and the position it happened in (a record)
+    to the game's logger (:mod:`dummy_tui.logs`): to the log file asked for,
+    or else to :func:`log_path`.
 
-    The file is opened for the one entry (failures are rare, and the data
+    That file is opened for the one entry (failures are rare, and the data
     folder may change between games); a file that cannot be written loses the
     entry, never the game.
     """
     import logging
 
-    path = log_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.FileHandler(path, encoding="utf-8")
-    except OSError:
-        return
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    logger = logging.getLogger("dummy_tui")
-    logger.propagate = False  # the terminal belongs to the game's screen
-    logger.addHandler(handler)
+    from dummy_tui.logs import FORMAT, logger, writing
+
+    handler: logging.Handler | None = None
+    if not writing():
+        path = log_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handler = logging.FileHandler(path, encoding="utf-8", errors="backslashreplace")
+        except OSError:
+            return
+        handler.setFormatter(logging.Formatter(FORMAT))
+        logger.addHandler(handler)
     try:
         logger.error(
             "%s\nThe position, as a record:\n%s",
@@ -179,8 +188,9 @@ def log_failure(error: BaseException, position: str) -> None:
             exc_info=(type(error), error, error.__traceback__),
         )
     finally:
-        logger.removeHandler(handler)
-        handler.close()
+        if handler is not None:
+            logger.removeHandler(handler)
+            handler.close()
 
 
 def _forget_old_damaged(path: Path) -> None:

@@ -8,6 +8,7 @@ a worker thread; their moves come back through ``call_from_thread``.
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
@@ -459,10 +460,19 @@ class TableScreen(Screen[None]):
         then on.  Should that one fail too, the error is not caught.
         """
         from dummy_tui.ai import AIError, checked_choice
+        from dummy_tui.logs import logger
 
         session = self.session
+        started = time.perf_counter()
         try:
             action = checked_choice(session.player(seat), view, legal)
+            logger.debug(
+                "seat %d (%s) chose %s in %.1f ms",
+                seat,
+                session.setup.seats[seat].level,
+                action,
+                (time.perf_counter() - started) * 1000,
+            )
         except AIError as exc:
             stand_in = session.stand_in(seat)
             position = session.record_text()
