@@ -22,10 +22,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 import sys
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +31,7 @@ from typing import IO, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from dummy_tui.files import atomic_open
 from dummy_tui.history import summary
 from dummy_tui.history.capture import BonusLine, PenaltyLine, RoundLines, SeatLine, compact
 from dummy_tui.history.names import PERSON, anonymous_name, person_key
@@ -254,18 +253,8 @@ def writing(path: Path) -> Iterator[IO[str]]:
     if str(path) == "-":
         yield sys.stdout
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            yield f
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    with atomic_open(path) as f:
+        yield f
 
 
 # ----------------------------------------------------------------------

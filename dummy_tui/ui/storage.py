@@ -12,11 +12,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Final
 
+from dummy_tui.files import atomic_open
 from dummy_tui.problems import json_problem
 
 APP_NAME = "dummy-tui"
@@ -59,39 +59,11 @@ def atomic_write(path: Path, text: str) -> None:
     Text UTF-8 cannot hold (a lone surrogate) raises UnicodeEncodeError (a
     ValueError), and the old file stays as it was.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _sync_folder(path.parent)
+    with atomic_open(path) as f:
+        f.write(text)
     from dummy_tui.logs import logger
 
     logger.info("wrote %s (%d characters)", path, len(text))
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename in *folder* durable: until the folder itself is synced, a
-    crash may leave its old entry (the old file) or, on some file systems,
-    none at all.  Where a folder cannot be opened (Windows) or synced, the
-    rename stands as the OS leaves it."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def settings_path() -> Path:
