@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dummy_tui.engine.families.dummy_scoring import Bonus, Feed, Penalty, melds_with_row, near
+from dummy_tui.engine.families.dummy_scoring import Bonus, Feed, Penalty, near, row_meld
 from dummy_tui.engine.melds import SET
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ def charge_discard(game: DummyRound, seat: int, card: int) -> None:
     charges: list[Penalty] = []
     if rules.penalty_discard_layoff and game.fits_any(card, seat):
         charges.append(Penalty(seat, "penalty_discard_layoff", rules.penalty_discard_layoff, card))
-    if rules.penalty_discard_row_meld and _melds_with_the_row(game, card):
+    if rules.penalty_discard_row_meld and row_meld(card, game.row, game.both, rules.row_meld_rule):
         points = rules.penalty_discard_row_meld
         charges.append(Penalty(seat, "penalty_discard_row_meld", points, card))
     if len(charges) == 2 and not rules.discard_penalties_stack:
@@ -46,15 +46,6 @@ def charge_discard(game: DummyRound, seat: int, card: int) -> None:
                 game.feeds.append(
                     Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
                 )
-
-
-def _melds_with_the_row(game: DummyRound, card: int) -> bool:
-    """§12 ``penalty_discard_row_meld``: anywhere in the row, or with the row's last
-    cards only (§14.4 ``row_meld_rule = "top"``)."""
-    if game.rules.row_meld_rule == "anywhere":
-        return melds_with_row(card, game.row, game.both)
-    row = game.row
-    return any(game.is_meld((*row[len(row) - k :], card)) for k in range(2, len(row) + 1))
 
 
 def charge_pickup(game: DummyRound, seat: int, card: int, last: int, meld_mask: int) -> None:
