@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dummy_tui.engine.families.dummy_scoring import Bonus, Feed, Penalty, near, row_meld
-from dummy_tui.engine.melds import SET
+from dummy_tui.engine.melds import SET, TableMeld
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
@@ -110,14 +110,20 @@ def note_layoff(game: DummyRound, seat: int, card: int, target: int, picked: boo
     if meld.owner == seat:
         game.bonuses.append(Bonus("speto_layoff", seat, None, card))
         return
-    if meld.kind == SET:
-        payer = meld.owner
-    else:
-        i = meld.cards.index(card)
-        payer = meld.layers[1] if i == 0 else meld.layers[i - 1]  # the card it lies beside
+    payer = layoff_payer(meld, card)
     if payer == seat:
         return
     game.bonuses.append(Bonus("speto_layoff", seat, payer, card))
     points = game.rules.penalty_speto_laid_off
     if points:
         game.penalty_items.append(Penalty(payer, "penalty_speto_laid_off", points, card))
+
+
+def layoff_payer(meld: TableMeld, card: int) -> int:
+    """Who a spe-to ``card`` just laid off onto ``meld`` is charged to (§14.4
+    ``penalty_speto_laid_off``, §14.6 ฝากสเปโต): the owner of a set, or the player
+    who laid the card of a run it now lies beside."""
+    if meld.kind == SET:
+        return meld.owner
+    i = meld.cards.index(card)
+    return meld.layers[1] if i == 0 else meld.layers[i - 1]
