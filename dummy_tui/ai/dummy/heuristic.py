@@ -93,6 +93,7 @@ RUN_BITS_BOTH: list[list[tuple[int, int]]] = [
     [(x, y) for x, y in PAIR_BITS_BOTH[c] if (x | y) & RANK_OTHERS[c] == 0] for c in range(52)
 ]
 ACES = sum(1 << (s * 13 + 12) for s in range(4))
+NO_ACES = (0, 0, 0, 0)  # no ace counts more above a king
 
 
 def for_table(values: tuple[float, ...], players: int) -> float:
@@ -206,9 +207,14 @@ class Evaluator:
         self.run_bits = RUN_BITS_BOTH if both else RUN_BITS
         self.partners = partners(both)
         self.near = near_masks(both)
-        self.ace_high = self._ace_high()
-        self.high_aces = self._high_aces()
-        self.lay_rules: Lay | None = lay_rules(both, self.ace_high, self.high_aces)
+        self.ace_high = NO_ACES
+        self.high_aces = 0
+        self.lay_rules: Lay | None = None
+        if rules.ace_high_run_points:
+            self.ace_high = self._ace_high()
+            self.high_aces = self._high_aces()
+        if both or rules.ace_high_run_points:
+            self.lay_rules = lay_rules(both, self.ace_high, self.high_aces)
         limit = rules.layoff_limit
         self.layoffs_left = None if limit == 0 else max(0, limit - k.layoffs[k.seat])
 
@@ -216,8 +222,6 @@ class Evaluator:
         """Per suit, the laying weight (16 a point) an ace gains above a king (§14.1)."""
         k = self.k
         points = k.rules.ace_high_run_points
-        if not points:
-            return (0, 0, 0, 0)
         out = []
         for suit in range(4):
             ace = suit * 13 + 12
@@ -488,7 +492,7 @@ class Evaluator:
             base = w.feed_gain + 2 * pts[card]
             picked = rules.penalty_discard_picked
             untaken = 1.0  # the chance that no opponent picks the card up at once
-            for i, (o, possible, sure, p, extra, weight) in enumerate(self.opponent_info()):
+            for o, possible, sure, p, extra, weight in self.opponent_info():
                 q = 0.0
                 for x, y in self.pairs[card]:
                     if not (possible & x and possible & y):
@@ -506,7 +510,7 @@ class Evaluator:
                 if q <= 0.0:
                     continue
                 if picked:
-                    untaken *= 1.0 - q * self.live[i]
+                    untaken *= 1.0 - q * self.live[self.opponents.index(o)]
                 cost += w.danger_scale * weight * q * (base + extra)
             if picked:
                 # §14.4: charged when another player picks the card up as the chosen card
