@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dummy_tui.ai import LEVELS, checked_choice, make_player
+from dummy_tui.ai.dummy.inference import hand_weights
 from dummy_tui.ai.dummy.knowledge import Knowledge
-from dummy_tui.engine.actions import DRAW, SHOW, Discard, LayOff, Meld, Pick
+from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard, LayOff, Meld, Pick
 from dummy_tui.engine.cards import card_text, mask_of, parse_card
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.melds import TableMeld
@@ -330,3 +331,15 @@ def test_a_speto_is_laid_off_beside_another_players_card_when_that_charges_them(
     actions = play_turn(game, player("normal").choose)
     layoff = next(a for a in actions if isinstance(a, LayOff))
     assert layoff.card == parse_card("2C") and (layoff.target == twos) == onto_the_twos
+
+
+def test_the_reading_of_discards_and_draws_follows_the_house_rules() -> None:
+    """With ace_low_runs a thrown ace speaks against the 2 and 3 of its suit too;
+    with first_turn_must_draw the round's first draw passes nothing up."""
+    ace: list[tuple[int, Action]] = [(1, Discard(parse_card("AH")))]
+    low = parse_card("2H")
+    assert hand_weights(ace, parse_card("9C"), 3).weights[1][low] == 1.0
+    assert hand_weights(ace, parse_card("9C"), 3, both=True).weights[1][low] < 1.0
+    first: list[tuple[int, Action]] = [(0, DRAW)]  # the head card 9♣ stays in the row
+    assert hand_weights(first, parse_card("9C"), 3).pairs[0]
+    assert not hand_weights(first, parse_card("9C"), 3, first_draw_forced=True).pairs[0]

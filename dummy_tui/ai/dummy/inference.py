@@ -91,9 +91,12 @@ def hand_weights(
     players: int,
     reading: Reading = Reading(),
     both: bool = False,
+    first_draw_forced: bool = False,
 ) -> Evidence:
     """The evidence each seat's play gives about its hand (see :class:`Reading`);
-    ``both``: runs hold the ace low as well as high (ace_low_runs)."""
+    ``both``: runs hold the ace low as well as high (ace_low_runs);
+    ``first_draw_forced``: the round's first turn must draw (first_turn_must_draw),
+    so that draw passes nothing up."""
     near1, near2 = (_NEAR1_BOTH, _NEAR2_BOTH) if both else (_NEAR1, _NEAR2)
     pairs = partners(both)
     discard_near, discard_far = reading.discard_near, reading.discard_far
@@ -110,7 +113,8 @@ def hand_weights(
             events[seat].append(("discard", action.card, draws[seat]))
             row.append(action.card)
         elif isinstance(action, Draw):
-            if born[seat] or unborn_odds < 1.0:
+            forced, first_draw_forced = first_draw_forced, False
+            if not forced and (born[seat] or unborn_odds < 1.0):
                 kind = "passed" if born[seat] else "passed_unborn"
                 for x in row[-depth:]:
                     events[seat].append((kind, x, draws[seat]))

@@ -134,7 +134,12 @@ class SearchPlayer:
         limit = self.samples if self.samples is not None else 10_000
         evidence = (
             hand_weights(
-                view.history, view.head, view.players, self.inference, view.rules.ace_low_runs
+                view.history,
+                view.head,
+                view.players,
+                self.inference,
+                view.rules.ace_low_runs,
+                view.rules.first_turn_must_draw,
             )
             if self.inference is not None
             else None
