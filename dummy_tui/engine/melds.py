@@ -363,6 +363,24 @@ NEAR: tuple[int, ...] = tuple(_near_mask(c, False) for c in range(56))
 """Ace high: the cards *near* each card (§12): its rank, and its suit within two ranks."""
 NEAR_LOW: tuple[int, ...] = tuple(_near_mask(c, True) for c in range(52))
 """Ace low: the cards near each card."""
+PARTNERS_BOTH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(dict.fromkeys((*PARTNERS[c], *PARTNERS_LOW[c]))) for c in range(52)
+)
+"""The ace low as well as high (Dummy's ``ace_low_runs``): each pair once, the
+pairs of :data:`PARTNERS` first (``Q K`` and ``2 3`` for an ace, ``A 3`` too for a 2)."""
+NEAR_BOTH: tuple[int, ...] = tuple(NEAR[c] | NEAR_LOW[c] for c in range(52))
+"""The ace low as well as high: the cards near each card (an ace is near the 2 and 3
+of its suit too)."""
+
+
+def partners(both: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:data:`PARTNERS_BOTH` with the ace low as well as high, else :data:`PARTNERS`."""
+    return PARTNERS_BOTH if both else PARTNERS
+
+
+def near_masks(both: bool) -> tuple[int, ...]:
+    """:data:`NEAR_BOTH` with the ace low as well as high, else :data:`NEAR`."""
+    return NEAR_BOTH if both else NEAR
 
 
 def near(card: int, other: int) -> bool:

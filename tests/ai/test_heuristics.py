@@ -297,13 +297,13 @@ def test_hard_plays_late_deals_to_the_end_of_the_round(monkeypatch: pytest.Monke
 
 
 class _Finished:
-    """A finished round's totals, all that :func:`search.outcome` reads."""
+    """A finished round's totals in points, all that :func:`search.outcome` reads."""
 
     def __init__(self, totals: list[int]) -> None:
         self.totals = totals
 
     def scores(self) -> list[SimpleNamespace]:
-        return [SimpleNamespace(total=t) for t in self.totals]
+        return [SimpleNamespace(total=t, money=None) for t in self.totals]
 
 
 def test_a_narrow_win_is_worth_more_to_the_search_than_a_loss_with_more_points() -> None:

@@ -230,3 +230,29 @@ def test_go_out_under_owner_or_self() -> None:
     assert can_go_out(mask("6C 5C KD"), table, 1, "owner_or_self")
     # The high end is open: C goes out with Q♣ K♣.
     assert can_go_out(mask("QC KC KD"), table, 2, "owner_or_self")
+
+
+@pytest.mark.parametrize("both", [False, True])
+def test_partners_are_every_pair_that_makes_a_three_card_meld(both: bool) -> None:
+    """partners(both): each pair once, exactly the pairs that meld_kind accepts with
+    the card (ace-low runs too with ``both``); near_masks holds their cards."""
+    from itertools import combinations
+
+    from dummy_tui.engine.melds import near_masks, partners
+
+    pairs, near = partners(both), near_masks(both)
+    for c in range(52):
+        kin = [x for x in range(52) if x != c and (x % 13 == c % 13 or x // 13 == c // 13)]
+        expected = {
+            frozenset(p) for p in combinations(kin, 2) if meld_kind([c, *p], both=both) is not None
+        }
+        got = [frozenset(p) for p in pairs[c]]
+        assert len(got) == len(set(got)) and set(got) == expected, texts(1 << c)
+        held = 0
+        for x, y in pairs[c]:
+            held |= 1 << x | 1 << y
+        assert held & ~near[c] == 0
+    assert {frozenset(texts(1 << x | 1 << y)) for x, y in partners(True)[card("AH")]} >= {
+        frozenset({"2H", "3H"}),
+        frozenset({"QH", "KH"}),
+    }

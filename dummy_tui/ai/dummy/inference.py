@@ -17,18 +17,35 @@ from dataclasses import dataclass
 
 from dummy_tui.ai.dummy.heuristic import for_table
 from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
-from dummy_tui.engine.melds import NEAR, PARTNERS
+from dummy_tui.engine.cards import position_rank, run_position
+from dummy_tui.engine.melds import NEAR, NEAR_BOTH, partners
+
+
+def _steps(card: int, steps: tuple[int, ...], ace_low: bool) -> int:
+    """The cards of ``card``'s suit ``steps`` positions from it (the ace high, or low)."""
+    pos = run_position(card % 13, ace_low)
+    base = card - card % 13
+    out = 0
+    for d in steps:
+        if 0 <= pos + d <= 12:
+            out |= 1 << (base + position_rank(pos + d, ace_low))
+    return out
+
 
 # cards one rank from a card in its suit, or of its rank; and two ranks from it
+# (``_BOTH``: with the ace low as well as high, ace_low_runs)
 _NEAR1: list[int] = []
 _NEAR2: list[int] = []
+_NEAR1_BOTH: list[int] = []
+_NEAR2_BOTH: list[int] = []
 for _card in range(52):
-    _two = 0
-    for _d in (-2, 2):
-        if 0 <= _card % 13 + _d <= 12:
-            _two |= 1 << (_card + _d)
+    _two = _steps(_card, (-2, 2), False)
     _NEAR1.append(NEAR[_card] & ~_two)
     _NEAR2.append(_two)
+    _one = NEAR_BOTH[_card] & ~(_two | _steps(_card, (-2, 2), True))
+    _one |= _steps(_card, (-1, 1), False) | _steps(_card, (-1, 1), True)
+    _NEAR1_BOTH.append(_one)
+    _NEAR2_BOTH.append(NEAR_BOTH[_card] & ~_one)
 
 
 class Evidence:
@@ -69,9 +86,19 @@ class Reading:
 
 
 def hand_weights(
-    history: list[tuple[int, Action]], head: int, players: int, reading: Reading = Reading()
+    history: list[tuple[int, Action]],
+    head: int,
+    players: int,
+    reading: Reading = Reading(),
+    both: bool = False,
+    first_draw_forced: bool = False,
 ) -> Evidence:
-    """The evidence each seat's play gives about its hand (see :class:`Reading`)."""
+    """The evidence each seat's play gives about its hand (see :class:`Reading`);
+    ``both``: runs hold the ace low as well as high (ace_low_runs);
+    ``first_draw_forced``: the round's first turn must draw (first_turn_must_draw),
+    so that draw passes nothing up."""
+    near1, near2 = (_NEAR1_BOTH, _NEAR2_BOTH) if both else (_NEAR1, _NEAR2)
+    pairs = partners(both)
     discard_near, discard_far = reading.discard_near, reading.discard_far
     passed_pair, fade, depth = reading.passed_pair, reading.fade, reading.depth
     ev = Evidence(players, reading)
@@ -86,7 +113,8 @@ def hand_weights(
             events[seat].append(("discard", action.card, draws[seat]))
             row.append(action.card)
         elif isinstance(action, Draw):
-            if born[seat] or unborn_odds < 1.0:
+            forced, first_draw_forced = first_draw_forced, False
+            if not forced and (born[seat] or unborn_odds < 1.0):
                 kind = "passed" if born[seat] else "passed_unborn"
                 for x in row[-depth:]:
                     events[seat].append((kind, x, draws[seat]))
@@ -100,12 +128,12 @@ def hand_weights(
         for kind, card, at in events[seat]:
             keep = fade ** (draws[seat] - at)
             if kind == "discard":
-                _scale(weights, _NEAR1[card], 1.0 - (1.0 - discard_near) * keep)
-                _scale(weights, _NEAR2[card], 1.0 - (1.0 - discard_far) * keep)
+                _scale(weights, near1[card], 1.0 - (1.0 - discard_near) * keep)
+                _scale(weights, near2[card], 1.0 - (1.0 - discard_far) * keep)
             else:
                 odds = passed_pair if kind == "passed" else unborn_odds
                 p = 1.0 - (1.0 - odds) * keep
-                for x, y in PARTNERS[card]:
+                for x, y in pairs[card]:
                     ev.pairs[seat].append((x, y, p))
     return ev
 

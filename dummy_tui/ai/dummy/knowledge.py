@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff, Show
 from dummy_tui.engine.cards import CARDS_52, mask_of
 from dummy_tui.engine.families.dummy import DummyRound, DummyView, card_point_table, speto_cards
 from dummy_tui.engine.melds import TableMeld
@@ -64,6 +64,8 @@ class Knowledge:
     discarded: list[int]  # per seat: cards that seat has discarded this round
     unseen: int  # cards in no known place: other hands (unknown part), stock, burned
     initial_stock: int
+    history: list[tuple[int, Action]]  # the public history (read, never changed)
+    last_discard: tuple[int, int] | None  # (seat, card) of the round's last discard
 
     # ------------------------------------------------------------------
 
@@ -79,9 +81,9 @@ class Knowledge:
         known = [0] * view.players
         discarded = [0] * view.players
         if tracker is not None:
-            known, discarded = tracker.track(view.history, view.head, view.players)
+            known, discarded = tracker.track(view.history, view.head, view.players, speto)
         elif track:
-            known, discarded = _track(view.history, view.head, view.players)
+            known, discarded = _track(view.history, view.head, view.players, speto)
         known[view.seat] = hand
         row_mask = mask_of(view.row)
         seen = hand | table | row_mask
@@ -112,6 +114,8 @@ class Knowledge:
             discarded=discarded,
             unseen=CARDS_52 & ~seen,
             initial_stock=_initial_stock(view.rules, view.players),
+            history=view.history,
+            last_discard=view.last_discard,
         )
 
     @classmethod
@@ -152,6 +156,8 @@ class Knowledge:
             discarded=[0] * game.players,
             unseen=CARDS_52 & ~seen,
             initial_stock=_initial_stock(game.rules, game.players),
+            history=game.history,
+            last_discard=game.last_discard,
         )
 
     # ------------------------------------------------------------------
@@ -177,6 +183,49 @@ class Knowledge:
             return 0.0
         n = self.unseen.bit_count()
         return self.unknown_slots(seat) / n if n else 0.0
+
+    @property
+    def both(self) -> bool:
+        """Runs may hold the ace low as well as high (§14.1 ``ace_low_runs``)."""
+        return self.rules.ace_low_runs
+
+    @property
+    def money(self) -> bool:
+        """The round is scored in units (§14.6)."""
+        return self.rules.scoring == "money"
+
+    def previous_seat(self) -> int:
+        return (self.seat - self.direction) % self.players
+
+    def picked_card(self) -> int | None:
+        """The card this seat picked up in the turn being played, if it picked up."""
+        for seat, action in reversed(self.history):
+            if seat != self.seat or isinstance(action, Discard):
+                return None
+            if isinstance(action, Pick | PickLayoff):
+                return action.card
+        return None
+
+    def fools(self, picked: int | None) -> bool:
+        """Would a knock after picking up ``picked`` (None: no pick-up) this turn fool
+        the previous player (§9, §14.4 ``fool_rule``)?"""
+        if picked is None or self.last_discard is None:
+            return False
+        seat, card = self.last_discard
+        if seat != self.previous_seat():
+            return False
+        return self.rules.fool_rule == "took_discard" or picked == card
+
+    def first_turn(self) -> bool:
+        """Is this the seat's first turn of the round (it has not discarded yet)?"""
+        return not any(s == self.seat and isinstance(a, Discard) for s, a in self.history)
+
+    def discarder(self, card: int) -> int:
+        """The seat that discarded ``card`` last (-1: nobody, as for the head card)."""
+        for seat, action in reversed(self.history):
+            if isinstance(action, Discard) and action.card == card:
+                return seat
+        return -1
 
     @property
     def stage(self) -> float:
@@ -205,7 +254,7 @@ class Tracker:
         self._row: list[int] = []
 
     def track(
-        self, history: list[tuple[int, Action]], head: int, players: int
+        self, history: list[tuple[int, Action]], head: int, players: int, speto: int = 0
     ) -> tuple[list[int], list[int]]:
         n = self._seen
         if (
@@ -216,27 +265,35 @@ class Tracker:
             self._start = (head, players)
             self._known, self._discarded, self._row = [0] * players, [0] * players, [head]
             n = 0
-        _replay(history[n:], self._known, self._discarded, self._row)
+        _replay(history[n:], self._known, self._discarded, self._row, speto)
         self._seen = len(history)
         self._last = history[-1] if history else None
         return list(self._known), list(self._discarded)
 
 
 def _track(
-    history: list[tuple[int, Action]], head: int, players: int
+    history: list[tuple[int, Action]], head: int, players: int, speto: int = 0
 ) -> tuple[list[int], list[int]]:
-    """Replay the public history: cards each seat picked up and still holds, and discards."""
+    """Replay the public history: cards each seat picked up or showed (the spe-to
+    cards ``speto``) and still holds, and discards."""
     known = [0] * players
     discarded = [0] * players
-    _replay(history, known, discarded, [head])
+    _replay(history, known, discarded, [head], speto)
     return known, discarded
 
 
 def _replay(
-    history: list[tuple[int, Action]], known: list[int], discarded: list[int], row: list[int]
+    history: list[tuple[int, Action]],
+    known: list[int],
+    discarded: list[int],
+    row: list[int],
+    speto: int = 0,
 ) -> None:
     """:func:`_track`'s replay, from the state ``known``, ``discarded`` and the row."""
     for seat, action in history:
+        if isinstance(action, Show):
+            known[seat] |= speto  # โชว์สเปโต: it holds every spe-to card
+            continue
         if isinstance(action, Discard):
             bit = 1 << action.card
             known[seat] &= ~bit

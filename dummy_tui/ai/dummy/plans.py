@@ -3,7 +3,10 @@
 A *piece* is a mask of hand cards laid together: a new meld, or a block
 laid off onto a table meld (the fourth card of a set, or cards extending a
 run end).  :func:`best_lay` finds the disjoint pieces worth the most points;
-:func:`knock_plan` finds pieces that leave exactly one chosen card.
+:func:`knock_cards` finds the cards that can be left for the knock.  A
+:class:`Lay` carries what the house rules change (§14.1): the ace-low runs
+``A 2 3`` … (``ace_low_runs``) and the worth of an ace laid above a king
+(``ace_high_run_points``); without one, runs are ace high only.
 """
 
 from __future__ import annotations
@@ -17,6 +20,32 @@ from dummy_tui.engine.melds import TableMeld, layoff_pieces, meldable
 Pieces = dict[int, list[int]]
 
 
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """What the house rules change in laying down (see the module's text)."""
+
+    both: bool = False  # ace_low_runs: the ace low as well as high
+    # per suit, the weight added when its ace lies above the king of a run (a
+    # run of the hand that holds it, or a layoff onto a run that ends with the K)
+    ace_high: tuple[int, int, int, int] = (0, 0, 0, 0)
+    high_aces: int = 0  # aces that, laid off alone, go above a king on the table
+
+    def ace_bonus(self, block: int, suit: int) -> int:
+        """The ``ace_high`` weight of a layoff ``block`` that holds the ace of ``suit``."""
+        if block & (block - 1) or self.high_aces >> (suit * 13 + 12) & 1:
+            return self.ace_high[suit]
+        return 0  # the ace alone, below a 2
+
+
+def lay_rules(
+    both: bool, ace_high: tuple[int, int, int, int] = (0, 0, 0, 0), high_aces: int = 0
+) -> Lay | None:
+    """The :class:`Lay` of these rules, or None when they change nothing."""
+    if not both and not any(ace_high):
+        return None
+    return Lay(both, ace_high, high_aces)
+
+
 def table_pieces(melds: list[TableMeld], seat: int, chain: str, hand: int) -> Pieces:
     """Layoff blocks of ``hand`` onto the table (empty when there is no table)."""
     if not melds:
@@ -25,16 +54,25 @@ def table_pieces(melds: list[TableMeld], seat: int, chain: str, hand: int) -> Pi
 
 
 def best_lay(
-    mask: int, pieces: Pieces, weight: list[int], memo: dict[int, tuple[int, int, int]]
+    mask: int,
+    pieces: Pieces,
+    weight: list[int],
+    memo: dict[int, tuple[int, int, int]],
+    lay: Lay | None = None,
 ) -> tuple[int, int]:
     """(weight laid, mask laid) for the heaviest set of disjoint pieces within ``mask``."""
     if not pieces:
-        mask = meldable(mask)  # a card that is in no meld only stays in hand
-    return _best(mask, pieces, weight, memo)[:2]
+        # a card that is in no meld only stays in hand
+        mask = meldable(mask, lay is not None and lay.both)
+    return _best(mask, pieces, weight, memo, lay)[:2]
 
 
 def _best(
-    mask: int, pieces: Pieces, weight: list[int], memo: dict[int, tuple[int, int, int]]
+    mask: int,
+    pieces: Pieces,
+    weight: list[int],
+    memo: dict[int, tuple[int, int, int]],
+    lay: Lay | None = None,
 ) -> tuple[int, int, int]:
     if mask == 0:
         return (0, 0, 0)
@@ -44,7 +82,7 @@ def _best(
     low = mask & -mask
     c = low.bit_length() - 1
     # leave c in hand
-    rest = _best(mask ^ low, pieces, weight, memo)
+    rest = _best(mask ^ low, pieces, weight, memo, lay)
     best = rest
     # sets with c (c is the lowest card, so every other card of its rank is higher)
     others = mask & _RANK_OF[c] & ~low
@@ -55,7 +93,7 @@ def _best(
         if n == 3:
             groups.append(low | others)
         for g in groups:
-            sub = _best(mask & ~g, pieces, weight, memo)
+            sub = _best(mask & ~g, pieces, weight, memo, lay)
             w = sub[0] + _weight(g, weight)
             if w > best[0]:
                 best = (w, sub[1] | g, 0)
@@ -65,19 +103,36 @@ def _best(
         run = low | (1 << (c + 1)) | (1 << (c + 2))
         top = r + 2
         while True:
-            sub = _best(mask & ~run, pieces, weight, memo)
+            sub = _best(mask & ~run, pieces, weight, memo, lay)
             w = sub[0] + _weight(run, weight)
+            if top == 12 and r and lay is not None:
+                w += lay.ace_high[c // 13]  # the ace above the king (the 2 not in the run)
             if w > best[0]:
                 best = (w, sub[1] | run, 0)
             top += 1
             if top > 12 or not (mask >> (c - r + top)) & 1:
                 break
             run |= 1 << (c - r + top)
+    # ace-low runs A 2 3 … (c is the 2; the ace is the suit's last card)
+    if lay is not None and lay.both and r == 0 and (mask >> (c + 12)) & 1 and (mask >> (c + 1)) & 1:
+        run = low | (1 << (c + 1)) | (1 << (c + 12))
+        top = 1
+        while True:
+            sub = _best(mask & ~run, pieces, weight, memo, lay)
+            w = sub[0] + _weight(run, weight)
+            if w > best[0]:
+                best = (w, sub[1] | run, 0)
+            top += 1
+            if top > 10 or not (mask >> (c + top)) & 1:
+                break
+            run |= 1 << (c + top)
     # layoff blocks whose lowest card is c
     for block in pieces.get(c, ()):
         if block & mask == block:
-            sub = _best(mask & ~block, pieces, weight, memo)
+            sub = _best(mask & ~block, pieces, weight, memo, lay)
             w = sub[0] + _weight(block, weight)
+            if lay is not None and block >> (c - r + 12) & 1:
+                w += lay.ace_bonus(block, c // 13)
             if w > best[0]:
                 best = (w, sub[1] | block, 0)
     memo[mask] = best
@@ -93,24 +148,27 @@ def _weight(mask: int, weight: list[int]) -> int:
     return total
 
 
-def coverable(mask: int, pieces: Pieces, memo: dict[int, tuple[int, int, int]]) -> bool:
-    """Can every card of ``mask`` be laid (melds and layoffs)?"""
+def coverable(
+    mask: int, pieces: Pieces, memo: dict[int, tuple[int, int, int]], both: bool = False
+) -> bool:
+    """Can every card of ``mask`` be laid (melds and layoffs; ``both``: ace-low runs too)?"""
     if mask == 0:
         return True
-    _, laid, _ = _best(mask, pieces, _UNIT, memo)
+    _, laid, _ = _best(mask, pieces, _UNIT, memo, _BOTH if both else None)
     return laid == mask
 
 
-def meld_cards(hand: int) -> int:
+def meld_cards(hand: int, both: bool = False) -> int:
     """The cards of ``hand`` in the melds that hold the most of its cards."""
-    return best_lay(hand, {}, _UNIT, {})[1]
+    return best_lay(hand, {}, _UNIT, {}, _BOTH if both else None)[1]
 
 
 _UNIT = [1] * 56
+_BOTH = Lay(both=True)
 _RANK_OF = [rank_mask(c % 13) for c in range(52)] + [0] * 4
 
 
-def knock_cards(hand: int, pieces: Pieces) -> list[int]:
+def knock_cards(hand: int, pieces: Pieces, both: bool = False) -> list[int]:
     """Every card that can be the knock card: the rest of the hand can all be laid."""
     if hand == 0:
         return []
@@ -119,7 +177,7 @@ def knock_cards(hand: int, pieces: Pieces) -> list[int]:
     memo: dict[int, tuple[int, int, int]] = {}
     out = []
     for c in cards_of(hand):
-        if coverable(hand & ~(1 << c), pieces, memo):
+        if coverable(hand & ~(1 << c), pieces, memo, both):
             out.append(c)
     return out
 

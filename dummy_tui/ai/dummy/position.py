@@ -29,15 +29,7 @@ from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
 from dummy_tui.ai.dummy.plans import mask_points
 from dummy_tui.ai.dummy.position_data import WEIGHTS
 from dummy_tui.engine.families.dummy import DummyRound
-
-
-def table_points(game: DummyRound, points: list[int]) -> list[int]:
-    """Each seat's points on the table: its melds and its layoffs anywhere."""
-    table = [0] * game.players
-    for m in game.melds:
-        for c, layer in zip(m.cards, m.layers, strict=True):
-            table[layer] += points[c]
-    return table
+from dummy_tui.engine.families.dummy_scoring import table_points
 
 
 def features(game: DummyRound, seat: int, weights: Weights) -> list[float]:
@@ -46,7 +38,7 @@ def features(game: DummyRound, seat: int, weights: Weights) -> list[float]:
     k = Knowledge.from_round(game, seat)
     ev = Evaluator(k, weights)
     points = card_points(game.rules, game.head)[0]
-    table = table_points(game, points)
+    table = table_points(game)  # as the round scores them (an ace above a king, §14.1)
     paid = [0] * players
     for p in game.penalty_items:
         paid[p.seat] += p.points
@@ -91,4 +83,4 @@ def position_value(game: DummyRound, seat: int, weights: Weights) -> float:
     return sum(c * v for c, v in zip(coef, design(features(game, seat, weights)), strict=True))
 
 
-__all__ = ["design", "features", "has_weights", "position_value", "table_points"]
+__all__ = ["design", "features", "has_weights", "position_value"]

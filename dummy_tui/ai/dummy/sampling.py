@@ -17,7 +17,7 @@ from dummy_tui.ai.dummy.inference import Evidence
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
-from dummy_tui.engine.melds import NEAR
+from dummy_tui.engine.melds import near_masks
 
 
 def sample_hidden(
@@ -48,6 +48,7 @@ def sample_hidden(
         return hands, stock, burned
     left = pool
     reading = evidence.reading
+    near = near_masks(k.both)
     for s in range(view.players):
         if s == view.seat:
             hands[s] = k.hand
@@ -61,7 +62,7 @@ def sample_hidden(
             keyed = sorted(left, key=lambda c: -(rng.random() ** (1.0 / max(weights[c], 0.05))))
             cand = keyed[:need]
             mask = mask_of(cand) | known
-            score = reading.shape * _paired(mask)
+            score = reading.shape * _paired(mask, near)
             for x, y, p in pairs:
                 if mask >> x & 1 and mask >> y & 1:
                     score += math.log(p)
@@ -83,9 +84,10 @@ def sample_hidden(
     return hands, stock, burned
 
 
-def _paired(hand: int) -> int:
-    """Cards of ``hand`` with another card of ``hand`` that could meld with it."""
-    return sum(1 for c in cards_of(hand) if NEAR[c] & hand)
+def _paired(hand: int, near: tuple[int, ...]) -> int:
+    """Cards of ``hand`` with another card of ``hand`` that could meld with it
+    (``near``: the cards near each card, :func:`melds.near_masks`)."""
+    return sum(1 for c in cards_of(hand) if near[c] & hand)
 
 
 def determinize(

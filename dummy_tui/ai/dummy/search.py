@@ -40,14 +40,22 @@ import math
 import random
 import time
 
-from dummy_tui.ai.dummy.heuristic import NORMAL, Evaluator, HeuristicPlayer, Weights, _plays
+from dummy_tui.ai.dummy.heuristic import (
+    NORMAL,
+    Evaluator,
+    HeuristicPlayer,
+    Weights,
+    _plays,
+    show_value,
+)
 from dummy_tui.ai.dummy.inference import Reading, hand_weights
 from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
 from dummy_tui.ai.dummy.plans import mask_points
-from dummy_tui.ai.dummy.position import has_weights, position_value, table_points
+from dummy_tui.ai.dummy.position import has_weights, position_value
 from dummy_tui.ai.dummy.sampling import determinize
-from dummy_tui.engine.actions import DRAW, Action, Discard
+from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
+from dummy_tui.engine.families.dummy_scoring import table_points
 
 # How the sampled deals read the opponents' play (see :mod:`inference`):
 # hands are drawn by the evidence of their discards and passed pick-ups, and
@@ -89,6 +97,8 @@ class SearchPlayer:
         k = Knowledge.from_view(view)
         ev = Evaluator(k, self.normal.w)
         if k.phase == "take":
+            if SHOW in legal and show_value(ev) > 0:
+                return SHOW  # points for nothing: no lookahead needed
             options = self.normal.take_values(ev, legal)
             if not k.born[k.seat] and max(options, key=lambda va: va[0])[1] == DRAW:
                 # Staying unborn keeps the dark knock (×2) open, which a lookahead
@@ -123,7 +133,14 @@ class SearchPlayer:
         done = 0
         limit = self.samples if self.samples is not None else 10_000
         evidence = (
-            hand_weights(view.history, view.head, view.players, self.inference)
+            hand_weights(
+                view.history,
+                view.head,
+                view.players,
+                self.inference,
+                view.rules.ace_low_runs,
+                view.rules.first_turn_must_draw,
+            )
             if self.inference is not None
             else None
         )
@@ -192,7 +209,7 @@ def lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions:
         game.apply_unchecked(policy_action(game, policy))
         n += 1
     if game.is_over:
-        return outcome(game, seat)
+        return outcome(game, seat, policy.w)
     return static_value(game, seat, policy)
 
 
@@ -206,7 +223,7 @@ def finish_round(
         n += 1
     if not game.is_over:
         return static_value(game, seat, policy)
-    return outcome(game, seat)
+    return outcome(game, seat, policy.w)
 
 
 def policy_action(game: DummyRound, policy: HeuristicPlayer) -> Action:
@@ -228,7 +245,7 @@ def hand_made_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> flo
     """Table points less the hand as the round may still charge it; ours as normal sees it."""
     players = game.players
     points = card_points(game.rules, game.head)[0]
-    table = table_points(game, points)
+    table = table_points(game)
     ev = Evaluator(Knowledge.from_round(game, seat), policy.w)
     values = []
     for s in range(players):
@@ -251,11 +268,15 @@ def hand_made_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> flo
 WIN_BONUS = 150.0
 
 
-def outcome(game: DummyRound, seat: int) -> float:
+def outcome(game: DummyRound, seat: int, weights: Weights = NORMAL) -> float:
     """How good a finished round is for ``seat``: its score against the others',
     with :data:`WIN_BONUS` added for the top score alone (taken away when
-    another seat has it)."""
-    totals = [b.total for b in game.scores()]
+    another seat has it).  Money scoring's units count ``weights.unit_points``
+    each, as the normal player values them."""
+    lines = game.scores()
+    totals: list[float] = [b.total for b in lines]
+    if lines[0].money is not None:  # units (§14.6)
+        totals = [t * weights.unit_points for t in totals]
     mine = totals[seat]
     others = [t for s, t in enumerate(totals) if s != seat]
     top = max(others)

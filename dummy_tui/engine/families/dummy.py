@@ -50,7 +50,7 @@ from dummy_tui.engine.families.dummy_scoring import (
 from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
 from dummy_tui.engine.melds import (
     NEAR,
-    NEAR_LOW,
+    NEAR_BOTH,
     TableMeld,
     can_go_out,
     meld_kind,
@@ -75,8 +75,6 @@ def speto_cards(rules: DummyRules) -> list[int]:
 
 
 DISCARDS = tuple(Discard(c) for c in range(52))
-NEAR_BOTH = tuple(NEAR[c] | NEAR_LOW[c] for c in range(52))
-"""The cards near each card with the ace both low and high (``ace_low_runs``)."""
 """One :class:`Discard` a card, made once."""
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dummy_tui.engine.families.dummy_scoring import Bonus, Feed, Penalty, melds_with_row, near
-from dummy_tui.engine.melds import SET
+from dummy_tui.engine.families.dummy_scoring import Bonus, Feed, Penalty, near, row_meld
+from dummy_tui.engine.melds import SET, TableMeld
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
@@ -23,7 +23,7 @@ def charge_discard(game: DummyRound, seat: int, card: int) -> None:
     charges: list[Penalty] = []
     if rules.penalty_discard_layoff and game.fits_any(card, seat):
         charges.append(Penalty(seat, "penalty_discard_layoff", rules.penalty_discard_layoff, card))
-    if rules.penalty_discard_row_meld and _melds_with_the_row(game, card):
+    if rules.penalty_discard_row_meld and row_meld(card, game.row, game.both, rules.row_meld_rule):
         points = rules.penalty_discard_row_meld
         charges.append(Penalty(seat, "penalty_discard_row_meld", points, card))
     if len(charges) == 2 and not rules.discard_penalties_stack:
@@ -46,15 +46,6 @@ def charge_discard(game: DummyRound, seat: int, card: int) -> None:
                 game.feeds.append(
                     Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
                 )
-
-
-def _melds_with_the_row(game: DummyRound, card: int) -> bool:
-    """§12 ``penalty_discard_row_meld``: anywhere in the row, or with the row's last
-    cards only (§14.4 ``row_meld_rule = "top"``)."""
-    if game.rules.row_meld_rule == "anywhere":
-        return melds_with_row(card, game.row, game.both)
-    row = game.row
-    return any(game.is_meld((*row[len(row) - k :], card)) for k in range(2, len(row) + 1))
 
 
 def charge_pickup(game: DummyRound, seat: int, card: int, last: int, meld_mask: int) -> None:
@@ -119,14 +110,20 @@ def note_layoff(game: DummyRound, seat: int, card: int, target: int, picked: boo
     if meld.owner == seat:
         game.bonuses.append(Bonus("speto_layoff", seat, None, card))
         return
-    if meld.kind == SET:
-        payer = meld.owner
-    else:
-        i = meld.cards.index(card)
-        payer = meld.layers[1] if i == 0 else meld.layers[i - 1]  # the card it lies beside
+    payer = layoff_payer(meld, card)
     if payer == seat:
         return
     game.bonuses.append(Bonus("speto_layoff", seat, payer, card))
     points = game.rules.penalty_speto_laid_off
     if points:
         game.penalty_items.append(Penalty(payer, "penalty_speto_laid_off", points, card))
+
+
+def layoff_payer(meld: TableMeld, card: int) -> int:
+    """Who a spe-to ``card`` just laid off onto ``meld`` is charged to (§14.4
+    ``penalty_speto_laid_off``, §14.6 ฝากสเปโต): the owner of a set, or the player
+    who laid the card of a run it now lies beside."""
+    if meld.kind == SET:
+        return meld.owner
+    i = meld.cards.index(card)
+    return meld.layers[1] if i == 0 else meld.layers[i - 1]

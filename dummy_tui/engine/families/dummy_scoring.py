@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.melds import NEAR, NEAR_LOW, PARTNERS, PARTNERS_LOW, RUN, TableMeld
+from dummy_tui.engine.melds import NEAR, NEAR_LOW, RUN, TableMeld, meld_kind, partners
 from dummy_tui.engine.round import ScoreLine
 
 if TYPE_CHECKING:
@@ -123,8 +123,17 @@ def melds_with_row(card: int, row: list[int], both: bool = False) -> bool:
     row_mask = 0
     for c in row:
         row_mask |= 1 << c
-    pairs = (*PARTNERS[card], *PARTNERS_LOW[card]) if both else PARTNERS[card]
-    return any(row_mask >> x & 1 and row_mask >> y & 1 for x, y in pairs)
+    return any(row_mask >> x & 1 and row_mask >> y & 1 for x, y in partners(both)[card])
+
+
+def row_meld(card: int, row: list[int], both: bool = False, rule: str = "anywhere") -> bool:
+    """Is the discard of ``card`` onto ``row`` charged ``penalty_discard_row_meld``
+    (§12): does it meld with two or more cards anywhere in the row, or, by §14.4
+    ``row_meld_rule = "top"``, do the row's last k cards and it make a meld?"""
+    if rule == "anywhere":
+        return melds_with_row(card, row, both)
+    n = len(row)
+    return any(meld_kind((*row[n - k :], card), both=both) is not None for k in range(2, n + 1))
 
 
 def table_value(game: DummyRound, meld: TableMeld, card: int) -> int:
@@ -252,6 +261,7 @@ __all__ = [
     "melds_with_row",
     "near",
     "one_suit",
+    "row_meld",
     "score_round",
     "table_cards",
     "table_points",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dummy_tui.engine.actions import Discard, Pick, PickLayoff
+from dummy_tui.engine.actions import Discard, Pick, PickLayoff, Show
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.families.dummy_scoring import Penalty
 from dummy_tui.engine.round import PLAY, Deal, PlayerView
@@ -38,7 +38,10 @@ def round_from_view(
 
     ``hands`` are masks (the viewing seat's own hand included), ``stock`` is
     top first.  Feed penalties still pending from before (§12) are not
-    carried over; penalties already charged are.
+    carried over; penalties already charged are, as one charge per seat, and
+    so are who discarded each card (for ``penalty_discard_picked``) and who
+    showed the spe-to cards.  The bonuses that money scoring pays for earlier
+    in the round (§14.6) are not carried over.
     """
     deal = Deal([cards_of(h) for h in hands], view.head, list(stock), list(burned))
     game = cls(view.rules, deal, view.to_move or 0, view.direction)
@@ -51,6 +54,11 @@ def round_from_view(
     game.layoffs = list(view.layoffs)
     game.penalty_items = [Penalty(s, "earlier", p, -1) for s, p in enumerate(view.penalties) if p]
     game.feeds = []
+    for seat, action in view.history:
+        if isinstance(action, Discard):
+            game.discarder[action.card] = seat
+        elif isinstance(action, Show):
+            game.shown[seat] = True
     game.seat = view.to_move if view.to_move is not None else view.seat
     game.direction = view.direction
     game.phase = view.phase
@@ -73,7 +81,8 @@ def round_from_view(
         for _, action in view.history[start:]:
             if isinstance(action, Pick | PickLayoff):
                 game.picked = (_taken_count(view, start), action.card)
-                game.stock_out_turn = not stock and game.must_knock
+                # a pick-up with the stock empty (nothing is drawn after one)
+                game.stock_out_turn = not stock
                 break
     game.end = None
     game.knocker = None
