@@ -116,8 +116,8 @@ async def test_pick_up_and_lay_off_with_the_mouse() -> None:
 
 async def test_hot_seat_never_shows_the_other_persons_hand(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     # the last turns of a round (everyone drew and threw until then): each
-    # person's turn still comes round several times
-    session = played_until(setup(humans=2, players=3, seed=4), lambda g: len(g.stock) <= 12)
+    # person's turn still comes round twice
+    session = played_until(setup(humans=2, players=3, seed=4), lambda g: len(g.stock) <= 6)
     app = app_for(session=session)
     frames: list[tuple[int | None, list[int], int | None]] = []
     confirmed: list[int | None] = [None]
@@ -1647,7 +1647,7 @@ async def test_hot_seat_says_nothing_of_the_other_persons_hidden_cards() -> None
     app = app_for(setup(humans=2, players=2, seed=9))
     public: set[int] = set()
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(12):  # six turns each
+        for _ in range(6):  # three turns each
             await settle(pilot, app)
             screen = app.screen
             if isinstance(screen, RoundEndScreen):

@@ -6,7 +6,15 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import app_for, pickup_session, play_keys, played_by_ai, settle, setup
+from ui_helpers import (
+    app_for,
+    pickup_session,
+    play_keys,
+    played_by_ai,
+    played_until,
+    settle,
+    setup,
+)
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -40,7 +48,11 @@ def test_pick_up(snap_compare: Any, size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_round_end(snap_compare: Any, size: tuple[int, int]) -> None:
-    app = app_for(setup(humans=1, seed=11))
+    # the round drawn and thrown (the AI seats playing as they would) to its last
+    # turns before the interface opens: the keys play the rest, to the same end
+    app = app_for(
+        session=played_until(setup(humans=1, seed=11), lambda g: len(g.stock) <= 4, ai=True)
+    )
 
     async def play(pilot: Pilot[int]) -> None:
         await play_keys(pilot, app)

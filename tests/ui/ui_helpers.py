@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from dummy_tui.ai import make_player
+from dummy_tui.ai import checked_choice, make_player
 from dummy_tui.engine.actions import Action, Pick
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families.dummy import DummyRound
@@ -175,16 +175,14 @@ def played_until(
     instead of playing the same moves through it."""
     session = Session.new(game_setup)
     game = session.round
-    seats = game_setup.seats
-    players = [make_player(session.family, s.level, i) for i, s in enumerate(seats)]
     for _ in range(1000):
         seat = game.seat
         human = session.is_human(seat)
         if game.is_over or (human and stop(game)):
             return session
-        legal = game.legal_actions()
-        if ai and not human and len(legal) > 1:
-            session.apply(players[seat].choose(game.view(seat), legal))
+        if ai and not human:  # the seat's own player, as the table asks it
+            legal = game.legal_actions()
+            session.apply(checked_choice(session.player(seat), game.view(seat), legal))
         else:
             session.apply(draw_and_throw(game))
     raise AssertionError("the round never came to that position")
