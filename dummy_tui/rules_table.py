@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +10,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dummy_tui.rules.loader import PACKAGED_NAME, get_ruleset, load_rulesets, option_docs
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
+from dummy_tui.rules.loader import (
+    PACKAGED_NAME,
+    get_ruleset,
+    load_rulesets,
+    option_docs,
+    toml_key,
+)
 
 
 def toml_value(value: object) -> str:
@@ -27,14 +30,9 @@ def toml_value(value: object) -> str:
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(item) for item in value) + "]"
     if isinstance(value, dict):
-        items = ", ".join(f"{_toml_key(key)} = {toml_value(item)}" for key, item in value.items())
+        items = ", ".join(f"{toml_key(key)} = {toml_value(item)}" for key, item in value.items())
         return "{ " + items + " }"
     return str(value)
-
-
-def _toml_key(key: object) -> str:
-    text = str(key)
-    return text if _BARE_KEY.match(text) else json.dumps(text, ensure_ascii=False)
 
 
 def _thai_presets(rulesets: dict[str, Any], source: str, console: Console) -> None:

@@ -96,7 +96,7 @@ def load_rulesets(path: Path | None = None) -> dict[str, Ruleset]:
         if not isinstance(table, dict):
             raise RulesetError(
                 f"{where}: must be a table of options (got {_shown(table)}); "
-                f"write it as [presets.{_toml_key(name)}]"
+                f"write it as [presets.{toml_key(name)}]"
             )
         rulesets[name] = _validate_preset(table, where)
     return rulesets
@@ -421,8 +421,14 @@ def _inner(path: tuple[int | str, ...], value: object) -> str:
     return f", entry {json.dumps(str(path[0]), ensure_ascii=False)}"
 
 
-def _toml_key(name: str) -> str:
-    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name, ensure_ascii=False)
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def toml_key(key: object) -> str:
+    """*key* written as a TOML key: bare where TOML allows it, else quoted
+    (a preset's name in ``[presets.NAME]``, a key of an option's table)."""
+    text = str(key)
+    return text if _BARE_KEY.fullmatch(text) else json.dumps(text, ensure_ascii=False)
 
 
 def _did_you_mean(key: str, model: type[RulesetBase]) -> str:

@@ -69,13 +69,7 @@ def sample_hidden(
             options.append((score, cand))
         top = max(sc for sc, _ in options)
         odds = [math.exp(sc - top) for sc, _ in options]
-        pick = rng.random() * sum(odds)
-        chosen = options[-1][1]
-        for o, (_, cand) in zip(odds, options, strict=True):
-            pick -= o
-            if pick <= 0:
-                chosen = cand
-                break
+        chosen = rng.choices([cand for _, cand in options], weights=odds)[0]
         hands[s] = known | mask_of(chosen)
         taken = set(chosen)
         left = [c for c in left if c not in taken]
