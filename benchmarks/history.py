@@ -44,7 +44,8 @@ from dummy_tui.engine.round import Round
 from dummy_tui.history import History
 from dummy_tui.history import summary as summaries
 from dummy_tui.history.capture import RoundLines, capture, compact
-from dummy_tui.history.store import MatchInfo, SeatInfo, ensure_match, finish, insert_round, stamp
+from dummy_tui.history.store import stamp
+from dummy_tui.history.writes import MatchInfo, SeatInfo, ensure_match, finish, insert_round
 from dummy_tui.rules.loader import load_rulesets
 from dummy_tui.rules.schema import Ruleset
 
