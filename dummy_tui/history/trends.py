@@ -48,8 +48,8 @@ class Trends:
 
     @property
     def group(self) -> int:
-        """The largest group of matches a point stands for (the chart says it)."""
-        return max((line.size for line in self.lines), default=1)
+        """How many matches a point of the win-rate lines stands for."""
+        return self.lines[0].size if self.lines else 1
 
 
 def group_size(matches: int, points: int = MAX_POINTS) -> int:
@@ -67,16 +67,17 @@ def _steps(size: int) -> tuple[int, ...]:
 
 
 def win_lines(conn: sqlite3.Connection, people: int = MAX_PEOPLE) -> list[WinLine]:
-    """The win-rate lines of the ``people`` persons with the most finished matches."""
+    """The win-rate lines of the ``people`` persons with the most finished matches,
+    all in groups of the same size (that of the one who played the most)."""
     top = conn.execute(
         "SELECT p.id, p.name, count(*) AS n FROM match_seats ms JOIN players p"
         " ON p.id = ms.player_id WHERE p.kind = ? AND ms.finished = 1"
         " GROUP BY p.id ORDER BY n DESC, p.name LIMIT ?",
         (PERSON, people),
     ).fetchall()
+    size = group_size(top[0][2]) if top else 1
     out = []
-    for player, name, count in top:
-        size = group_size(count)
+    for player, name, _ in top:
         rows = conn.execute(
             # the index match_seats_order gives a person's matches in the order played
             "SELECT won FROM match_seats WHERE player_id = ? AND finished = 1"
@@ -92,8 +93,8 @@ def win_lines(conn: sqlite3.Connection, people: int = MAX_PEOPLE) -> list[WinLin
 
 
 def score_bins(conn: sqlite3.Connection, bins: int = BINS) -> list[Bin]:
-    """The people's round scores (rounds scored in points), in at most ``bins``
-    bars of one round width each (a multiple of 5 when wider than 1)."""
+    """The people's round scores (rounds scored in points), in about ``bins``
+    bars of one width (1, or a multiple of 5 that starts at a multiple of it)."""
     counts = conn.execute(
         "SELECT rs.score, count(*) FROM round_seats rs"
         " JOIN rounds r ON r.id = rs.round_id"
