@@ -54,7 +54,7 @@ async def open_list(pilot: Pilot[int], app: DummyApp) -> HistoryListScreen:
     return screen
 
 
-async def test_matches_newest_first_then_rounds_then_the_replay() -> None:
+async def test_the_matches_are_listed_newest_first() -> None:
     stored = small_history()
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -72,6 +72,13 @@ async def test_matches_newest_first_then_rounds_then_the_replay() -> None:
                     assert f"{name} {total}".replace("-", "−") in row[4]
             else:
                 assert row[3] == t("hlist.unfinished")
+
+
+async def test_a_match_opens_to_its_rounds_and_a_round_to_its_replay() -> None:
+    stored = small_history()
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_list(pilot, app)
         # the second newest: the gin match of Ann and Bee
         await pilot.press("down", "enter")
         await pilot.pause()
@@ -132,6 +139,16 @@ async def test_the_list_opens_from_the_statistics_and_speaks_thai() -> None:
         assert headers(listed) == ["เมื่อ", "แบบกติกา", "รอบ", "ผล", "ผู้เล่นและคะแนนรวม"]
         assert rows(listed)[0][3] == "ยังไม่จบ"
         assert listed.query_one("#hlist-box").border_title == "เกมที่เล่นมาแล้ว · 1–4 จาก 4"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+
+
+async def test_a_matchs_rounds_speak_thai_and_follow_a_language_switch() -> None:
+    small_history()
+    app = app_for(lang="th")
+    async with app.run_test(size=(80, 24)) as pilot:
+        listed = await open_list(pilot, app)
         await pilot.press("down", "enter")
         await pilot.pause()
         rounds = app.screen
@@ -143,9 +160,6 @@ async def test_the_list_opens_from_the_statistics_and_speaks_thai() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert headers(listed)[0] == "When"  # the list under it follows too
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, StatsScreen)
 
 
 async def test_the_list_turns_pages(monkeypatch: pytest.MonkeyPatch) -> None:
