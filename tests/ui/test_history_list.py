@@ -23,6 +23,7 @@ from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.stats import StatsScreen
 from dummy_tui.ui.screens.viewer import ViewerScreen
 from dummy_tui.ui.session import Session
+from dummy_tui.ui.widgets.table import MeldTable
 
 
 @pytest.fixture(autouse=True)
@@ -98,6 +99,8 @@ async def test_a_match_opens_to_its_rounds_and_a_round_to_its_replay() -> None:
         game = match.rounds[1]
         assert viewer.last == len(game.history)
         assert viewer.round_number == 2
+        # gin lays no meld before the knock: no meld area of one hidden hand
+        assert not viewer.query_one(MeldTable).display
         await pilot.press("end")
         assert viewer.position.hands == game.hands
         assert [line.total for line in viewer.position.scores()] == match.results[1].scores

@@ -164,7 +164,12 @@ class ViewerScreen(Screen[None]):
         row = self.query_one(DiscardRow)
         presenter.show_row(row, look)
         row.highlight = highlight
-        presenter.show_melds(self.query_one(MeldTable), look, None, highlight, set())
+        melds = self.query_one(MeldTable)
+        # a meld area of one person's own hand (gin) says nothing in a viewer that
+        # shows every hand: the end's breakdown gives the layout
+        melds.display = presenter.melds_on_table
+        if presenter.melds_on_table:
+            presenter.show_melds(melds, look, None, highlight, set())
         hands = self.query_one("#viewer-hands", Static)
         text = self.hands()
         hands.update(text, layout=height_changes(hands, text))
