@@ -44,7 +44,8 @@ from dummy_tui.engine.round import Round
 from dummy_tui.history import History
 from dummy_tui.history import summary as summaries
 from dummy_tui.history.capture import RoundLines, capture, compact
-from dummy_tui.history.store import MatchInfo, SeatInfo, ensure_match, finish, insert_round, stamp
+from dummy_tui.history.store import stamp
+from dummy_tui.history.writes import MatchInfo, SeatInfo, ensure_match, finish, insert_round
 from dummy_tui.rules.loader import load_rulesets
 from dummy_tui.rules.schema import Ruleset
 
@@ -156,6 +157,21 @@ def measure(path: Path) -> None:
             f"({ms(statistics.median(cpu))} of CPU; median of 5)"
         )
 
+    wall, cpu = timed(lambda: (history.match_count(), history.matches(limit=50)), 5)
+    print(
+        f"a page of the history list (50 matches and the count): {ms(statistics.median(wall))} "
+        f"({ms(statistics.median(cpu))} of CPU; median of 5)"
+    )
+    [newest] = history.matches(limit=1)
+    wall, _ = timed(lambda: history.match_rounds(newest.uid), 5)
+    print(f"the rounds of a match: {ms(statistics.median(wall))} (median of 5)")
+    wall, cpu = timed(history.trends, 5)
+    print(
+        f"the charts' figures (win rates, score bins): {ms(statistics.median(wall))} "
+        f"({ms(statistics.median(cpu))} of CPU; median of 5)"
+    )
+    print(f"the history list screen, h to drawn: {ms(list_screen(path))}")
+
     presets = load_rulesets(None)
     rules = presets["dummy"]
     games = [played_round(rules, 4, 5000 + i) for i in range(20)]
@@ -174,6 +190,35 @@ def measure(path: Path) -> None:
         "(200 rounds)"
     )
     history.close()
+
+
+def list_screen(path: Path) -> float:
+    """Seconds from h on the new-game screen to the history list drawn, on ``path``
+    (the app run headless at 120×40)."""
+    import asyncio
+
+    from dummy_tui.history import store
+    from dummy_tui.ui.app import DummyApp
+    from dummy_tui.ui.screens.history_list import HistoryListScreen
+    from dummy_tui.ui.settings import Settings
+
+    store.default_path = lambda: path
+    app = DummyApp(settings=Settings(ai_delay=0.0), persist=False)
+    spent = 0.0
+
+    async def run() -> None:
+        nonlocal spent
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            t = time.perf_counter()
+            await pilot.press("h")
+            while not isinstance(app.screen, HistoryListScreen):
+                await pilot.pause()
+            await pilot.pause()
+            spent = time.perf_counter() - t
+
+    asyncio.run(run())
+    return spent
 
 
 def main() -> int:

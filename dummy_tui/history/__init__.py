@@ -7,6 +7,7 @@ screens build on :class:`History` and :mod:`dummy_tui.history.stats`.
 from __future__ import annotations
 
 from dummy_tui.history.problems import HistoryUnavailable, Problem
-from dummy_tui.history.store import History, SeatInfo, default_path
+from dummy_tui.history.store import History, default_path
+from dummy_tui.history.writes import SeatInfo
 
 __all__ = ["History", "HistoryUnavailable", "Problem", "SeatInfo", "default_path"]

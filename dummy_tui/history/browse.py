@@ -67,16 +67,10 @@ class RoundSummary:
     breakdown: tuple[dict[str, Any], ...]  # each seat's score line, as replay --json
 
 
-def matches(
-    conn: sqlite3.Connection,
-    player: str | None = None,
-    ruleset: str | None = None,
-    limit: int = 50,
-    offset: int = 0,
-) -> list[MatchSummary]:
-    """Matches, the latest started first: all, or those of one person (any case and
-    spacing) or of one preset; ``limit`` of them from ``offset``."""
-    where, params = [], []
+def _filters(player: str | None, ruleset: str | None) -> tuple[str, list[Any]]:
+    """The WHERE clause (on ``matches m``) and its parameters for these filters."""
+    where: list[str] = []
+    params: list[Any] = []
     if player is not None:
         where.append(
             "m.id IN (SELECT ms.match_id FROM match_seats ms JOIN players p ON p.id = ms.player_id"
@@ -86,7 +80,27 @@ def matches(
     if ruleset is not None:
         where.append("m.ruleset = ?")
         params.append(ruleset)
-    clause = f" WHERE {' AND '.join(where)}" if where else ""
+    return (f" WHERE {' AND '.join(where)}" if where else ""), params
+
+
+def match_count(
+    conn: sqlite3.Connection, player: str | None = None, ruleset: str | None = None
+) -> int:
+    """How many matches :func:`matches` lists with these filters, in all."""
+    clause, params = _filters(player, ruleset)
+    return int(conn.execute(f"SELECT count(*) FROM matches m{clause}", params).fetchone()[0])
+
+
+def matches(
+    conn: sqlite3.Connection,
+    player: str | None = None,
+    ruleset: str | None = None,
+    limit: int = 50,
+    offset: int = 0,
+) -> list[MatchSummary]:
+    """Matches, the latest started first: all, or those of one person (any case and
+    spacing) or of one preset; ``limit`` of them from ``offset``."""
+    clause, params = _filters(player, ruleset)
     rows = conn.execute(
         "SELECT m.id, m.uid, m.started, m.ended, m.ruleset, m.family, m.rounds,"
         " (SELECT min(r.id) FROM rounds r WHERE r.match_id = m.id),"

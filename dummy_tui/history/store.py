@@ -23,20 +23,17 @@ problem, so that it never stops a game either.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import threading
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from dummy_tui.history import schema, summary
-from dummy_tui.history.capture import RoundLines, capture, compact
-from dummy_tui.history.names import AI, PERSON, person_key, shown_name
+from dummy_tui.history import schema
+from dummy_tui.history.capture import capture, compact
 from dummy_tui.history.problems import (
     FOREIGN,
     NEWER,
@@ -45,12 +42,19 @@ from dummy_tui.history.problems import (
     file_problem,
     internal_problem,
 )
+from dummy_tui.history.queries import Queries
+from dummy_tui.history.writes import (
+    MatchInfo,
+    SeatInfo,
+    ensure_match,
+    finish,
+    insert_round,
+    overrides_of,
+)
 
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.round import Round
-    from dummy_tui.history.browse import MatchSummary, RoundSummary
-    from dummy_tui.history.stats import Stats
     from dummy_tui.history.transfer import Imported
     from dummy_tui.rules.schema import Ruleset
 
@@ -77,34 +81,7 @@ def stamp(when: datetime | None = None) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """A seat of a match: its name at the table and, for an AI, its level."""
-
-    name: str
-    level: str | None = None  # None: a person
-    anonymous: bool = False  # a person no longer known (forgotten)
-
-    @property
-    def is_person(self) -> bool:
-        return self.level is None
-
-
-@dataclass(slots=True)
-class MatchInfo:
-    """What :meth:`History.start_match` was told, kept to write the match (again)."""
-
-    uid: str
-    started: str
-    ruleset: str
-    family: str
-    options: str  # JSON: every option in force
-    overrides: dict[str, Any]  # the record's "options"
-    seed: int | None
-    seats: tuple[SeatInfo, ...]
-
-
-class History:
+class History(Queries):
     """The history database at ``path`` (default: :func:`default_path`).
 
     The file is opened at the first call that needs it, created (and brought
@@ -386,7 +363,7 @@ class History:
             ruleset=ruleset,
             family=rules.family,
             options=compact(rules.model_dump(mode="json")),
-            overrides=_overrides(rules, ruleset, base),
+            overrides=overrides_of(rules, ruleset, base),
             seed=seed,
             seats=tuple(SeatInfo(n, lv) for n, lv in zip(names, levels, strict=True)),
         )
@@ -476,94 +453,7 @@ class History:
         return False
 
     # ------------------------------------------------------------------
-    # reading (raises HistoryUnavailable when the file cannot be used)
-
-    def round_record(self, round_id: int) -> dict[str, Any] | None:
-        """The record of round ``round_id`` (``dummy-tui-record/1``, as
-        ``record_of`` made it), or None if there is no such round."""
-        with self.reading() as conn:
-            if conn is None:
-                return None
-            query = "SELECT record FROM records WHERE round_id = ?"
-            row = conn.execute(query, (round_id,)).fetchone()
-        if row is None:
-            return None
-        data: dict[str, Any] = json.loads(row[0])
-        return data
-
-    def stats(
-        self, player: str | None = None, ruleset: str | None = None, since: datetime | None = None
-    ) -> Stats:
-        """The statistics (:mod:`stats`) of the matches of ``ruleset`` started at or
-        after ``since`` (all by default), of everyone or of one ``player``."""
-        from dummy_tui.history.stats import Filters, Stats, compute
-
-        filters = Filters(player, ruleset, since)
-        with self.reading() as conn:
-            return Stats(filters) if conn is None else compute(conn, filters)
-
-    def matches(
-        self,
-        player: str | None = None,
-        ruleset: str | None = None,
-        limit: int = 50,
-        offset: int = 0,
-    ) -> list[MatchSummary]:
-        """Past matches, the latest first (:func:`browse.matches`)."""
-        from dummy_tui.history import browse
-
-        with self.reading() as conn:
-            return [] if conn is None else browse.matches(conn, player, ruleset, limit, offset)
-
-    def match_rounds(self, match: str) -> list[RoundSummary]:
-        """The rounds of match ``match`` (a uid), in order (:func:`browse.match_rounds`)."""
-        from dummy_tui.history import browse
-
-        with self.reading() as conn:
-            return [] if conn is None else browse.match_rounds(conn, match)
-
-    def summary(self) -> dict[str, Any]:
-        """What the file holds: its path, schema version and size, and how many
-        matches (finished or not), rounds, people and AI levels."""
-        with self.reading() as conn:
-            out: dict[str, Any] = {"path": str(self.path), "exists": conn is not None}
-            if conn is None:
-                return out
-            finished, unfinished, rounds = conn.execute(
-                "SELECT count(ended), count(*) - count(ended), coalesce(sum(rounds), 0)"
-                " FROM matches"
-            ).fetchone()
-            query = "SELECT kind, count(*) FROM players GROUP BY kind"
-            kinds = dict(conn.execute(query).fetchall())
-            out.update(
-                schema=schema.version_of(conn)[0],
-                bytes=self.path.stat().st_size,
-                matches=finished,
-                unfinished=unfinished,
-                rounds=rounds,
-                people=kinds.get(PERSON, 0),
-                ai_levels=kinds.get(AI, 0),
-            )
-            return out
-
-    def export(self, path: Path) -> tuple[int, int]:
-        """Write every match to ``path`` (``-``: the standard output) as JSON Lines
-        (:mod:`transfer`), whole or not at all; returns (matches, rounds)."""
-        from dummy_tui.history import transfer
-
-        # a fault of the output (a full disk, a closed pipe) is raised as the OSError
-        # it is, not as the history's
-        try:
-            with transfer.writing(path) as out, self.reading() as conn:
-                if conn is None:
-                    return 0, 0
-                conn.execute("BEGIN")  # one snapshot of the file, however long it takes
-                try:
-                    return transfer.export(conn, out)
-                finally:
-                    conn.execute("COMMIT")
-        except transfer.OutputFailed as exc:
-            raise exc.error from None
+    # importing and forgetting
 
     def import_file(self, path: Path) -> Imported:
         """Add the matches and rounds of an export file that are not here yet, in one
@@ -590,152 +480,3 @@ class History:
             if seats:
                 conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # nor left in the log
             return seats
-
-
-def _overrides(rules: Ruleset, ruleset: str, base: Ruleset | None) -> dict[str, Any]:
-    from dummy_tui.engine.record import option_overrides
-
-    if base is None:
-        from dummy_tui.rules.loader import RulesetError, get_ruleset
-
-        try:
-            base = get_ruleset(ruleset)
-        except RulesetError:
-            # not a packaged preset: the record names every option, so it replays as played
-            return {
-                k: v
-                for k, v in rules.model_dump(mode="json").items()
-                if k not in ("description", "family")
-            }
-    return option_overrides(rules, base)
-
-
-# ----------------------------------------------------------------------
-# the writes, each inside a caller's transaction
-
-
-def player_id(conn: sqlite3.Connection, seat: SeatInfo) -> int | None:
-    """The id of the person or AI level of ``seat``, added if new; None for a
-    person without a name or forgotten."""
-    if seat.anonymous:
-        return None
-    if seat.level is None:
-        kind, key, name = PERSON, person_key(seat.name), shown_name(seat.name)
-        if not key:
-            return None
-    else:
-        kind, key, name = AI, seat.level, seat.level
-    conn.execute(
-        "INSERT INTO players (kind, key, name) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING",
-        (kind, key, name),
-    )
-    row = conn.execute("SELECT id FROM players WHERE kind = ? AND key = ?", (kind, key)).fetchone()
-    return int(row[0])
-
-
-def ensure_match(conn: sqlite3.Connection, info: MatchInfo) -> int:
-    """The id of match ``info.uid``, written with its seats if it is not there yet."""
-    row = conn.execute("SELECT id FROM matches WHERE uid = ?", (info.uid,)).fetchone()
-    if row is not None:
-        return int(row[0])
-    cur = conn.execute(
-        "INSERT INTO matches (uid, started, ruleset, family, seed, players)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (info.uid, info.started, info.ruleset, info.family, info.seed, len(info.seats)),
-    )
-    match_id = cur.lastrowid
-    assert match_id is not None
-    conn.execute(
-        "INSERT INTO match_rules (match_id, options, overrides) VALUES (?, ?, ?)",
-        (match_id, info.options, compact(info.overrides)),
-    )
-    conn.executemany(
-        "INSERT INTO match_seats (match_id, seat, player_id, name, level, started, ruleset)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-            (match_id, seat, player_id(conn, s), s.name, s.level, info.started, info.ruleset)
-            for seat, s in enumerate(info.seats)
-        ],
-    )
-    return match_id
-
-
-def insert_round(
-    conn: sqlite3.Connection,
-    match_id: int,
-    number: int,
-    ended: str,
-    lines: RoundLines,
-    refresh: bool = True,
-) -> int:
-    """Write round ``number`` of the match and (unless ``refresh`` is False: the
-    caller refreshes them later) its seats' summaries; if it is there already,
-    its id."""
-    cur = conn.execute(
-        "INSERT INTO rounds (match_id, number, ended, seed, ending, knocker, dark_knock,"
-        " one_suit_knock, breakdown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (match_id, number) DO NOTHING",
-        (
-            match_id,
-            number,
-            ended,
-            lines.seed,
-            lines.ending,
-            lines.knocker,
-            int(lines.dark_knock),
-            int(lines.one_suit_knock),
-            lines.breakdown_json(),
-        ),
-    )
-    if cur.rowcount == 0:
-        row = conn.execute(
-            "SELECT id FROM rounds WHERE match_id = ? AND number = ?", (match_id, number)
-        ).fetchone()
-        return int(row[0])
-    round_id = cur.lastrowid
-    assert round_id is not None
-    conn.execute(
-        "INSERT INTO records (round_id, record) VALUES (?, ?)", (round_id, lines.record_json())
-    )
-    conn.executemany(
-        "INSERT INTO round_seats (round_id, seat, score, won, knocked, dark_knock,"
-        " one_suit_knock, fell, fooled, penalties, money) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                round_id,
-                seat,
-                s.score,
-                int(s.won),
-                int(s.knocked),
-                int(s.dark_knock),
-                int(s.one_suit_knock),
-                int(s.fell),
-                int(s.fooled),
-                s.penalties,
-                s.money,
-            )
-            for seat, s in enumerate(lines.seats)
-        ],
-    )
-    conn.executemany(
-        "INSERT INTO penalties (round_id, seat, kind, points, card) VALUES (?, ?, ?, ?, ?)",
-        [(round_id, p.seat, p.kind, p.points, p.card) for p in lines.penalties],
-    )
-    conn.executemany(
-        "INSERT INTO bonuses (round_id, seat, kind, payer, card) VALUES (?, ?, ?, ?, ?)",
-        [(round_id, b.seat, b.kind, b.payer, b.card) for b in lines.bonuses],
-    )
-    if refresh:
-        summary.refresh(conn, [match_id])
-    return round_id
-
-
-def finish(
-    conn: sqlite3.Connection, match_id: int, ended: str, finals: Sequence[tuple[int, int]]
-) -> None:
-    """The match's end: when, and each seat's (total, won)."""
-    conn.execute("UPDATE matches SET ended = ? WHERE id = ?", (ended, match_id))
-    conn.executemany(
-        "UPDATE match_seats SET total = ?, won = ?, finished = 1 WHERE match_id = ? AND seat = ?",
-        [(total, won, match_id, seat) for seat, (total, won) in enumerate(finals)],
-    )

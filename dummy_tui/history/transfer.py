@@ -35,7 +35,7 @@ from dummy_tui.files import atomic_open
 from dummy_tui.history import summary
 from dummy_tui.history.capture import BonusLine, PenaltyLine, RoundLines, SeatLine, compact
 from dummy_tui.history.names import PERSON, anonymous_name, person_key
-from dummy_tui.history.store import MatchInfo, SeatInfo, ensure_match, finish, insert_round
+from dummy_tui.history.writes import MatchInfo, SeatInfo, ensure_match, finish, insert_round
 
 FORMAT = "dummy-tui-history/1"
 TIME = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"

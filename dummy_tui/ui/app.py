@@ -498,6 +498,13 @@ class DummyApp(App[int]):
             match = (session.names, [r.scores for r in session.match.results])
         self.push_screen(StatsScreen(match))
 
+    def show_history(self) -> None:
+        """The list of past matches over the current screen (Escape goes back)."""
+        from dummy_tui.ui.screens.history_list import HistoryListScreen
+
+        if type(self.screen).__name__ != "HistoryListScreen":
+            self.push_screen(HistoryListScreen())
+
     def close_history(self) -> None:
         """Write what a locked history kept back, and close the file."""
         if self._recorder is not None:
@@ -565,7 +572,13 @@ class DummyApp(App[int]):
             if type(screen).__name__ == "TableScreen":
                 screen.apply_look()  # type: ignore[attr-defined]
                 screen.refresh_language()  # type: ignore[attr-defined]
-            elif type(screen).__name__ in ("RoundEndScreen", "StatsScreen", "ViewerScreen"):
+            elif type(screen).__name__ in (
+                "RoundEndScreen",
+                "StatsScreen",
+                "ViewerScreen",
+                "HistoryListScreen",
+                "MatchRoundsScreen",
+            ):
                 screen.refresh_language()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
@@ -685,13 +698,9 @@ def viewer_app(
 ) -> DummyApp:
     """The app opening on the replay viewer of a record's round (``game``, its
     moves applied); Escape leaves it."""
-    from dummy_tui.ui.review import record_session
-    from dummy_tui.ui.screens.viewer import ViewerScreen
+    from dummy_tui.ui.screens.viewer import viewer_for
 
-    model = loaded.model
-    path = str(rules_path) if rules_path else None
-    session = record_session(loaded.names, model.ruleset, loaded.rules, game, path)
-    viewer = ViewerScreen(session, game, file=Path(file).name, exits=True)
+    viewer = viewer_for(loaded, game, file=Path(file).name, rules_path=rules_path, exits=True)
     return DummyApp(review=viewer, history=False)
 
 

@@ -9,10 +9,11 @@ import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
-from ui_helpers import app_for, new_game_screen, play_keys, settings, settle, setup
+from ui_helpers import app_for, new_game_screen, play_keys, played_until, settings, settle, setup
 
 from dummy_tui.cli import build_parser
 from dummy_tui.engine.record import apply_moves, dumps_record, parse_record, record_of
+from dummy_tui.engine.round import TAKE
 from dummy_tui.history import History, default_path
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.i18n import t
@@ -80,7 +81,11 @@ def listening(app: DummyApp) -> DummyApp:
 
 async def test_a_round_played_with_keys_is_kept_and_replays(home: Path) -> None:
     assert not default_path().exists()
-    app = listening(app_for(setup(humans=1, seed=11), history=True))
+    # the fixed deal played to the last three cards of the stock, Ann to draw: her
+    # last turns (d, x, then o once the stock is out) end the round with keys
+    session = played_until(setup(humans=1, seed=11), lambda game: len(game.stock) <= 3)
+    assert session.round.phase == TAKE and not session.round.is_over
+    app = listening(app_for(session=session, history=True))
     async with app.run_test(size=(100, 30)) as pilot:
         # the start-up opens no history: nothing is written before a round ends
         await pilot.pause()

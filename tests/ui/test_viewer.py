@@ -84,12 +84,21 @@ async def test_the_round_end_opens_the_viewer_and_it_steps_as_the_engine_played(
         total = len(game.history)
         assert viewer.last == total and viewer.at == 0
         assert_shows(viewer, game.fresh())
-        done = 0
-        for k in (1, 2, 7, total // 2, total):
-            await pilot.press(*["right"] * (k - done))
-            done = k
+        # a step at a time, then a page of the move list at a time, then the end
+        for k in (1, 2):
+            await pilot.press("right")
             assert viewer.at == k
             assert_shows(viewer, after(game, k))
+        await pilot.press("pagedown")
+        paged = viewer.at
+        assert 2 < paged < total
+        assert_shows(viewer, after(game, paged))
+        await pilot.press("pagedown")
+        assert paged < viewer.at <= total
+        assert_shows(viewer, after(game, viewer.at))
+        await pilot.press("end")
+        assert viewer.at == total
+        assert_shows(viewer, after(game, total))
         assert viewer.query_one("#viewer-score").display
         score = plain(viewer.end_text())
         assert "Round score" in score

@@ -106,6 +106,9 @@ class Presenter(Generic[G]):
     """The seats play in teams: seats 0 and 2 against 1 and 3."""
     table_points: ClassVar[bool] = False
     """The points each seat laid on the table are shown (they count at the round end)."""
+    melds_on_table: ClassVar[bool] = True
+    """Melds are laid on the table as the round goes (gin's are laid only at the
+    knock: its meld area shows one person's own hand arranged)."""
     help_anchor: ClassVar[str | None] = None
     """Text in the heading of the family's section of the help (None: the first section)."""
     WORDS: ClassVar[dict[str, str]] = {}

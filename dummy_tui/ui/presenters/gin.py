@@ -50,6 +50,7 @@ def layout_text(mask: int, look: CardLook) -> Text:
 class GinPresenter(Presenter[GinRound]):
     family = "gin"
     pile = True
+    melds_on_table = False
     help_anchor: ClassVar[str | None] = "(gin"
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:

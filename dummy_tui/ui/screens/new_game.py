@@ -65,6 +65,7 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start", id="start"),
         Binding("r", "resume", "Resume", id="resume"),
         Binding("s", "statistics", "Statistics", id="statistics"),
+        Binding("h", "history", "History", id="history"),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
         Binding("escape", "quit", "Quit", id="quit"),
     ]
@@ -616,6 +617,9 @@ class NewGameScreen(Screen[None]):
 
     def action_statistics(self) -> None:
         self.dapp.show_stats()
+
+    def action_history(self) -> None:
+        self.dapp.show_history()
 
     def action_language(self) -> None:
         self.dapp.toggle_language()

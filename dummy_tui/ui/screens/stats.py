@@ -25,6 +25,7 @@ from dummy_tui.ui.i18n import t
 
 if TYPE_CHECKING:
     from dummy_tui.history.stats import PlayerStats, Stats
+    from dummy_tui.history.trends import Trends
 
 LABEL_CELLS = 22
 """The width of the figures' names."""
@@ -138,6 +139,7 @@ class StatsScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "history", "History", id="history"),
         Binding("escape", "back", "Back", id="back"),
         Binding("q", "back", "Back", id="back_q", show=False),
     ]
@@ -146,6 +148,7 @@ class StatsScreen(Screen[None]):
         super().__init__(id="stats")
         self.match = match
         self.stats: Stats | None = None
+        self.trends: Trends | None = None
         self.problem: str | None = None  # why the history could not be read
         self.read = False
 
@@ -157,6 +160,12 @@ class StatsScreen(Screen[None]):
                 yield PlotextPlot(id="stats-totals")
             yield Static(id="stats-summary")
             yield Static(id="stats-tables")
+            from textual_plotext import PlotextPlot
+
+            yield PlotextPlot(id="stats-rates", classes="stats-chart")
+            yield Static(id="stats-rates-text", classes="stats-chart-text")
+            yield PlotextPlot(id="stats-scores", classes="stats-chart")
+            yield Static(id="stats-scores-text", classes="stats-chart-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -168,16 +177,19 @@ class StatsScreen(Screen[None]):
         from dummy_tui.history import History, HistoryUnavailable
 
         stats: Stats | None = None
+        trends: Trends | None = None
         problem: str | None = None
         try:
             with History() as history:
                 stats = history.stats()
+                trends = history.trends()
         except HistoryUnavailable as exc:
             problem = exc.problem.detail
-        self.app.call_from_thread(self.show, stats, problem)
+        self.app.call_from_thread(self.show, stats, problem, trends)
 
-    def show(self, stats: Stats | None, problem: str | None) -> None:
+    def show(self, stats: Stats | None, problem: str | None, trends: Trends | None = None) -> None:
         self.stats = stats
+        self.trends = trends
         self.problem = problem
         self.read = True
         if self.is_attached:
@@ -195,7 +207,7 @@ class StatsScreen(Screen[None]):
 
         names, rounds = self.match
         plot = self.query_one("#stats-totals", PlotextPlot)
-        plain = bool(getattr(self.app, "force_ascii", False)) or self.app.no_color
+        plain = self.plain
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
@@ -211,10 +223,38 @@ class StatsScreen(Screen[None]):
         plt.xticks(list(range(len(rounds) + 1)))
         plot.refresh()
 
+    @property
+    def plain(self) -> bool:
+        """Charts in plain characters: ``--ascii``, or no colours (``NO_COLOR``)."""
+        return bool(getattr(self.app, "force_ascii", False)) or self.app.no_color
+
+    def draw_trends(self) -> None:
+        """The win rates over time and the spread of round scores, once there are some."""
+        from textual_plotext import PlotextPlot
+
+        from dummy_tui.ui.screens import stats_charts
+
+        trends = self.trends
+        rates = self.query_one("#stats-rates", PlotextPlot)
+        scores = self.query_one("#stats-scores", PlotextPlot)
+        rates_text = self.query_one("#stats-rates-text", Static)
+        scores_text = self.query_one("#stats-scores-text", Static)
+        rates.display = rates_text.display = bool(trends and trends.lines)
+        scores.display = scores_text.display = bool(trends and trends.bins)
+        if trends is None:
+            return
+        if trends.lines:
+            stats_charts.draw_win_rates(rates, trends, self.plain)
+            rates_text.update(stats_charts.rates_line(trends))
+        if trends.bins:
+            stats_charts.draw_scores(scores, trends.bins, self.plain)
+            scores_text.update(stats_charts.scores_line(trends.bins))
+
     def refresh_language(self) -> None:
         localize_bindings(self)
         self.query_one("#stats-box").border_title = t("stats.title")
         self.draw_totals()
+        self.draw_trends()
         summary = self.query_one("#stats-summary", Static)
         tables = self.query_one("#stats-tables", Static)
         stats = self.stats
@@ -244,6 +284,11 @@ class StatsScreen(Screen[None]):
                 parts.append(table)
             tables.update(Group(*parts))
         self.refresh_bindings()
+
+    def action_history(self) -> None:
+        from dummy_tui.ui.screens.history_list import HistoryListScreen
+
+        self.app.push_screen(HistoryListScreen())
 
     def action_back(self) -> None:
         self.dismiss(None)

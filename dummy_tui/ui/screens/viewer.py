@@ -30,7 +30,10 @@ from dummy_tui.ui.widgets.table import MeldTable, height_changes
 from dummy_tui.ui.words import entry_text, fmt, name_text
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from dummy_tui.engine.match import RoundResult
+    from dummy_tui.engine.record import LoadedRecord
     from dummy_tui.engine.round import Round
     from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.session import Session
@@ -161,7 +164,12 @@ class ViewerScreen(Screen[None]):
         row = self.query_one(DiscardRow)
         presenter.show_row(row, look)
         row.highlight = highlight
-        presenter.show_melds(self.query_one(MeldTable), look, None, highlight, set())
+        melds = self.query_one(MeldTable)
+        # a meld area of one person's own hand (gin) says nothing in a viewer that
+        # shows every hand: the end's breakdown gives the layout
+        melds.display = presenter.melds_on_table
+        if presenter.melds_on_table:
+            presenter.show_melds(melds, look, None, highlight, set())
         hands = self.query_one("#viewer-hands", Static)
         text = self.hands()
         hands.update(text, layout=height_changes(hands, text))
@@ -237,3 +245,22 @@ class ViewerScreen(Screen[None]):
             self.app.exit(0)
         else:
             self.dismiss(None)
+
+
+def viewer_for(
+    loaded: LoadedRecord,
+    game: Round[Any],
+    *,
+    file: str | None = None,
+    round_number: int | None = None,
+    rules_path: Path | None = None,
+    exits: bool = False,
+) -> ViewerScreen:
+    """The viewer on a record's round (``game``: ``loaded``'s round, its moves
+    applied), its players as the seats: a record file (``replay FILE --view``)
+    or a round stored in the history, the same way."""
+    from dummy_tui.ui.review import record_session
+
+    path = str(rules_path) if rules_path else None
+    session = record_session(loaded.names, loaded.model.ruleset, loaded.rules, game, path)
+    return ViewerScreen(session, game, round_number=round_number, file=file, exits=exits)
