@@ -41,3 +41,22 @@ def test_no_heading_of_the_help_is_underlined() -> None:
                 assert not (segment.style and segment.style.underline), segment.text
                 headings += bool(segment.style and segment.style.bold)
     assert headings > 10  # the headings are bold instead
+
+
+def test_the_thai_help_opens_with_the_pick_up_and_the_knock() -> None:
+    headings = [part.splitlines()[0] for part in help_sections(help_text("th"))]
+    assert headings[1:3] == ["## เก็บจากกองกลาง", "## น็อค"], headings
+    first = "".join(help_sections(help_text("th"))[1:3])
+    # the rule as the English has it: every card to its right, a new meld at once,
+    # a card from the hand in it; the knock card's 50
+    for words in ("ทุกใบที่อยู่ทางขวา", "ชุดใหม่ทันที", "ไพ่จากมือ", "50 แต้ม", "คว่ำใบสุดท้าย"):
+        assert words in first, words
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "you against three normal AI players"), ("th", "คุณกับ AI ระดับปกติสามคน")],
+)
+def test_the_help_says_what_g_starts(lang: str, words: str) -> None:
+    text = " ".join(help_text(lang).split())
+    assert words in text
