@@ -101,6 +101,7 @@ class DummyApp(App[int]):
         """Why the last save failed (said once, until a save works again)."""
         self.session: Session | None = session
         set_language(self._lang)
+        self.set_class(self._lang == "th", "-thai")
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
         if settings is not None:
@@ -522,6 +523,7 @@ class DummyApp(App[int]):
         self._lang = "th" if lang == "th" else "en"
         self.settings.lang = "th" if lang == "th" else "en"
         set_language(self._lang)
+        self.set_class(self._lang == "th", "-thai")
         self.store_settings()
         localize_bindings(self)
         for screen in self.screen_stack:

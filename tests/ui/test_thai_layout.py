@@ -60,3 +60,19 @@ def test_the_thai_help_opens_with_the_pick_up_and_the_knock() -> None:
 def test_the_help_says_what_g_starts(lang: str, words: str) -> None:
     text = " ".join(help_text(lang).split())
     assert words in text
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", 0), ("th", 1)])
+async def test_the_first_line_of_text_of_a_screen_is_not_the_terminals_first_in_thai(
+    lang: str, line: int
+) -> None:
+    app = app_for(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#ng-title").region.y == line
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen.query_one("#help-scroll").region.y == line
+        await pilot.press("escape", "ctrl+l")  # the other language moves it back
+        await pilot.pause()
+        assert app.screen.query_one("#ng-title").region.y == 1 - line
