@@ -76,3 +76,13 @@ async def test_the_first_line_of_text_of_a_screen_is_not_the_terminals_first_in_
         await pilot.press("escape", "ctrl+l")  # the other language moves it back
         await pilot.pause()
         assert app.screen.query_one("#ng-title").region.y == 1 - line
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", 0), ("th", 1)])
+async def test_the_statistics_start_a_line_lower_in_thai(lang: str, line: int) -> None:
+    app = app_for(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen.query_one("#stats-box").region.y == line
