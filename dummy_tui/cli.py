@@ -12,7 +12,9 @@
               [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
               [--budget-ms N] [--samples N]
 
-``play`` is the command when none is given.  ``--rules FILE`` reads presets
+``play`` is the command when none is given.  The help (``--help``) speaks
+the language of ``--lang``, else the locale's; its texts are the small
+catalogs ``ui/i18n/cli.LANG.toml``.  ``--rules FILE`` reads presets
 from FILE instead of the packaged ``rulesets.toml``; it may be given before or
 after the command.
 
@@ -81,100 +83,117 @@ def _file_name(text: str) -> Path:
     return Path(text)
 
 
-def _add_rules_file(parser: argparse.ArgumentParser, *, top: bool) -> None:
+def _add_rules_file(parser: argparse.ArgumentParser, h: Callable[[str], str], *, top: bool) -> None:
     parser.add_argument(
         "--rules",
         metavar="FILE",
         type=_file_name,
         # On a subcommand, an absent --rules must not hide one given before it.
         default=None if top else argparse.SUPPRESS,
-        help="read presets from FILE instead of the built-in rulesets.toml",
+        help=h("rules_file"),
     )
 
 
-class _TopParser(argparse.ArgumentParser):
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help with its own words (``usage:``) in the help's language."""
+
+    usage_prefix = "usage: "
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, self.usage_prefix if prefix is None else prefix)
+
+
+def _formatter(h: Callable[[str], str]) -> type[argparse.HelpFormatter]:
+    return type("Formatter", (_Formatter,), {"usage_prefix": h("usage")})
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser whose help speaks the help's language: the section titles and
+    ``-h``'s own line come from the CLI catalog (``h``)."""
+
+    def __init__(self, *args: Any, h: Callable[[str], str], **kwargs: Any) -> None:
+        kwargs["add_help"] = False
+        kwargs["formatter_class"] = _formatter(h)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = h("positionals")
+        self._optionals.title = h("optionals")
+        self.add_argument("-h", "--help", action="help", help=h("help"))
+
+
+class _TopParser(_Parser):
     """The top-level parser, whose help also lists the options of ``play``:
     the command that runs when none is named takes them without naming it
     (``dummy-tui --players 2``)."""
 
     play_options: tuple[argparse.Action, ...] = ()
+    play_title = ""
     closing = ""
 
     def format_help(self) -> str:
-        formatter = self.formatter_class(prog=self.prog)
-        formatter.start_section("play options (with no command, or after 'play')")
+        formatter = self._get_formatter()
+        formatter.start_section(self.play_title)
         formatter.add_arguments(self.play_options)
         formatter.end_section()
         formatter.add_text(self.closing)
         return super().format_help() + "\n" + formatter.format_help()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _TopParser(prog=PROG, description="Dummy (ดัมมี่), Thailand's rummy, in the terminal.")
-    parser.closing = (
-        "With no command, 'play' starts a game. "
-        f"'{PROG} COMMAND --help' tells more about a command."
-    )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    _add_rules_file(parser, top=True)
-    commands = parser.add_subparsers(
-        dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser
-    )
+def help_language(argv: Sequence[str]) -> str:
+    """The language of ``--help``: the command line's ``--lang``, else the
+    locale's, as ``dummy-tui rules`` chooses (:func:`~dummy_tui.ui.i18n.system_language`)."""
+    from dummy_tui.ui.i18n import LANGS, system_language
 
-    play = commands.add_parser(
-        "play",
-        help="play a game in the terminal (the default)",
-        description="Play a game in the terminal: Dummy, or another rummy of rulesets.toml "
-        "(--ruleset).",
+    lang: str | None = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            lang = argv[i + 1]
+        elif word.startswith("--lang="):
+            lang = word.removeprefix("--lang=")
+    return lang if lang in LANGS else system_language()
+
+
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The parser of ``dummy-tui``, its help in ``lang``."""
+    from dummy_tui.ui.i18n import cli_catalog
+
+    texts, english = cli_catalog(lang), cli_catalog("en")
+
+    def h(key: str) -> str:
+        return texts.get(key) or english[key]
+
+    parser = _TopParser(prog=PROG, description=h("description"), h=h)
+    parser.closing = h("closing").format(prog=PROG)
+    parser.play_title = h("play_options")
+    parser.add_argument(
+        "--version", action="version", version=f"{PROG} {__version__}", help=h("version")
     )
+    _add_rules_file(parser, h, top=True)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def command(name: str) -> argparse.ArgumentParser:
+        made: argparse.ArgumentParser = commands.add_parser(
+            name, help=h(f"{name}.help"), description=h(f"{name}.description"), h=h
+        )
+        return made
+
+    play = command("play")
     play_options: list[argparse.Action] = []
 
     def option(*names: str, **how: Any) -> None:
-        play_options.append(play.add_argument(*names, **how))
+        key = names[0].removeprefix("--").replace("-", "_")
+        play_options.append(play.add_argument(*names, help=h(f"play.{key}"), **how))
 
-    option(
-        "--players",
-        type=_int_between(2, 4, "--players"),
-        metavar="N",
-        help="number of players at the table, 2 to 4 (default: the preset's own, 4 for Dummy)",
-    )
-    option(
-        "--humans",
-        type=_int_between(0, 4, "--humans"),
-        metavar="N",
-        help="how many of them are people taking turns at this keyboard; the rest are AI "
-        "(default: 1)",
-    )
-    option(
-        "--ai",
-        metavar="LEVEL",
-        help="strength of every AI player: random, easy, normal or hard (default: normal)",
-    )
-    option(
-        "--ruleset",
-        metavar="NAME",
-        help="preset to play (default: the config file's preset, else dummy)",
-    )
-    option(
-        "--seed",
-        type=_int_between(0, 2**63 - 1, "--seed"),
-        metavar="N",
-        help="seed for the deal and the AI, to repeat a game",
-    )
-    option(
-        "--lang",
-        choices=("en", "th"),
-        help="language of the interface (default: the last one chosen; at first, the locale's)",
-    )
-    option("--resume", action="store_true", help="continue the saved game")
-    option(
-        "--ascii", action="store_true", help="draw cards with letters (C D H S) instead of symbols"
-    )
-    option(
-        "--no-history",
-        action="store_true",
-        help="play without keeping the rounds in the game history (for 'stats' and replays)",
-    )
+    option("--players", type=_int_between(2, 4, "--players"), metavar="N")
+    option("--humans", type=_int_between(0, 4, "--humans"), metavar="N")
+    option("--ai", metavar="LEVEL")
+    option("--ruleset", metavar="NAME")
+    option("--seed", type=_int_between(0, 2**63 - 1, "--seed"), metavar="N")
+    option("--lang", choices=("en", "th"))
+    option("--resume", action="store_true")
+    option("--ascii", action="store_true")
+    option("--no-history", action="store_true")
     option(
         "--options",
         metavar="KEY=VALUE",
@@ -182,91 +201,40 @@ def build_parser() -> argparse.ArgumentParser:
         action="extend",
         type=_option_assignment,
         default=[],
-        help="change an option of the preset for this game, e.g. penalty_feed_head=50 "
-        "(VALUE is read as TOML; see 'rules' for the keys)",
     )
-    option(
-        "--log",
-        metavar="FILE",
-        type=_file_name,
-        help="append the game's log to FILE: files saved or set aside, AI failures, "
-        "and how long each AI move took",
-    )
+    option("--log", metavar="FILE", type=_file_name)
     parser.play_options = tuple(play_options)  # --rules is the top-level parser's too
-    _add_rules_file(play, top=False)
+    _add_rules_file(play, h, top=False)
     play.set_defaults(handler=_cmd_play)
 
-    rules = commands.add_parser(
-        "rules",
-        help="list the presets and every option, or show one preset",
-        description="Without NAME: the presets, then every option with its default and "
-        "meaning. With NAME: that preset's values, marking those that differ from the default.",
-    )
-    rules.add_argument("name", metavar="NAME", nargs="?", help="a preset to show")
-    rules.add_argument(
-        "--lang",
-        choices=("en", "th"),
-        default=None,
-        help="language of the listing (default: the locale's)",
-    )
-    _add_rules_file(rules, top=False)
+    rules = command("rules")
+    rules.add_argument("name", metavar="NAME", nargs="?", help=h("rules.name"))
+    rules.add_argument("--lang", choices=("en", "th"), default=None, help=h("rules.lang"))
+    _add_rules_file(rules, h, top=False)
     rules.set_defaults(handler=_cmd_rules)
 
-    replay = commands.add_parser(
-        "replay",
-        help="apply a game record and report the result",
-        description="Apply the moves of a game record and print the table, hands and scores. "
-        "Exit code 0: every move applied; 1: a move was refused; 2: the record cannot be read.",
-    )
+    replay = command("replay")
     # FILE is checked by replay itself, so that --json tells an empty name in JSON too
-    replay.add_argument("file", metavar="FILE", help="a dummy-tui record (JSON)")
+    replay.add_argument("file", metavar="FILE", help=h("replay.file"))
     shown = replay.add_mutually_exclusive_group()
-    shown.add_argument(
-        "--json", action="store_true", help="print one JSON object instead of a readable account"
-    )
-    shown.add_argument(
-        "--view",
-        action="store_true",
-        help="open the replay viewer on the round: every move, every hand face up",
-    )
-    _add_rules_file(replay, top=False)
+    shown.add_argument("--json", action="store_true", help=h("replay.json"))
+    shown.add_argument("--view", action="store_true", help=h("replay.view"))
+    _add_rules_file(replay, h, top=False)
     replay.set_defaults(handler=_cmd_replay)
 
-    sim = commands.add_parser(
-        "sim",
-        help="AI players play rounds headless; statistics per seat",
-        description="AI players play rounds without a screen, the starting seat rotating "
-        "each round, and a table per seat is printed: round wins (the round's top score, "
-        "untied; in Persian rummy both seats of the winning team), mean score, knocks, "
-        "dark knocks, falls, fools and penalty points.  Exit code 0: every round played; "
-        "2: bad arguments; 3: an AI failed (it raised, or answered with a move that is not "
-        "legal): one line names the round (numbered from 0), the seat and the level, and the "
-        "round up to that move is written as a record to sim-failure-SEED-ROUND.json in the "
-        "current directory, for 'replay'.",
-    )
+    sim = command("sim")
+    sim.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("sim.ruleset"))
     sim.add_argument(
-        "--ruleset", metavar="NAME", default="dummy", help="preset to play (default: dummy)"
+        "--players", type=_int_between(2, 4, "--players"), metavar="N", help=h("sim.players")
     )
-    sim.add_argument(
-        "--players",
-        type=_int_between(2, 4, "--players"),
-        metavar="N",
-        help="number of players (default: as many as --ai names, else 4, or 2 for gin)",
-    )
-    sim.add_argument(
-        "--ai",
-        metavar="LEVELS",
-        default="normal",
-        help="AI level of each seat, comma-separated (random, easy, normal, hard); "
-        "one level is used for every seat (default: normal)",
-    )
+    sim.add_argument("--ai", metavar="LEVELS", default="normal", help=h("sim.ai"))
     sim.add_argument(
         "--rounds", type=_int_between(1, 10**9, "--rounds"), metavar="N", default=100,
-        help="rounds to play (default: 100)",
+        help=h("sim.rounds"),
     )  # fmt: skip
     sim.add_argument(
         "--seed", type=_int_between(0, 2**63 - 1, "--seed"), metavar="N", default=0,
-        help="seed for the deals and the players (default: 0)",
+        help=h("sim.seed"),
     )  # fmt: skip
     sim.add_argument(
         "--options",
@@ -275,41 +243,32 @@ def build_parser() -> argparse.ArgumentParser:
         action="extend",
         type=_option_assignment,
         default=[],
-        help="change an option of the preset, e.g. penalty_feed_head=50 (VALUE is read as "
-        "TOML; see 'rules' for the keys)",
+        help=h("sim.options"),
     )
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--json", action="store_true", help=h("sim.json"))
     sim.add_argument(
         "--jobs", type=_int_between(1, 256, "--jobs"), metavar="N", default=1,
-        help="processes to spread the rounds over (the results do not depend on it)",
+        help=h("sim.jobs"),
     )  # fmt: skip
     sim.add_argument(
         "--budget-ms", type=_int_between(1, 600_000, "--budget-ms"), metavar="N", default=None,
-        help="thinking time of the hard AI per decision, in milliseconds (default: 300)",
+        help=h("sim.budget_ms"),
     )  # fmt: skip
     sim.add_argument(
         "--samples", type=_int_between(1, 100_000, "--samples"), metavar="N", default=None,
-        help="sampled deals per decision for the hard AI instead of a time budget (Dummy: "
-        "deals each option is tried on; gin: opponent hands read), so that its play does "
-        "not depend on the machine's speed",
+        help=h("sim.samples"),
     )  # fmt: skip
-    _add_rules_file(sim, top=False)
+    _add_rules_file(sim, h, top=False)
     sim.set_defaults(handler=_cmd_sim)
 
-    config = commands.add_parser(
-        "config",
-        help="print an example config file, or where it lives",
-        description="Print a config file (config.toml) with every key, commented out and "
-        "explained; with --path, only where the game reads it from. What is wrong in the "
-        "file as it is goes to standard error.",
-    )
-    config.add_argument("--path", action="store_true", help="print only the file's path")
+    config = command("config")
+    config.add_argument("--path", action="store_true", help=h("config.path"))
     config.set_defaults(handler=_cmd_config)
 
     # the game history: ``stats`` and ``history`` (dummy_tui/history/commands.py)
     from dummy_tui.history.commands import add_commands
 
-    add_commands(commands)
+    add_commands(command, h)
     return parser
 
 
@@ -502,9 +461,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``dummy-tui`` with *argv* (default: the process's); return the exit code."""
     _writable_output()
     try:
-        args = build_parser().parse_args(
-            _with_default_command(sys.argv[1:] if argv is None else argv)
-        )
+        words = _with_default_command(sys.argv[1:] if argv is None else argv)
+        lang = help_language(words) if "-h" in words or "--help" in words else "en"
+        args = build_parser(lang).parse_args(words)
         code: int = args.handler(args)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

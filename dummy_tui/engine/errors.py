@@ -135,6 +135,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "pickup must meld: {card} makes no new meld with a card from your hand "
         "(the ace is high only: A 2 3 is not a run)"
     ),
+    "pickup_meld.none_head": (
+        "pickup must meld: the head card {card} makes no new meld with a card from your hand"
+    ),
     "pickup_meld.nothing": "pickup must meld: no card of the row makes a new meld with your hand",
     "layoff_limit": (
         "layoff limit: you have laid off {n} card this round, as many as this game allows",

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from dummy_tui.history.stats import PlayerStats, Stats
@@ -53,46 +54,23 @@ def _usage(command: str, exc: UsageError) -> int:
     return EXIT_USAGE
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(
+    command: Callable[[str], argparse.ArgumentParser], h: Callable[[str], str]
+) -> None:
     """Add ``stats`` and ``history`` to the subcommands of ``dummy-tui``'s parser
-    (``commands``: what ``add_subparsers`` returned)."""
-    stats = commands.add_parser(
-        "stats",
-        help="statistics of the games played, per person and per AI level",
-        description="Statistics of the recorded games, per person and per AI level: matches "
-        "and rounds played and won (with a 95% interval of the win rate), mean round score, "
-        "knocks, dark and one-suit knocks, falls, fools, penalties by kind, the best round "
-        "(its id: 'history --record ID'), the longest winning streaks, and head-to-head "
-        "records between people. A match counts once it is over; an unfinished one counts "
-        "for its rounds.",
-    )
-    stats.add_argument("--player", metavar="NAME", help="only this person (any case)")
-    stats.add_argument("--ruleset", metavar="NAME", help="only matches of this preset")
-    stats.add_argument(
-        "--since", metavar="DATE", help="only matches started on or after DATE (YYYY-MM-DD)"
-    )
-    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    (``command(name)`` adds one, with its help; ``h(key)``: a help text)."""
+    stats = command("stats")
+    stats.add_argument("--player", metavar="NAME", help=h("stats.player"))
+    stats.add_argument("--ruleset", metavar="NAME", help=h("stats.ruleset"))
+    stats.add_argument("--since", metavar="DATE", help=h("stats.since"))
+    stats.add_argument("--json", action="store_true", help=h("stats.json"))
     stats.set_defaults(handler=stats_main)
 
-    history = commands.add_parser(
-        "history",
-        help="the record of every game played: what it holds, export, import, forget",
-        description="Every finished round is kept, with its record, in history.sqlite3 of "
-        "the data folder (under $DUMMY_TUI_HOME/data when that is set). Without an option: "
-        "what the history holds and the latest matches. --export and --import move it "
-        "between machines as JSON Lines (importing the same file twice adds nothing); "
-        "--forget makes a person's seats anonymous in every match and record, the matches "
-        "staying for the other players; --record prints a round as a game record, for "
-        "'dummy-tui replay'.",
-    )
-    history.add_argument("--export", metavar="FILE", help="write every match to FILE (- : out)")
-    history.add_argument(
-        "--import", dest="import_file", metavar="FILE", help="add the matches of an export"
-    )
-    history.add_argument("--forget", metavar="NAME", help="remove a person (any case)")
-    history.add_argument(
-        "--record", metavar="ROUND_ID", help="print the record of a round (ids: see 'stats')"
-    )
+    history = command("history")
+    history.add_argument("--export", metavar="FILE", help=h("history.export"))
+    history.add_argument("--import", dest="import_file", metavar="FILE", help=h("history.import"))
+    history.add_argument("--forget", metavar="NAME", help=h("history.forget"))
+    history.add_argument("--record", metavar="ROUND_ID", help=h("history.record"))
     history.set_defaults(handler=history_main)
 
 

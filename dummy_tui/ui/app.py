@@ -13,6 +13,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import ai_name, preset_name, set_language, shown_name, system_language, t
 from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
@@ -68,6 +69,7 @@ class DummyApp(App[int]):
         review: Screen[None] | None = None,
         config: Config | None = None,
     ) -> None:
+        keep_thai_marks()  # a cut between screen regions keeps a letter's marks
         super().__init__()
         self.review = review
         """The replay viewer the app opens with (``replay FILE --view``)."""
@@ -99,6 +101,7 @@ class DummyApp(App[int]):
         """Why the last save failed (said once, until a save works again)."""
         self.session: Session | None = session
         set_language(self._lang)
+        self.set_class(self._lang == "th", "-thai")
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
         if settings is not None:
@@ -527,6 +530,7 @@ class DummyApp(App[int]):
         self._lang = "th" if lang == "th" else "en"
         self.settings.lang = "th" if lang == "th" else "en"
         set_language(self._lang)
+        self.set_class(self._lang == "th", "-thai")
         self.store_settings()
         localize_bindings(self)
         for screen in self.screen_stack:

@@ -11,7 +11,7 @@ import pytest
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.errors import MESSAGES, IllegalMoveError, MoveError
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import catalog, set_language, t
+from dummy_tui.ui.i18n import catalog, cli_catalog, set_language, t
 from dummy_tui.ui.screens.modals import help_text
 from dummy_tui.ui.words import fmt, fmt_about, refusal_text
 
@@ -288,7 +288,8 @@ RETIRED: list[tuple[str, tuple[str, ...], str]] = [
 
 
 def thai_texts() -> dict[str, str]:
-    return {**catalog("th"), "help": help_text("th")}
+    cli = {f"cli.{k}": v for k, v in cli_catalog("th").items()}
+    return {**catalog("th"), **cli, "help": help_text("th")}
 
 
 def test_the_glossary_is_in_the_repository() -> None:

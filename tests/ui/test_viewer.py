@@ -241,3 +241,13 @@ def test_json_and_view_are_not_given_together(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["replay", str(path), "--json", "--view"])
     assert stop.value.code == 2
+
+
+async def test_the_thai_viewer_counts_moves_and_starts_a_line_lower() -> None:
+    # a move is การเดิน, a turn ตา: the viewer steps through moves
+    app = app_for(session=played_by_ai(setup(humans=1, seed=11)), lang="th")
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = await viewer_from_round_end(pilot, app)
+        top = viewer.query_one("#viewer-top")
+        assert "การเดินที่ 0 จาก" in plain(top.render()), plain(top.render())
+        assert top.region.y == 1  # the marks above ดูย้อน cannot show on the first line

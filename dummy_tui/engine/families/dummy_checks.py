@@ -163,6 +163,8 @@ def refusal(game: DummyRound, kind: str, cards: tuple[int, ...]) -> IllegalMoveE
             return IllegalMoveError("first_turn_must_draw")
         if not game.stock and game.pick_options():
             return IllegalMoveError("stock_out_pick")
+        if len(game.row) == 1:  # one card to pick up (the head card, at first): name it
+            return pick_refusal(game, game.row[0])
         return IllegalMoveError("pickup_meld", "nothing")
     unborn = not game.born[seat] and not game.must_knock
     if kind in ("meld", "layoff") and unborn:
@@ -262,4 +264,6 @@ def pick_refusal(game: DummyRound, card: int) -> IllegalMoveError | None:
     suit = card // 13
     if not game.both and card % 13 in low_run and all(pool >> (suit * 13 + r) & 1 for r in low_run):
         return IllegalMoveError("pickup_meld", "none_ace_high", card=card)
+    if game.head_in_row and card == game.head:
+        return IllegalMoveError("pickup_meld", "none_head", card=card)
     return IllegalMoveError("pickup_meld", "none", card=card)

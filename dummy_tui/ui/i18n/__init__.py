@@ -41,6 +41,14 @@ def catalog(lang: str) -> dict[str, str]:
     return _flatten(tomllib.loads(text))
 
 
+@cache
+def cli_catalog(lang: str) -> dict[str, str]:
+    """The help of the ``dummy-tui`` command in one language (``cli.LANG.toml``):
+    a catalog of its own, small, so that ``--help`` loads no game text."""
+    text = Path(__file__).with_name(f"cli.{lang}.toml").read_text(encoding="utf-8")
+    return _flatten(tomllib.loads(text))
+
+
 def in_every_language(key: str, **values: object) -> set[str]:
     """The text of ``key`` in each language (formatted), e.g. every default name."""
     return {catalog(lang).get(key, key).format(**values) for lang in LANGS}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import resources
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rich.style import Style
 from rich.text import Text
@@ -19,7 +19,7 @@ from dummy_tui.ui.common import localize_bindings
 from dummy_tui.ui.i18n import language, t
 
 if TYPE_CHECKING:
-    pass
+    from rich.console import RenderableType
 
 T = TypeVar("T")
 
@@ -159,6 +159,29 @@ def help_sections(text: str) -> list[str]:
     return ["\n".join(part).strip() + "\n" for part in parts if any(part)]
 
 
+HEADING_STYLES = {"h1": "bold", "h2": "bold magenta", "h3": "bold"}
+"""The help's headings in bold, never underlined: a line under Thai text cuts
+the vowels and marks below its letters (ชุด, คุณ)."""
+
+
+def help_markdown(text: str) -> RenderableType:
+    """One section of the help as rich markdown, its headings not underlined."""
+    from rich.markdown import Heading, Markdown  # only when the help is asked for
+
+    class BoldHeading(Heading):
+        def __init__(self, tag: str) -> None:
+            super().__init__(tag)
+            self.style_name = HEADING_STYLES.get(tag, "bold")
+
+    class HelpMarkdown(Markdown):
+        elements: ClassVar[dict[str, type[Any]]] = {
+            **Markdown.elements,
+            "heading_open": BoldHeading,
+        }
+
+    return HelpMarkdown(text)
+
+
 class HelpScreen(ModalScreen[None]):
     """F1: the rules with examples, a glossary of Thai terms and the keys.
 
@@ -186,11 +209,9 @@ class HelpScreen(ModalScreen[None]):
         yield Footer()
 
     def _sections(self) -> list[Static]:
-        from rich.markdown import Markdown  # only when the help is asked for
-
         self._lang = language()
         return [
-            Static(Markdown(part), classes="help-section", name=part.splitlines()[0])
+            Static(help_markdown(part), classes="help-section", name=part.splitlines()[0])
             for part in help_sections(help_text(self._lang))
         ]
 

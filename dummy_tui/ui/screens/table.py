@@ -39,7 +39,7 @@ from dummy_tui.engine.cards import JOKER_BASE
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.engine.round import TAKE, PlayerView
 from dummy_tui.ui.common import AI_SPEEDS, US_LAYOUT, localize_bindings, nearest_speed
-from dummy_tui.ui.i18n import t
+from dummy_tui.ui.i18n import language, t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.presenters.base import BINDING_KINDS
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
@@ -241,6 +241,7 @@ class TableScreen(Screen[None]):
 
     def localize(self) -> None:
         """The keys' words in the current language, and in the family's own terms."""
+        self._place_topbar()
         localize_bindings(self)
         localize_bindings(self.hand)
         localize_bindings(self.row)
@@ -251,6 +252,17 @@ class TableScreen(Screen[None]):
                 else b
                 for b in bindings
             ]
+
+    def _place_topbar(self) -> None:
+        """The top bar on the first line, except in Thai: there it goes under the
+        seat panels, as a terminal cannot draw the marks above a Thai line's
+        vowels (ดัมมี่ รอบที่ กองจั่ว) on its very first line, and the panels'
+        border line, with only the seats' names, takes that line instead."""
+        topbar, players = self.query_one("#topbar"), self.query_one("#players")
+        if language() == "th":
+            self.move_child(topbar, after=players)
+        else:
+            self.move_child(topbar, before=players)
 
     def refresh_language(self) -> None:
         self.localize()

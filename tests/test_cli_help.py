@@ -1,0 +1,92 @@
+"""``dummy-tui --help`` and each command's help, in English and in Thai."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dummy_tui.cli import COMMANDS
+from dummy_tui.ui.i18n import cli_catalog
+
+EVERY = ("", *COMMANDS, "stats", "history")
+
+# what the Thai help may still write in Latin letters: what a person types
+# (flags, metavars, commands, option keys and values, file names) and AI
+TYPED = re.compile(
+    r"rulesets\.toml|config\.toml|history\.sqlite3|\$DUMMY_TUI_HOME/data|JSON Lines|"
+    r"sim-failure-SEED-ROUND\.json|--?[a-z][\w-]*(=\w+)?|\{en,th\}|\b[A-Z][A-Z_=]*\b|"
+    r"\b(play|rules|replay|sim|config|stats|history|dummy-tui|dummy|random|easy|normal|hard|"
+    r"penalty_feed_head|AI|TOML|JSON|stderr|YYYY-MM-DD)\b"
+)
+
+
+def run_help(*args: str, **env: str) -> str:
+    words = [*args, "--help"]
+    result = subprocess.run(
+        [sys.executable, "-m", "dummy_tui", *words],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "COLUMNS": "100", "LANGUAGE": "", "LC_ALL": "", **env},
+        cwd=Path(__file__).parent,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    return result.stdout
+
+
+def test_the_two_help_catalogs_have_the_same_keys() -> None:
+    assert set(cli_catalog("en")) == set(cli_catalog("th"))
+    same = [k for k, v in cli_catalog("th").items() if v == cli_catalog("en")[k]]
+    assert same == []
+
+
+@pytest.mark.parametrize("command", EVERY)
+def test_thai_help_has_no_english_but_what_is_typed(command: str) -> None:
+    # the top level by the locale (a --lang without a command is play's)
+    if command:
+        text = run_help(command, "--lang", "th", LANG="en_US.UTF-8")
+    else:
+        text = run_help(LANG="th_TH.UTF-8")
+    english = run_help(*([command] if command else []), LANG="en_US.UTF-8")
+    assert text.startswith("วิธีใช้: dummy-tui"), text
+    assert english.startswith("usage: dummy-tui")
+    left = TYPED.sub("", text)
+    assert re.findall(r"[A-Za-z]+", left) == [], text
+    # the same flags in both
+    flags = re.compile(r"--[a-z][\w-]*")
+    assert set(flags.findall(text)) == set(flags.findall(english))
+
+
+def test_a_thai_locale_gives_the_thai_help_and_lang_en_the_english() -> None:
+    thai = run_help(LANG="th_TH.UTF-8")
+    assert "ตัวเลือกของ play" in thai and "show this help" not in thai
+    assert "ตัวเลือกของคำสั่ง:" in thai
+    english = run_help("--lang=en", LANG="th_TH.UTF-8")
+    assert english.startswith("usage: dummy-tui play")
+    english = run_help(LANG="th_TH.UTF-8", LANGUAGE="en")
+    assert "play options (with no command, or after 'play'):" in english, english
+    assert not re.search(r"[\u0e00-\u0e7f]", english.replace("ดัมมี่", ""))
+    # --lang before the command: play's help, in Thai
+    play = run_help("--lang", "th", LANG="C")
+    assert play.startswith("วิธีใช้: dummy-tui play")
+
+
+def test_help_loads_no_textual() -> None:
+    code = (
+        "import sys\nfrom dummy_tui import cli\n"
+        "try:\n    cli.main(['--help', '--lang', 'th'])\nexcept SystemExit:\n    pass\n"
+        "print('textual' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=60
+    )
+    assert result.stdout.strip().endswith("False"), result.stdout + result.stderr
+    assert "วิธีใช้" in result.stdout

@@ -1,0 +1,97 @@
+"""The Thai screens at 80×24 (fixed seeds and names, no AI delay): nothing in
+English on them but the keys a person types."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Collapsible
+from ui_helpers import app_for, pickup_session, played_by_ai, settle, setup
+
+from dummy_tui.ui.app import DummyApp
+
+SIZE = (80, 24)
+
+# Latin words a Thai screen may show: the seats' names the tests give, AI, the
+# other language's name on its switch, the keys' names; and an option's key as
+# typed after --options
+TYPED = {"Ann", "Bee", "Chai", "Dao", "AI", "English", "Enter", "Esc", "esc", "Tab", "Ctrl"}
+OPTION = re.compile(r"--options [a-z_0-9]+=…")
+
+
+def english_on(app: DummyApp) -> list[str]:
+    """The words of two or more Latin letters on the screen but those a person types."""
+    svg = app.export_screenshot()
+    shown = " ".join(
+        html.unescape(t) for t in re.findall(r'<text class="[\w-]*-r\d+"[^>]*>(.*?)</text>', svg)
+    )
+    shown = OPTION.sub(" ", shown.replace("\xa0", " "))
+    words = re.findall(r"[A-Za-z][A-Za-z0-9]+", shown)
+    return sorted({w for w in words if w not in TYPED and not re.fullmatch(r"[fF]\d+", w)})
+
+
+def test_new_game_with_the_house_rules_open(snap_compare: Any) -> None:
+    app = app_for(lang="th")
+
+    async def house_rules(pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        house = app.screen.query_one("#house", Collapsible)
+        house.query_one("CollapsibleTitle").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not house.collapsed
+        await pilot.press("tab")  # into the panel: its first group's heading shows
+        await pilot.pause()
+        assert english_on(app) == []
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=house_rules)
+
+
+def test_table(snap_compare: Any) -> None:
+    app = app_for(setup(humans=1, seed=11), lang="th")
+
+    async def ready(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)
+        assert english_on(app) == []
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=ready)
+
+
+def test_pick_up(snap_compare: Any) -> None:
+    app = app_for(session=pickup_session(), lang="th")
+
+    async def choose(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)
+        await pilot.press("p", "enter")
+        await pilot.pause()
+        assert english_on(app) == []
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=choose)
+
+
+def test_round_end(snap_compare: Any) -> None:
+    app = app_for(session=played_by_ai(setup(humans=1, seed=11)), lang="th")
+
+    async def ended(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)  # the table ends the played-out round: its round end
+        await pilot.pause()
+        assert english_on(app) == []
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=ended)
+
+
+def test_help_at_the_marks_of_the_hand(snap_compare: Any) -> None:
+    app = app_for(setup(humans=1, seed=11), lang="th")
+
+    async def help_end(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.press("end")  # the last paragraphs: the hand's marks, the new-game keys
+        await pilot.pause()
+        assert english_on(app) == []
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=help_end)

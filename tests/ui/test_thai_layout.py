@@ -1,0 +1,88 @@
+"""Thai on screen: nothing underlined, no upper mark on the terminal's first line."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+from ui_helpers import app_for, settled_table, setup
+
+from dummy_tui.ui.screens.modals import help_markdown, help_sections, help_text
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", 0), ("th", 4)])
+async def test_the_top_bar_leaves_the_first_line_to_the_seats_in_thai(lang: str, line: int) -> None:
+    app = app_for(setup(humans=1, seed=11), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        assert table.query_one("#topbar").region.y == line
+        # the same rows as in English: the melds keep their height
+        assert table.query_one("#melds").region.height == 11
+        assert table.query_one("#players").region.y == (0 if lang == "th" else 1)
+
+
+async def test_ctrl_l_moves_the_top_bar_with_the_language() -> None:
+    app = app_for(setup(humans=1, seed=11), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settled_table(pilot, app)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert table.query_one("#topbar").region.y == 4
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert table.query_one("#topbar").region.y == 0
+
+
+def test_no_heading_of_the_help_is_underlined() -> None:
+    console = Console(width=80, color_system="truecolor")
+    headings = 0
+    for part in help_sections(help_text("th")):
+        for line in console.render_lines(help_markdown(part), pad=False):
+            for segment in line:
+                assert not (segment.style and segment.style.underline), segment.text
+                headings += bool(segment.style and segment.style.bold)
+    assert headings > 10  # the headings are bold instead
+
+
+def test_the_thai_help_opens_with_the_pick_up_and_the_knock() -> None:
+    headings = [part.splitlines()[0] for part in help_sections(help_text("th"))]
+    assert headings[1:3] == ["## เก็บจากกองกลาง", "## น็อค"], headings
+    first = "".join(help_sections(help_text("th"))[1:3])
+    # the rule as the English has it: every card to its right, a new meld at once,
+    # a card from the hand in it; the knock card's 50
+    for words in ("ทุกใบที่อยู่ทางขวา", "ชุดใหม่ทันที", "ไพ่จากมือ", "50 แต้ม", "คว่ำใบสุดท้าย"):
+        assert words in first, words
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "you against three normal AI players"), ("th", "คุณกับ AI ระดับปกติสามคน")],
+)
+def test_the_help_says_what_g_starts(lang: str, words: str) -> None:
+    text = " ".join(help_text(lang).split())
+    assert words in text
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", 0), ("th", 1)])
+async def test_the_first_line_of_text_of_a_screen_is_not_the_terminals_first_in_thai(
+    lang: str, line: int
+) -> None:
+    app = app_for(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#ng-title").region.y == line
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen.query_one("#help-scroll").region.y == line
+        await pilot.press("escape", "ctrl+l")  # the other language moves it back
+        await pilot.pause()
+        assert app.screen.query_one("#ng-title").region.y == 1 - line
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", 0), ("th", 1)])
+async def test_the_statistics_start_a_line_lower_in_thai(lang: str, line: int) -> None:
+    app = app_for(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen.query_one("#stats-box").region.y == line
