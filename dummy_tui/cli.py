@@ -109,6 +109,22 @@ class _TopParser(argparse.ArgumentParser):
         return super().format_help() + "\n" + formatter.format_help()
 
 
+class _PrintCompletion(argparse.Action):
+    """``--print-completion SHELL``: print the script, then exit (as --version does)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        from dummy_tui.completion import completion_script
+
+        print(completion_script(build_parser(), str(values)), end="")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _TopParser(prog=PROG, description="Dummy (ดัมมี่), Thailand's rummy, in the terminal.")
     parser.closing = (
@@ -116,6 +132,14 @@ def build_parser() -> argparse.ArgumentParser:
         f"'{PROG} COMMAND --help' tells more about a command."
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument(
+        "--print-completion",
+        action=_PrintCompletion,
+        choices=("bash", "zsh"),
+        metavar="SHELL",
+        help='print a completion script for bash or zsh (eval "$(dummy-tui '
+        '--print-completion bash)")',
+    )
     _add_rules_file(parser, top=True)
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser
@@ -326,7 +350,11 @@ def _with_default_command(argv: Sequence[str]) -> list[str]:
             i += 1
         else:
             break
-    if i < len(args) and (args[i] in ("-h", "--help", "--version") or not args[i].startswith("-")):
+    if i < len(args) and (
+        args[i] in ("-h", "--help", "--version", "--print-completion")
+        or args[i].startswith("--print-completion=")
+        or not args[i].startswith("-")
+    ):
         return args  # help, a command, or a word argparse will report as an unknown command
     return [*args[:i], "play", *args[i:]]
 
