@@ -6,6 +6,7 @@ saved match in :mod:`dummy_tui.ui.saving` (the bases it is built on)."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import gc
 import sys
 from pathlib import Path
@@ -15,9 +16,11 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from dummy_tui.logs import logger
 from dummy_tui.ui.appsettings import THEMES as THEMES
-from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import ai_name, set_language, system_language, t
+from dummy_tui.ui.common import describe_bindings
+from dummy_tui.ui.i18n import ai_name, has, set_language, system_language, t
+from dummy_tui.ui.keys import DEFAULT_KEYS, game_keymap, unknown_ids
 from dummy_tui.ui.saving import SavingApp, problem_line
 from dummy_tui.ui.storage import read_settings_data, save_path
 
@@ -52,7 +55,17 @@ class DummyApp(SavingApp):
         Binding("ctrl+k", "toggle_colours", "Four colours", id="colours", show=False),
         Binding("ctrl+a", "toggle_ascii", "ASCII suits", id="ascii", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app_quit", show=False, priority=True),
+        Binding("ctrl+p", "command_palette", "Commands", id="command_palette", show=False),
     ]
+
+    keymap: dict[str, str]
+    """The keymap given to Textual: the config file's, and the Thai layout's keys."""
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key named by a word (space) in the language of the screen."""
+        if not binding.key_display and has(f"keyname.{binding.key}"):
+            return t(f"keyname.{binding.key}")
+        return super().get_key_display(binding)
 
     def __init__(
         self,
@@ -100,6 +113,7 @@ class DummyApp(SavingApp):
         self.save_failure: str | None = None
         """Why the last save failed (said once, until a save works again)."""
         self.session: Session | None = session
+        self.keymap = {}
         set_language(self._lang)
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
@@ -111,9 +125,10 @@ class DummyApp(SavingApp):
     # start-up
 
     def on_mount(self) -> None:
-        if self.config is not None:
-            self._apply_config(self.config)
-        localize_bindings(self)
+        remaps = self._apply_config(self.config) if self.config is not None else {}
+        self.keymap = game_keymap(remaps)
+        self.set_keymap(self.keymap)
+        describe_bindings(self)
         # once the first screen is drawn, so that it never competes with it
         self.call_after_refresh(self.set_timer, 0.2, self._warm)
         if self.review is not None:
@@ -137,18 +152,27 @@ class DummyApp(SavingApp):
             self.show_new_game()
         self.call_after_refresh(self.check_size)
 
-    def _apply_config(self, config: Config) -> None:
-        """The config file's keymap; what in the file cannot be used is said once."""
+    def _apply_config(self, config: Config) -> dict[str, str]:
+        """What the config file says that the app checks; what in the file cannot
+        be used is said once.  Returns the keymap's entries of known ids."""
         problems = list(config.problems)
+        remaps = dict(config.keymap)
+        for binding_id in unknown_ids(remaps):
+            del remaps[binding_id]
+            near = difflib.get_close_matches(binding_id, DEFAULT_KEYS, n=3)
+            hint = f" (did you mean {', '.join(map(repr, near))}?)" if near else ""
+            problems.append(
+                f"{config.path}: key 'keymap.{binding_id}': no binding with id {binding_id!r}{hint}"
+            )
         if config.theme is not None and config.theme not in self.available_themes:
             themes = ", ".join(sorted(self.available_themes))
             problems.append(
                 f"{config.path}: key 'theme': no theme named {config.theme!r} (themes: {themes})"
             )
-        if config.keymap:
-            self.set_keymap(config.keymap)
         for problem in problems:
+            logger.warning("config: %s", problem)
             self.notify(problem, title=t("config.problem"), severity="warning", timeout=12)
+        return remaps
 
     def _warm(self) -> None:
         self.run_worker(_warm_imports, thread=True, group="warm")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
-from dummy_tui.ui.common import localize_bindings
+from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import set_language, t
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class SettingsApp(App[int]):
         self.settings.lang = "th" if lang == "th" else "en"
         set_language(self._lang)
         self.store_settings()
-        localize_bindings(self)
+        describe_bindings(self)
         for screen in self.screen_stack:
             refresh = getattr(screen, "refresh_language", None)
             if refresh is not None:

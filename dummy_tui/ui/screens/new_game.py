@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 from textual.worker import get_current_worker
 
-from dummy_tui.ui.common import AI_SPEEDS, localize_bindings, nearest_speed
+from dummy_tui.ui.common import AI_SPEEDS, describe_bindings, nearest_speed
 from dummy_tui.ui.i18n import (
     LANGS,
     ai_name,
@@ -66,7 +66,7 @@ class NewGameScreen(Screen[None]):
         Binding("r", "resume", "Resume", id="resume"),
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
-        Binding("escape", "quit", "Quit", id="quit"),
+        Binding("escape", "quit", "Quit", id="leave"),
     ]
 
     def __init__(
@@ -225,7 +225,7 @@ class NewGameScreen(Screen[None]):
         return t(own if has(own) else "ng.options")
 
     def refresh_language(self) -> None:
-        localize_bindings(self)
+        describe_bindings(self)
         self.query_one("#ng-title", Static).update(Text(t("ng.title"), style="bold"))
         self.query_one("#quick", Button).label = t("ng.quick")
         self.query_one("#start", Button).label = t("ng.start")

@@ -20,7 +20,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from dummy_tui.ui.common import localize_bindings, signed
+from dummy_tui.ui.common import describe_bindings, signed
 from dummy_tui.ui.i18n import t
 
 if TYPE_CHECKING:
@@ -212,7 +212,7 @@ class StatsScreen(Screen[None]):
         plot.refresh()
 
     def refresh_language(self) -> None:
-        localize_bindings(self)
+        describe_bindings(self)
         self.query_one("#stats-box").border_title = t("stats.title")
         self.draw_totals()
         summary = self.query_one("#stats-summary", Static)

@@ -50,11 +50,11 @@ class Hand(CardStrip):
         Binding("down", "line(1)", show=False),
         Binding("home", "to_end(0)", show=False),
         Binding("end", "to_end(1)", show=False),
-        Binding("shift+left,less_than_sign", "shift(-1)", show=False),
-        Binding("shift+right,greater_than_sign", "shift(1)", show=False),
+        Binding("shift+left,less_than_sign", "shift(-1)", id="move_left", show=False),
+        Binding("shift+right,greater_than_sign", "shift(1)", id="move_right", show=False),
         Binding("space", "select", "Select", id="select"),
         # the same key, left out of a narrow footer (the hand's legend names it)
-        Binding("space", "select_unlisted", show=False),
+        Binding("space", "select_unlisted", id="select", show=False),
         Binding("escape", "clear", show=False),
     ]
 
