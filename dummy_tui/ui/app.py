@@ -6,7 +6,6 @@ saved match in :mod:`dummy_tui.ui.saving` (the bases it is built on)."""
 from __future__ import annotations
 
 import argparse
-import difflib
 import gc
 import sys
 from pathlib import Path
@@ -16,10 +15,9 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from dummy_tui.logs import logger
 from dummy_tui.ui.appsettings import THEMES as THEMES
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.i18n import ai_name, has, set_language, system_language, t
+from dummy_tui.ui.i18n import ai_name, set_language, system_language, t
 from dummy_tui.ui.keys import DEFAULT_KEYS, game_keymap, unknown_ids
 from dummy_tui.ui.saving import SavingApp, problem_line
 from dummy_tui.ui.storage import read_settings_data, save_path
@@ -47,7 +45,7 @@ class DummyApp(SavingApp):
 
     CSS_PATH = "dummy.tcss"
     TITLE = "dummy-tui"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="help"),
         Binding("ctrl+t", "toggle_theme", "Theme", id="theme", show=False),
@@ -57,15 +55,6 @@ class DummyApp(SavingApp):
         Binding("ctrl+q", "quit", "Quit", id="app_quit", show=False, priority=True),
         Binding("ctrl+p", "command_palette", "Commands", id="command_palette", show=False),
     ]
-
-    keymap: dict[str, str]
-    """The keymap given to Textual: the config file's, and the Thai layout's keys."""
-
-    def get_key_display(self, binding: Binding) -> str:
-        """A key named by a word (space) in the language of the screen."""
-        if not binding.key_display and has(f"keyname.{binding.key}"):
-            return t(f"keyname.{binding.key}")
-        return super().get_key_display(binding)
 
     def __init__(
         self,
@@ -129,6 +118,7 @@ class DummyApp(SavingApp):
         self.keymap = game_keymap(remaps)
         self.set_keymap(self.keymap)
         describe_bindings(self)
+        self.theme_changed_signal.subscribe(self, self.theme_changed)
         # once the first screen is drawn, so that it never competes with it
         self.call_after_refresh(self.set_timer, 0.2, self._warm)
         if self.review is not None:
@@ -158,6 +148,8 @@ class DummyApp(SavingApp):
         problems = list(config.problems)
         remaps = dict(config.keymap)
         for binding_id in unknown_ids(remaps):
+            import difflib
+
             del remaps[binding_id]
             near = difflib.get_close_matches(binding_id, DEFAULT_KEYS, n=3)
             hint = f" (did you mean {', '.join(map(repr, near))}?)" if near else ""
@@ -170,6 +162,8 @@ class DummyApp(SavingApp):
                 f"{config.path}: key 'theme': no theme named {config.theme!r} (themes: {themes})"
             )
         for problem in problems:
+            from dummy_tui.logs import logger
+
             logger.warning("config: %s", problem)
             self.notify(problem, title=t("config.problem"), severity="warning", timeout=12)
         return remaps

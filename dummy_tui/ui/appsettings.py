@@ -1,16 +1,22 @@
-"""The app's settings, language and looks (theme, colours, suits): the base
-the game's :class:`~dummy_tui.ui.app.DummyApp` is built on."""
+"""The app's settings, language and looks (theme, colours, suits), its keys
+and its command palette: the base the game's :class:`~dummy_tui.ui.app.DummyApp`
+is built on."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
 
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.i18n import set_language, t
+from dummy_tui.ui.i18n import has, set_language, t
 
 if TYPE_CHECKING:
+    from textual.theme import Theme
+
     from dummy_tui.config import Config
     from dummy_tui.ui.cardtext import CardLook
     from dummy_tui.ui.settings import GameSetup, Settings
@@ -28,6 +34,34 @@ class SettingsApp(App[int]):
     _lang: str
     force_ascii: bool
     persist: bool
+    keymap: dict[str, str]
+    """The keymap given to Textual: the config file's, and the Thai layout's keys."""
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette's commands: those of the screen that apply now."""
+        from dummy_tui.ui.commands import screen_commands
+
+        return screen_commands(self, screen)
+
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        from dummy_tui.ui.commands import command_palette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(command_palette())
+
+    def action_change_theme(self) -> None:
+        """Textual's theme picker, its search line in the language."""
+        from dummy_tui.ui.commands import command_palette
+
+        self.push_screen(command_palette(themes=True))
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key named by a word (space) in the language of the screen."""
+        if not binding.key_display and has(f"keyname.{binding.key}"):
+            return t(f"keyname.{binding.key}")
+        return super().get_key_display(binding)
 
     @property
     def settings(self) -> Settings:
@@ -99,6 +133,13 @@ class SettingsApp(App[int]):
         self.store_settings()
         self._refresh_table()
         self._tell(t("look.light" if self.theme == THEMES[1] else "look.dark"))
+
+    def theme_changed(self, theme: Theme) -> None:
+        """A theme chosen (the picker, Ctrl+T): kept in the settings, the cards redrawn."""
+        if self.settings.theme != theme.name:
+            self.settings.theme = theme.name
+            self.store_settings()
+            self._refresh_table()
 
     def action_toggle_colours(self) -> None:
         self.settings.four_colour = not self.settings.four_colour

@@ -87,7 +87,7 @@ class PrivacyScreen(Screen[None]):
             yield Static(id="privacy-title")
             yield Static(id="privacy-press")
             yield Static(id="privacy-since")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_language()
@@ -183,7 +183,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-scroll") as box:
             box.border_title = t("help.title")
             yield from self._sections()
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def _sections(self) -> list[Static]:
         from rich.markdown import Markdown  # only when the help is asked for

@@ -160,7 +160,7 @@ class NewGameScreen(Screen[None]):
                 id="lang",
                 classes="ng-line",
             )
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         info = self.presets[self.ruleset]

@@ -74,7 +74,7 @@ class RoundEndScreen(Screen[None]):
             yield Static(id="round-end-table")
             yield Static(id="round-end-hands")
             yield Static(id="round-end-totals")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_language()

@@ -157,7 +157,7 @@ class StatsScreen(Screen[None]):
                 yield PlotextPlot(id="stats-totals")
             yield Static(id="stats-summary")
             yield Static(id="stats-tables")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_language()

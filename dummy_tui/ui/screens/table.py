@@ -144,7 +144,7 @@ class TableScreen(Screen[None]):
                 yield GameLog(id="log", wrap=True, markup=False, min_width=10)
         yield Hand(id="hand")
         yield Static(id="status")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.hand.orders = self.session.hand_orders  # kept with the game, saved with it

@@ -103,7 +103,7 @@ class ViewerScreen(Screen[None]):
                 yield MeldTable(id="viewer-melds")
                 yield Static(id="viewer-score")
             yield OptionList(id="viewer-moves")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#viewer-board").can_focus = False
