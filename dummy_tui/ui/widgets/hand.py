@@ -76,14 +76,14 @@ class Hand(CardStrip):
 
     def mark(self, card: int) -> tuple[str, str]:
         if card == self.taken:
-            return "^", "#e07000"
+            return "^", self.look.mark_colour("orange")
         kinds = self.marks.get(card, set())
         if MELD in kinds:
-            return meld_mark(self.look.ascii), "#e0b000"
+            return meld_mark(self.look.ascii), self.look.mark_colour("gold")
         if LAYOFF in kinds:
-            return "+", "#4aa3df"
+            return "+", self.look.mark_colour("blue")
         if SPETO in kinds:
-            return SPETO_MARK
+            return SPETO_MARK, self.look.mark_colour("orange")
         return " ", ""
 
     def set_cards(
