@@ -121,3 +121,13 @@ async def test_the_thai_layout_keys_answer_on_the_help_and_as_ctrl_keys() -> Non
         await pilot.press("ctrl+ส")  # Ctrl+L: the language
         await pilot.pause()
         assert app.lang == "th"
+
+
+def test_the_ids_the_example_config_names_are_bindings() -> None:
+    from dummy_tui.config import EXAMPLE
+
+    part = EXAMPLE.split("The ids of the table:")[1].split("(dummy_tui")[0]
+    named = {w.strip(" ,;#\n") for w in part.replace("of every screen:", "").split()}
+    named.discard("")
+    assert len(named) > 20
+    assert named <= set(DEFAULT_KEYS), named - set(DEFAULT_KEYS)
