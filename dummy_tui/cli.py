@@ -138,6 +138,22 @@ class _TopParser(_Parser):
         return super().format_help() + "\n" + formatter.format_help()
 
 
+class _PrintCompletion(argparse.Action):
+    """``--print-completion SHELL``: print the script, then exit (as --version does)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        from dummy_tui.completion import completion_script
+
+        print(completion_script(build_parser(), str(values)), end="")
+        parser.exit()
+
+
 def help_language(argv: Sequence[str]) -> str:
     """The language of ``--help``: the command line's ``--lang``, else the
     locale's, as ``dummy-tui rules`` chooses (:func:`~dummy_tui.ui.i18n.system_language`)."""
@@ -168,6 +184,13 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     parser.play_title = h("play_options")
     parser.add_argument(
         "--version", action="version", version=f"{PROG} {__version__}", help=h("version")
+    )
+    parser.add_argument(
+        "--print-completion",
+        action=_PrintCompletion,
+        choices=("bash", "zsh"),
+        metavar="SHELL",
+        help=h("print_completion"),
     )
     _add_rules_file(parser, h, top=True)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -285,7 +308,11 @@ def _with_default_command(argv: Sequence[str]) -> list[str]:
             i += 1
         else:
             break
-    if i < len(args) and (args[i] in ("-h", "--help", "--version") or not args[i].startswith("-")):
+    if i < len(args) and (
+        args[i] in ("-h", "--help", "--version", "--print-completion")
+        or args[i].startswith("--print-completion=")
+        or not args[i].startswith("-")
+    ):
         return args  # help, a command, or a word argparse will report as an unknown command
     return [*args[:i], "play", *args[i:]]
 

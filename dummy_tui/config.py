@@ -47,7 +47,11 @@ EXAMPLE = """\
 # log = "~/dummy-tui.log"
 
 # Keys, by the id of what they do: one key or several separated by commas.
-# A key remapped here also answers with the Thai keyboard layout on.
+# A key remapped here also answers with the Thai keyboard layout on; its old
+# key no longer does.  The ids of the table: draw, pick, take_top, meld,
+# layoff, discard, knock, show, end_round, pass, undo, hint, sort, scores,
+# instant, faster, slower, export, quit; of every screen: help, language,
+# theme, colours, ascii, command_palette (dummy_tui/ui/keys.py has them all).
 # [keymap]
 # draw = "n"
 # knock = "k,ctrl+k"

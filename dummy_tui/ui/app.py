@@ -1,4 +1,7 @@
-"""The Textual application: settings, language, theme, saving, and which screen is up."""
+"""The Textual application: which screen is up, the start, the history, help.
+
+Its settings, language and looks are in :mod:`dummy_tui.ui.appsettings`, the
+saved match in :mod:`dummy_tui.ui.saving` (the bases it is built on)."""
 
 from __future__ import annotations
 
@@ -9,25 +12,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from dummy_tui.ui.appsettings import THEMES as THEMES
 from dummy_tui.ui.cells import install as keep_thai_marks
-from dummy_tui.ui.common import localize_bindings
-from dummy_tui.ui.i18n import ai_name, preset_name, set_language, shown_name, system_language, t
-from dummy_tui.ui.storage import atomic_write, read_settings_data, save_path
+from dummy_tui.ui.common import describe_bindings
+from dummy_tui.ui.i18n import ai_name, set_language, system_language, t
+from dummy_tui.ui.keys import DEFAULT_KEYS, game_keymap, unknown_ids
+from dummy_tui.ui.saving import SavingApp, problem_line
+from dummy_tui.ui.storage import read_settings_data, save_path
 
 if TYPE_CHECKING:
     from dummy_tui.config import Config
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.record import LoadedRecord
     from dummy_tui.engine.round import Round
-    from dummy_tui.ui.cardtext import CardLook
     from dummy_tui.ui.recording import Recorder
     from dummy_tui.ui.screens.new_game import NewGameScreen
     from dummy_tui.ui.session import Session
-    from dummy_tui.ui.settings import GameSetup, SaveGame, Settings
+    from dummy_tui.ui.settings import GameSetup, Settings
 
 # The new-game screen is drawn without the rules schema, the engine, the AI
 # or pydantic: the settings are checked, and the table's modules loaded, when
@@ -35,15 +39,14 @@ if TYPE_CHECKING:
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-THEMES = ("textual-dark", "textual-light")
 
 
-class DummyApp(App[int]):
+class DummyApp(SavingApp):
     """Dummy (ดัมมี่) in the terminal."""
 
     CSS_PATH = "dummy.tcss"
     TITLE = "dummy-tui"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="help"),
         Binding("ctrl+t", "toggle_theme", "Theme", id="theme", show=False),
@@ -51,6 +54,7 @@ class DummyApp(App[int]):
         Binding("ctrl+k", "toggle_colours", "Four colours", id="colours", show=False),
         Binding("ctrl+a", "toggle_ascii", "ASCII suits", id="ascii", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app_quit", show=False, priority=True),
+        Binding("ctrl+p", "command_palette", "Commands", id="command_palette", show=False),
     ]
 
     def __init__(
@@ -100,6 +104,7 @@ class DummyApp(App[int]):
         self.save_failure: str | None = None
         """Why the last save failed (said once, until a save works again)."""
         self.session: Session | None = session
+        self.keymap = {}
         set_language(self._lang)
         self.set_class(self._lang == "th", "-thai")
         if isinstance(theme, str) and theme in self.available_themes:
@@ -108,52 +113,15 @@ class DummyApp(App[int]):
             settings.theme = self.theme
             self._configure(settings)
 
-    @property
-    def settings(self) -> Settings:
-        """The checked settings (read from the file the first time they are needed)."""
-        if self._settings is None:
-            from dummy_tui.ui.settings import settings_from
-
-            self._settings = settings_from(self._settings_data)
-            self._settings.lang = "th" if self._lang == "th" else "en"
-            self._settings.theme = self.theme
-            self._configure(self._settings)
-        return self._settings
-
-    def _configure(self, settings: Settings) -> None:
-        """The config file's values over what the settings remember."""
-        if self.config is not None and self.config.ai_speed is not None:
-            settings.ai_delay = self.config.ai_speed
-
-    @property
-    def lang(self) -> str:
-        """The interface language."""
-        return self._lang
-
-    def last_setup(self) -> GameSetup | dict[str, Any] | None:
-        """The set-up last started: checked if the settings are, else the file's data."""
-        if self._settings is not None:
-            return self._settings.last_setup
-        data = self._settings_data.get("last_setup")
-        return data if isinstance(data, dict) else None
-
     # ------------------------------------------------------------------
     # start-up
 
-    @property
-    def look(self) -> CardLook:
-        from dummy_tui.ui.cardtext import CardLook
-
-        return CardLook(
-            ascii=self.settings.ascii or self.force_ascii,
-            four_colour=self.settings.four_colour,
-            dark=self.current_theme.dark,
-        )
-
     def on_mount(self) -> None:
-        if self.config is not None:
-            self._apply_config(self.config)
-        localize_bindings(self)
+        remaps = self._apply_config(self.config) if self.config is not None else {}
+        self.keymap = game_keymap(remaps)
+        self.set_keymap(self.keymap)
+        describe_bindings(self)
+        self.theme_changed_signal.subscribe(self, self.theme_changed)
         # once the first screen is drawn, so that it never competes with it
         self.call_after_refresh(self.set_timer, 0.2, self._warm)
         if self.review is not None:
@@ -177,18 +145,31 @@ class DummyApp(App[int]):
             self.show_new_game()
         self.call_after_refresh(self.check_size)
 
-    def _apply_config(self, config: Config) -> None:
-        """The config file's keymap; what in the file cannot be used is said once."""
+    def _apply_config(self, config: Config) -> dict[str, str]:
+        """What the config file says that the app checks; what in the file cannot
+        be used is said once.  Returns the keymap's entries of known ids."""
         problems = list(config.problems)
+        remaps = dict(config.keymap)
+        for binding_id in unknown_ids(remaps):
+            import difflib
+
+            del remaps[binding_id]
+            near = difflib.get_close_matches(binding_id, DEFAULT_KEYS, n=3)
+            hint = f" (did you mean {', '.join(map(repr, near))}?)" if near else ""
+            problems.append(
+                f"{config.path}: key 'keymap.{binding_id}': no binding with id {binding_id!r}{hint}"
+            )
         if config.theme is not None and config.theme not in self.available_themes:
             themes = ", ".join(sorted(self.available_themes))
             problems.append(
                 f"{config.path}: key 'theme': no theme named {config.theme!r} (themes: {themes})"
             )
-        if config.keymap:
-            self.set_keymap(config.keymap)
         for problem in problems:
+            from dummy_tui.logs import logger
+
+            logger.warning("config: %s", problem)
             self.notify(problem, title=t("config.problem"), severity="warning", timeout=12)
+        return remaps
 
     def _warm(self) -> None:
         self.run_worker(_warm_imports, thread=True, group="warm")
@@ -286,71 +267,6 @@ class DummyApp(App[int]):
     # ------------------------------------------------------------------
     # saving
 
-    def has_save(self) -> bool:
-        return save_path().exists()
-
-    @staticmethod
-    def read_save_data() -> dict[str, Any]:
-        """The saved match as JSON data, checked as far as it can be without
-        the schema: a JSON object of this version's format, every text of it
-        writable again.
-
-        OSError when the file cannot be read; ValueError, whose text says what
-        is wrong in a line, when it is not a save this version can use.
-        """
-        from dummy_tui.problems import json_problem, unwritable
-        from dummy_tui.ui.storage import SAVE_FORMAT
-
-        try:
-            text = save_path().read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise ValueError("not UTF-8 text") from None
-        data, problem = json_problem(text)
-        if problem is not None:
-            raise ValueError(problem)
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-        if "format" not in data:  # whatever it is, the game did not write it
-            raise ValueError("missing key 'format'")
-        written = data["format"]
-        if (
-            isinstance(written, str)
-            and written.startswith("dummy-tui-save/")
-            and written != SAVE_FORMAT
-        ):
-            raise ValueError(f"written by another version of dummy-tui ({written})")
-        # a save that could be resumed but never saved again (every later
-        # autosave would fail) is refused now, while it can still be set aside
-        problem = unwritable(data)
-        if problem is not None:
-            raise ValueError(problem)
-        return data
-
-    @classmethod
-    def read_save(cls) -> SaveGame:
-        """The saved match as written (raises as :meth:`read_save_data` does)."""
-        from pydantic import ValidationError
-
-        from dummy_tui.problems import validation_problem
-        from dummy_tui.ui.settings import SaveGame
-
-        data = cls.read_save_data()
-        try:
-            return SaveGame.model_validate(data)
-        except ValidationError as exc:
-            raise ValueError(validation_problem(exc)) from None
-
-    def save_summary(self) -> str | None:
-        """The saved match in a line (players, rules, round), or None if it cannot be read."""
-        try:
-            save = self.read_save()
-        except (OSError, ValueError):
-            return None
-        # the names the game gave in the language of the screen; typed ones as typed
-        names = ", ".join(shown_name(seat.name, i) for i, seat in enumerate(save.setup.seats))
-        ruleset = preset_name(save.setup.ruleset)
-        return t("ng.saved_line", names=names, ruleset=ruleset, n=len(save.rounds) + 1)
-
     def action_help_quit(self) -> None:
         """Ctrl+C leaves, as in any terminal program: the game is saved after every move.
 
@@ -361,14 +277,6 @@ class DummyApp(App[int]):
             leave()  # saves once more, then exits
         else:
             self.exit()
-
-    def farewell(self) -> str | None:
-        """The line printed to the terminal after the app closes, if any."""
-        if self.save_failure is not None:
-            return t("save.failed", error=self.save_failure)
-        if self.persist and self.session is not None and self.has_save():
-            return t("save.kept")
-        return None
 
     def resume(self) -> bool:
         """Continue the saved match; a damaged save is set aside and reported."""
@@ -381,83 +289,11 @@ class DummyApp(App[int]):
         try:
             session = Session.from_save(self.read_save())
         except (OSError, ValueError, SaveError) as exc:
-            self.set_damaged_save_aside(_problem_line(exc))
+            self.set_damaged_save_aside(problem_line(exc))
             return False
         self.session = session
         self._replace_all(TableScreen(session))
         return True
-
-    def quick_save_problem(self) -> str | None:
-        """What is wrong with the saved match, as far as can be told without
-        the schema and the engine (so at once, on the first screen)."""
-        try:
-            self.read_save_data()
-        except (OSError, ValueError) as exc:
-            return _problem_line(exc)
-        return None
-
-    def save_problem(self) -> str | None:
-        """Why the saved match cannot be resumed, in a line; None if it can be.
-
-        The match is rebuilt to know, as resuming rebuilds it: this loads the
-        schema and the engine and replays every move saved.
-        """
-        from dummy_tui.ui.session import SaveError, Session
-
-        try:
-            Session.from_save(self.read_save())
-        except (OSError, ValueError, SaveError) as exc:
-            return _problem_line(exc)
-        return None
-
-    def set_damaged_save_aside(self, problem: str) -> None:
-        """Move the saved match out of the way, keeping it, and say so."""
-        from dummy_tui.ui.storage import set_aside
-
-        path = save_path()
-        try:
-            moved: Path | str = set_aside(path)
-        except OSError:
-            moved = path
-        self.notify(t("save.damaged", path=str(moved), error=problem), severity="error", timeout=12)
-
-    def autosave(self, session: Session) -> None:
-        if not self.persist:
-            return
-        from dummy_tui.ui.settings import write_save
-
-        try:
-            write_save(session.to_save())
-        except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot hold
-            if isinstance(exc, OSError):
-                problem = f"{exc.filename or save_path()}: {exc.strerror or exc}"
-            else:
-                problem = f"{save_path()}: {exc}".encode("utf-8", "backslashreplace").decode()
-            from dummy_tui.logs import logger
-
-            logger.warning("the game could not be saved: %s", problem)
-            if problem != self.save_failure:  # not once a move
-                self.notify(t("save.failed", error=problem), severity="error", timeout=12)
-            self.save_failure = problem
-        else:
-            self.save_failure = None
-
-    def drop_save(self) -> None:
-        if self.persist:
-            from dummy_tui.ui.storage import remove_save
-
-            remove_save()
-
-    def export_record(self, session: Session, game: Round[Any] | None = None) -> Path:
-        from dummy_tui.engine.record import dumps_record, record_of
-        from dummy_tui.ui.storage import records_dir
-
-        played = game if game is not None else session.round
-        data = record_of(played, session.seat_names, session.setup.ruleset, session.base_rules)
-        index = len(session.match.results) if played is not session.round else session.round_number
-        path = records_dir() / f"{session.setup.ruleset}-{session.setup.seed}-round{index}.json"
-        atomic_write(path, dumps_record(data))
-        return path
 
     # ------------------------------------------------------------------
     # the history
@@ -517,74 +353,6 @@ class DummyApp(App[int]):
     def on_unmount(self) -> None:
         self.close_history()
 
-    def store_settings(self) -> None:
-        if self.persist:
-            from dummy_tui.ui.settings import save_settings
-
-            save_settings(self.settings)
-
-    # ------------------------------------------------------------------
-    # language, theme, looks
-
-    def set_language(self, lang: str) -> None:
-        self._lang = "th" if lang == "th" else "en"
-        self.settings.lang = "th" if lang == "th" else "en"
-        set_language(self._lang)
-        self.set_class(self._lang == "th", "-thai")
-        self.store_settings()
-        localize_bindings(self)
-        for screen in self.screen_stack:
-            refresh = getattr(screen, "refresh_language", None)
-            if refresh is not None:
-                refresh()
-        self.refresh_bindings()
-
-    def toggle_language(self) -> None:
-        self.set_language("en" if self._lang == "th" else "th")
-
-    def action_toggle_language(self) -> None:
-        self.toggle_language()
-
-    def action_toggle_theme(self) -> None:
-        # the quick flip between Textual's own dark and light, from any theme
-        self.theme = THEMES[0] if not self.current_theme.dark else THEMES[1]
-        self.settings.theme = self.theme
-        self.store_settings()
-        self._refresh_table()
-        self._tell(t("look.light" if self.theme == THEMES[1] else "look.dark"))
-
-    def action_toggle_colours(self) -> None:
-        self.settings.four_colour = not self.settings.four_colour
-        self.store_settings()
-        self._refresh_table()
-        self._tell(t("look.four" if self.settings.four_colour else "look.two"))
-
-    def action_toggle_ascii(self) -> None:
-        # what the table shows now flips, --ascii included (the key is the player's choice)
-        self.settings.ascii = not (self.settings.ascii or self.force_ascii)
-        self.force_ascii = False
-        self.store_settings()
-        self._refresh_table()
-        self._tell(t("look.letters" if self.settings.ascii else "look.symbols"))
-
-    def _tell(self, text: str) -> None:
-        """A look changed: say so briefly (some changes are hard to see at a glance)."""
-        self.notify(text, timeout=2)
-
-    def _refresh_table(self) -> None:
-        for screen in self.screen_stack:
-            if type(screen).__name__ == "TableScreen":
-                screen.apply_look()  # type: ignore[attr-defined]
-                screen.refresh_language()  # type: ignore[attr-defined]
-            elif type(screen).__name__ in (
-                "RoundEndScreen",
-                "StatsScreen",
-                "ViewerScreen",
-                "HistoryListScreen",
-                "MatchRoundsScreen",
-            ):
-                screen.refresh_language()  # type: ignore[attr-defined]
-
     def action_help(self) -> None:
         from dummy_tui.ui.screens.modals import HelpScreen, TooSmallScreen
 
@@ -601,12 +369,6 @@ class DummyApp(App[int]):
                 assert isinstance(help_screen, HelpScreen)
                 help_screen.open_at(section)
             self.push_screen("help")
-
-
-def _problem_line(exc: Exception) -> str:
-    """An error's first line, cut short, to tell a player what is wrong with a file."""
-    text = str(exc).strip()
-    return (text.splitlines()[0] if text else type(exc).__name__)[:200]
 
 
 def _warm_imports() -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
+from collections.abc import Callable
 
+from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.keys import KEY_NAME_REPLACEMENTS
 
@@ -62,26 +64,26 @@ DIGITS = str.maketrans(
 )
 
 
-def localize_bindings(node: DOMNode) -> None:
-    """Give each binding with an id its description in the current language (and
-    a key named by a word, its name), and let every key (Ctrl keys too) also
-    answer when the keyboard is set to Thai."""
+def describe_bindings(node: DOMNode, words: Callable[[Binding], str | None] | None = None) -> None:
+    """Give ``node``'s bindings their descriptions in the current language:
+    ``words(binding)`` where it says something, else the catalog's
+    ``key.<id>``; the footer then shows them at its next refresh.
+
+    Textual has no public way to change a binding's description once the
+    class is built, so this is the one place that writes the node's binding
+    map (``_bindings``); its keys are left alone — the keymap (see
+    :mod:`dummy_tui.ui.keys`) moves them, and adds the Thai layout's keys.
+    """
+
+    def described(binding: Binding) -> Binding:
+        word = words(binding) if words is not None else None
+        if word is None and binding.id and has(f"key.{binding.id}"):
+            word = t(f"key.{binding.id}")
+        return binding if word is None else dataclasses.replace(binding, description=word)
+
     bindings = node._bindings.key_to_bindings
-    for key, items in list(bindings.items()):
-        if key.removeprefix("ctrl+") in US_LAYOUT:
-            continue  # an alias, made again below
-        items = [
-            dataclasses.replace(b, description=t(f"key.{b.id}"))
-            if b.id and has(f"key.{b.id}")
-            else b
-            for b in items
-        ]
-        if has(f"keyname.{key}"):  # a key named by a word (space) in the language
-            items = [dataclasses.replace(b, key_display=t(f"keyname.{key}")) for b in items]
-        bindings[key] = items
-        thai = thai_key(key)
-        if thai is not None:
-            bindings[thai] = [dataclasses.replace(b, key=thai, show=False) for b in items]
+    for key, items in bindings.items():
+        bindings[key] = [described(b) for b in items]
 
 
 def thai_key(key: str) -> str | None:

@@ -329,8 +329,8 @@ def test_dummys_row_is_the_kong_klang() -> None:
 
 def test_ook_is_quit_and_going_out_is_mot_mue() -> None:
     # ออก within another word (ส่งออก: export; ย้ายออก: move away) is no quitting
-    quit_keys = {"key.quit", "key.app_quit", "end.after_match", "end.continue"}
-    quit_keys |= {"end.continue_deal", "small.text"}
+    quit_keys = {"key.quit", "key.leave", "key.app_quit", "end.after_match", "end.continue"}
+    quit_keys |= {"end.continue_deal", "small.text", "cmd.quit"}
     found = {}
     for k, v in thai_texts().items():
         bare = re.sub(r"ส่งออก|ย้ายออก|ออกจาก", "", v)

@@ -21,7 +21,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from dummy_tui.ui.common import localize_bindings, signed
+from dummy_tui.ui.common import describe_bindings, signed
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 
 if TYPE_CHECKING:
@@ -86,7 +86,8 @@ class HistoryListScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "page(1)", "Next page", id="next_page"),
         Binding("p", "page(-1)", "Previous page", id="prev_page"),
-        Binding("escape,q", "back", "Back", id="back"),
+        Binding("escape", "back", "Back", id="back"),
+        Binding("q", "back", "Back", id="back_q", show=False),
     ]
 
     def __init__(self) -> None:
@@ -123,7 +124,7 @@ class HistoryListScreen(Screen[None]):
             self.total, self.matches = 0, []
 
     def refresh_language(self) -> None:
-        localize_bindings(self)
+        describe_bindings(self)
         box = self.query_one("#hlist-box")
         first = self.page * PAGE
         if self.matches:
@@ -197,7 +198,8 @@ class MatchRoundsScreen(Screen[None]):
     score; a round opens the replay viewer on its stored record."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "back", "Back", id="back"),
+        Binding("escape", "back", "Back", id="back"),
+        Binding("q", "back", "Back", id="back_q", show=False),
     ]
 
     def __init__(self, match: MatchSummary) -> None:
@@ -224,7 +226,7 @@ class MatchRoundsScreen(Screen[None]):
         self.query_one(DataTable).focus()
 
     def refresh_language(self) -> None:
-        localize_bindings(self)
+        describe_bindings(self)
         match = self.match
         names = seat_names(match)
         self.query_one("#hrounds-box").border_title = t(

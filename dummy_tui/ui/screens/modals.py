@@ -15,7 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from dummy_tui.ui.common import localize_bindings
+from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import language, t
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
             yield Static(t("choice.help"), id="choice-help")
 
     def on_mount(self) -> None:
-        localize_bindings(self)
+        describe_bindings(self)
         self.query_one(OptionList).highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -87,13 +87,13 @@ class PrivacyScreen(Screen[None]):
             yield Static(id="privacy-title")
             yield Static(id="privacy-press")
             yield Static(id="privacy-since")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_language()
 
     def refresh_language(self) -> None:
-        localize_bindings(self)
+        describe_bindings(self)
         name = self.player_name
         self.query_one("#privacy-title", Static).update(t("privacy.pass", name=name))
         self.query_one("#privacy-press", Static).update(t("privacy.press", name=name))
@@ -125,7 +125,7 @@ class TooSmallScreen(Screen[None]):
         yield Static(t("small.text"), id="small-text")
 
     def on_mount(self) -> None:
-        localize_bindings(self)  # q on the Thai layout too
+        describe_bindings(self)  # q on the Thai layout too
 
     def action_leave(self) -> None:
         """q leaves from here too, the game below saved as its own q would."""
@@ -192,7 +192,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="close"),
         Binding("f1", "close", "Close", id="close_f1", show=False),
-        Binding("q", "close", show=False),
+        Binding("q", "close", id="close_q", show=False),
     ]
 
     def __init__(self, section: str | None = None) -> None:
@@ -206,7 +206,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-scroll") as box:
             box.border_title = t("help.title")
             yield from self._sections()
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def _sections(self) -> list[Static]:
         self._lang = language()
@@ -216,7 +216,7 @@ class HelpScreen(ModalScreen[None]):
         ]
 
     def on_mount(self) -> None:
-        localize_bindings(self)
+        describe_bindings(self)
         self.query_one("#help-scroll").focus()
         self.call_after_refresh(self._show_section)
 
@@ -236,7 +236,7 @@ class HelpScreen(ModalScreen[None]):
         with self.app.batch_update():
             box.remove_children()
             box.mount_all(self._sections())
-        localize_bindings(self)
+        describe_bindings(self)
         self.refresh_bindings()
         self.call_after_refresh(self._show_section)
 

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 from textual.worker import get_current_worker
 
-from dummy_tui.ui.common import AI_SPEEDS, localize_bindings, nearest_speed
+from dummy_tui.ui.common import AI_SPEEDS, describe_bindings, nearest_speed
 from dummy_tui.ui.i18n import (
     LANGS,
     ai_name,
@@ -67,7 +67,7 @@ class NewGameScreen(Screen[None]):
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("h", "history", "History", id="history"),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
-        Binding("escape", "quit", "Quit", id="quit"),
+        Binding("escape", "quit", "Quit", id="leave"),
     ]
 
     def __init__(
@@ -161,7 +161,7 @@ class NewGameScreen(Screen[None]):
                 id="lang",
                 classes="ng-line",
             )
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         info = self.presets[self.ruleset]
@@ -226,7 +226,7 @@ class NewGameScreen(Screen[None]):
         return t(own if has(own) else "ng.options")
 
     def refresh_language(self) -> None:
-        localize_bindings(self)
+        describe_bindings(self)
         self.query_one("#ng-title", Static).update(Text(t("ng.title"), style="bold"))
         self.query_one("#quick", Button).label = t("ng.quick")
         self.query_one("#start", Button).label = t("ng.start")

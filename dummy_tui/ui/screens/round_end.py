@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
@@ -15,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from dummy_tui.engine.match import RoundResult
-from dummy_tui.ui.common import localize_bindings
+from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.words import entry_text, fmt_about
@@ -75,7 +74,7 @@ class RoundEndScreen(Screen[None]):
             yield Static(id="round-end-table")
             yield Static(id="round-end-hands")
             yield Static(id="round-end-totals")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_language()
@@ -88,15 +87,12 @@ class RoundEndScreen(Screen[None]):
         return True
 
     def refresh_language(self) -> None:
-        localize_bindings(self)
         presenter = self.presenter
-        bindings = self._bindings.key_to_bindings
-        bindings["enter"] = [
-            dataclasses.replace(b, description=presenter.key_word(b.id))
-            if b.id == "next_round"
-            else b
-            for b in bindings["enter"]
-        ]
+
+        def word(binding: Binding) -> str | None:  # the next round or the next deal
+            return presenter.key_word(binding.id) if binding.id == "next_round" else None
+
+        describe_bindings(self, word)
         self.query_one("#round-end-box").border_title = t(
             presenter.key("end.title"), n=len(self.session.match.results)
         )

@@ -20,7 +20,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from dummy_tui.ui.common import localize_bindings, signed
+from dummy_tui.ui.common import describe_bindings, signed
 from dummy_tui.ui.i18n import t
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ class StatsScreen(Screen[None]):
             yield Static(id="stats-rates-text", classes="stats-chart-text")
             yield PlotextPlot(id="stats-scores", classes="stats-chart")
             yield Static(id="stats-scores-text", classes="stats-chart-text")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_language()
@@ -251,7 +251,7 @@ class StatsScreen(Screen[None]):
             scores_text.update(stats_charts.scores_line(trends.bins))
 
     def refresh_language(self) -> None:
-        localize_bindings(self)
+        describe_bindings(self)
         self.query_one("#stats-box").border_title = t("stats.title")
         self.draw_totals()
         self.draw_trends()

@@ -7,7 +7,6 @@ a worker thread; their moves come back through ``call_from_thread``.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from typing import TYPE_CHECKING, ClassVar
 
@@ -38,8 +37,9 @@ from dummy_tui.engine.actions import (
 from dummy_tui.engine.cards import JOKER_BASE
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.engine.round import TAKE, PlayerView
-from dummy_tui.ui.common import AI_SPEEDS, US_LAYOUT, localize_bindings, nearest_speed
+from dummy_tui.ui.common import AI_SPEEDS, US_LAYOUT, describe_bindings, nearest_speed
 from dummy_tui.ui.i18n import language, t
+from dummy_tui.ui.keys import bound_to
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.presenters.base import BINDING_KINDS
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
@@ -91,11 +91,11 @@ class TableScreen(Screen[None]):
         # shown while an AI moves; the same keys, unlisted, at any other time
         Binding("plus,equals_sign", "speed(-1)", "Faster", id="faster"),
         Binding("minus", "speed(1)", "Slower", id="slower"),
-        Binding("plus,equals_sign", "speed_unlisted(-1)", show=False),
-        Binding("minus", "speed_unlisted(1)", show=False),
+        Binding("plus,equals_sign", "speed_unlisted(-1)", id="faster", show=False),
+        Binding("minus", "speed_unlisted(1)", id="slower", show=False),
         Binding("e", "export", "Export", id="export", show=False),
-        Binding("pageup", "scroll_melds(-1)", show=False),
-        Binding("pagedown", "scroll_melds(1)", show=False),
+        Binding("pageup", "scroll_melds(-1)", id="melds_up", show=False),
+        Binding("pagedown", "scroll_melds(1)", id="melds_down", show=False),
         Binding("q", "quit_game", "Quit", id="quit"),
     ]
 
@@ -144,7 +144,7 @@ class TableScreen(Screen[None]):
                 yield GameLog(id="log", wrap=True, markup=False, min_width=10)
         yield Hand(id="hand")
         yield Static(id="status")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.hand.orders = self.session.hand_orders  # kept with the game, saved with it
@@ -242,16 +242,14 @@ class TableScreen(Screen[None]):
     def localize(self) -> None:
         """The keys' words in the current language, and in the family's own terms."""
         self._place_topbar()
-        localize_bindings(self)
-        localize_bindings(self.hand)
-        localize_bindings(self.row)
-        for key, bindings in self._bindings.key_to_bindings.items():
-            self._bindings.key_to_bindings[key] = [
-                dataclasses.replace(b, description=self.presenter.key_word(b.id))
-                if b.id in BINDING_KINDS
-                else b
-                for b in bindings
-            ]
+        presenter = self.presenter
+
+        def word(binding: Binding) -> str | None:  # the family's own word for a move
+            return presenter.key_word(binding.id) if binding.id in BINDING_KINDS else None
+
+        describe_bindings(self, word)
+        describe_bindings(self.hand)
+        describe_bindings(self.row)
 
     def _place_topbar(self) -> None:
         """The top bar on the first line, except in Thai: there it goes under the
@@ -577,7 +575,7 @@ class TableScreen(Screen[None]):
         if self._busy or self.row.picking:
             return
         found: list[str] = []
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+        for binding in bound_to(self.BINDINGS, event.key, self.dapp.keymap):
             name = binding.action.split("(")[0]
             if name in ACTION_BINDINGS or name in self.QUIET:
                 if self.check_action(name, ()) is not False:

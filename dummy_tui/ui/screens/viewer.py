@@ -21,7 +21,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
-from dummy_tui.ui.common import localize_bindings
+from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.review import RoundReplay, result_of
@@ -55,7 +55,8 @@ class ViewerScreen(Screen[None]):
         Binding("right", "step(1)", "Next", id="step_on", key_display="→", priority=True),
         Binding("home", "jump(0)", "Deal", id="to_deal", priority=True),
         Binding("end", "jump(-1)", "Last", id="to_end", priority=True),
-        Binding("escape,q", "close", "Back", id="back"),
+        Binding("escape", "close", "Back", id="back"),
+        Binding("q", "close", "Back", id="back_q", show=False),
     ]
 
     def __init__(
@@ -105,7 +106,7 @@ class ViewerScreen(Screen[None]):
                 yield MeldTable(id="viewer-melds")
                 yield Static(id="viewer-score")
             yield OptionList(id="viewer-moves")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#viewer-board").can_focus = False
@@ -114,7 +115,7 @@ class ViewerScreen(Screen[None]):
 
     def refresh_language(self) -> None:
         """Everything again, in the current language and look."""
-        localize_bindings(self)
+        describe_bindings(self)
         look = self.dapp.look
         self.query_one(DiscardRow).look = look
         self.query_one("#viewer-hands").border_title = t("viewer.hands")

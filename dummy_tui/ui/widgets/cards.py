@@ -8,7 +8,7 @@ from textual import events
 from textual.geometry import Size
 from textual.widget import Widget
 
-from dummy_tui.ui.cardtext import CardLook
+from dummy_tui.ui.cardtext import CardLook, text_on
 
 
 class CardStrip(Widget):
@@ -102,7 +102,7 @@ class CardStrip(Widget):
         if card in self.dimmed:
             style += Style(dim=True)
         if card in self.selected:
-            style += Style(bgcolor=self.accent, color="#ffffff")
+            style += Style(bgcolor=self.accent, color=text_on(self.accent))
         if card in self.highlight:
             style += Style(bgcolor="#8a6d00", color="#ffffff")
         if i == self.cursor and self.has_focus:

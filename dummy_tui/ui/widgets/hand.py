@@ -50,11 +50,11 @@ class Hand(CardStrip):
         Binding("down", "line(1)", show=False),
         Binding("home", "to_end(0)", show=False),
         Binding("end", "to_end(1)", show=False),
-        Binding("shift+left,less_than_sign", "shift(-1)", show=False),
-        Binding("shift+right,greater_than_sign", "shift(1)", show=False),
+        Binding("shift+left,less_than_sign", "shift(-1)", id="move_left", show=False),
+        Binding("shift+right,greater_than_sign", "shift(1)", id="move_right", show=False),
         Binding("space", "select", "Select", id="select"),
         # the same key, left out of a narrow footer (the hand's legend names it)
-        Binding("space", "select_unlisted", show=False),
+        Binding("space", "select_unlisted", id="select", show=False),
         Binding("escape", "clear", show=False),
     ]
 
@@ -76,14 +76,14 @@ class Hand(CardStrip):
 
     def mark(self, card: int) -> tuple[str, str]:
         if card == self.taken:
-            return "^", "#e07000"
+            return "^", self.look.mark_colour("orange")
         kinds = self.marks.get(card, set())
         if MELD in kinds:
-            return meld_mark(self.look.ascii), "#e0b000"
+            return meld_mark(self.look.ascii), self.look.mark_colour("gold")
         if LAYOFF in kinds:
-            return "+", "#4aa3df"
+            return "+", self.look.mark_colour("blue")
         if SPETO in kinds:
-            return SPETO_MARK
+            return SPETO_MARK, self.look.mark_colour("orange")
         return " ", ""
 
     def set_cards(

@@ -12,8 +12,8 @@ from textual.message import Message
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.widgets.cards import CardStrip
 
-SPETO_MARK = ("*", "#e07000")
-"""A spe-to card's mark and its colour, in the row and on the table."""
+SPETO_MARK = "*"
+"""A spe-to card's mark, in the row and on the table (in the look's orange)."""
 
 
 def head_mark(ascii: bool) -> str:
@@ -95,9 +95,9 @@ class DiscardRow(CardStrip):
         if self.pile_size is not None:
             return " ", ""
         if card == self.head:
-            return head_mark(self.look.ascii), "#e0b000"
+            return head_mark(self.look.ascii), self.look.mark_colour("gold")
         if card in self.speto:
-            return SPETO_MARK
+            return SPETO_MARK, self.look.mark_colour("orange")
         return " ", ""
 
     def set_cards(self, row: list[int], head: int | None, speto: set[int]) -> None:

@@ -71,7 +71,8 @@ class MeldTable(VerticalScroll):
         speto: frozenset[int] = frozenset(),
     ) -> Text:
         out = Text()
-        number = Style(bold=True, color="#4aa3df") if index in targets else Style(dim=True)
+        blue = look.mark_colour("blue")
+        number = Style(bold=True, color=blue) if index in targets else Style(dim=True)
         out.append(f"[{index + 1}] ", number)
         for i, (card, layer) in enumerate(zip(meld.cards, meld.layers, strict=True)):
             if i:
@@ -81,8 +82,7 @@ class MeldTable(VerticalScroll):
                 style += Style(bgcolor="#8a6d00", color="#ffffff")
             out.append(look.label(card), style)
             if card in speto:
-                mark, colour = SPETO_MARK
-                out.append(mark, Style(color=colour, bold=True))
+                out.append(SPETO_MARK, Style(color=look.mark_colour("orange"), bold=True))
             if layer != meld.owner:
                 out.append(f"‹{names[layer]}›", Style(italic=True, dim=True))
         return out

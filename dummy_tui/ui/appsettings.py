@@ -1,0 +1,175 @@
+"""The app's settings, language and looks (theme, colours, suits), its keys
+and its command palette: the base the game's :class:`~dummy_tui.ui.app.DummyApp`
+is built on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from dummy_tui.ui.common import describe_bindings
+from dummy_tui.ui.i18n import has, set_language, t
+
+if TYPE_CHECKING:
+    from textual.theme import Theme
+
+    from dummy_tui.config import Config
+    from dummy_tui.ui.cardtext import CardLook
+    from dummy_tui.ui.settings import GameSetup, Settings
+
+THEMES = ("textual-dark", "textual-light")
+"""The dark and the light theme Ctrl+T flips between."""
+
+
+class SettingsApp(App[int]):
+    """What the player chose and the game remembers, and how the table looks."""
+
+    config: Config | None
+    _settings: Settings | None
+    _settings_data: dict[str, Any]
+    _lang: str
+    force_ascii: bool
+    persist: bool
+    keymap: dict[str, str]
+    """The keymap given to Textual: the config file's, and the Thai layout's keys."""
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette's commands: those of the screen that apply now."""
+        from dummy_tui.ui.commands import screen_commands
+
+        return screen_commands(self, screen)
+
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        from dummy_tui.ui.commands import command_palette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(command_palette())
+
+    def action_change_theme(self) -> None:
+        """Textual's theme picker, its search line in the language."""
+        from dummy_tui.ui.commands import command_palette
+
+        self.push_screen(command_palette(themes=True))
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key named by a word (space) in the language of the screen."""
+        if not binding.key_display and has(f"keyname.{binding.key}"):
+            return t(f"keyname.{binding.key}")
+        return super().get_key_display(binding)
+
+    @property
+    def settings(self) -> Settings:
+        """The checked settings (read from the file the first time they are needed)."""
+        if self._settings is None:
+            from dummy_tui.ui.settings import settings_from
+
+            self._settings = settings_from(self._settings_data)
+            self._settings.lang = "th" if self._lang == "th" else "en"
+            self._settings.theme = self.theme
+            self._configure(self._settings)
+        return self._settings
+
+    def _configure(self, settings: Settings) -> None:
+        """The config file's values over what the settings remember."""
+        if self.config is not None and self.config.ai_speed is not None:
+            settings.ai_delay = self.config.ai_speed
+
+    @property
+    def lang(self) -> str:
+        """The interface language."""
+        return self._lang
+
+    def last_setup(self) -> GameSetup | dict[str, Any] | None:
+        """The set-up last started: checked if the settings are, else the file's data."""
+        if self._settings is not None:
+            return self._settings.last_setup
+        data = self._settings_data.get("last_setup")
+        return data if isinstance(data, dict) else None
+
+    @property
+    def look(self) -> CardLook:
+        from dummy_tui.ui.cardtext import CardLook
+
+        return CardLook(
+            ascii=self.settings.ascii or self.force_ascii,
+            four_colour=self.settings.four_colour,
+            dark=self.current_theme.dark,
+        )
+
+    def store_settings(self) -> None:
+        if self.persist:
+            from dummy_tui.ui.settings import save_settings
+
+            save_settings(self.settings)
+
+    def set_language(self, lang: str) -> None:
+        self._lang = "th" if lang == "th" else "en"
+        self.settings.lang = "th" if lang == "th" else "en"
+        set_language(self._lang)
+        self.set_class(self._lang == "th", "-thai")
+        self.store_settings()
+        describe_bindings(self)
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_language", None)
+            if refresh is not None:
+                refresh()
+        self.refresh_bindings()
+
+    def toggle_language(self) -> None:
+        self.set_language("en" if self._lang == "th" else "th")
+
+    def action_toggle_language(self) -> None:
+        self.toggle_language()
+
+    def action_toggle_theme(self) -> None:
+        # the quick flip between Textual's own dark and light, from any theme
+        self.theme = THEMES[0] if not self.current_theme.dark else THEMES[1]
+        self.settings.theme = self.theme
+        self.store_settings()
+        self._refresh_table()
+        self._tell(t("look.light" if self.theme == THEMES[1] else "look.dark"))
+
+    def theme_changed(self, theme: Theme) -> None:
+        """A theme chosen (the picker, Ctrl+T): kept in the settings, the cards redrawn."""
+        if self.settings.theme != theme.name:
+            self.settings.theme = theme.name
+            self.store_settings()
+            self._refresh_table()
+
+    def action_toggle_colours(self) -> None:
+        self.settings.four_colour = not self.settings.four_colour
+        self.store_settings()
+        self._refresh_table()
+        self._tell(t("look.four" if self.settings.four_colour else "look.two"))
+
+    def action_toggle_ascii(self) -> None:
+        # what the table shows now flips, --ascii included (the key is the player's choice)
+        self.settings.ascii = not (self.settings.ascii or self.force_ascii)
+        self.force_ascii = False
+        self.store_settings()
+        self._refresh_table()
+        self._tell(t("look.letters" if self.settings.ascii else "look.symbols"))
+
+    def _tell(self, text: str) -> None:
+        """A look changed: say so briefly (some changes are hard to see at a glance)."""
+        self.notify(text, timeout=2)
+
+    def _refresh_table(self) -> None:
+        for screen in self.screen_stack:
+            if type(screen).__name__ == "TableScreen":
+                screen.apply_look()  # type: ignore[attr-defined]
+                screen.refresh_language()  # type: ignore[attr-defined]
+            elif type(screen).__name__ in (
+                "RoundEndScreen",
+                "StatsScreen",
+                "ViewerScreen",
+                "HistoryListScreen",
+                "MatchRoundsScreen",
+            ):
+                screen.refresh_language()  # type: ignore[attr-defined]

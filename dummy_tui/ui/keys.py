@@ -1,0 +1,133 @@
+"""The game's keys by binding id: the public keymap.
+
+Every binding a player may want to move has an id (``draw``, ``knock``, …),
+and :data:`DEFAULT_KEYS` lists them all with their keys as the screens bind
+them (a test holds the two together).  The app gives Textual one keymap
+(:meth:`textual.app.App.set_keymap`), made by :func:`game_keymap` from the
+*final* keys — the config file's ``[keymap]`` over the defaults — each key
+with its twin on the Thai keyboard layout ("d" → "d,ก"): a remapped id loses
+every key it had, so the Thai twin of a default key cannot outlive a remap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from textual.binding import Binding, BindingType
+
+from dummy_tui.ui.common import key_name, thai_key
+
+DEFAULT_KEYS: dict[str, str] = {
+    # the app, on every screen
+    "help": "f1",
+    "theme": "ctrl+t",
+    "language": "ctrl+l",
+    "colours": "ctrl+k",
+    "ascii": "ctrl+a",
+    "app_quit": "ctrl+q",
+    "command_palette": "ctrl+p",
+    # the table
+    "draw": "d",
+    "pick": "p",
+    "take_top": "p",
+    "meld": "m",
+    "layoff": "f",
+    "discard": "x",
+    "knock": "k",
+    "show": "w",
+    "end_round": "o",
+    "pass": "o",
+    "undo": "u",
+    "hint": "h",
+    "sort": "s",
+    "scores": "t",
+    "instant": "full_stop",
+    "faster": "plus,equals_sign",
+    "slower": "minus",
+    "export": "e",
+    "melds_up": "pageup",
+    "melds_down": "pagedown",
+    "quit": "q",
+    # the hand and the discard row
+    "select": "space",
+    "move_left": "shift+left,less_than_sign",
+    "move_right": "shift+right,greater_than_sign",
+    "take": "enter",
+    "back": "escape",
+    # the new-game screen
+    "quick": "g",
+    "start": "ctrl+s",
+    "resume": "r",
+    "statistics": "s",
+    "history": "h",
+    "leave": "escape",
+    # the round end
+    "next_round": "enter",
+    "new_game": "n",
+    "review": "r",
+    # the replay viewer and the statistics
+    "step_back": "left",
+    "step_on": "right",
+    "to_deal": "home",
+    "to_end": "end",
+    "back_q": "q",
+    # the history list
+    "next_page": "n",
+    "prev_page": "p",
+    # the dialogs
+    "cancel": "escape",
+    "show_cards": "enter",
+    "small_quit": "q",
+    "close": "escape",
+    "close_f1": "f1",
+    "close_q": "q",
+}
+"""Every binding id and its keys, as the screens bind them."""
+
+
+def normal_keys(keys: str) -> list[str]:
+    """``keys`` ("n, ?") as Textual names them ("n", "question_mark")."""
+    names = [k.strip() for k in keys.split(",") if k.strip()]
+    return [key_name(k) if len(k) == 1 else k for k in names]
+
+
+def with_thai_twins(keys: Iterable[str]) -> list[str]:
+    """The keys, each followed by the key it becomes on the Thai layout, if any."""
+    out: list[str] = []
+    for key in keys:
+        for name in (key, thai_key(key)):
+            if name is not None and name not in out:
+                out.append(name)
+    return out
+
+
+def game_keymap(remaps: Mapping[str, str]) -> dict[str, str]:
+    """The keymap for :meth:`~textual.app.App.set_keymap`: every id with its
+    keys (the player's ``remaps`` over the defaults), each key joined by its
+    Thai twin.
+
+    Every id, even one whose keys stay as they are: Textual puts the keys of
+    the ids in a keymap after the others, so a keymap of some ids only would
+    reorder the footer.
+    """
+    return {
+        binding_id: ",".join(with_thai_twins(normal_keys(remaps.get(binding_id, default))))
+        for binding_id, default in DEFAULT_KEYS.items()
+    }
+
+
+def unknown_ids(remaps: Mapping[str, str]) -> list[str]:
+    """The ids in ``remaps`` that name no binding."""
+    return [binding_id for binding_id in remaps if binding_id not in DEFAULT_KEYS]
+
+
+def bound_to(bindings: Iterable[BindingType], key: str, keymap: Mapping[str, str]) -> list[Binding]:
+    """The bindings of ``bindings`` (a class's ``BINDINGS``) that ``key`` sets off
+    under ``keymap`` (a binding with an id in it has the keymap's keys)."""
+    found: dict[tuple[str, str | None], Binding] = {}
+    for binding in Binding.make_bindings(bindings):
+        mapped = keymap.get(binding.id) if binding.id is not None else None
+        keys = mapped.split(",") if mapped is not None else [binding.key]
+        if key in keys:
+            found.setdefault((binding.action, binding.id), binding)
+    return list(found.values())

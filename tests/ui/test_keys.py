@@ -1,0 +1,133 @@
+"""The public keymap: every binding a player may move has an id, the config
+file's ``[keymap]`` moves it (its Thai twin with it), and a wrong id is said once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.binding import Binding
+from textual.dom import DOMNode
+from ui_helpers import app_for, settled_table, setup
+
+from dummy_tui.config import load_config
+from dummy_tui.engine.actions import Draw
+from dummy_tui.engine.round import PLAY
+from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.common import thai_key
+from dummy_tui.ui.keys import DEFAULT_KEYS, game_keymap
+from dummy_tui.ui.screens.modals import ChoiceScreen, HelpScreen, PrivacyScreen, TooSmallScreen
+from dummy_tui.ui.screens.new_game import NewGameScreen
+from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.stats import StatsScreen
+from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.screens.viewer import ViewerScreen
+from dummy_tui.ui.widgets.hand import Hand
+from dummy_tui.ui.widgets.row import DiscardRow
+
+NODES: list[type[DOMNode]] = [
+    DummyApp,
+    TableScreen,
+    Hand,
+    DiscardRow,
+    NewGameScreen,
+    RoundEndScreen,
+    StatsScreen,
+    ViewerScreen,
+    ChoiceScreen,
+    PrivacyScreen,
+    TooSmallScreen,
+    HelpScreen,
+]
+
+
+@pytest.mark.parametrize("node", NODES, ids=lambda n: n.__name__)
+def test_every_binding_id_has_its_keys_in_the_keymap_table(node: type[DOMNode]) -> None:
+    by_id: dict[str, list[str]] = {}
+    for binding in Binding.make_bindings(node.BINDINGS):
+        if binding.id is None:
+            # a key without an id cannot be moved, nor answer on the Thai layout
+            assert thai_key(binding.key) is None, (node.__name__, binding)
+            continue
+        by_id.setdefault(binding.id, []).append(binding.key)
+    for binding_id, keys in by_id.items():
+        assert binding_id in DEFAULT_KEYS, binding_id
+        assert set(DEFAULT_KEYS[binding_id].split(",")) == set(keys), binding_id
+
+
+def test_the_keymap_adds_the_thai_twins_of_the_final_keys() -> None:
+    keymap = game_keymap({"draw": "n", "knock": "k, ?"})
+    assert keymap["draw"] == "n,thai_character_sara_uee"  # no d, no ก: d was moved
+    assert keymap["knock"] == "k,า,question_mark,ฦ"
+    assert keymap["discard"] == "x,ป"
+    assert keymap["language"] == "ctrl+l,ctrl+ส"
+    assert keymap["help"] == "f1"  # the same on every layout
+
+
+def config(home: Path, text: str) -> Path:
+    path = home / "config" / "config.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+async def test_a_remapped_key_works_with_its_thai_twin_and_the_old_keys_do_not(
+    home: Path,
+) -> None:
+    config(home, '[keymap]\ndraw = "n"\n')
+    app = app_for(setup(humans=1, seed=21), config=load_config())
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        game = table.session.round
+        # the footer names the new key
+        keys = {b.binding.key: b.binding.id for b in table.active_bindings.values()}
+        assert keys.get("n") == "draw" and "d" not in keys
+        for old in ("d", "ก"):  # d, and d on the Thai layout
+            await pilot.press(old)
+            await pilot.pause()
+            assert game.phase != PLAY and not game.history
+        await pilot.press("thai_character_sara_uee")  # the key marked n, on the Thai layout
+        await pilot.pause()
+        assert game.phase == PLAY and isinstance(game.history[-1][1], Draw)
+
+
+async def test_an_unknown_binding_id_is_said_once_and_the_rest_applied(home: Path) -> None:
+    path = config(home, '[keymap]\ndrwa = "z"\ndraw = "n"\n')
+    app = app_for(setup(humans=1, seed=21), config=load_config())
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        said = [n.message for n in app._notifications]
+        assert said == [
+            f"{path}: key 'keymap.drwa': no binding with id 'drwa' (did you mean 'draw'?)"
+        ]
+        await pilot.press("n")
+        await pilot.pause()
+        assert table.session.round.phase == PLAY
+        await pilot.press("z")  # nothing, and no second word of the mistake
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == said
+
+
+async def test_the_thai_layout_keys_answer_on_the_help_and_as_ctrl_keys() -> None:
+    app = app_for(setup(humans=1, seed=21))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, app)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("ๆ")  # q on the Thai layout: closes the help
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+ส")  # Ctrl+L: the language
+        await pilot.pause()
+        assert app.lang == "th"
+
+
+def test_the_ids_the_example_config_names_are_bindings() -> None:
+    from dummy_tui.config import EXAMPLE
+
+    part = EXAMPLE.split("The ids of the table:")[1].split("(dummy_tui")[0]
+    named = {w.strip(" ,;#\n") for w in part.replace("of every screen:", "").split()}
+    named.discard("")
+    assert len(named) > 20
+    assert named <= set(DEFAULT_KEYS), named - set(DEFAULT_KEYS)

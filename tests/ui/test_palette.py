@@ -1,0 +1,113 @@
+"""The command palette (Ctrl+P): the screen's commands that apply now, in the
+language of the screen, run by name; and Textual's theme picker, kept."""
+
+from __future__ import annotations
+
+import json
+
+from textual.command import CommandList, CommandPalette
+from textual.pilot import Pilot
+from ui_helpers import app_for, pickup_session, settled_table, setup
+
+from dummy_tui.engine.actions import Draw
+from dummy_tui.engine.round import PLAY
+from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.storage import settings_path
+
+
+async def shown(pilot: Pilot[int], app: DummyApp, wanted: str | None = None) -> list[str]:
+    """The names the open palette lists (once ``wanted`` is among them)."""
+    names: list[str] = []
+    for _ in range(40):
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, CommandPalette)
+        found = app.screen.query_one(CommandList)
+        names = [
+            str(found.get_option_at_index(i).prompt).split("\n")[0]
+            for i in range(found.option_count)
+        ]
+        if names and (wanted is None or wanted in names):
+            break
+    return names
+
+
+def titles(app: DummyApp) -> set[str]:
+    return {command.title for command in app.get_system_commands(app.screen)}
+
+
+async def test_a_move_run_from_the_palette_in_english() -> None:
+    app = app_for(setup(humans=1, seed=21))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        game = table.session.round
+        await pilot.press("ctrl+p")
+        assert "Draw" in await shown(pilot, app, "Draw")
+        await pilot.press(*"dra")
+        assert (await shown(pilot, app, "Draw"))[0] == "Draw"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is table
+        assert game.phase == PLAY and isinstance(game.history[-1][1], Draw)
+
+
+async def test_a_move_run_from_the_palette_in_thai() -> None:
+    app = app_for(setup(humans=1, seed=21), lang="th")
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        game = table.session.round
+        await pilot.press("ctrl+p")
+        names = await shown(pilot, app, "จั่ว")
+        assert "จั่ว" in names and "เปลี่ยนธีม" in names
+        assert all(not name.isascii() for name in names), names  # no English on a Thai screen
+        await pilot.press(*"จั่ว")
+        assert (await shown(pilot, app, "จั่ว"))[0] == "จั่ว"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.phase == PLAY and isinstance(game.history[-1][1], Draw)
+
+
+async def test_only_the_moves_that_apply_are_listed() -> None:
+    app = app_for(setup(humans=1, seed=21))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        before = titles(app)
+        assert "Draw" in before
+        assert not before & {"Discard", "Meld", "Lay off", "Undo", "Knock", "Skip"}
+        await pilot.press("ctrl+p")
+        assert "Discard" not in await shown(pilot, app, "Draw")
+        await pilot.press("escape")
+        await pilot.press("d")
+        await pilot.pause()
+        assert table.session.round.phase == PLAY
+        after = titles(app)
+        assert "Draw" not in after and "Discard" in after
+
+
+async def test_a_pick_up_is_listed_when_there_is_one_and_its_family_word_is_used() -> None:
+    app = app_for(session=pickup_session())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Pick up" in titles(app)
+    gin = app_for(setup(humans=1, players=2, seed=5, ruleset="rummy"))
+    async with gin.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, gin)
+        names = titles(gin)
+        assert "Knock" not in names  # rummy goes out: there is no knock
+
+
+async def test_a_theme_chosen_in_the_picker_is_kept_in_the_settings() -> None:
+    app = app_for(persist=True)  # the new-game screen: every theme redraws the screen below
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (picker,) = [c for c in app.get_system_commands(app.screen) if c.title == "Change theme"]
+        picker.callback()  # what choosing "Change theme" in the palette runs
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)  # the themes
+        await shown(pilot, app, "nord")
+        await pilot.press(*"no")
+        assert (await shown(pilot, app, "nord"))[0] == "nord"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == "nord"
+        assert app.settings.theme == "nord"
+    assert json.loads(settings_path().read_text(encoding="utf-8"))["theme"] == "nord"
