@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from ui_helpers import app_for, settled_table, two_seat_session
+from ui_helpers import app_for, new_game_screen, settled_table, two_seat_session
 
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.match import Match
@@ -170,7 +170,6 @@ async def test_the_house_rules_show_in_groups_with_their_settings_in_words(
     from textual.widgets import Collapsible, Static
 
     from dummy_tui.ui.app import DummyApp
-    from dummy_tui.ui.screens.new_game import NewGameScreen
     from dummy_tui.ui.widgets.choice import Choice
 
     last = {"seats": [{"name": "Ann", "human": True}, {"name": "Bee"}], "ruleset": "dummy-money"}
@@ -180,9 +179,7 @@ async def test_the_house_rules_show_in_groups_with_their_settings_in_words(
     )
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         screen.query_one("#house", Collapsible).collapsed = False
         await pilot.pause()
         await pilot.pause()
@@ -239,7 +236,6 @@ async def test_a_thai_new_game_screen_names_presets_and_options_in_thai(
     from dummy_tui.rules import load_rulesets
     from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.screens.form import family_options
-    from dummy_tui.ui.screens.new_game import NewGameScreen
     from dummy_tui.ui.widgets.choice import Choice
 
     (home / "config").mkdir(parents=True)
@@ -249,9 +245,7 @@ async def test_a_thai_new_game_screen_names_presets_and_options_in_thai(
     presets = dict(load_rulesets())
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await new_game_screen(pilot, app)
         screen.query_one("#house", Collapsible).collapsed = False
         await pilot.pause()
         await pilot.pause()

@@ -9,7 +9,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Collapsible
-from ui_helpers import app_for, pickup_session, played_by_ai, settle, setup
+from ui_helpers import app_for, new_game_screen, pickup_session, played_by_ai, settle, setup
 
 from dummy_tui.ui.app import DummyApp
 
@@ -37,7 +37,7 @@ def test_new_game_with_the_house_rules_open(snap_compare: Any) -> None:
     app = app_for(lang="th")
 
     async def house_rules(pilot: Pilot[int]) -> None:
-        await pilot.pause()
+        await new_game_screen(pilot, app)
         house = app.screen.query_one("#house", Collapsible)
         house.query_one("CollapsibleTitle").focus()
         await pilot.press("enter")

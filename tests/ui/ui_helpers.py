@@ -113,11 +113,14 @@ async def ask_hint(pilot: Pilot[int], app: DummyApp) -> None:
 
 
 async def new_game_screen(pilot: Pilot[int], app: DummyApp) -> NewGameScreen:
-    """The new-game screen, once the app has started."""
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, NewGameScreen)
-    return screen
+    """The new-game screen, once the app has started (its options section too,
+    which comes a frame after the rest)."""
+    for _ in range(100):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, NewGameScreen) and screen.query("#house"):
+            return screen
+    raise AssertionError(f"no new-game screen with its options came up: {app.screen}")
 
 
 async def settled_table(pilot: Pilot[int], app: DummyApp) -> TableScreen:
