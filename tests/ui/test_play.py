@@ -1529,14 +1529,17 @@ async def test_the_melds_and_the_log_scroll_by_keyboard_at_80x24() -> None:
         assert focused(app) is table.hand
         await pilot.press("pagedown")
         await pilot.wait_for_scheduled_animations()
+        await pilot.wait_for_animation()
         assert melds.scroll_y > 0 and app.focused is table.hand
         await pilot.press("pageup")
         await pilot.wait_for_scheduled_animations()
+        await pilot.wait_for_animation()
         assert melds.scroll_y == 0
         await pilot.press("tab")
         assert focused(app) is melds
         await pilot.press("end")
         await pilot.wait_for_scheduled_animations()
+        await pilot.wait_for_animation()
         assert melds.scroll_y == melds.max_scroll_y
         if table.has_class("-short"):  # at 80×24 the log shares its place with the scores
             assert not table.log_hidden
