@@ -18,7 +18,7 @@ from textual.screen import Screen
 from dummy_tui.ui.appsettings import THEMES as THEMES
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.i18n import ai_name, set_language, system_language, t
+from dummy_tui.ui.i18n import ai_name, set_keys, set_language, system_language, t
 from dummy_tui.ui.keys import DEFAULT_KEYS, game_keymap, unknown_ids
 from dummy_tui.ui.saving import SavingApp, problem_line
 from dummy_tui.ui.storage import read_settings_data, save_path
@@ -120,6 +120,7 @@ class DummyApp(SavingApp):
         remaps = self._apply_config(self.config) if self.config is not None else {}
         self.keymap = game_keymap(remaps)
         self.set_keymap(self.keymap)
+        set_keys(self.keymap)  # the prompts name the keys as mapped
         describe_bindings(self)
         self.theme_changed_signal.subscribe(self, self.theme_changed)
         # once the first screen is drawn, so that it never competes with it

@@ -16,73 +16,7 @@ from collections.abc import Iterable, Mapping
 from textual.binding import Binding, BindingType
 
 from dummy_tui.ui.common import key_name, thai_key
-
-DEFAULT_KEYS: dict[str, str] = {
-    # the app, on every screen
-    "help": "f1",
-    "theme": "ctrl+t",
-    "language": "ctrl+l",
-    "colours": "ctrl+k",
-    "ascii": "ctrl+a",
-    "app_quit": "ctrl+q",
-    "command_palette": "ctrl+p",
-    # the table
-    "draw": "d",
-    "pick": "p",
-    "take_top": "p",
-    "meld": "m",
-    "layoff": "f",
-    "discard": "x",
-    "knock": "k",
-    "show": "w",
-    "end_round": "o",
-    "pass": "o",
-    "undo": "u",
-    "hint": "h",
-    "sort": "s",
-    "scores": "t",
-    "instant": "full_stop",
-    "faster": "plus,equals_sign",
-    "slower": "minus",
-    "export": "e",
-    "melds_up": "pageup",
-    "melds_down": "pagedown",
-    "quit": "q",
-    # the hand and the discard row
-    "select": "space",
-    "move_left": "shift+left,less_than_sign",
-    "move_right": "shift+right,greater_than_sign",
-    "take": "enter",
-    "back": "escape",
-    # the new-game screen
-    "quick": "g",
-    "start": "ctrl+s",
-    "resume": "r",
-    "statistics": "s",
-    "history": "h",
-    "leave": "escape",
-    # the round end
-    "next_round": "enter",
-    "new_game": "n",
-    "review": "r",
-    # the replay viewer and the statistics
-    "step_back": "left",
-    "step_on": "right",
-    "to_deal": "home",
-    "to_end": "end",
-    "back_q": "q",
-    # the history list
-    "next_page": "n",
-    "prev_page": "p",
-    # the dialogs
-    "cancel": "escape",
-    "show_cards": "enter",
-    "small_quit": "q",
-    "close": "escape",
-    "close_f1": "f1",
-    "close_q": "q",
-}
-"""Every binding id and its keys, as the screens bind them."""
+from dummy_tui.ui.keynames import DEFAULT_KEYS as DEFAULT_KEYS
 
 
 def normal_keys(keys: str) -> list[str]:

@@ -25,7 +25,7 @@ from dummy_tui.engine.actions import (
 )
 from dummy_tui.engine.errors import CARD_PARAMS, CARDS_PARAMS, MoveError
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import catalog, has, in_every_language, language, t, template
+from dummy_tui.ui.i18n import catalog, has, in_every_language, key_fields, language, t, template
 from dummy_tui.ui.session import LogEntry
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def fmt(key: str, **parts: Text | str | int) -> Text:
         out.append(literal)
         if field is None:
             continue
-        value = parts.get(field, "{" + field + "}")
+        value = parts.get(field, key_fields().get(field, "{" + field + "}"))
         if isinstance(value, Text):
             out.append_text(value)
         else:

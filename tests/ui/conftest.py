@@ -2,9 +2,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import textual._wait
+from textual.pilot import Pilot
 
 from dummy_tui.ui.i18n import set_language
 
@@ -15,6 +17,23 @@ from dummy_tui.ui.i18n import set_language
 # as well, and the tests spend their time on the game instead of asleep.
 textual._wait.SLEEP_GRANULARITY = 0.002
 textual._wait.SLEEP_IDLE = 0.0002
+
+_resize_terminal = Pilot.resize_terminal
+
+
+async def _resized(self: Pilot[Any], width: int, height: int) -> None:
+    """Resize, and wait until the screen has taken the new size (a busy machine
+    may need more than one pause for it) and drawn a frame at it."""
+    await _resize_terminal(self, width, height)
+    for _ in range(100):
+        if tuple(self.app.screen.size) == (width, height):
+            break
+        await self.pause()
+    await self.pause()
+    await self.pause()
+
+
+Pilot.resize_terminal = _resized  # type: ignore[method-assign]
 
 
 @pytest.fixture(autouse=True)

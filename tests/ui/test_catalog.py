@@ -196,8 +196,10 @@ def test_a_refusals_entry_fills_in_what_the_english_names(lang: str) -> None:
         own = catalog_key(key)
         found = [texts[own], *([texts[f"{own}_one"]] if f"{own}_one" in texts else [])]
         for text in found:
-            if fields(text) != wanted:
-                wrong[own] = (sorted(fields(text)), sorted(wanted))
+            # {k_ID}, the key the player's keymap binds to ID, is the interface's own
+            own_fields = {f for f in fields(text) if not f.startswith("k_")}
+            if own_fields != wanted:
+                wrong[own] = (sorted(own_fields), sorted(wanted))
     assert wrong == {}
 
 

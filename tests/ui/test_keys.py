@@ -82,6 +82,9 @@ async def test_a_remapped_key_works_with_its_thai_twin_and_the_old_keys_do_not(
         # the footer names the new key
         keys = {b.binding.key: b.binding.id for b in table.active_bindings.values()}
         assert keys.get("n") == "draw" and "d" not in keys
+        # and so does the prompt
+        prompt = str(table.query_one("#status").render())
+        assert "(n)" in prompt and "(d)" not in prompt, prompt
         for old in ("d", "ก"):  # d, and d on the Thai layout
             await pilot.press(old)
             await pilot.pause()

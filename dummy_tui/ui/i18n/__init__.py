@@ -156,9 +156,31 @@ def template(key: str, n: object = None) -> str:
     return key
 
 
+_keys: dict[str, str] = {}
+
+
+def set_keys(keymap: dict[str, str]) -> None:
+    """The keys the player's keymap binds, by binding id: a text's ``{k_ID}``
+    field names the key of ``ID`` ("draw (j)" once draw is on j)."""
+    _keys.clear()
+    _keys.update(keymap)
+    key_fields.cache_clear()
+
+
+@cache
+def key_fields() -> dict[str, str]:
+    """``{"k_draw": "d", …}``: the fields that name each binding's key."""
+    from dummy_tui.ui.keynames import DEFAULT_KEYS, shown_key
+
+    return {f"k_{bid}": shown_key(_keys.get(bid, keys)) for bid, keys in DEFAULT_KEYS.items()}
+
+
 def t(key: str, **values: object) -> str:
-    """The text of ``key`` in the current language, with ``{name}`` fields filled."""
+    """The text of ``key`` in the current language, with ``{name}`` fields
+    filled (``{k_ID}``: the key bound to ``ID``)."""
     text = template(key, values.get("n"))
+    if "{k_" in text:
+        values = {**key_fields(), **values}
     if values:
         try:
             return text.format(**values)

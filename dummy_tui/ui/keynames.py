@@ -1,0 +1,86 @@
+"""The game's binding ids with their default keys, and how a text names a key.
+
+Kept apart from :mod:`dummy_tui.ui.keys` (which builds Textual's keymap) so
+that the catalog can name the keys a prompt speaks of ("draw (d)") without
+loading Textual: a player who moved draw to j reads "draw (j)".
+"""
+
+from __future__ import annotations
+
+DEFAULT_KEYS: dict[str, str] = {
+    # the app, on every screen
+    "help": "f1",
+    "theme": "ctrl+t",
+    "language": "ctrl+l",
+    "colours": "ctrl+k",
+    "ascii": "ctrl+a",
+    "app_quit": "ctrl+q",
+    "command_palette": "ctrl+p",
+    # the table
+    "draw": "d",
+    "pick": "p",
+    "take_top": "p",
+    "meld": "m",
+    "layoff": "f",
+    "discard": "x",
+    "knock": "k",
+    "show": "w",
+    "end_round": "o",
+    "pass": "o",
+    "undo": "u",
+    "hint": "h",
+    "sort": "s",
+    "scores": "t",
+    "instant": "full_stop",
+    "faster": "plus,equals_sign",
+    "slower": "minus",
+    "export": "e",
+    "melds_up": "pageup",
+    "melds_down": "pagedown",
+    "quit": "q",
+    # the hand and the discard row
+    "select": "space",
+    "move_left": "shift+left,less_than_sign",
+    "move_right": "shift+right,greater_than_sign",
+    "take": "enter",
+    "back": "escape",
+    # the new-game screen
+    "quick": "g",
+    "start": "ctrl+s",
+    "resume": "r",
+    "statistics": "s",
+    "history": "h",
+    "leave": "escape",
+    # the round end
+    "next_round": "enter",
+    "new_game": "n",
+    "review": "r",
+    # the replay viewer and the statistics
+    "step_back": "left",
+    "step_on": "right",
+    "to_deal": "home",
+    "to_end": "end",
+    "back_q": "q",
+    # the history list
+    "next_page": "n",
+    "prev_page": "p",
+    # the dialogs
+    "cancel": "escape",
+    "show_cards": "enter",
+    "small_quit": "q",
+    "close": "escape",
+    "close_f1": "f1",
+    "close_q": "q",
+}
+"""Every binding id and its keys, as the screens bind them."""
+
+# how a text writes a key that Textual names by a word
+_SHOWN = {"full_stop": ".", "plus": "+", "minus": "−", "escape": "Esc", "enter": "Enter"}
+
+
+def shown_key(keys: str) -> str:
+    """The first of ``keys`` ("x,ฉ", "ctrl+s") as a prompt writes it ("x", "^s")."""
+    first = keys.split(",")[0].strip()
+    if first.startswith("ctrl+"):
+        return "^" + _SHOWN.get(first[5:], first[5:])
+    return _SHOWN.get(first, first)
