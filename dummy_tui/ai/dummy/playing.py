@@ -100,8 +100,13 @@ def play_from(laid: int, legal: list[Action]) -> Action | None:
         # the largest meld inside the plan; the plan's pieces are whole melds,
         # so a smaller one would only split a longer run
         return best
+    return _layoff_within(laid, layoffs)
+
+
+def _layoff_within(mask: int, layoffs: list[LayOff]) -> LayOff | None:
+    """The first of ``layoffs`` that lays a card of ``mask``."""
     for lo in layoffs:
-        if laid >> lo.card & 1:
+        if mask >> lo.card & 1:
             return lo
     return None
 
@@ -202,7 +207,4 @@ def knock_step(
             if coverable(after, pieces, memo, both) or after == 0:
                 return lo
     # fall back to any layoff of a planned card (run ends shift as cards go down)
-    for lo in layoffs:
-        if rest >> lo.card & 1:
-            return lo
-    return None
+    return _layoff_within(rest, layoffs)
