@@ -34,7 +34,8 @@ import time
 from multiprocessing import get_context
 
 from dummy_tui.ai import make_player
-from dummy_tui.ai.dummy.heuristic import Evaluator, HeuristicPlayer
+from dummy_tui.ai.dummy.evaluator import Evaluator
+from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.ai.dummy.sampling import determinize
 from dummy_tui.ai.dummy.search import discard_options, policy_action

@@ -22,9 +22,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from dummy_tui.ai import make_player
-from dummy_tui.ai.dummy.heuristic import NORMAL, HeuristicPlayer
+from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.position import design, features
 from dummy_tui.ai.dummy.search import hand_made_value, outcome
+from dummy_tui.ai.dummy.weights import NORMAL
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules

@@ -9,8 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from dummy_tui.ai.dummy.heuristic import NORMAL, HeuristicPlayer, Weights
+from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.plans import point_tables
+from dummy_tui.ai.dummy.weights import NORMAL, Weights
 from dummy_tui.engine.actions import DRAW, Action, Discard
 from dummy_tui.engine.cards import card_text, parse_card
 from dummy_tui.engine.families.dummy import DummyRound

@@ -240,7 +240,7 @@ def test_hard_while_unborn_draws_when_normal_draws(seed: int, moves: int) -> Non
     search alone would take the pick-up."""
     import time
 
-    from dummy_tui.ai.dummy.heuristic import Evaluator
+    from dummy_tui.ai.dummy.evaluator import Evaluator
     from dummy_tui.ai.dummy.knowledge import Knowledge
     from dummy_tui.ai.dummy.search import SearchPlayer
 

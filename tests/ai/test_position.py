@@ -11,9 +11,10 @@ import pytest
 
 from dummy_tui.ai import make_player
 from dummy_tui.ai.dummy import search
-from dummy_tui.ai.dummy.heuristic import NORMAL, HeuristicPlayer
+from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.position import design, features, position_value
 from dummy_tui.ai.dummy.position_data import WEIGHTS
+from dummy_tui.ai.dummy.weights import NORMAL
 from dummy_tui.engine.families.dummy import DummyRound
 
 from .conftest import rules

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dummy_tui.ai.dummy.heuristic import for_table
+from dummy_tui.ai.dummy.weights import for_table
 from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
 from dummy_tui.engine.cards import position_rank, run_position
 from dummy_tui.engine.melds import NEAR, NEAR_BOTH, partners

@@ -24,10 +24,11 @@ fit predicts outcomes it was not fit on, and writes the weights.
 
 from __future__ import annotations
 
-from dummy_tui.ai.dummy.heuristic import Evaluator, Weights
+from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
 from dummy_tui.ai.dummy.plans import mask_points
 from dummy_tui.ai.dummy.position_data import WEIGHTS
+from dummy_tui.ai.dummy.weights import Weights
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_scoring import table_points
 

@@ -40,19 +40,16 @@ import math
 import random
 import time
 
-from dummy_tui.ai.dummy.heuristic import (
-    NORMAL,
-    Evaluator,
-    HeuristicPlayer,
-    Weights,
-    _plays,
-    show_value,
-)
+from dummy_tui.ai.dummy.evaluator import Evaluator
+from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.inference import Reading, hand_weights
 from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
 from dummy_tui.ai.dummy.plans import mask_points
+from dummy_tui.ai.dummy.playing import plays_of
 from dummy_tui.ai.dummy.position import has_weights, position_value
 from dummy_tui.ai.dummy.sampling import determinize
+from dummy_tui.ai.dummy.taking import show_value
+from dummy_tui.ai.dummy.weights import NORMAL, Weights
 from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 from dummy_tui.engine.families.dummy_scoring import table_points
@@ -177,7 +174,7 @@ def discard_options(ev: Evaluator, legal: list[Action]) -> list[tuple[float, Act
     leaves, less what the card gives away (in the order of ``legal``)."""
     k = ev.k
     born = k.born[k.seat]
-    _, _, discards = _plays(legal)
+    _, _, discards = plays_of(legal)
     return [(ev.keep(k.hand & ~(1 << d.card), born) - ev.danger(d.card), d) for d in discards]
 
 

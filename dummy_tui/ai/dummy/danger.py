@@ -1,0 +1,166 @@
+"""The danger of a discard as the ``normal`` player judges it (:class:`DangerJudge`).
+
+A discard is judged by what it gives the players after it: the chance an
+opponent holds the cards to meld it (certain for cards it is known to have
+picked up), the value of that meld to them (more when they are not born or
+close to knocking, and a spe-to is worth 50), and the house penalties in
+force (§14.4: a discard that could be laid off or melded with the row, one
+picked up, one that feeds the head card or a spe-to).  A spe-to costs half
+its points more to throw: it stays in the row for every later pick-up, so it
+is rarely thrown early.
+"""
+
+from __future__ import annotations
+
+from dummy_tui.ai.dummy.evaluator_base import EvaluatorBase
+from dummy_tui.engine.families.dummy_scoring import row_meld
+
+
+class DangerJudge(EvaluatorBase):
+    """The discard part of the :class:`~dummy_tui.ai.dummy.evaluator.Evaluator`."""
+
+    def danger(self, card: int) -> float:
+        """Expected cost of discarding ``card`` now: what it feeds, and penalties."""
+        hit = self._danger.get(card)
+        if hit is not None:
+            return hit
+        k = self.k
+        rules = k.rules
+        w = self.w
+        cost = 0.0
+        layoff = 0.0
+        if rules.penalty_discard_layoff and any(
+            m.fits(card, self.seat, self.chain) for m in k.melds
+        ):
+            layoff = self.charge(rules.penalty_discard_layoff)
+            cost += layoff
+        if rules.penalty_discard_row_meld and row_meld(card, k.row, self.both, rules.row_meld_rule):
+            row_meld_cost = self.charge(rules.penalty_discard_row_meld)
+            if rules.discard_penalties_stack or not layoff:
+                cost += row_meld_cost
+            else:  # §14.4: only the larger of the two
+                cost += max(0.0, row_meld_cost - layoff)
+        if w.avoid_danger:
+            row = self.row_mask
+            pts = self.pts
+            base = w.feed_gain + 2 * pts[card]
+            picked = rules.penalty_discard_picked
+            untaken = 1.0  # the chance that no opponent picks the card up at once
+            for o, possible, sure, p, extra, weight in self.opponent_info():
+                q = 0.0
+                for x, y in self.pairs[card]:
+                    if not (possible & x and possible & y):
+                        continue
+                    if row & x and row & y:
+                        continue  # three cards of the row make no pick-up alone
+                    q += (1.0 if sure & x else p) * (1.0 if sure & y else p)
+                if (
+                    rules.pickup_to_layoff
+                    and k.born[o]
+                    and any(m.fits(card, o, self.chain) for m in k.melds)
+                ):
+                    q += 1.0
+                q = min(1.0, q)
+                if q <= 0.0:
+                    continue
+                if picked:
+                    untaken *= 1.0 - q * self.live[self.opponents.index(o)]
+                cost += w.danger_scale * weight * q * (base + extra)
+            if picked:
+                # §14.4: charged when another player picks the card up as the chosen card
+                cost += (1.0 - untaken) * self.charge(picked)
+            cost += self._feed_penalties(card)
+            if k.speto >> card & 1:
+                cost += w.speto_throw * self.pts[card]
+        self._danger[card] = cost
+        return cost
+
+    def opponent_info(self) -> list[tuple[int, int, int, float, float, float]]:
+        """Per opponent (cached): seat, cards it may hold or take from the row,
+        the ones of them it surely holds or can take (the row, and its known
+        cards), the chance it holds each other one, what a meld is worth to it
+        beyond the card, and how much its threat counts."""
+        if self._opp_info is None:
+            k = self.k
+            w = self.w
+            n = k.unseen.bit_count()
+            info = []
+            for i, o in enumerate(self.opponents):
+                extra = 0.0
+                if not k.born[o]:
+                    extra += w.feed_unborn
+                if k.hand_counts[o] <= 4:
+                    extra += w.feed_knock * (1.5 if k.hand_counts[o] <= 2 else 1.0)
+                    if i == 0:
+                        extra += self.fool_cost() * 0.5
+                weight = w.opponent_weights[min(i, len(w.opponent_weights) - 1)] * self.live[i]
+                sure = self.row_mask | k.known[o]
+                p = k.unknown_slots(o) / n if n else 0.0
+                info.append((o, sure | k.unseen, sure, p, extra, weight))
+            self._opp_info = info
+        return self._opp_info
+
+    def fool_cost(self) -> float:
+        """What being fooled (โง่, §9) costs: the fool penalty, or in money scoring the
+        6 units the fooled player alone pays the knocker."""
+        penalty = self.k.rules.fool_penalty
+        if self.money:
+            return 6 * self.unit if penalty else 0.0
+        return penalty
+
+    def _feed_penalties(self, card: int) -> float:
+        k = self.k
+        rules = k.rules
+        if not (rules.penalty_feed_head or rules.penalty_feed_speto):
+            return 0.0
+        if rules.feed_rule == "fresh":
+            return self._fresh_feed(card)
+        cost = 0.0
+        near_of = self.near[card]
+        targets: list[tuple[int, float]] = []
+        if rules.penalty_feed_head and k.head_in_row and near_of >> k.head & 1:
+            targets.append((k.head, self.charge(rules.penalty_feed_head)))
+        near_row = near_of & self.row_mask
+        if not k.speto >> card & 1:
+            near_row &= k.speto  # only a spe-to of the row is at stake
+        if rules.penalty_feed_speto and near_row:
+            for r in k.row:
+                near = near_of >> r & 1
+                if near and (k.speto >> r & 1 or k.speto >> card & 1):
+                    targets.append((r, self.charge(rules.penalty_feed_speto)))
+        for other, penalty in targets:
+            p = 0.0
+            for x, y in self.partners[card]:
+                if x == other:
+                    p += sum(k.holds(o, y) for o in k.opponents())
+                elif y == other:
+                    p += sum(k.holds(o, x) for o in k.opponents())
+            cost += min(1.0, p) * penalty
+        return cost
+
+    def _fresh_feed(self, card: int) -> float:
+        """§14.4 ``feed_rule = "fresh"`` (ปี้): the next player picks up at once with a
+        meld that holds this discard and the head card or a spe-to (its own ones too)."""
+        k = self.k
+        rules = k.rules
+        o = self.opponents[0]
+        head = rules.penalty_feed_head and k.head_in_row
+        in_row = self.row_mask
+        p_head = p_speto = 0.0
+        for x, y in self.partners[card]:
+            with_head = head and k.head in (x, y)
+            with_speto = rules.penalty_feed_speto and k.speto & (1 << card | 1 << x | 1 << y)
+            if not (with_head or with_speto) or (in_row >> x & 1 and in_row >> y & 1):
+                continue
+            p = (1.0 if in_row >> x & 1 else k.holds(o, x)) * (
+                1.0 if in_row >> y & 1 else k.holds(o, y)
+            )
+            if with_head:
+                p_head += p
+            if with_speto:
+                p_speto += p
+        live = self.live[0]
+        return live * (
+            min(1.0, p_head) * self.charge(rules.penalty_feed_head)
+            + min(1.0, p_speto) * self.charge(rules.penalty_feed_speto)
+        )

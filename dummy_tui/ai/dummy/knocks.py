@@ -1,0 +1,128 @@
+"""Knocks as the ``normal`` player values them (:class:`KnockJudge`).
+
+The best knock from a hand: whether the rest of it can all be laid, and what
+the knock scores under the house rules (§14): the knock card's points, the
+bonus for a knock card that fits a meld, the dark, one-suit and first-turn
+dark fool multipliers and their scope, and in money scoring the losers'
+tiers and the closing card.
+"""
+
+from __future__ import annotations
+
+from dummy_tui.ai.dummy.evaluator_base import EvaluatorBase
+from dummy_tui.ai.dummy.plans import Pieces, best_lay, knock_cards, mask_points, meld_cards
+from dummy_tui.engine.cards import cards_of
+from dummy_tui.engine.melds import RUN, TableMeld, can_go_out
+
+
+class KnockJudge(EvaluatorBase):
+    """The knock part of the :class:`~dummy_tui.ai.dummy.evaluator.Evaluator`."""
+
+    def knock_value(
+        self,
+        hand: int,
+        pieces: Pieces,
+        dark: bool,
+        table_after: list[TableMeld],
+        picked: int | None = None,
+    ) -> tuple[float, int] | None:
+        """(value, knock card) of the best knock from ``hand``, or None; ``picked``:
+        the card picked up this turn (None after a draw), for the fool (โง่)."""
+        k = self.k
+        both = self.both
+        if hand & (hand - 1) and not can_go_out(
+            hand, table_after, self.seat, self.chain, self.layoffs_left, both
+        ):
+            return None
+        cards = knock_cards(hand, pieces, both)
+        if not cards:
+            return None
+        rules = k.rules
+        best: tuple[float, int] | None = None
+        total = mask_points(hand, self.pts)
+        special = rules.fool_dark_first_turn_multiplier
+        # a fool matters to the multiplier of §14.3 and to money's result
+        fool = bool(self.money or (special and dark)) and k.fools(picked)
+        first_dark_fool = bool(special and dark and fool and k.first_turn())
+        for c in cards:
+            laid = total - self.pts[c]
+            if self.lay_rules is not None and any(self.lay_rules.ace_high):
+                laid = self._knock_laid(hand & ~(1 << c), pieces, laid)
+            fits = (rules.layoff_knock_bonus or self.money) and any(
+                m.fits(c, self.seat, self.chain) for m in table_after
+            )
+            multiplier = 1
+            if dark:
+                multiplier *= rules.dark_knock_multiplier
+            if rules.one_suit_knock_multiplier > 1 and self._one_suit(hand, c, table_after):
+                multiplier *= rules.one_suit_knock_multiplier
+            if first_dark_fool:
+                multiplier = special  # โง่มืดจนชนมืด
+            if self.money:
+                score: float = laid + self.unit * self._knock_units(c, bool(fits), fool, multiplier)
+            else:
+                score = self._knock_points(laid, c, bool(fits), multiplier)
+            v = score + self.w.knock_value
+            if best is None or v > best[0]:
+                best = (v, c)
+        return best
+
+    def _knock_laid(self, rest: int, pieces: Pieces, points: int) -> int:
+        """The points of laying all of ``rest`` (aces above a king at their worth)."""
+        weight, laid = best_lay(rest, pieces, self.weight16, {}, self.lay_rules)
+        return (weight - laid.bit_count()) // 16 if laid == rest else points
+
+    def _knock_points(self, laid: int, card: int, fits: bool, multiplier: int) -> int:
+        """The knocker's score in points (§8, §10, §14.3), from the ``laid`` points of
+        this turn: the knock card's points, the bonuses, the multiplier's scope."""
+        rules = self.k.rules
+        if rules.knock_card_points == "card":
+            knock = self.pts[card]
+        else:
+            knock = rules.speto_knock_points if self.k.speto >> card & 1 else rules.knock_points
+        knock += rules.knock_bonus
+        if fits and rules.layoff_knock_bonus:
+            knock += rules.layoff_knock_bonus
+        scope = rules.knock_multiplier_scope
+        if scope == "cards":
+            return laid * multiplier + knock
+        if scope == "bonus":
+            return laid + knock + rules.knock_bonus * (multiplier - 1)
+        return (laid + knock) * multiplier
+
+    def _knock_units(self, card: int, fits: bool, fool: bool, multiplier: int) -> int:
+        """The units a knock wins in money scoring (§14.6): the others' tiers (or the
+        fooled player's 6) times the multiplier, and the closing card (ใบปิด)."""
+        k = self.k
+        n = k.players
+        if fool and k.rules.fool_penalty:
+            result = 6
+        else:
+            born = sum(1 for o in self.opponents if k.born[o])
+            result = born * (born + 1) // 2 + 3 * (n - 1 - born)
+        units = result * multiplier
+        if fits or k.speto >> card & 1:
+            units += n - 1
+        return units
+
+    def _one_suit(self, hand: int, card: int, table_after: list[TableMeld]) -> bool:
+        """Would knocking with ``card`` after laying the rest of ``hand`` be a one-suit
+        knock (§8, §14.3 ``one_suit_knock_rule``)?"""
+        rule = self.k.rules.one_suit_knock_rule
+        if rule == "own_runs":
+            # every meld of ours a run, all of one suit; of the cards laid now, those
+            # that meld together make new melds (all of that suit: runs), and the
+            # others are laid off, which is not looked at
+            own = [m for m in table_after if m.owner == self.seat]
+            if any(m.kind != RUN for m in own):
+                return False
+            new = meld_cards(hand & ~(1 << card), self.both)
+            suits = {m.suit for m in own} | {c // 13 for c in cards_of(new)}
+            return bool(own or new) and len(suits) == 1
+        laid = hand if rule == "laid_and_knock_card" else hand & ~(1 << card)
+        suits = {c // 13 for c in cards_of(laid)}
+        for m in self.k.melds:
+            for c, layer in zip(m.cards, m.layers, strict=True):
+                if layer == self.seat:
+                    suits.add(c // 13)
+        return len(suits) == 1

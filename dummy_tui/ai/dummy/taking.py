@@ -1,0 +1,134 @@
+"""How the ``normal`` player takes: draw, pick up from the row, or show (:class:`TakeChoice`).
+
+Every way to take (a draw, or each pick-up with its meld) is scored by
+playing the rest of the turn in its head (:meth:`Evaluator.turn_value`).  A
+pick-up adds what taking the row is worth by the rules: the meld's points,
+being born (and in money scoring the tier a player not born pays), the head
+card picked up (เกิดหัว), the penalty of the card's discarder (§14.4) and,
+with ``feed_rule = "fresh"``, the feed penalty of the previous player.  A
+draw is scored as the average over a sample of the cards it has not seen.
+"""
+
+from __future__ import annotations
+
+from dummy_tui.ai.dummy.evaluator import Evaluator
+from dummy_tui.engine.actions import SHOW, Action, Draw, End, Pick, PickLayoff
+from dummy_tui.engine.cards import cards_of, mask_of
+from dummy_tui.engine.melds import TableMeld
+
+
+class TakeChoice:
+    """The take phase of :class:`~dummy_tui.ai.dummy.heuristic.HeuristicPlayer`."""
+
+    def take_values(self, ev: Evaluator, legal: list[Action]) -> list[tuple[float, Action]]:
+        """Every take option with its value, in the order of ``legal``."""
+        k = ev.k
+        out: list[tuple[float, Action]] = []
+        born = k.born[k.seat]
+        for a in legal:
+            if isinstance(a, Draw):
+                out.append((self.draw_value(ev), a))
+            elif isinstance(a, Pick | PickLayoff):
+                out.append((self.pick_value(ev, a), a))
+            elif isinstance(a, End):
+                out.append((ev.keep(k.hand, born) + 0.0, a))
+        return out
+
+    def take(self, ev: Evaluator, legal: list[Action]) -> Action:
+        if SHOW in legal and show_value(ev) > 0:
+            return SHOW
+        values = self.take_values(ev, legal)
+        return max(values, key=lambda va: va[0])[1]
+
+    def pick_value(self, ev: Evaluator, a: Pick | PickLayoff) -> float:
+        k = ev.k
+        i = k.row.index(a.card)
+        taken = mask_of(k.row[i:])
+        hand = k.hand | taken
+        melds = list(k.melds)
+        rules = k.rules
+        if isinstance(a, Pick):
+            laid = mask_of(a.meld)
+            melds.append(TableMeld.new(k.seat, a.meld, both=ev.both))
+            value = ev.meld_points(a.meld) + ev.w.pick_bias
+        else:
+            laid = 1 << a.card
+            target = k.melds[a.target].copy()
+            high = ev.high_aces >> a.card & 1 and target.hi == 11  # an ace above the king
+            target.add(a.card, k.seat)
+            melds[a.target] = target
+            value = ev.pts[a.card] + (ev.ace_high[a.card // 13] // 16 if high else 0)
+            value += ev.w.pick_bias
+        hand &= ~laid
+        if not k.born[k.seat]:
+            value += ev.w.born_bonus * (1.0 + k.stage)
+            if ev.money:  # a player not born pays tier 3
+                value += ev.unit * ev.w.born_units * (0.5 + k.stage)
+        if ev.money and laid >> k.head & 1:
+            value += ev.charge(1)  # เกิดหัว: one unit from each
+        if rules.penalty_discard_picked:
+            by = k.discarder(a.card)
+            if by >= 0 and by != k.seat:  # §14.4: its discarder is charged
+                value += ev.rival_charge(rules.penalty_discard_picked)
+        if rules.feed_rule == "fresh" and isinstance(a, Pick):
+            value += _fresh_gain(ev, laid)
+        return value + ev.turn_value(hand, melds, True, not k.born_at_start, a.card)
+
+    def draw_value(self, ev: Evaluator) -> float:
+        k = ev.k
+        unseen = cards_of(k.unseen)
+        if not unseen:
+            return ev.keep(k.hand, k.born[k.seat])
+        n = ev.w.draw_samples
+        if len(unseen) > n:
+            step = len(unseen) / n
+            sample = [unseen[int(i * step)] for i in range(n)]
+        else:
+            sample = unseen
+        born = k.born[k.seat]
+        total = 0.0
+        hand = k.hand
+        fits = 0
+        if born:
+            for m in k.melds:
+                for c in sample:
+                    if m.fits(c, k.seat, ev.chain):
+                        fits |= 1 << c
+        base: tuple[float, float] | None = None
+        near = ev.near
+        for c in sample:
+            if near[c] & hand or fits >> c & 1 or hand.bit_count() <= 2:
+                total += ev.turn_value(hand | (1 << c), k.melds, born, not k.born_at_start)
+                continue
+            # a card unrelated to the hand: throw it, or hold it instead of the best throw
+            if base is None:
+                base = (ev.keep(hand, born), ev.best_discard(hand, born)[0] - ev.w.card_cost)
+            keep_c = base[1] - ev.stuck * (1.0 if born else ev.fall) * ev.pts[c]
+            total += max(base[0] - ev.danger(c), keep_c)
+        return total / len(sample)
+
+
+def show_value(ev: Evaluator) -> float:
+    """What showing both spe-to cards pays (โชว์สเปโต, §14.3; in money two units from
+    each other player, §14.6)."""
+    if ev.money:
+        return 2 * ev.charge(1)
+    return ev.k.rules.show_speto_points
+
+
+def _fresh_gain(ev: Evaluator, meld: int) -> float:
+    """§14.4 ``feed_rule = "fresh"``: what picking up with ``meld`` charges the previous
+    player (it holds the card just discarded and the head card or a spe-to), to us."""
+    k = ev.k
+    if k.last_discard is None or not k.row:
+        return 0.0
+    seat, card = k.last_discard
+    if seat != k.previous_seat() or k.row[-1] != card or not meld >> card & 1:
+        return 0.0
+    rules = k.rules
+    gain = 0.0
+    if rules.penalty_feed_head and meld >> k.head & 1:
+        gain += ev.rival_charge(rules.penalty_feed_head)
+    if rules.penalty_feed_speto and meld & k.speto:
+        gain += ev.rival_charge(rules.penalty_feed_speto)
+    return gain
