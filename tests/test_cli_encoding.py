@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from record_util import dark_knock
 
 from dummy_tui.ai import make_player
 from dummy_tui.engine.match import Match
@@ -27,22 +28,7 @@ NAMES = ["Ann😀", "บอ", "Chai", "Dao"]
 """A name with a character outside the BMP (whose stream escape is not JSON's)
 and a Thai one (which ascii and cp1252 cannot write, and cp874 can)."""
 
-RECORD = {
-    "format": "dummy-tui-record/1",
-    "ruleset": "dummy",
-    "players": NAMES,
-    "deal": {
-        "hands": [
-            ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
-            ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
-            ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
-            ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
-        ],
-        "upcard": "8D",
-        "stock": ["6H"],
-    },
-    "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
-}
+RECORD = dark_knock(players=NAMES)
 
 
 @pytest.fixture(scope="module")

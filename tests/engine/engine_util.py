@@ -10,6 +10,8 @@ import json
 import random
 from typing import Any
 
+from record_util import dark_knock
+
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import card_text, cards_of, mask_of, parse_card
 from dummy_tui.engine.families import new_round
@@ -194,25 +196,7 @@ EXAMPLE_MOVES = [
 
 def base_record(**changes: Any) -> dict[str, Any]:
     """Four players: seat 0 draws 6♥ and dark-knocks."""
-    data: dict[str, Any] = {
-        "format": "dummy-tui-record/1",
-        "ruleset": "dummy",
-        "players": ["Ann", "Bo", "Chai", "Dao"],
-        "starter": 0,
-        "deal": {
-            "hands": [
-                ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
-                ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
-                ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
-                ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
-            ],
-            "upcard": "8D",
-            "stock": ["6H"],
-        },
-        "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
-    }
-    data.update(changes)
-    return data
+    return dark_knock(**{"starter": 0, **changes})
 
 
 # ---------------------------------------------------------------------------
