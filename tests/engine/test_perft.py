@@ -19,6 +19,7 @@ from engine_util import (
     pick,
     pick_layoff,
     play,
+    row_of_three,
     rules,
 )
 
@@ -40,23 +41,6 @@ def discards(text: str) -> list[Action]:
 
 # --------------------------------------------------------------------------
 # A take phase with a row of three cards
-
-
-def row_of_three() -> DummyRound:
-    """Three players, seat 1 starts; seats 1 and 2 draw and discard 2♦ and 9♠.
-
-    Seat 0 then holds 5♥ 6♥ 8♥ 9♣ 9♦ 9♥ and faces the row 7♥ (head) 2♦ 9♠.
-    """
-    game = make_round(
-        ["5H 6H 8H 9C 9D 9H", "2D KC QD 4S 3C 10S", "9S 10C JD 2H 3H AS"],
-        "7H",
-        "JS 4D",
-        starter=1,
-    )
-    play(game, "draw", "discard 2D", "draw", "discard 9S")
-    assert game.seat == 0
-    assert game.row == [card("7H"), card("2D"), card("9S")]
-    return game
 
 
 def test_take_phase_picks_from_every_depth() -> None:
