@@ -139,20 +139,15 @@ def test_no_history_is_a_flag_of_play() -> None:
     assert build_parser().parse_args(["play"]).no_history is False
 
 
-async def test_without_the_history_no_database_is_made(home: Path) -> None:
-    # --no-history: run_app makes the app with history=False
-    app = app_for(session=finished(setup(humans=1, seed=11)), history=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, RoundEndScreen)
-    assert not default_path().exists()
-
-
-async def test_the_history_setting_off_records_nothing(home: Path) -> None:
-    off = settings()
-    off.history = False
+@pytest.mark.parametrize("off", ["no-history", "setting-off"])
+async def test_with_the_history_off_no_database_is_made(home: Path, off: str) -> None:
     session = finished(setup(humans=1, seed=11))
-    app = DummyApp(settings=off, session=session, persist=False, history=True)
+    if off == "no-history":  # --no-history: run_app makes the app with history=False
+        app = app_for(session=session, history=False)
+    else:  # the history setting off
+        unrecorded = settings()
+        unrecorded.history = False
+        app = DummyApp(settings=unrecorded, session=session, persist=False, history=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
