@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import types
 from pathlib import Path
 
 import pytest
+from command_util import run_strictly
 from record_util import dark_knock
 
 from dummy_tui import cli
@@ -36,20 +36,11 @@ def run(*args: str | Path, cwd: Path, encoding: str = "utf-8") -> subprocess.Com
     Its standard streams are *encoding*, strictly: output that does not
     decode fails the test.
     """
-    return subprocess.run(
+    return run_strictly(
         [sys.executable, "-m", "dummy_tui", *map(str, args)],
-        capture_output=True,
-        text=True,
-        encoding=encoding,
         cwd=cwd,
-        timeout=60,
-        stdin=subprocess.DEVNULL,
-        env={
-            **os.environ,
-            "COLUMNS": "120",
-            "NO_COLOR": "1",
-            "PYTHONIOENCODING": f"{encoding}:strict",
-        },
+        encoding=encoding,
+        columns=120,
     )
 
 

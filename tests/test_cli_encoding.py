@@ -6,12 +6,12 @@ suit letters for the suit symbols, and JSON that reads back as it was."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from command_util import run_strictly
 from record_util import dark_knock
 
 from dummy_tui.ai import make_player
@@ -56,21 +56,12 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def run(home: Path, encoding: str, *args: str) -> subprocess.CompletedProcess[str]:
     """``dummy-tui ARGS`` with standard streams in *encoding*, strictly: output
     that does not decode fails the test."""
-    return subprocess.run(
+    return run_strictly(
         [str(ENTRY_POINT), *args],
-        capture_output=True,
-        text=True,
-        encoding=encoding,
         cwd=home,
-        timeout=60,
-        stdin=subprocess.DEVNULL,
-        env={
-            **os.environ,
-            "COLUMNS": "100",
-            "NO_COLOR": "1",
-            "DUMMY_TUI_HOME": str(home),
-            "PYTHONIOENCODING": f"{encoding}:strict",
-        },
+        encoding=encoding,
+        columns=100,
+        DUMMY_TUI_HOME=str(home),
     )
 
 
