@@ -175,6 +175,12 @@ class _Job:
     ruleset: str = ""
     base: Ruleset | None = None
 
+    def play(self, index: int) -> RoundOutcome:
+        """Round ``index``'s outcome; :class:`SimFailure` if an AI fails in it."""
+        return play_round(
+            self.rules, self.levels, self.seed, index, dict(self.options), self.ruleset, self.base
+        )
+
 
 _JOB: _Job | None = None
 
@@ -192,33 +198,19 @@ def _work(index: int) -> RoundOutcome | tuple[str, int, str, int, str]:
     plain values, which the parent turns back into the failure (an exception
     that fails to unpickle there would stall the pool instead)."""
     assert _JOB is not None
-    job = _JOB
     try:
-        return play_round(
-            job.rules, job.levels, job.seed, index, dict(job.options), job.ruleset, job.base
-        )
+        return _JOB.play(index)
     except SimFailure as failure:
         return failure.fields()
 
 
-def iter_rounds(
-    rules: Ruleset,
-    levels: Sequence[str],
-    rounds: int,
-    seed: int,
-    jobs: int = 1,
-    player_options: dict[str, object] | None = None,
-    ruleset: str = "",
-    base: Ruleset | None = None,
-) -> Iterator[RoundOutcome]:
+def iter_rounds(job: _Job, rounds: int, jobs: int = 1) -> Iterator[RoundOutcome]:
     """Outcomes of rounds 0..rounds-1, in order; :class:`SimFailure` stops
     them, in a worker process as in this one."""
-    options = player_options or {}
     if jobs <= 1 or rounds < 2:
         for i in range(rounds):
-            yield play_round(rules, levels, seed, i, options, ruleset, base)
+            yield job.play(i)
         return
-    job = _Job(rules, tuple(levels), seed, tuple(sorted(options.items())), ruleset, base)
     ctx = get_context("spawn" if sys.platform == "win32" else "fork")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(job,)) as pool:
         chunk = max(1, min(16, rounds // (jobs * 8)))
@@ -242,7 +234,9 @@ def simulate(
     """Play the rounds and count them per seat; :class:`SimFailure` if an AI fails."""
     seats = [SeatStats(s, level) for s, level in enumerate(levels)]
     start = time.perf_counter()
-    outcomes = iter_rounds(rules, levels, rounds, seed, jobs, player_options, ruleset, base)
+    options = tuple(sorted((player_options or {}).items()))
+    job = _Job(rules, tuple(levels), seed, options, ruleset, base)
+    outcomes = iter_rounds(job, rounds, jobs)
     if progress:
         from rich.progress import Progress
 

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
+from collections.abc import Iterator
+
+import pytest
+
+from dummy_tui import logs
 
 # Rewriting the test modules' asserts takes several seconds a run; pytest keeps the
 # result in __pycache__ unless Python is told not to write bytecode, as some
@@ -12,3 +18,14 @@ sys.dont_write_bytecode = False
 
 # A bug in the game history is raised in the tests, not reported as "history unavailable".
 os.environ.setdefault("DUMMY_TUI_HISTORY_STRICT", "1")
+
+
+@pytest.fixture
+def no_log_left() -> Iterator[None]:
+    """The log files a test opened (through its config or ``--log``) closed after it,
+    as the process's end would.  For the modules that open them:
+    ``pytestmark = pytest.mark.usefixtures("no_log_left")``."""
+    yield
+    for handler in list(logs.logger.handlers):
+        if isinstance(handler, logging.FileHandler):
+            logs.stop(handler)

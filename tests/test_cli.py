@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import types
 from pathlib import Path
 
 import pytest
+from command_util import run_strictly
+from record_util import dark_knock
 
 from dummy_tui import cli
 
@@ -18,29 +19,14 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 
 
-DARK_KNOCK = {
-    "format": "dummy-tui-record/1",
-    "ruleset": "dummy",
-    "players": ["Ann", "Bo", "Chai", "Dao"],
-    "deal": {
-        "hands": [
-            ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
-            ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
-            ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
-            ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
-        ],
-        "upcard": "8D",
-        "stock": ["6H"],
-    },
-    "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
-}
-"""A record of four moves: Ann draws, melds twice and knocks dark."""
+MOVES: list[str] = dark_knock()["moves"]
+"""The record's moves: Ann draws, melds twice and knocks dark."""
 
 
 def record_file(folder: Path, **changes: object) -> Path:
-    """:data:`DARK_KNOCK` with *changes*, written to a file in *folder*."""
+    """:func:`record_util.dark_knock` with *changes*, written to a file in *folder*."""
     path = folder / "record.json"
-    path.write_text(json.dumps({**DARK_KNOCK, **changes}), encoding="utf-8")
+    path.write_text(json.dumps(dark_knock(**changes)), encoding="utf-8")
     return path
 
 
@@ -50,20 +36,11 @@ def run(*args: str | Path, cwd: Path, encoding: str = "utf-8") -> subprocess.Com
     Its standard streams are *encoding*, strictly: output that does not
     decode fails the test.
     """
-    return subprocess.run(
+    return run_strictly(
         [sys.executable, "-m", "dummy_tui", *map(str, args)],
-        capture_output=True,
-        text=True,
-        encoding=encoding,
         cwd=cwd,
-        timeout=60,
-        stdin=subprocess.DEVNULL,
-        env={
-            **os.environ,
-            "COLUMNS": "120",
-            "NO_COLOR": "1",
-            "PYTHONIOENCODING": f"{encoding}:strict",
-        },
+        encoding=encoding,
+        columns=120,
     )
 
 
@@ -255,7 +232,7 @@ def test_replay_writes_text_its_output_cannot_encode_as_escapes(
     tmp_path: Path, encoding: str
 ) -> None:
     # "\ud800" in the record's JSON is a lone surrogate, which no encoding writes
-    moves = [*DARK_KNOCK["moves"][:2], "dra\ud800w ก😀"]  # type: ignore[index]
+    moves = [*MOVES[:2], "dra\ud800w ก😀"]
     record = record_file(tmp_path, moves=moves)
     result = run("replay", record, "--json", cwd=tmp_path, encoding=encoding)
     assert result.returncode == 1, result.stderr
@@ -276,7 +253,7 @@ def test_replay_writes_text_its_output_cannot_encode_as_escapes(
 def test_a_lone_surrogate_in_a_record_is_written_as_an_escape(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    moves = [*DARK_KNOCK["moves"][:2], "dra\ud800w"]  # type: ignore[index]
+    moves = [*MOVES[:2], "dra\ud800w"]
     assert cli.main(["replay", str(record_file(tmp_path, moves=moves)), "--json"]) == 1
     out = capsys.readouterr().out
     assert json.loads(out)["error"]["move"] == "dra\ud800w"

@@ -6,12 +6,13 @@ suit letters for the suit symbols, and JSON that reads back as it was."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from command_util import run_strictly
+from record_util import dark_knock
 
 from dummy_tui.ai import make_player
 from dummy_tui.engine.match import Match
@@ -27,22 +28,7 @@ NAMES = ["Ann😀", "บอ", "Chai", "Dao"]
 """A name with a character outside the BMP (whose stream escape is not JSON's)
 and a Thai one (which ascii and cp1252 cannot write, and cp874 can)."""
 
-RECORD = {
-    "format": "dummy-tui-record/1",
-    "ruleset": "dummy",
-    "players": NAMES,
-    "deal": {
-        "hands": [
-            ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
-            ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
-            ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
-            ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
-        ],
-        "upcard": "8D",
-        "stock": ["6H"],
-    },
-    "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
-}
+RECORD = dark_knock(players=NAMES)
 
 
 @pytest.fixture(scope="module")
@@ -70,21 +56,12 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def run(home: Path, encoding: str, *args: str) -> subprocess.CompletedProcess[str]:
     """``dummy-tui ARGS`` with standard streams in *encoding*, strictly: output
     that does not decode fails the test."""
-    return subprocess.run(
+    return run_strictly(
         [str(ENTRY_POINT), *args],
-        capture_output=True,
-        text=True,
-        encoding=encoding,
         cwd=home,
-        timeout=60,
-        stdin=subprocess.DEVNULL,
-        env={
-            **os.environ,
-            "COLUMNS": "100",
-            "NO_COLOR": "1",
-            "DUMMY_TUI_HOME": str(home),
-            "PYTHONIOENCODING": f"{encoding}:strict",
-        },
+        encoding=encoding,
+        columns=100,
+        DUMMY_TUI_HOME=str(home),
     )
 
 

@@ -4,25 +4,16 @@ the defaults kept for what cannot be used; ``dummy-tui config``."""
 from __future__ import annotations
 
 import argparse
-import logging
 import re
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from dummy_tui import cli, logs
+from dummy_tui import cli
 from dummy_tui.config import EXAMPLE, load_config
 
-
-@pytest.fixture(autouse=True)
-def no_log_left() -> Iterator[None]:
-    """A log file a test's config asked for, closed after it."""
-    yield
-    for handler in list(logs.logger.handlers):
-        if isinstance(handler, logging.FileHandler):
-            logs.stop(handler)
+pytestmark = pytest.mark.usefixtures("no_log_left")
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from typing import Any
 from dummy_tui.ai import make_player
 from dummy_tui.ai.base import Player
 from dummy_tui.ai.dummy.knowledge import Knowledge
-from dummy_tui.engine.actions import Action
+from dummy_tui.engine.actions import DRAW, Action
 from dummy_tui.engine.cards import cards_of, parse_card
 from dummy_tui.engine.families import new_round
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
@@ -46,6 +46,16 @@ def fixed_round(
     ``options`` changed; seat 0 starts."""
     deal = Deal([sorted(cards(h)) for h in hands], parse_card(upcard), cards(stock))
     return DummyRound(rules(name).model_copy(update=options), deal, 0, 1)
+
+
+def pair_of_aces_round(stock: str) -> DummyRound:
+    """Three players; seat 0 holds a pair of aces (A♥ A♦) and has drawn.  With a
+    long *stock* the pair may still become a set; with a short one (the stock runs
+    out before it draws again) this is its last turn and every card kept is charged."""
+    junk = ["2D 4S 6H 8C 10D QC 3S", "3D 5S 7C 9D JC KH 2H", "5H 7D 9S JD KC 4H 9C"]
+    game = fixed_round(["AH AD 2S 4D 6C 8S 3C", *junk], "2C", stock)
+    game.apply(DRAW)
+    return game
 
 
 def play_turn(game: DummyRound, choose: object) -> list[Action]:

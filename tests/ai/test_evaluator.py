@@ -17,7 +17,7 @@ from dummy_tui.engine.cards import card_text, parse_card
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.melds import TableMeld
 
-from .conftest import cards, fixed_round
+from .conftest import cards, fixed_round, pair_of_aces_round
 from .test_heuristics import _scenario
 
 
@@ -70,12 +70,8 @@ def test_it_does_not_throw_the_card_the_next_player_knocks_with() -> None:
     ("stock", "throws_an_ace"), [("5C 10S JS", True), ("5C 10S JS 6D 7S 8D 9H", False)]
 )
 def test_on_its_last_turn_every_card_kept_is_charged(stock: str, throws_an_ace: bool) -> None:
-    # seat 0 holds a pair of aces; with a long stock the pair may still become a
-    # set, but on its last turn (the stock runs out before it draws again)
-    # nothing kept can be laid, so it throws an ace (15) rather than the 4♦
-    junk = ["2D 4S 6H 8C 10D QC 3S", "3D 5S 7C 9D JC KH 2H", "5H 7D 9S JD KC 4H 9C"]
-    game = fixed_round(["AH AD 2S 4D 6C 8S 3C", *junk], "2C", stock)
-    game.apply(DRAW)
+    # on its last turn nothing kept can be laid, so it throws an ace (15) rather than the 4♦
+    game = pair_of_aces_round(stock)
     assert (discard(game) in ("AH", "AD")) == throws_an_ace
     if throws_an_ace:  # without the end-game reading it would still hope on the pair
         assert discard(game, replace(NORMAL, endgame=False)) not in ("AH", "AD")

@@ -13,7 +13,7 @@ from dummy_tui.engine.actions import DRAW, Discard, Meld, Pick
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families.dummy import DummyRound
 
-from .conftest import cards, decisions, fixed_round, play_turn, rules
+from .conftest import cards, decisions, fixed_round, pair_of_aces_round, play_turn, rules
 
 SMART = ("easy", "normal", "hard")
 
@@ -151,12 +151,8 @@ def test_penalty_for_a_layoff_discard_changes_the_choice(penalty: int, throws_ni
     ("stock", "keeps_pair"), [("5C 10S JS", False), ("5C 10S JS 6D 7S 8D 9H", True)]
 )
 def test_last_turn_throws_points_instead_of_keeping_a_pair(stock: str, keeps_pair: bool) -> None:
-    # seat 0 holds a pair of aces.  With a long stock the pair may still
-    # become a set; on its last turn (the stock runs out before it draws
-    # again) every card kept is charged, so it throws an ace, not the 4D.
-    junk = ["2D 4S 6H 8C 10D QC 3S", "3D 5S 7C 9D JC KH 2H", "5H 7D 9S JD KC 4H 9C"]
-    game = fixed_round(["AH AD 2S 4D 6C 8S 3C", *junk], "2C", stock)
-    game.apply(DRAW)
+    # on its last turn every card kept is charged, so it throws an ace, not the 4♦
+    game = pair_of_aces_round(stock)
     choice = make_player("dummy", "normal", 1).choose(game.view(0), game.legal_actions())
     assert isinstance(choice, Discard)
     aces = cards("AH AD")

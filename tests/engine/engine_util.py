@@ -10,6 +10,8 @@ import json
 import random
 from typing import Any
 
+from record_util import dark_knock
+
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import card_text, cards_of, mask_of, parse_card
 from dummy_tui.engine.families import new_round
@@ -169,6 +171,23 @@ def first(actions: list[Action], kind: type) -> Action:
     return next(a for a in actions if isinstance(a, kind))
 
 
+def row_of_three() -> DummyRound:
+    """Three players, seat 1 starts; seats 1 and 2 draw and discard 2♦ and 9♠.
+
+    Seat 0 then holds 5♥ 6♥ 8♥ 9♣ 9♦ 9♥ and faces the row 7♥ (head) 2♦ 9♠.
+    """
+    game = make_round(
+        ["5H 6H 8H 9C 9D 9H", "2D KC QD 4S 3C 10S", "9S 10C JD 2H 3H AS"],
+        "7H",
+        "JS 4D",
+        starter=1,
+    )
+    play(game, "draw", "discard 2D", "draw", "discard 9S")
+    assert game.seat == 0
+    assert game.row == [card("7H"), card("2D"), card("9S")]
+    return game
+
+
 # The worked example at the end of dummy-rules.md, as played in test_scoring.py:
 # seats A = 0, B = 1, C = 2, D = 3; head card 9♣; B knocks with 3♥.
 EXAMPLE_STOCK = "2S KH 7D 3S 4S 5S 3H"
@@ -194,25 +213,7 @@ EXAMPLE_MOVES = [
 
 def base_record(**changes: Any) -> dict[str, Any]:
     """Four players: seat 0 draws 6♥ and dark-knocks."""
-    data: dict[str, Any] = {
-        "format": "dummy-tui-record/1",
-        "ruleset": "dummy",
-        "players": ["Ann", "Bo", "Chai", "Dao"],
-        "starter": 0,
-        "deal": {
-            "hands": [
-                ["3H", "4H", "5H", "9C", "9D", "9S", "KD"],
-                ["2D", "3D", "4D", "5S", "6S", "7S", "8C"],
-                ["10C", "JC", "QC", "KC", "AC", "10D", "JD"],
-                ["2C", "QS", "AD", "AH", "AS", "10H", "JH"],
-            ],
-            "upcard": "8D",
-            "stock": ["6H"],
-        },
-        "moves": ["draw", "meld 3H 4H 5H 6H", "meld 9C 9D 9S", "knock KD"],
-    }
-    data.update(changes)
-    return data
+    return dark_knock(**{"starter": 0, **changes})
 
 
 # ---------------------------------------------------------------------------

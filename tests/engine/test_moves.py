@@ -20,6 +20,7 @@ from engine_util import (
     meld,
     pick,
     play,
+    row_of_three,
     snapshot,
 )
 
@@ -187,13 +188,7 @@ def test_record_move_refusals(moves: list[str], index: int, prefix: str) -> None
 
 
 def test_undo_step_by_step_restores_each_state() -> None:
-    game = make_round(
-        ["5H 6H 8H 9C 9D 9H", "2D KC QD 4S 3C 10S", "9S 10C JD 2H 3H AS"],
-        "7H",
-        "JS 4D",
-        starter=1,
-    )
-    play(game, "draw", "discard 2D", "draw", "discard 9S")
+    game = row_of_three()
     states = [snapshot(game)]
     assert not game.can_undo()
     for action in (

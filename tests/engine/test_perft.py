@@ -8,6 +8,7 @@ here as a changed count or a changed set.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from engine_util import (
     card,
@@ -19,6 +20,7 @@ from engine_util import (
     pick,
     pick_layoff,
     play,
+    row_of_three,
     rules,
 )
 
@@ -34,29 +36,20 @@ def legal(game: DummyRound) -> list[Action]:
     return actions
 
 
+def assert_legal(game: DummyRound, expected: Iterable[object], count: int) -> list[Action]:
+    """The legal actions, checked to be *expected*, *count* of them, none listed twice."""
+    actions = legal(game)
+    assert len(actions) == count
+    assert set(actions) == set(expected)
+    return actions
+
+
 def discards(text: str) -> list[Action]:
     return [discard(c) for c in text.split()]
 
 
 # --------------------------------------------------------------------------
 # A take phase with a row of three cards
-
-
-def row_of_three() -> DummyRound:
-    """Three players, seat 1 starts; seats 1 and 2 draw and discard 2♦ and 9♠.
-
-    Seat 0 then holds 5♥ 6♥ 8♥ 9♣ 9♦ 9♥ and faces the row 7♥ (head) 2♦ 9♠.
-    """
-    game = make_round(
-        ["5H 6H 8H 9C 9D 9H", "2D KC QD 4S 3C 10S", "9S 10C JD 2H 3H AS"],
-        "7H",
-        "JS 4D",
-        starter=1,
-    )
-    play(game, "draw", "discard 2D", "draw", "discard 9S")
-    assert game.seat == 0
-    assert game.row == [card("7H"), card("2D"), card("9S")]
-    return game
 
 
 def test_take_phase_picks_from_every_depth() -> None:
@@ -81,9 +74,7 @@ def test_take_phase_picks_from_every_depth() -> None:
         pick("7H", "6H 7H 8H 9H"),
         pick("7H", "7H 8H 9H"),
     ]
-    actions = legal(game)
-    assert len(actions) == 11
-    assert set(actions) == set(expected)
+    assert_legal(game, expected, 11)
 
 
 def test_born_play_phase_with_melds_and_layoffs() -> None:
@@ -103,9 +94,7 @@ def test_born_play_phase_with_melds_and_layoffs() -> None:
         meld("9C 9D 9H 9S"),
         layoff(game, "8H", "5H"),
     ]
-    actions = legal(game)
-    assert len(actions) == 12
-    assert set(actions) == set(expected)
+    assert_legal(game, expected, 12)
 
 
 def test_play_phase_after_a_long_pick() -> None:
@@ -114,9 +103,7 @@ def test_play_phase_after_a_long_pick() -> None:
     # Hand 9♣ 9♦ 9♠ 2♦: 4 discards, the set 9♣ 9♦ 9♠ (9♥ is in the run now),
     # nothing extends 5♥..9♥.
     expected = [*discards("9C 9D 9S 2D"), meld("9C 9D 9S")]
-    actions = legal(game)
-    assert len(actions) == 5
-    assert set(actions) == set(expected)
+    assert_legal(game, expected, 5)
 
 
 def test_play_phase_with_a_layoff_onto_the_picked_set() -> None:
@@ -126,18 +113,14 @@ def test_play_phase_with_a_layoff_onto_the_picked_set() -> None:
     # 9♥ as the fourth nine.
     assert game.row == [card("7H"), card("2D")]
     expected = [*discards("5H 6H 8H 9H"), layoff(game, "9H", "9C")]
-    actions = legal(game)
-    assert len(actions) == 5
-    assert set(actions) == set(expected)
+    assert_legal(game, expected, 5)
 
 
 def test_after_the_set_of_four_only_discards() -> None:
     game = row_of_three()
     game.apply(pick("9S", "9C 9D 9H 9S"))
     # Hand 5♥ 6♥ 8♥: no meld, and the set of four takes no layoff.
-    actions = legal(game)
-    assert len(actions) == 3
-    assert set(actions) == set(discards("5H 6H 8H"))
+    assert_legal(game, discards("5H 6H 8H"), 3)
 
 
 # --------------------------------------------------------------------------
@@ -162,9 +145,7 @@ def test_unborn_play_phase_lists_only_plays_that_keep_the_knock() -> None:
     #   6-8♥     -> 5♥ (set or layoff) 5♣ 5♦ K♠: knock    kept
     # Discards are listed too: an unborn player may simply discard.
     expected = [*discards("5H 6H 7H 8H 5C 5D KS"), meld("5C 5D 5H"), meld("6H 7H 8H")]
-    actions = legal(game)
-    assert len(actions) == 9
-    assert set(actions) == set(expected)
+    assert_legal(game, expected, 9)
     assert game.knock_possible(0)
 
 
@@ -222,9 +203,7 @@ def test_empty_stock_lists_only_picks_that_lead_to_a_knock_and_end() -> None:
         pick("9C", "8C 9C 10C"),
         END,
     ]
-    actions = legal(game)
-    assert len(actions) == 6
-    assert set(actions) == set(expected)
+    actions = assert_legal(game, expected, 6)
     assert not any(isinstance(a, Draw) for a in actions)
 
 
@@ -233,9 +212,7 @@ def test_after_a_stock_out_pick_only_plays_toward_the_knock() -> None:
     game.apply(pick("9C", "7C 8C 9C"))
     # Hand 6♣ 10♣ K♦: both layoffs keep the knock; no discard is listed.
     expected = [layoff(game, "6C", "7C"), layoff(game, "10C", "7C")]
-    actions = legal(game)
-    assert set(actions) == set(expected)
-    assert len(actions) == 2
+    actions = assert_legal(game, expected, 2)
     assert all(isinstance(a, LayOff) for a in actions)
 
 
@@ -261,9 +238,7 @@ def first_turn(must_draw: bool) -> DummyRound:
 
 def test_first_turn_may_take_the_head_card_by_default() -> None:
     game = first_turn(False)
-    actions = legal(game)
-    assert set(actions) == {DRAW, pick("7H", "5H 6H 7H")}
-    assert len(actions) == 2
+    assert_legal(game, [DRAW, pick("7H", "5H 6H 7H")], 2)
 
 
 def test_first_turn_must_draw() -> None:
@@ -311,6 +286,4 @@ def test_pickup_to_layoff_on_lists_each_fitting_card() -> None:
     game = pickup_layoff_position(True)
     # 8♥ extends the run up, 4♥ (taking 8♥ with it) extends it down.
     expected = [DRAW, pick_layoff(game, "8H", "5H"), pick_layoff(game, "4H", "5H")]
-    actions = legal(game)
-    assert len(actions) == 3
-    assert set(actions) == set(expected)
+    assert_legal(game, expected, 3)

@@ -21,6 +21,7 @@ import random
 from typing import Any
 
 from engine_util import all_cards, dummy, rules, snapshot
+from house_rules_util import house_rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -343,32 +344,7 @@ def test_random_play_covers_the_interesting_cases() -> None:
     assert {"knock", "stock_out", "fell", "fool", "penalty_discard_layoff"} <= seen, seen
 
 
-HOUSE_RULES = st.fixed_dictionaries(
-    {},
-    optional={
-        "ace_low_runs": st.booleans(),
-        "ace_high_run_points": st.sampled_from([0, 10, 20]),
-        "unborn_play": st.sampled_from(["knock_only", "never", "free"]),
-        "stock_out_pickup": st.sampled_from(["knock_only", "any"]),
-        "stock_out_fall": st.booleans(),
-        "knock_card_points": st.sampled_from(["fixed", "card"]),
-        "knock_bonus": st.sampled_from([0, 50]),
-        "knock_multiplier_scope": st.sampled_from(["round", "cards", "bonus"]),
-        "one_suit_knock_rule": st.sampled_from(["laid_and_knock_card", "laid", "own_runs"]),
-        "one_suit_knock_multiplier": st.sampled_from([1, 2]),
-        "fool_dark_first_turn_multiplier": st.sampled_from([0, 4]),
-        "show_speto_points": st.sampled_from([0, 50]),
-        "penalty_discard_picked": st.sampled_from([0, 50]),
-        "feed_rule": st.sampled_from(["near", "fresh"]),
-        "discard_penalties_stack": st.booleans(),
-        "row_meld_rule": st.sampled_from(["anywhere", "top"]),
-        "fool_rule": st.sampled_from(["single_card", "took_discard"]),
-        "penalty_speto_laid_off": st.sampled_from([0, 50]),
-        "next_starter": st.sampled_from(["knocker", "rotate"]),
-        "scoring": st.sampled_from(["points", "money"]),
-        "pickup_to_layoff": st.booleans(),
-    },
-)
+HOUSE_RULES = house_rules()
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)

@@ -275,15 +275,25 @@ def test_a_file_damaged_inside_is_reported(tmp_path: Path) -> None:
     history.close()
 
 
-def test_a_newer_version_is_refused_and_not_written(tmp_path: Path) -> None:
-    path = tmp_path / "history.sqlite3"
+def database(path: Path, *statements: str) -> bytes:
+    """A database at *path* made by *statements* (another program's, or a later
+    version's): its bytes, to show that opening it leaves it as it was."""
     conn = sqlite3.connect(path)
-    conn.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
-    conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
-    conn.execute("CREATE TABLE future (x)")
+    for statement in statements:
+        conn.execute(statement)
     conn.commit()
     conn.close()
-    before = path.read_bytes()
+    return path.read_bytes()
+
+
+def test_a_newer_version_is_refused_and_not_written(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    before = database(
+        path,
+        f"PRAGMA application_id = {schema.APPLICATION_ID}",
+        f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}",
+        "CREATE TABLE future (x)",
+    )
     history = History(path, strict=True)
     assert_unavailable(history, "newer")
     assert "newer dummy-tui" in str(history.problem)
@@ -294,11 +304,7 @@ def test_a_newer_version_is_refused_and_not_written(tmp_path: Path) -> None:
 
 def test_another_programs_database_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE accounts (x)")
-    conn.commit()
-    conn.close()
-    before = path.read_bytes()
+    before = database(path, "CREATE TABLE accounts (x)")
     history = History(path, strict=True)
     assert_unavailable(history, "foreign")
     history.close()

@@ -7,6 +7,7 @@ Run with the package importable beside pyspiel, e.g.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -32,13 +33,19 @@ def _mask(cards: list[int]) -> int:
     return m
 
 
+def _hands(pool_name: str, size: int, seed: int) -> Iterator[list[int]]:
+    """:data:`HANDS` random hands of ``size`` cards from every card ("random") or
+    from the aces to sixes ("meld-rich")."""
+    pool = RICH if pool_name == "meld-rich" else list(range(52))
+    rng = random.Random(seed)
+    for _ in range(HANDS):
+        yield rng.sample(pool, size)
+
+
 @pytest.mark.parametrize("pool_name", ["random", "meld-rich"])
 def test_min_deadwood_of_ten_cards(pool_name: str) -> None:
-    pool = RICH if pool_name == "meld-rich" else list(range(52))
-    rng = random.Random(10)
     equal = 0
-    for _ in range(HANDS):
-        hand = rng.sample(pool, 10)
+    for hand in _hands(pool_name, 10, seed=10):
         assert deadwood(_mask(hand)) == UTILS.min_deadwood([os_card(c) for c in hand]), hand
         equal += 1
     assert equal == HANDS
@@ -46,11 +53,8 @@ def test_min_deadwood_of_ten_cards(pool_name: str) -> None:
 
 @pytest.mark.parametrize("pool_name", ["random", "meld-rich"])
 def test_min_deadwood_of_eleven_cards_after_the_best_discard(pool_name: str) -> None:
-    pool = RICH if pool_name == "meld-rich" else list(range(52))
-    rng = random.Random(11)
     direct_differs = 0
-    for _ in range(HANDS):
-        hand = rng.sample(pool, 11)
+    for hand in _hands(pool_name, 11, seed=11):
         ours = deadwood_after_discard(_mask(hand))
         # OpenSpiel's value of the 10 cards left by each discard, at its best
         best = min(UTILS.min_deadwood([os_card(c) for c in hand if c != d]) for d in hand)

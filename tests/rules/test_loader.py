@@ -196,122 +196,70 @@ def _error(name: str) -> str:
     return message[len(prefix) :]
 
 
-def test_not_toml() -> None:
-    assert _error("not_toml.toml") == "line 4, column 16: not valid TOML: invalid value"
+MISTAKES = {
+    "not_toml.toml": "line 4, column 16: not valid TOML: invalid value",
+    "not_utf8.toml": "not UTF-8 text (byte 51)",
+    "no_presets.toml": "no presets (write them as tables named [presets.NAME])",
+    "unknown_top_level.toml": "unknown top-level key 'dummy' (presets go in [presets.NAME] tables)",
+    "preset_not_table.toml": (
+        "preset 'dummy': must be a table of options (got \"dummy\"); write it as [presets.dummy]"
+    ),
+    "missing_family.toml": (
+        "preset 'house': missing 'family' (families: dummy, rummy, gin, persian)"
+    ),
+    "unknown_family.toml": (
+        "preset 'canasta': unknown family 'canasta' (families: dummy, rummy, gin, persian)"
+    ),
+    "unknown_option.toml": (
+        "preset 'house': option 'penalty_feed_haed': unknown option (did you mean "
+        "'penalty_feed_head'?)"
+    ),
+    "wrong_type.toml": "preset 'house': option 'knock_points': must be a whole number (got \"50\")",
+    "wrong_type_bool.toml": (
+        "preset 'house': option 'pickup_to_layoff': must be true or false (got 1)"
+    ),
+    "wrong_type_in_table.toml": (
+        "preset 'house': option 'rank_points', entry \"A\": must be a whole number (got "
+        '"fifteen")'
+    ),
+    "date_value.toml": (
+        "preset 'house': option 'target_score': a date or time is not an option value (got "
+        "2024-01-01)"
+    ),
+    "out_of_range.toml": (
+        "preset 'dummy-house': option 'penalty_feed_head': must be from 0 to 10000 (got -5)"
+    ),
+    "out_of_range_multiplier.toml": (
+        "preset 'house': option 'dark_knock_multiplier': must be from 1 to 100 (got 0)"
+    ),
+    "bad_choice.toml": (
+        "preset 'house': option 'layoff_chain': must be 'any' or 'owner_or_self' (got \"everyone\")"
+    ),
+    "bad_speto_card.toml": (
+        "preset 'house': option 'speto_cards': '1S' is not a card (write a rank 2-10/J/Q/K/A "
+        "and a suit C/D/H/S)"
+    ),
+    "bad_player_count.toml": (
+        "preset 'house': option 'hand_size': player counts run from 2 to 4, not 5"
+    ),
+    "undealable_hand_size.toml": (
+        "preset 'big-hands': option 'hand_size': 13 cards each for 4 players cannot be dealt: 4"
+        " hands of 13 and the upcard need 53 cards and the deck has 52"
+    ),
+    "nested_too_deeply.toml": "not readable TOML (lists or tables nested too deeply)",
+    "nested_value.toml": (
+        "preset 'deep': option 'description': nested too deeply (lists or tables more than 32 "
+        "levels deep)"
+    ),
+    "long_integer.toml": "not readable TOML (an integer of more than 4300 digits)",
+    "no_such_file.toml": "cannot read it: No such file or directory",
+}
+"""Each bad (or missing) file of ``tests/data`` and the one line it is told in."""
 
 
-def test_not_utf8() -> None:
-    assert _error("not_utf8.toml") == "not UTF-8 text (byte 51)"
-
-
-def test_no_presets() -> None:
-    assert _error("no_presets.toml") == "no presets (write them as tables named [presets.NAME])"
-
-
-def test_presets_at_the_top_level() -> None:
-    assert (
-        _error("unknown_top_level.toml")
-        == "unknown top-level key 'dummy' (presets go in [presets.NAME] tables)"
-    )
-
-
-def test_preset_not_a_table() -> None:
-    assert (
-        _error("preset_not_table.toml")
-        == "preset 'dummy': must be a table of options (got \"dummy\"); write it as [presets.dummy]"
-    )
-
-
-def test_missing_family() -> None:
-    assert (
-        _error("missing_family.toml")
-        == "preset 'house': missing 'family' (families: dummy, rummy, gin, persian)"
-    )
-
-
-def test_unknown_family() -> None:
-    assert (
-        _error("unknown_family.toml")
-        == "preset 'canasta': unknown family 'canasta' (families: dummy, rummy, gin, persian)"
-    )
-
-
-def test_unknown_option() -> None:
-    assert (
-        _error("unknown_option.toml") == "preset 'house': option 'penalty_feed_haed': "
-        "unknown option (did you mean 'penalty_feed_head'?)"
-    )
-
-
-def test_wrong_type() -> None:
-    assert (
-        _error("wrong_type.toml")
-        == "preset 'house': option 'knock_points': must be a whole number (got \"50\")"
-    )
-
-
-def test_wrong_type_for_a_switch() -> None:
-    assert (
-        _error("wrong_type_bool.toml")
-        == "preset 'house': option 'pickup_to_layoff': must be true or false (got 1)"
-    )
-
-
-def test_wrong_type_inside_a_table() -> None:
-    assert (
-        _error("wrong_type_in_table.toml") == "preset 'house': option 'rank_points', entry \"A\": "
-        'must be a whole number (got "fifteen")'
-    )
-
-
-def test_a_date_is_not_an_option_value() -> None:
-    assert (
-        _error("date_value.toml") == "preset 'house': option 'target_score': "
-        "a date or time is not an option value (got 2024-01-01)"
-    )
-
-
-def test_out_of_range() -> None:
-    assert (
-        _error("out_of_range.toml")
-        == "preset 'dummy-house': option 'penalty_feed_head': must be from 0 to 10000 (got -5)"
-    )
-
-
-def test_out_of_range_multiplier() -> None:
-    assert (
-        _error("out_of_range_multiplier.toml")
-        == "preset 'house': option 'dark_knock_multiplier': must be from 1 to 100 (got 0)"
-    )
-
-
-def test_not_one_of_the_choices() -> None:
-    assert (
-        _error("bad_choice.toml") == "preset 'house': option 'layoff_chain': "
-        "must be 'any' or 'owner_or_self' (got \"everyone\")"
-    )
-
-
-def test_not_a_card() -> None:
-    assert (
-        _error("bad_speto_card.toml") == "preset 'house': option 'speto_cards': "
-        "'1S' is not a card (write a rank 2-10/J/Q/K/A and a suit C/D/H/S)"
-    )
-
-
-def test_player_count_out_of_range() -> None:
-    assert (
-        _error("bad_player_count.toml")
-        == "preset 'house': option 'hand_size': player counts run from 2 to 4, not 5"
-    )
-
-
-def test_undealable_hand_size() -> None:
-    assert (
-        _error("undealable_hand_size.toml") == "preset 'big-hands': option 'hand_size': "
-        "13 cards each for 4 players cannot be dealt: 4 hands of 13 and the upcard need 53 "
-        "cards and the deck has 52"
-    )
+@pytest.mark.parametrize(("name", "message"), MISTAKES.items(), ids=list(MISTAKES))
+def test_a_bad_file_is_told_in_one_line(name: str, message: str) -> None:
+    assert _error(name) == message
 
 
 def test_undealable_with_burnt_cards() -> None:
@@ -319,29 +267,6 @@ def test_undealable_with_burnt_cards() -> None:
     assert message.startswith("preset 'two': option 'hand_size': ")
     assert "cannot be dealt" in message
     assert "burned cards" in message
-
-
-def test_nested_deeper_than_toml_can_read() -> None:
-    assert _error("nested_too_deeply.toml") == (
-        "not readable TOML (lists or tables nested too deeply)"
-    )
-
-
-def test_a_value_nested_deeper_than_any_option() -> None:
-    assert _error("nested_value.toml") == (
-        "preset 'deep': option 'description': nested too deeply "
-        "(lists or tables more than 32 levels deep)"
-    )
-
-
-def test_an_integer_of_too_many_digits() -> None:
-    assert _error("long_integer.toml") == (
-        "not readable TOML (an integer of more than 4300 digits)"
-    )
-
-
-def test_missing_file() -> None:
-    assert _error("no_such_file.toml") == "cannot read it: No such file or directory"
 
 
 def test_every_bad_file_is_tested() -> None:

@@ -18,6 +18,7 @@ from ui_helpers import (
     ask_hint,
     cards,
     new_game_screen,
+    open_house_rules,
     played_until,
     settle,
     settled_table,
@@ -404,7 +405,7 @@ async def test_new_game_offers_every_preset_with_its_seats() -> None:
     app = app_for()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await new_game_screen(pilot, app)
-        from textual.widgets import Collapsible, Input
+        from textual.widgets import Input
 
         from dummy_tui.ui.widgets.choice import Choice
 
@@ -418,8 +419,7 @@ async def test_new_game_offers_every_preset_with_its_seats() -> None:
         assert [v for _, v in players.options] == [2]
         # the options section shows the chosen preset's options once opened
         assert not screen.query(".opt-line")
-        screen.query_one("#house", Collapsible).collapsed = False
-        await pilot.pause()
+        await open_house_rules(pilot, screen)
         assert screen.query_one("#opt-knock_limit", Input).value == "10"
         assert not screen.query("#optline-fool_penalty")
         ruleset.value = "persian"

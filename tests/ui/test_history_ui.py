@@ -139,20 +139,15 @@ def test_no_history_is_a_flag_of_play() -> None:
     assert build_parser().parse_args(["play"]).no_history is False
 
 
-async def test_without_the_history_no_database_is_made(home: Path) -> None:
-    # --no-history: run_app makes the app with history=False
-    app = app_for(session=finished(setup(humans=1, seed=11)), history=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, RoundEndScreen)
-    assert not default_path().exists()
-
-
-async def test_the_history_setting_off_records_nothing(home: Path) -> None:
-    off = settings()
-    off.history = False
+@pytest.mark.parametrize("off", ["no-history", "setting-off"])
+async def test_with_the_history_off_no_database_is_made(home: Path, off: str) -> None:
     session = finished(setup(humans=1, seed=11))
-    app = DummyApp(settings=off, session=session, persist=False, history=True)
+    if off == "no-history":  # --no-history: run_app makes the app with history=False
+        app = app_for(session=session, history=False)
+    else:  # the history setting off
+        unrecorded = settings()
+        unrecorded.history = False
+        app = DummyApp(settings=unrecorded, session=session, persist=False, history=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
@@ -300,24 +295,23 @@ async def test_the_statistics_follow_a_language_switch(home: Path) -> None:
         assert "ชนะรอบ" in text and "Rounds won" not in text
 
 
-async def test_an_empty_or_damaged_history_is_said_on_the_statistics_screen(home: Path) -> None:
+async def stats_summary() -> list[str]:
+    """The lines of the statistics screen's summary, opened (s) from the new-game screen."""
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         await new_game_screen(pilot, app)
         await pilot.press("s")
         screen = await stats_screen(pilot, app)
-        said = "\n".join(widget_text(screen.query_one("#stats-summary")))
-        assert "no rounds yet" in said
+        return widget_text(screen.query_one("#stats-summary"))
+
+
+async def test_an_empty_or_damaged_history_is_said_on_the_statistics_screen(home: Path) -> None:
+    assert "no rounds yet" in "\n".join(await stats_summary())
     assert not default_path().exists()  # looking makes no file
     default_path().parent.mkdir(parents=True, exist_ok=True)
     default_path().write_bytes(b"garbage" * 500)
-    app = app_for()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await new_game_screen(pilot, app)
-        await pilot.press("s")
-        screen = await stats_screen(pilot, app)
-        said = " ".join(widget_text(screen.query_one("#stats-summary")))
-        assert "cannot be read" in said and "damaged" in said
+    said = " ".join(await stats_summary())
+    assert "cannot be read" in said and "damaged" in said
 
 
 async def test_the_round_end_of_a_match_opens_the_statistics(home: Path) -> None:

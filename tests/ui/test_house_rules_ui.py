@@ -4,13 +4,19 @@ and who starts the next round."""
 from __future__ import annotations
 
 import io
-import json
 import random
 from pathlib import Path
 
 import pytest
 from rich.console import Console
-from ui_helpers import app_for, new_game_screen, settled_table, two_seat_session
+from ui_helpers import (
+    app_for,
+    new_game_screen,
+    open_house_rules,
+    settled_table,
+    two_seat_session,
+    write_settings,
+)
 
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.match import Match
@@ -167,22 +173,17 @@ def test_every_house_rule_is_in_one_group_of_the_new_game_screen() -> None:
 async def test_the_house_rules_show_in_groups_with_their_settings_in_words(
     home: Path, lang: str, heading: str, money: str
 ) -> None:
-    from textual.widgets import Collapsible, Static
+    from textual.widgets import Static
 
     from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.widgets.choice import Choice
 
     last = {"seats": [{"name": "Ann", "human": True}, {"name": "Bee"}], "ruleset": "dummy-money"}
-    (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(
-        json.dumps({"lang": lang, "last_setup": last}), encoding="utf-8"
-    )
+    write_settings(home, lang=lang, last_setup=last)
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await new_game_screen(pilot, app)
-        screen.query_one("#house", Collapsible).collapsed = False
-        await pilot.pause()
-        await pilot.pause()
+        await open_house_rules(pilot, screen)
         headings = [str(s.render()) for s in screen.query(".opt-group").results(Static)]
         assert len(headings) == 7 and headings[-1] == heading, headings
         scoring = screen.query_one("#opt-scoring", Choice)
@@ -231,24 +232,19 @@ async def test_with_two_people_a_round_is_exported_only_once_it_is_over(home: Pa
 async def test_a_thai_new_game_screen_names_presets_and_options_in_thai(
     home: Path, ruleset: str
 ) -> None:
-    from textual.widgets import Collapsible, Static
+    from textual.widgets import Static
 
     from dummy_tui.rules import load_rulesets
     from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.screens.form import family_options
     from dummy_tui.ui.widgets.choice import Choice
 
-    (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(
-        json.dumps({"lang": "th", "last_setup": {"ruleset": ruleset}}), encoding="utf-8"
-    )
+    write_settings(home, lang="th", last_setup={"ruleset": ruleset})
     presets = dict(load_rulesets())
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await new_game_screen(pilot, app)
-        screen.query_one("#house", Collapsible).collapsed = False
-        await pilot.pause()
-        await pilot.pause()
+        await open_house_rules(pilot, screen)
         chooser = screen.query_one("#ruleset", Choice)
         assert chooser.value == ruleset
         shown = str(chooser.render())

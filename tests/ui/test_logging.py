@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,14 +13,7 @@ from dummy_tui import cli, logs
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.storage import save_path, set_aside, settings_path
 
-
-@pytest.fixture(autouse=True)
-def no_log_left() -> Iterator[None]:
-    """Each test's log files closed after it, as the process's end would."""
-    yield
-    for handler in list(logs.logger.handlers):
-        if isinstance(handler, logging.FileHandler):
-            logs.stop(handler)
+pytestmark = pytest.mark.usefixtures("no_log_left")
 
 
 def play_headless(monkeypatch: pytest.MonkeyPatch, until: Any) -> None:

@@ -50,48 +50,37 @@ def test_new_game_with_the_house_rules_open(snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=house_rules)
 
 
-def test_table(snap_compare: Any) -> None:
-    app = app_for(setup(humans=1, seed=11), lang="th")
+def thai_snapshot(snap_compare: Any, app: DummyApp, *steps: tuple[str, ...]) -> bool:
+    """The app's screen once it settles and each step's keys are pressed (an empty
+    step: one more pause), checked to show no English, against its snapshot."""
 
-    async def ready(pilot: Pilot[int]) -> None:
+    async def run_before(pilot: Pilot[int]) -> None:
         await settle(pilot, app)
+        for keys in steps:
+            if keys:
+                await pilot.press(*keys)
+            await pilot.pause()
         assert english_on(app) == []
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=ready)
+    result: bool = snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    return result
+
+
+def test_table(snap_compare: Any) -> None:
+    assert thai_snapshot(snap_compare, app_for(setup(humans=1, seed=11), lang="th"))
 
 
 def test_pick_up(snap_compare: Any) -> None:
-    app = app_for(session=pickup_session(), lang="th")
-
-    async def choose(pilot: Pilot[int]) -> None:
-        await settle(pilot, app)
-        await pilot.press("p", "enter")
-        await pilot.pause()
-        assert english_on(app) == []
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=choose)
+    assert thai_snapshot(snap_compare, app_for(session=pickup_session(), lang="th"), ("p", "enter"))
 
 
 def test_round_end(snap_compare: Any) -> None:
+    # the table ends the played-out round: its round end, a pause later
     app = app_for(session=played_by_ai(setup(humans=1, seed=11)), lang="th")
-
-    async def ended(pilot: Pilot[int]) -> None:
-        await settle(pilot, app)  # the table ends the played-out round: its round end
-        await pilot.pause()
-        assert english_on(app) == []
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=ended)
+    assert thai_snapshot(snap_compare, app, ())
 
 
 def test_help_at_the_marks_of_the_hand(snap_compare: Any) -> None:
+    # the help's last paragraphs: the hand's marks, the new-game keys
     app = app_for(setup(humans=1, seed=11), lang="th")
-
-    async def help_end(pilot: Pilot[int]) -> None:
-        await settle(pilot, app)
-        await pilot.press("f1")
-        await pilot.pause()
-        await pilot.press("end")  # the last paragraphs: the hand's marks, the new-game keys
-        await pilot.pause()
-        assert english_on(app) == []
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=help_end)
+    assert thai_snapshot(snap_compare, app, ("f1",), ("end",))

@@ -9,8 +9,16 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Collapsible, Input, Static
-from ui_helpers import app_for, new_game_screen, settings, setup, value_now
+from textual.widgets import Input, Static
+from ui_helpers import (
+    app_for,
+    new_game_screen,
+    open_house_rules,
+    settings,
+    setup,
+    value_now,
+    write_settings,
+)
 
 from dummy_tui.ai import LEVELS
 from dummy_tui.rules import RULESET_TYPES, load_rulesets
@@ -97,10 +105,7 @@ async def test_the_last_set_up_and_language_come_back(home: Path, lang: str) -> 
         "ruleset": "dummy",
         "options": {"penalty_feed_head": 40, "target_score": 300},
     }
-    (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(
-        json.dumps({"lang": lang, "last_setup": setup}), encoding="utf-8"
-    )
+    write_settings(home, lang=lang, last_setup=setup)
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await new_game_screen(pilot, app)
@@ -115,8 +120,7 @@ async def test_the_last_set_up_and_language_come_back(home: Path, lang: str) -> 
         assert got.options == {"penalty_feed_head": 40, "target_score": 300}
         assert got.lang == lang
         # an option changed in the opened section is what the game gets
-        screen.query_one("#house", Collapsible).collapsed = False
-        await pilot.pause()
+        await open_house_rules(pilot, screen)
         field = screen.query_one("#opt-penalty_feed_head", Input)
         assert field.value == "40"
         field.value = "25"
@@ -130,8 +134,7 @@ async def test_the_last_set_up_and_language_come_back(home: Path, lang: str) -> 
 async def test_the_first_new_game_names_everyone_in_the_language(
     home: Path, lang: str, names: list[str]
 ) -> None:
-    (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(json.dumps({"lang": lang}), encoding="utf-8")
+    write_settings(home, lang=lang)
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await new_game_screen(pilot, app)
@@ -255,8 +258,7 @@ async def test_a_bad_house_rule_value_is_told_in_the_players_language(
     app = app_for(lang=lang)
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await new_game_screen(pilot, app)
-        screen.query_one("#house", Collapsible).collapsed = False
-        await pilot.pause()
+        await open_house_rules(pilot, screen)
         screen.query_one("#opt-knock_points", Input).value = value
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -271,8 +273,7 @@ async def test_yes_or_no_rules_switch_on_and_off_and_worded_rules_step_through_t
     app = app_for()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await new_game_screen(pilot, app)
-        screen.query_one("#house", Collapsible).collapsed = False
-        await pilot.pause()
+        await open_house_rules(pilot, screen)
         switch = screen.query_one("#opt-pickup_to_layoff", Choice)
         chain = screen.query_one("#opt-layoff_chain", Choice)
         assert (value_now(switch), value_now(chain)) == (False, "any")
@@ -308,8 +309,7 @@ async def test_at_80x24_a_bad_house_rule_is_shown_at_its_field(
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await new_game_screen(pilot, app)
-        screen.query_one("#house", Collapsible).collapsed = False
-        await pilot.pause()
+        await open_house_rules(pilot, screen)
         screen.query_one("#opt-penalty_feed_speto", Input).focus()  # the last line
         await pilot.pause()
         field = screen.query_one(f"#opt-{key}", Input)
@@ -548,8 +548,7 @@ async def test_the_first_start_speaks_the_language_of_the_locale(
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     if settings is not None:
-        (home / "config").mkdir(parents=True)
-        (home / "config" / "settings.json").write_text(json.dumps({"lang": settings}))
+        write_settings(home, lang=settings)
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await new_game_screen(pilot, app)
@@ -642,10 +641,7 @@ async def test_persian_rummy_is_set_by_its_deals_not_a_target_score(
 ) -> None:
     last = {"seats": [{"name": "Ann", "human": True}, *({"name": n} for n in "BCD")],
             "ruleset": "persian"}  # fmt: skip
-    (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(
-        json.dumps({"lang": lang, "last_setup": last}), encoding="utf-8"
-    )
+    write_settings(home, lang=lang, last_setup=last)
     app = DummyApp()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await new_game_screen(pilot, app)
@@ -654,8 +650,7 @@ async def test_persian_rummy_is_set_by_its_deals_not_a_target_score(
         assert field.value == "2"  # the preset's deals
         field.value = "3"
         assert screen.collect().options == {"deals": 3}
-        screen.query_one("#house", Collapsible).collapsed = False
-        await pilot.pause()
+        await open_house_rules(pilot, screen)
         assert not screen.query("#opt-deals")  # not a second time among the options
 
 

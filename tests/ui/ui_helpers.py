@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Hashable
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Collapsible
 
 from dummy_tui.ai import checked_choice, make_player
 from dummy_tui.engine.actions import Action, Pick
@@ -121,6 +124,19 @@ async def new_game_screen(pilot: Pilot[int], app: DummyApp) -> NewGameScreen:
         if isinstance(screen, NewGameScreen) and screen.query("#house"):
             return screen
     raise AssertionError(f"no new-game screen with its options came up: {app.screen}")
+
+
+def write_settings(home: Path, **settings: object) -> None:
+    """``settings.json`` in *home*'s config folder, as an earlier run left it."""
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    (home / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+
+
+async def open_house_rules(pilot: Pilot[int], screen: NewGameScreen) -> None:
+    """Open the new-game screen's house-rules section and let its options lay out."""
+    screen.query_one("#house", Collapsible).collapsed = False
+    await pilot.pause()
+    await pilot.pause()
 
 
 async def settled_table(pilot: Pilot[int], app: DummyApp) -> TableScreen:

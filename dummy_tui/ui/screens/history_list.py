@@ -80,6 +80,15 @@ def ending_text(summary: RoundSummary, family: str) -> str:
     return "—"
 
 
+def note_and_table(prefix: str) -> ComposeResult:
+    """A list screen's layout: a note line above a table of rows, the footer below
+    (ids ``PREFIX-box``, ``PREFIX-note``, ``PREFIX-table``)."""
+    with Vertical(id=f"{prefix}-box"):
+        yield Static(id=f"{prefix}-note")
+        yield DataTable(id=f"{prefix}-table", cursor_type="row", zebra_stripes=True)
+    yield Footer()
+
+
 class HistoryListScreen(Screen[None]):
     """The past matches, a page at a time, the newest first."""
 
@@ -98,10 +107,7 @@ class HistoryListScreen(Screen[None]):
         self.problem: str | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="hlist-box"):
-            yield Static(id="hlist-note")
-            yield DataTable(id="hlist-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield from note_and_table("hlist")
 
     def on_mount(self) -> None:
         self.read()
@@ -209,10 +215,7 @@ class MatchRoundsScreen(Screen[None]):
         self.problem: str | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="hrounds-box"):
-            yield Static(id="hrounds-note")
-            yield DataTable(id="hrounds-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield from note_and_table("hrounds")
 
     def on_mount(self) -> None:
         from dummy_tui.history import History, HistoryUnavailable

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.widget import Widget
 
@@ -19,6 +22,16 @@ class CardStrip(Widget):
     """
 
     can_focus = True
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", show=False),
+        Binding("right", "cursor(1)", show=False),
+        Binding("up", "line(-1)", show=False),
+        Binding("down", "line(1)", show=False),
+        Binding("home", "to_end(0)", show=False),
+        Binding("end", "to_end(1)", show=False),
+    ]
+    """The cursor's keys, the hand's and the row's alike."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -180,6 +193,21 @@ class CardStrip(Widget):
             if 0 <= target < len(self.cards):
                 self.cursor = target
                 self.refresh()
+
+    def action_cursor(self, step: int) -> None:
+        self.move_cursor(step)
+        self.cursor_moved()
+
+    def action_to_end(self, last: int) -> None:
+        self.move_cursor_to_end(bool(last))
+        self.cursor_moved()
+
+    def action_line(self, step: int) -> None:
+        self.move_cursor_line(step)
+        self.cursor_moved()
+
+    def cursor_moved(self) -> None:
+        """After a key moved the cursor (the hand tells its screen)."""
 
     @property
     def cursor_card(self) -> int | None:

@@ -44,12 +44,6 @@ class Hand(CardStrip):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", show=False),
-        Binding("right", "cursor(1)", show=False),
-        Binding("up", "line(-1)", show=False),
-        Binding("down", "line(1)", show=False),
-        Binding("home", "to_end(0)", show=False),
-        Binding("end", "to_end(1)", show=False),
         Binding("shift+left,less_than_sign", "shift(-1)", id="move_left", show=False),
         Binding("shift+right,greater_than_sign", "shift(1)", id="move_right", show=False),
         Binding("space", "select", "Select", id="select"),
@@ -134,8 +128,7 @@ class Hand(CardStrip):
         card = self.cursor_card
         return [] if card is None else [card]
 
-    def action_cursor(self, step: int) -> None:
-        self.move_cursor(step)
+    def cursor_moved(self) -> None:
         self.post_message(self.Changed())
 
     def action_shift(self, step: int) -> None:
@@ -156,14 +149,6 @@ class Hand(CardStrip):
     def forget_order(self) -> bool:
         """Back to sorting the shown seat's cards; whether it had its own order."""
         return self.owner is not None and self.orders.pop(self.owner, None) is not None
-
-    def action_to_end(self, last: int) -> None:
-        self.move_cursor_to_end(bool(last))
-        self.post_message(self.Changed())
-
-    def action_line(self, step: int) -> None:
-        self.move_cursor_line(step)
-        self.post_message(self.Changed())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # nothing to select while no one's cards are shown (a table of AI players,

@@ -30,12 +30,6 @@ class DiscardRow(CardStrip):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", show=False),
-        Binding("right", "cursor(1)", show=False),
-        Binding("up", "line(-1)", show=False),
-        Binding("down", "line(1)", show=False),
-        Binding("home", "to_end(0)", show=False),
-        Binding("end", "to_end(1)", show=False),
         Binding("enter", "choose", "Take this card", id="take"),
         Binding("escape", "cancel", "Back", id="back"),
     ]
@@ -129,15 +123,6 @@ class DiscardRow(CardStrip):
         self.dimmed = set()
         self.cursor = None
         self.refresh()
-
-    def action_cursor(self, step: int) -> None:
-        self.move_cursor(step)
-
-    def action_to_end(self, last: int) -> None:
-        self.move_cursor_to_end(bool(last))
-
-    def action_line(self, step: int) -> None:
-        self.move_cursor_line(step)
 
     def action_choose(self) -> None:
         card = self.cursor_card
