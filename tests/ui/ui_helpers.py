@@ -135,7 +135,10 @@ def write_settings(home: Path, **settings: object) -> None:
 async def open_house_rules(pilot: Pilot[int], screen: NewGameScreen) -> None:
     """Open the new-game screen's house-rules section and let its options lay out."""
     screen.query_one("#house", Collapsible).collapsed = False
-    await pilot.pause()
+    for _ in range(100):
+        await pilot.pause()
+        if screen.query(".opt-line"):
+            break
     await pilot.pause()
 
 
