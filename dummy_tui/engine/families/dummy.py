@@ -48,16 +48,10 @@ from dummy_tui.engine.families.dummy_scoring import (
     table_points,
 )
 from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
-from dummy_tui.engine.melds import (
-    NEAR,
-    NEAR_BOTH,
-    TableMeld,
-    can_go_out,
-    meld_kind,
-    melds_in,
-    melds_with,
-)
+from dummy_tui.engine.goout import can_go_out
+from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in, melds_with
 from dummy_tui.engine.notation import move_card, move_cards, not_a_move, split_move
+from dummy_tui.engine.relations import NEAR, NEAR_BOTH
 from dummy_tui.engine.round import OVER, PLAY, TAKE, Round, Tally
 from dummy_tui.rules.schema import DummyRules
 
