@@ -232,8 +232,8 @@ def _rule(error: MoveError | None) -> str | None:
 # the layers
 
 LAYERS = {
-    "cards": 0, "errors": 1, "actions": 1, "melds": 2, "notation": 2, "deadwood": 3, "round": 4,
-    "families": 5, "match": 6, "record": 6,
+    "cards": 0, "errors": 1, "actions": 1, "melds": 2, "relations": 2, "notation": 2,
+    "deadwood": 3, "goout": 3, "round": 4, "families": 5, "match": 6, "record": 6,
 }  # fmt: skip
 
 
