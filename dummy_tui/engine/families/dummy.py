@@ -44,7 +44,8 @@ from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
 from dummy_tui.engine.goout import can_go_out
 from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in
 from dummy_tui.engine.notation import move_card, move_cards, not_a_move, split_move
-from dummy_tui.engine.round import TAKE, Round, Tally
+from dummy_tui.engine.round import TAKE, Round
+from dummy_tui.engine.scores import Tally
 from dummy_tui.rules.schema import DummyRules
 
 
