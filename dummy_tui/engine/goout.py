@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from dummy_tui.engine.cards import RANK_MASKS, SUIT_MASK, cards_of
-from dummy_tui.engine.melds import SET, TableMeld
+from dummy_tui.engine.melds import SET, TableMeld, meldable
 
 
 def layoff_pieces(
@@ -88,29 +88,6 @@ def can_go_out(
     limit = 10_000 if layoffs_left is None else layoffs_left
     memo: dict[tuple[int, bool, int], bool] = {}
     return _cover(hand, True, limit, pieces, union, memo, both)
-
-
-_RUN_STARTS = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))  # ranks 2..Q
-
-
-_TWOS = sum(1 << (13 * suit) for suit in range(4))
-
-
-def meldable(mask: int, both: bool = False) -> int:
-    """The cards of ``mask`` that sit in some set or run made of ``mask``'s cards
-    (with ``both``, in an ace-low run too)."""
-    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
-    runs = starts | (starts << 1) | (starts << 2)
-    a = mask & SUIT_MASK
-    b = (mask >> 13) & SUIT_MASK
-    c = (mask >> 26) & SUIT_MASK
-    d = mask >> 39
-    ranks = (a & b & (c | d)) | (c & d & (a | b))  # three or four of the rank
-    found = runs | ((ranks | ranks << 13 | ranks << 26 | ranks << 39) & mask)
-    if both:
-        low = mask & (mask >> 1) & (mask >> 12) & _TWOS  # the 2, the 3 and the ace
-        found |= low | low << 1 | low << 12
-    return found
 
 
 _PARTNERS: dict[int, tuple[int, ...]] = {}

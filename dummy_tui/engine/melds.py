@@ -205,6 +205,29 @@ def _suit_runs(bits: int) -> list[tuple[int, int]]:
     return out
 
 
+_RUN_STARTS = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))  # ranks 2..Q
+
+
+_TWOS = sum(1 << (13 * suit) for suit in range(4))
+
+
+def meldable(mask: int, both: bool = False) -> int:
+    """The cards of ``mask`` that sit in some set or run made of ``mask``'s cards
+    (with ``both``, in an ace-low run too)."""
+    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
+    runs = starts | (starts << 1) | (starts << 2)
+    a = mask & SUIT_MASK
+    b = (mask >> 13) & SUIT_MASK
+    c = (mask >> 26) & SUIT_MASK
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))  # three or four of the rank
+    found = runs | ((ranks | ranks << 13 | ranks << 26 | ranks << 39) & mask)
+    if both:
+        low = mask & (mask >> 1) & (mask >> 12) & _TWOS  # the 2, the 3 and the ace
+        found |= low | low << 1 | low << 12
+    return found
+
+
 def melds_in(mask: int, both: bool = False) -> list[int]:
     """Every meld (as a mask) that can be made from the cards of *mask*.
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dummy_tui.ai.dummy.plans import _best, best_lay
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.goout import meldable
+from dummy_tui.engine.melds import meldable
 
 hands = st.sets(st.integers(0, 51), min_size=0, max_size=14).map(lambda cs: sum(1 << c for c in cs))
 
