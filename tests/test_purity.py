@@ -32,6 +32,8 @@ EXPECTED_MODULES = {
     "dummy_tui.engine": {
         "dummy_tui.engine.cards",
         "dummy_tui.engine.melds",
+        "dummy_tui.engine.relations",
+        "dummy_tui.engine.goout",
         "dummy_tui.engine.errors",
         "dummy_tui.engine.round",
         "dummy_tui.engine.deadwood",

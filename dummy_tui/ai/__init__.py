@@ -18,7 +18,7 @@ from dummy_tui.ai.base import DEFAULT_BUDGET_MS, Player, RandomPlayer
 
 if TYPE_CHECKING:
     from dummy_tui.engine.actions import Action
-    from dummy_tui.engine.round import PlayerView
+    from dummy_tui.engine.view import PlayerView
 
 LEVELS = ("random", "easy", "normal", "hard")
 """The AI levels, weakest first: the one list of them."""

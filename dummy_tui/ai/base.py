@@ -1,6 +1,6 @@
 """The one interface every AI player implements, in every family.
 
-An AI player is given one seat's view (:class:`~dummy_tui.engine.round.PlayerView`,
+An AI player is given one seat's view (:class:`~dummy_tui.engine.view.PlayerView`,
 or its family's subclass) and the legal actions, and returns one of those
 actions.  It never sees the full state.
 """
@@ -11,7 +11,7 @@ import random
 from typing import Protocol, TypeVar
 
 from dummy_tui.engine.actions import Action
-from dummy_tui.engine.round import PlayerView
+from dummy_tui.engine.view import PlayerView
 
 V_contra = TypeVar("V_contra", bound=PlayerView, contravariant=True)
 

@@ -122,6 +122,10 @@ def rank_mask(rank: int) -> int:
     return (1 << rank) | (1 << (rank + 13)) | (1 << (rank + 26)) | (1 << (rank + 39))
 
 
+RANK_MASKS: tuple[int, ...] = tuple(rank_mask(r) for r in range(13))
+"""The mask of each rank's four cards, by rank."""
+
+
 def sort_key_suit(card: int) -> tuple[int, int]:
     return (card // 13, card % 13)
 

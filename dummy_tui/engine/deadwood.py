@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from dummy_tui.engine.cards import SUIT_MASK, cards_of, low_position, position_rank, run_position
-from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.melds import TableMeld, meldable
 
 # --------------------------------------------------------------------------
 # The low layout
@@ -54,19 +54,6 @@ def low_value(low: int) -> int:
         + _SUIT_VALUE[(low >> 26) & _SUIT]
         + _SUIT_VALUE[low >> 39]
     )
-
-
-def meldable_low(low: int) -> int:
-    """The cards of ``low`` that belong to at least one set or run."""
-    r = low & (low >> 1) & (low >> 2) & _RUN_START
-    runs = r | (r << 1) | (r << 2)
-    b0 = low & _SUIT
-    b1 = (low >> 13) & _SUIT
-    b2 = (low >> 26) & _SUIT
-    b3 = low >> 39
-    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
-    sets = three * _ALL_SUITS
-    return low & (runs | sets)
 
 
 def _runs_only_table() -> list[int]:
@@ -227,7 +214,7 @@ def _high_value(low: int) -> int:
 def deadwood_after_discard(mask: int) -> int:
     """Least deadwood after the best discard (an 11-card hand, before discarding)."""
     low = to_low(mask)
-    meld = meldable_low(low)
+    meld = meldable(low)  # the low layout is a mask like any: sets and runs alike
     iso = low & ~meld
     best = 1 << 30
     if iso:
@@ -250,7 +237,7 @@ def discard_deadwoods(mask: int, limit: int | None = None) -> dict[int, int]:
     With ``limit``, only the discards that leave at most ``limit`` are
     listed, and a cheap bound skips the search when none can.
     """
-    # to_low, meldable_low and low_value written out: this runs at every turn of gin
+    # to_low, meldable and low_value written out: this runs at every turn of gin
     low = ((mask << 1) & _NOT_POS0) | ((mask >> 12) & _POS0)
     r = low & (low >> 1) & (low >> 2) & _RUN_START
     b0 = low & _SUIT

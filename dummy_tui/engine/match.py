@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dummy_tui.engine.families import new_round, round_type
-from dummy_tui.engine.round import Breakdown, Round, winners
+from dummy_tui.engine.round import Round
+from dummy_tui.engine.scores import Breakdown, winners
 from dummy_tui.rules.schema import Ruleset
 
 

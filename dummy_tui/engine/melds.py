@@ -1,4 +1,4 @@
-"""Meld checks, meld finding, card relations, layoff targets and the go-out search.
+"""Meld checks, the table's melds and meld finding.
 
 Everything here works on card masks (see :mod:`cards`).  Runs follow Dummy's
 rank order, ace high only: ``2 3 … K A`` with nothing wrapping.  ``ace_low``
@@ -11,19 +11,19 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from dummy_tui.engine.cards import (
-    JOKER_BASE,
+    RANK_MASKS,
     SUIT_MASK,
     cards_of,
     mask_of,
     position_rank,
-    rank_mask,
     run_position,
 )
 
+# Card relations (which cards make a meld together) are in :mod:`relations`, the
+# layoff blocks and the go-out search in :mod:`goout`.
+
 SET = "set"
 RUN = "run"
-
-_RANK_MASKS = tuple(rank_mask(r) for r in range(13))
 
 
 def meld_kind(
@@ -142,7 +142,7 @@ class TableMeld:
     def fit_mask(self, seat: int, chain_rule: str = "any") -> int:
         """Every card that would lay off onto this meld, laid by *seat* (one mask)."""
         if self.kind == SET:
-            return _RANK_MASKS[self.rank] & ~self.mask if len(self.cards) < 4 else 0
+            return RANK_MASKS[self.rank] & ~self.mask if len(self.cards) < 4 else 0
         base = self.suit * 13
         out = 0
         if self.lo > 0 and self.end_open(True, seat, chain_rule):
@@ -205,6 +205,29 @@ def _suit_runs(bits: int) -> list[tuple[int, int]]:
     return out
 
 
+_RUN_STARTS = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))  # ranks 2..Q
+
+
+_TWOS = sum(1 << (13 * suit) for suit in range(4))
+
+
+def meldable(mask: int, both: bool = False) -> int:
+    """The cards of ``mask`` that sit in some set or run made of ``mask``'s cards
+    (with ``both``, in an ace-low run too)."""
+    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
+    runs = starts | (starts << 1) | (starts << 2)
+    a = mask & SUIT_MASK
+    b = (mask >> 13) & SUIT_MASK
+    c = (mask >> 26) & SUIT_MASK
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))  # three or four of the rank
+    found = runs | ((ranks | ranks << 13 | ranks << 26 | ranks << 39) & mask)
+    if both:
+        low = mask & (mask >> 1) & (mask >> 12) & _TWOS  # the 2, the 3 and the ace
+        found |= low | low << 1 | low << 12
+    return found
+
+
 def melds_in(mask: int, both: bool = False) -> list[int]:
     """Every meld (as a mask) that can be made from the cards of *mask*.
 
@@ -221,7 +244,7 @@ def melds_in(mask: int, both: bool = False) -> list[int]:
     while ranks:
         low = ranks & -ranks
         ranks ^= low
-        rm = mask & _RANK_MASKS[low.bit_length() - 1]
+        rm = mask & RANK_MASKS[low.bit_length() - 1]
         if rm.bit_count() == 4:
             out.append(rm)
         for combo in combinations(cards_of(rm), 3):
@@ -266,7 +289,7 @@ def melds_with(card: int, mask: int, both: bool = False) -> list[int]:
     """Every meld within ``mask`` that contains ``card`` (which must be in it)."""
     out: list[int] = []
     rank = card % 13
-    others = mask & _RANK_MASKS[rank] & ~(1 << card)
+    others = mask & RANK_MASKS[rank] & ~(1 << card)
     n = others.bit_count()
     if n >= 2:
         oc = cards_of(others)
@@ -296,7 +319,7 @@ def melds_in_low(mask: int) -> list[int]:
     """Every meld in ``mask`` with the ace low: sets, and runs ``A 2 3`` … ``J Q K``."""
     out: list[int] = []
     for rank in range(13):
-        rm = mask & _RANK_MASKS[rank]
+        rm = mask & RANK_MASKS[rank]
         if rm.bit_count() >= 3:
             cards = cards_of(rm)
             if len(cards) == 4:
@@ -317,272 +340,3 @@ def melds_in_low(mask: int) -> list[int]:
                         run |= 1 << (13 * suit + position_rank(p, True))
                     out.append(run)
     return out
-
-
-# --------------------------------------------------------------------------
-# Card relations: which cards make a meld together
-
-
-def partner_pairs(card: int, ace_low: bool = False) -> list[tuple[int, int]]:
-    """Pairs of cards that make a three-card meld with ``card``: two more of its
-    rank (or two more jokers), or the cards around it in a run."""
-    if card >= JOKER_BASE:
-        others = [j for j in range(JOKER_BASE, JOKER_BASE + 4) if j != card]
-        return [(others[0], others[1]), (others[0], others[2]), (others[1], others[2])]
-    rank, suit = card % 13, card // 13
-    same = [s * 13 + rank for s in range(4) if s != suit]
-    out = [(same[0], same[1]), (same[0], same[2]), (same[1], same[2])]
-    pos = run_position(rank, ace_low)
-    base = suit * 13
-    for a, b in ((-2, -1), (-1, 1), (1, 2)):
-        if 0 <= pos + a <= 12 and 0 <= pos + b <= 12:
-            out.append(
-                (base + position_rank(pos + a, ace_low), base + position_rank(pos + b, ace_low))
-            )
-    return out
-
-
-def _near_mask(card: int, ace_low: bool) -> int:
-    m = 0
-    for a, b in partner_pairs(card, ace_low):
-        m |= (1 << a) | (1 << b)
-    if card < JOKER_BASE:
-        m |= rank_mask(card % 13)  # the fourth card of the rank too
-    return m & ~(1 << card)
-
-
-PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(partner_pairs(c)) for c in range(56)
-)
-"""Ace high: the pairs that make a three-card meld with each card (jokers too)."""
-PARTNERS_LOW: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(partner_pairs(c, ace_low=True)) for c in range(52)
-)
-"""Ace low: the pairs that make a three-card meld with each card."""
-NEAR: tuple[int, ...] = tuple(_near_mask(c, False) for c in range(56))
-"""Ace high: the cards *near* each card (§12): its rank, and its suit within two ranks."""
-NEAR_LOW: tuple[int, ...] = tuple(_near_mask(c, True) for c in range(52))
-"""Ace low: the cards near each card."""
-PARTNERS_BOTH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(dict.fromkeys((*PARTNERS[c], *PARTNERS_LOW[c]))) for c in range(52)
-)
-"""The ace low as well as high (Dummy's ``ace_low_runs``): each pair once, the
-pairs of :data:`PARTNERS` first (``Q K`` and ``2 3`` for an ace, ``A 3`` too for a 2)."""
-NEAR_BOTH: tuple[int, ...] = tuple(NEAR[c] | NEAR_LOW[c] for c in range(52))
-"""The ace low as well as high: the cards near each card (an ace is near the 2 and 3
-of its suit too)."""
-
-
-def partners(both: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """:data:`PARTNERS_BOTH` with the ace low as well as high, else :data:`PARTNERS`."""
-    return PARTNERS_BOTH if both else PARTNERS
-
-
-def near_masks(both: bool) -> tuple[int, ...]:
-    """:data:`NEAR_BOTH` with the ace low as well as high, else :data:`NEAR`."""
-    return NEAR_BOTH if both else NEAR
-
-
-def near(card: int, other: int) -> bool:
-    """Same rank, or same suit within two ranks (§12's "near"), ace high."""
-    return bool(NEAR[card] >> other & 1)
-
-
-# --------------------------------------------------------------------------
-# Layoff slots and the go-out (knock) search
-
-
-def layoff_pieces(
-    melds: list[TableMeld], seat: int, chain_rule: str, hand: int
-) -> dict[int, list[int]]:
-    """Groups of hand cards that could be laid off onto the table in a row.
-
-    Maps a card to the masks of layoff blocks whose lowest card it is: the
-    fourth card of a set, or a contiguous block that extends a run end.
-    Only blocks made wholly of cards in ``hand`` are listed.
-    """
-    pieces: dict[int, list[int]] = {}
-    for m in melds:
-        if m.kind == SET:
-            if len(m.cards) < 4:
-                free = hand & _RANK_MASKS[m.rank] & ~m.mask
-                if free:
-                    c = free.bit_length() - 1
-                    pieces.setdefault(c, []).append(1 << c)
-            continue
-        base = m.suit * 13
-        bits = (hand >> base) & SUIT_MASK
-        if m.ace_low:
-            if m.both and bits >> m.hi & 1 and m.end_open(False, seat, chain_rule):
-                # an ace-low run (A 2 3 …): position p holds rank p - 1
-                block = 0
-                p = m.hi + 1
-                while p <= 12 and bits >> (p - 1) & 1:
-                    block |= 1 << (base + p - 1)
-                    pieces.setdefault(base + m.hi, []).append(block)
-                    p += 1
-            continue  # other families' ace-low runs have their own search
-        if m.both and m.lo == 0 and bits >> 12 & 1 and m.end_open(True, seat, chain_rule):
-            pieces.setdefault(base + 12, []).append(1 << (base + 12))  # the ace below the 2
-        if m.hi < 12 and bits >> (m.hi + 1) & 1 and m.end_open(False, seat, chain_rule):
-            block = 0
-            p = m.hi + 1
-            while p <= 12 and bits >> p & 1:
-                block |= 1 << (base + p)
-                pieces.setdefault(base + m.hi + 1, []).append(block)
-                p += 1
-        if m.lo > 0 and bits >> (m.lo - 1) & 1 and m.end_open(True, seat, chain_rule):
-            block = 0
-            p = m.lo - 1
-            while p >= 0 and bits >> p & 1:
-                block |= 1 << (base + p)
-                pieces.setdefault(base + p, []).append(block)
-                p -= 1
-    return pieces
-
-
-def can_go_out(
-    hand: int,
-    melds: list[TableMeld],
-    seat: int,
-    chain_rule: str = "any",
-    layoffs_left: int | None = None,
-    both: bool = False,
-) -> bool:
-    """Can ``hand`` be melded and laid off down to exactly one card?
-
-    Cards go into new melds (sets, runs; with ``both`` the ace-low runs too)
-    or onto the table's melds (the fourth card of a set, blocks extending a
-    run end that ``seat`` may extend), using at most ``layoffs_left`` layoffs
-    (None: no limit); one card stays for the knock.
-    """
-    if hand == 0:
-        return False
-    if hand & (hand - 1) == 0:
-        return True
-    pieces = layoff_pieces(melds, seat, chain_rule, hand)
-    union = 0
-    for blocks in pieces.values():
-        for block in blocks:
-            union |= block
-    limit = 10_000 if layoffs_left is None else layoffs_left
-    memo: dict[tuple[int, bool, int], bool] = {}
-    return _cover(hand, True, limit, pieces, union, memo, both)
-
-
-_RUN_STARTS = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))  # ranks 2..Q
-
-
-_TWOS = sum(1 << (13 * suit) for suit in range(4))
-
-
-def meldable(mask: int, both: bool = False) -> int:
-    """The cards of ``mask`` that sit in some set or run made of ``mask``'s cards
-    (with ``both``, in an ace-low run too)."""
-    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
-    runs = starts | (starts << 1) | (starts << 2)
-    a = mask & SUIT_MASK
-    b = (mask >> 13) & SUIT_MASK
-    c = (mask >> 26) & SUIT_MASK
-    d = mask >> 39
-    ranks = (a & b & (c | d)) | (c & d & (a | b))  # three or four of the rank
-    found = runs | ((ranks | ranks << 13 | ranks << 26 | ranks << 39) & mask)
-    if both:
-        low = mask & (mask >> 1) & (mask >> 12) & _TWOS  # the 2, the 3 and the ace
-        found |= low | low << 1 | low << 12
-    return found
-
-
-_PARTNERS: dict[int, tuple[int, ...]] = {}
-
-
-def _set_partners(others: int) -> tuple[int, ...]:
-    """Masks of two or three cards of ``others`` (same-rank cards) that would
-    make a set with one more card: every pair, then all three."""
-    found = _PARTNERS.get(others)
-    if found is None:
-        cards = cards_of(others)
-        groups = [(1 << a) | (1 << b) for a, b in combinations(cards, 2)]
-        if len(cards) == 3:
-            groups.append(others)
-        found = _PARTNERS[others] = tuple(groups)
-    return found
-
-
-def _cover(
-    mask: int,
-    leftover: bool,
-    layoffs_left: int,
-    pieces: dict[int, list[int]],
-    union: int,
-    memo: dict[tuple[int, bool, int], bool],
-    both: bool = False,
-) -> bool:
-    if mask == 0:
-        return not leftover
-    key = (mask, leftover, layoffs_left)
-    hit = memo.get(key)
-    if hit is not None:
-        return hit
-    # Cards that no set, run or layoff could take must be the knock card.
-    stranded = mask & ~(meldable(mask, both) | (union if layoffs_left > 0 else 0))
-    if stranded:
-        if not leftover or stranded & (stranded - 1):
-            memo[key] = False
-            return False
-        result = _cover(mask ^ stranded, False, layoffs_left, pieces, union, memo, both)
-        memo[key] = result
-        return result
-    low = mask & -mask
-    c = low.bit_length() - 1
-    result = False
-    # 1. keep it as the knock card
-    if leftover and _cover(mask ^ low, False, layoffs_left, pieces, union, memo, both):
-        result = True
-    # 2. sets containing c (other cards of its rank are all higher in order)
-    if not result:
-        others = mask & _RANK_MASKS[c % 13] & ~low
-        if others.bit_count() >= 2:
-            for group in _set_partners(others):
-                if _cover(mask & ~(low | group), leftover, layoffs_left, pieces, union, memo, both):
-                    result = True
-                    break
-    # 3. runs starting at c
-    if not result:
-        r = c % 13
-        if r <= 10 and (mask >> (c + 1)) & 1 and (mask >> (c + 2)) & 1:
-            run = low | (1 << (c + 1)) | (1 << (c + 2))
-            top = r + 2
-            while True:
-                if _cover(mask & ~run, leftover, layoffs_left, pieces, union, memo, both):
-                    result = True
-                    break
-                top += 1
-                if top > 12 or not (mask >> (c - r + top)) & 1:
-                    break
-                run |= 1 << (c - r + top)
-        # with the ace low: runs A 2 3 … (c is the 2; the ace is the suit's last bit)
-        if not result and both and r == 0 and (mask >> (c + 12)) & 1 and (mask >> (c + 1)) & 1:
-            run = low | (1 << (c + 1)) | (1 << (c + 12))
-            top = 1
-            while True:
-                if _cover(mask & ~run, leftover, layoffs_left, pieces, union, memo, both):
-                    result = True
-                    break
-                top += 1
-                if top > 10 or not (mask >> (c + top)) & 1:
-                    break
-                run |= 1 << (c + top)
-    # 4. layoff blocks whose lowest card is c
-    if not result and layoffs_left > 0:
-        for block in pieces.get(c, ()):
-            size = block.bit_count()
-            if (
-                size <= layoffs_left
-                and block & mask == block
-                and _cover(mask & ~block, leftover, layoffs_left - size, pieces, union, memo, both)
-            ):
-                result = True
-                break
-    memo[key] = result
-    return result

@@ -16,9 +16,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dummy_tui.engine.cards import CardError, card_text, parse_card
+from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.errors import MoveError, RecordError
 from dummy_tui.engine.families import round_from_deal, round_type
-from dummy_tui.engine.round import Deal, Round
+from dummy_tui.engine.round import Round
 from dummy_tui.problems import json_problem, validation_problem
 from dummy_tui.rules.schema import Ruleset
 

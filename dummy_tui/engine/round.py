@@ -9,18 +9,19 @@ reads and writes the move notation of ``records.md``.
 Each family (Dummy, basic rummy, gin, Persian rummy) is one subclass in
 :mod:`dummy_tui.engine.families` that holds only what differs, found through
 :data:`dummy_tui.engine.families.FAMILIES` by the ruleset's ``family``.
+
+Beside it: the deal (:mod:`deal`), the seat's view (:mod:`view`), score lines and
+tallies (:mod:`scores`) and the kinds of action (:mod:`kinds`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from dummy_tui.engine.actions import (
     Action,
-    Discard,
     Draw,
     End,
     Knock,
@@ -33,8 +34,12 @@ from dummy_tui.engine.actions import (
     TakeDiscard,
 )
 from dummy_tui.engine.cards import card_text, cards_of, cards_text, mask_of
+from dummy_tui.engine.deal import Deal, shuffled_deal
 from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.kinds import KIND_OF, KINDS, TAKE_KINDS, involves
 from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.scores import Breakdown, Tally, winners
+from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import RulesetBase
 
 TAKE = "take"
@@ -42,149 +47,6 @@ PLAY = "play"
 OVER = "over"
 
 R = TypeVar("R", bound=RulesetBase)
-
-# ---------------------------------------------------------------------------
-# Deals
-
-
-@dataclass(slots=True)
-class Deal:
-    """A fixed deal: hands, the upcard and the stock from the top down."""
-
-    hands: list[list[int]]
-    upcard: int
-    stock: list[int]  # top first, burned cards excluded
-    burned: list[int] = field(default_factory=list)
-
-
-def shuffled_deal(
-    deck_size: int, hand_size: int, players: int, rng: random.Random, burn: int = 0
-) -> Deal:
-    """A shuffled deck dealt: hands, the upcard, the stock; ``burn`` cards from the
-    bottom of the stock set aside unseen."""
-    deck = list(range(deck_size))
-    rng.shuffle(deck)
-    hands = [sorted(deck[i * hand_size : (i + 1) * hand_size]) for i in range(players)]
-    upcard = deck[players * hand_size]
-    stock = deck[players * hand_size + 1 :]
-    burned = stock[len(stock) - burn :] if burn else []
-    if burn:
-        stock = stock[: len(stock) - burn]
-    return Deal(hands, upcard, stock, burned)
-
-
-# ---------------------------------------------------------------------------
-# Views, scores
-
-
-@dataclass(slots=True)
-class PlayerView:
-    """What one seat may know: its own hand, and everything public.
-
-    Each family's view adds its own public facts (:mod:`dummy_tui.engine.families`).
-    """
-
-    seat: int
-    players: int
-    family: str
-    rules: Any
-    phase: str
-    to_move: int | None
-    direction: int
-    hand: list[int]
-    hand_counts: list[int]
-    stock_count: int
-    row: list[int]  # the discard row or pile, oldest first
-    melds: list[TableMeld]
-    history: list[tuple[int, Action]]
-    teams: list[int]  # the team of each seat (each seat its own team but in Persian rummy)
-
-    @property
-    def hand_mask(self) -> int:
-        return mask_of(self.hand)
-
-
-class Breakdown(Protocol):
-    """One seat's line of a round's score; the fields are the family's own."""
-
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def total(self) -> int: ...
-
-    def as_json(self) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """What a finished round counts for one seat in statistics (``sim``): whether it
-    knocked (went out), knocked dark, fell (ตกตึก) or was fooled (โง่), and the
-    penalty points charged to it.  Families without such rules leave them 0."""
-
-    knocked: bool = False
-    dark_knock: bool = False
-    fell: bool = False
-    fooled: bool = False
-    penalties: int = 0
-
-
-class ScoreLine:
-    """A base for a family's :class:`Breakdown`: ``as_json`` gives the fields named in
-    ``JSON``, in that order (records.md lists them per family)."""
-
-    __slots__ = ()
-    JSON: ClassVar[tuple[str, ...]] = ()
-
-    def as_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.JSON}
-
-
-def winners(totals: Sequence[int], teams: Sequence[int]) -> list[int]:
-    """The seats with the top total, when they are all of one team (one seat, or
-    a Persian team's two seats); empty on a tie between teams."""
-    best = max(totals)
-    leaders = [s for s, t in enumerate(totals) if t == best]
-    return leaders if len({teams[s] for s in leaders}) == 1 else []
-
-
-# ---------------------------------------------------------------------------
-# Action kinds
-
-KINDS = ("draw", "pick", "meld", "layoff", "discard", "knock", "end", "pass", "show")
-"""The kinds of action a player chooses among (what the keys of the table do)."""
-
-TAKE_KINDS = frozenset({"draw", "pick", "end", "pass", "show"})
-"""Kinds that begin a turn."""
-
-_KIND: dict[type, str] = {
-    Draw: "draw",
-    Pick: "pick",
-    PickLayoff: "pick",
-    TakeDiscard: "pick",
-    Meld: "meld",
-    LayOff: "layoff",
-    Discard: "discard",
-    Knock: "knock",
-    End: "end",
-    Pass: "pass",
-    Show: "show",
-}
-
-
-def _involves(action: Action, cards: Iterable[int]) -> bool:
-    """Does ``action`` move every card of ``cards``?"""
-    moved: tuple[int, ...]
-    if isinstance(action, Meld):
-        moved = action.cards
-    elif isinstance(action, Pick):
-        moved = (action.card, *action.meld)
-    elif isinstance(action, Draw | End | Pass | Show):
-        moved = ()
-    else:
-        moved = (action.card,)
-    return all(c in moved for c in cards)
-
 
 # ---------------------------------------------------------------------------
 # The round
@@ -348,7 +210,7 @@ class Round(Generic[R]):
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` or raise :class:`IllegalMoveError` naming the rule."""
-        kind = _KIND[type(action)]
+        kind = KIND_OF[type(action)]
         if kind not in self.kinds:
             raise IllegalMoveError("never", f"{self.family}_{kind}")
         self.check(action)
@@ -370,7 +232,7 @@ class Round(Generic[R]):
 
     def kind_of(self, action: Action) -> str:
         """The kind of ``action`` by the seat to move (one of :data:`KINDS`)."""
-        return _KIND[type(action)]
+        return KIND_OF[type(action)]
 
     def shown_cards(self) -> tuple[int, ...]:
         """The cards a ``show`` reveals, in order (none in a family without one)."""
@@ -389,7 +251,7 @@ class Round(Generic[R]):
         if kind not in self.kinds:
             return IllegalMoveError("never", f"{self.family}_{kind}")
         for action in self.legal_actions():
-            if self.kind_of(action) == kind and _involves(action, cards):
+            if self.kind_of(action) == kind and involves(action, cards):
                 return None
         if kind in TAKE_KINDS and self.phase != TAKE:
             return IllegalMoveError("already_taken", self.family)
@@ -510,7 +372,7 @@ class Round(Generic[R]):
         the round is written ``knock``."""
         _, action = self.history[index]
         if isinstance(action, Draw | End | Pass | Show):
-            return [_KIND[type(action)]]
+            return [KIND_OF[type(action)]]
         if isinstance(action, TakeDiscard):
             return [f"pick {card_text(action.card)}"]
         if isinstance(action, Knock):

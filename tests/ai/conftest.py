@@ -11,9 +11,10 @@ from dummy_tui.ai.base import Player
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.engine.actions import DRAW, Action
 from dummy_tui.engine.cards import cards_of, parse_card
+from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families import new_round
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
-from dummy_tui.engine.round import Deal, Round
+from dummy_tui.engine.round import Round
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 

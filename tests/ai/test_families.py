@@ -12,12 +12,13 @@ from dummy_tui.ai import LEVELS, make_player
 from dummy_tui.engine.actions import Action, Discard, Draw, Knock, LayOff, Meld, Pass, TakeDiscard
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.deadwood import deadwood
+from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families import round_from_deal
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.gin import GinRound, GinView
 from dummy_tui.engine.families.persian import PersianRound
 from dummy_tui.engine.families.rummy import RummyRound
-from dummy_tui.engine.round import Deal, Round
+from dummy_tui.engine.round import Round
 from dummy_tui.rules.loader import get_ruleset
 
 SMART = ["normal", "hard"]

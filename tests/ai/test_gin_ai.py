@@ -7,9 +7,9 @@ import random
 from dummy_tui.ai.gin.players import GinPlayer, read_view
 from dummy_tui.ai.gin.reading import PAIR_MASKS, Reading, read_opponent
 from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families import round_from_deal
 from dummy_tui.engine.families.gin import GinRound, GinView
-from dummy_tui.engine.round import Deal
 from dummy_tui.rules.loader import get_ruleset
 
 

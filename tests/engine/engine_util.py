@@ -14,6 +14,7 @@ from record_util import dark_knock
 
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import card_text, cards_of, mask_of, parse_card
+from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families import new_round
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.melds import TableMeld
@@ -25,7 +26,7 @@ from dummy_tui.engine.record import (
     replay,
     result_json,
 )
-from dummy_tui.engine.round import Deal, Round
+from dummy_tui.engine.round import Round
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 

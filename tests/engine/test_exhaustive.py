@@ -18,7 +18,8 @@ from dummy_tui.engine.actions import DRAW, END, Action, Discard, End, LayOff, Me
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.families.dummy import DummyRound
-from dummy_tui.engine.melds import TableMeld, can_go_out
+from dummy_tui.engine.goout import can_go_out
+from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.round import PLAY, TAKE
 
 

@@ -7,10 +7,10 @@ from engine_util import play_record
 
 from dummy_tui.engine.actions import Discard, Draw, Knock, Pass, TakeDiscard
 from dummy_tui.engine.cards import card_text, parse_card
+from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.families import round_from_deal
 from dummy_tui.engine.families.gin import GinRound, GinView
-from dummy_tui.engine.round import Deal
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import GinRules
 

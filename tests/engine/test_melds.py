@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from engine_util import card, cards, mask, texts
 
-from dummy_tui.engine.melds import TableMeld, can_go_out, meld_kind, melds_in, melds_with
+from dummy_tui.engine.goout import can_go_out
+from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in, melds_with
 
 
 @pytest.mark.parametrize(
@@ -238,7 +239,7 @@ def test_partners_are_every_pair_that_makes_a_three_card_meld(both: bool) -> Non
     the card (ace-low runs too with ``both``); near_masks holds their cards."""
     from itertools import combinations
 
-    from dummy_tui.engine.melds import near_masks, partners
+    from dummy_tui.engine.relations import near_masks, partners
 
     pairs, near = partners(both), near_masks(both)
     for c in range(52):

@@ -6,8 +6,8 @@ from engine_util import play_record, round_trip
 
 from dummy_tui.engine.actions import Pass, Pick
 from dummy_tui.engine.cards import card_text, parse_card
+from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families.persian import PersianRound
-from dummy_tui.engine.round import Deal
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import PersianRules
 

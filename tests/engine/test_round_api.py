@@ -24,7 +24,8 @@ from dummy_tui.engine.errors import (
 from dummy_tui.engine.families import FAMILIES, new_round, round_type
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.gin import GinRound
-from dummy_tui.engine.round import KINDS, Round
+from dummy_tui.engine.kinds import KINDS
+from dummy_tui.engine.round import Round
 from dummy_tui.rules.loader import get_ruleset, load_rulesets
 
 ENGINE = Path(__file__).resolve().parents[2] / "dummy_tui" / "engine"
@@ -232,8 +233,9 @@ def _rule(error: MoveError | None) -> str | None:
 # the layers
 
 LAYERS = {
-    "cards": 0, "errors": 1, "actions": 1, "melds": 2, "notation": 2, "deadwood": 3, "round": 4,
-    "families": 5, "match": 6, "record": 6,
+    "cards": 0, "errors": 1, "actions": 1, "deal": 1, "scores": 1, "melds": 2, "relations": 2,
+    "notation": 2, "kinds": 2, "deadwood": 3, "goout": 3, "view": 3, "round": 4, "families": 5,
+    "match": 6, "record": 6,
 }  # fmt: skip
 
 

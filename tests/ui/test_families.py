@@ -29,12 +29,13 @@ from ui_helpers import (
 
 from dummy_tui.engine.actions import Knock, Pass, Pick, TakeDiscard
 from dummy_tui.engine.cards import card_pretty, cards_of, parse_card, sort_key_suit_low
+from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families import round_from_deal
 from dummy_tui.engine.families.gin import GinRound
 from dummy_tui.engine.families.persian import PersianRound
 from dummy_tui.engine.families.rummy import RummyRound
 from dummy_tui.engine.match import Match
-from dummy_tui.engine.round import Deal, Round
+from dummy_tui.engine.round import Round
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.common import signed

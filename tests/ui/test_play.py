@@ -40,7 +40,8 @@ from dummy_tui.engine.cards import card_pretty, cards_of, parse_card, sort_key_r
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.record import apply_moves
-from dummy_tui.engine.round import PLAY, PlayerView
+from dummy_tui.engine.round import PLAY
+from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen

@@ -13,9 +13,10 @@ from textual.widgets import Collapsible
 from dummy_tui.ai import checked_choice, make_player
 from dummy_tui.engine.actions import Action, Pick
 from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.match import Match
-from dummy_tui.engine.round import TAKE, Deal, Round
+from dummy_tui.engine.round import TAKE, Round
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.modals import PrivacyScreen

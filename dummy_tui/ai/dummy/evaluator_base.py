@@ -23,17 +23,10 @@ from dummy_tui.ai.dummy.plans import (
 )
 from dummy_tui.ai.dummy.weights import Weights, for_table
 from dummy_tui.engine.cards import cards_of, mask_of, rank_mask
-from dummy_tui.engine.melds import (
-    PARTNERS,
-    PARTNERS_BOTH,
-    RUN,
-    TableMeld,
-    meld_kind,
-    near_masks,
-    partners,
-)
+from dummy_tui.engine.melds import RUN, TableMeld, meld_kind
+from dummy_tui.engine.relations import PARTNERS, PARTNERS_BOTH, near_masks, partners
 
-# the pairs that make a three-card meld with each card (melds.PARTNERS), as
+# the pairs that make a three-card meld with each card (relations.PARTNERS), as
 # bits; and the same pairs split: the other three cards of the rank (every two
 # of them make a set with the card), and the run pairs as bits; the ``_BOTH``
 # tables hold the ace-low runs too (ace_low_runs: A 2 3 as well as Q K A)

@@ -53,7 +53,7 @@ from dummy_tui.ai.dummy.weights import NORMAL, Weights
 from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard, End, Pick
 from dummy_tui.engine.cards import mask_of
 from dummy_tui.engine.families.dummy import DummyView
-from dummy_tui.engine.melds import partners
+from dummy_tui.engine.relations import partners
 
 
 class HeuristicPlayer(TakeChoice, PlayChoice):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from dummy_tui.ai.dummy.weights import for_table
 from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
 from dummy_tui.engine.cards import position_rank, run_position
-from dummy_tui.engine.melds import NEAR, NEAR_BOTH, partners
+from dummy_tui.engine.relations import NEAR, NEAR_BOTH, partners
 
 
 def _steps(card: int, steps: tuple[int, ...], ace_low: bool) -> int:

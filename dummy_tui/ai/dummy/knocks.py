@@ -12,7 +12,8 @@ from __future__ import annotations
 from dummy_tui.ai.dummy.evaluator_base import EvaluatorBase
 from dummy_tui.ai.dummy.plans import Pieces, best_lay, knock_cards, mask_points, meld_cards
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.melds import RUN, TableMeld, can_go_out
+from dummy_tui.engine.goout import can_go_out
+from dummy_tui.engine.melds import RUN, TableMeld
 
 
 class KnockJudge(EvaluatorBase):

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from dummy_tui.engine.cards import cards_of, rank_mask
-from dummy_tui.engine.melds import TableMeld, layoff_pieces, meldable
+from dummy_tui.engine.goout import layoff_pieces
+from dummy_tui.engine.melds import TableMeld, meldable
 
 Pieces = dict[int, list[int]]
 

@@ -17,7 +17,7 @@ from dummy_tui.ai.dummy.inference import Evidence
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
-from dummy_tui.engine.melds import near_masks
+from dummy_tui.engine.relations import near_masks
 
 
 def sample_hidden(
@@ -80,7 +80,7 @@ def sample_hidden(
 
 def _paired(hand: int, near: tuple[int, ...]) -> int:
     """Cards of ``hand`` with another card of ``hand`` that could meld with it
-    (``near``: the cards near each card, :func:`melds.near_masks`)."""
+    (``near``: the cards near each card, :func:`relations.near_masks`)."""
     return sum(1 for c in cards_of(hand) if near[c] & hand)
 
 

@@ -38,7 +38,8 @@ from dummy_tui.engine.deadwood import (
     discard_deadwoods,
 )
 from dummy_tui.engine.families.gin import GinView
-from dummy_tui.engine.melds import PARTNERS_LOW, TableMeld
+from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.relations import PARTNERS_LOW
 
 # ---------------------------------------------------------------------------
 # What the seat knows

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.deadwood import deadwood, deadwood_after_discard
-from dummy_tui.engine.melds import PARTNERS_LOW
+from dummy_tui.engine.relations import PARTNERS_LOW
 
 PAIR_MASKS: list[list[int]] = [[(1 << a) | (1 << b) for a, b in pairs] for pairs in PARTNERS_LOW]
 """Per card: the masks of the pairs of cards that make a three-card meld with it (ace low)."""

@@ -34,7 +34,7 @@ from dummy_tui.engine.actions import (
 )
 from dummy_tui.engine.cards import CARDS_52, JOKER_BASE, JOKERS, rank_point_table
 from dummy_tui.engine.families.persian import PersianView, fits, persian_melds
-from dummy_tui.engine.melds import NEAR, PARTNERS
+from dummy_tui.engine.relations import NEAR, PARTNERS
 
 ALL = CARDS_52 | JOKERS
 

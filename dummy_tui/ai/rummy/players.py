@@ -21,7 +21,7 @@ from dummy_tui.engine.actions import DRAW, Action, Discard, LayOff, Meld, TakeDi
 from dummy_tui.engine.cards import CARDS_52, cards_of
 from dummy_tui.engine.deadwood import GIN_POINTS, best_melds, deadwood, deadwood_after_discard
 from dummy_tui.engine.families.rummy import RummyView
-from dummy_tui.engine.melds import PARTNERS_LOW
+from dummy_tui.engine.relations import PARTNERS_LOW
 
 
 class RummyPlayer:

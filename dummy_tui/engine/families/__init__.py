@@ -14,7 +14,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from dummy_tui.engine.round import Deal, Round
+from dummy_tui.engine.deal import Deal
+from dummy_tui.engine.round import Round
 from dummy_tui.lazy import LazyRegistry
 from dummy_tui.rules.schema import RulesetBase
 

@@ -17,13 +17,10 @@ from dummy_tui.engine.actions import (
     SHOW,
     Action,
     Discard,
-    Draw,
-    End,
     LayOff,
     Meld,
     Pick,
     PickLayoff,
-    Show,
 )
 from dummy_tui.engine.cards import (
     cards_of,
@@ -33,12 +30,8 @@ from dummy_tui.engine.cards import (
 )
 from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError
 from dummy_tui.engine.families.dummy_checks import check, pick_refusal, refusal
-from dummy_tui.engine.families.dummy_penalties import (
-    charge_discard,
-    charge_pickup,
-    note_layoff,
-    note_meld,
-)
+from dummy_tui.engine.families.dummy_legal import legal, pick_options
+from dummy_tui.engine.families.dummy_play import fooled, play, start_turn
 from dummy_tui.engine.families.dummy_scoring import (
     Bonus,
     DummyBreakdown,
@@ -48,17 +41,11 @@ from dummy_tui.engine.families.dummy_scoring import (
     table_points,
 )
 from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
-from dummy_tui.engine.melds import (
-    NEAR,
-    NEAR_BOTH,
-    TableMeld,
-    can_go_out,
-    meld_kind,
-    melds_in,
-    melds_with,
-)
+from dummy_tui.engine.goout import can_go_out
+from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in
 from dummy_tui.engine.notation import move_card, move_cards, not_a_move, split_move
-from dummy_tui.engine.round import OVER, PLAY, TAKE, Round, Tally
+from dummy_tui.engine.round import TAKE, Round
+from dummy_tui.engine.scores import Tally
 from dummy_tui.rules.schema import DummyRules
 
 
@@ -72,10 +59,6 @@ def card_point_table(rules: DummyRules) -> list[int]:
 
 def speto_cards(rules: DummyRules) -> list[int]:
     return [parse_card(t) for t in rules.speto_cards]
-
-
-DISCARDS = tuple(Discard(c) for c in range(52))
-"""One :class:`Discard` a card, made once."""
 
 
 class DummyRound(Round[DummyRules]):
@@ -113,7 +96,7 @@ class DummyRound(Round[DummyRules]):
         self.stock_out_turn = False
         self.picked: tuple[int, int] | None = None  # (cards taken, chosen card)
         self.fool: int | None = None  # seat charged the fool penalty
-        self._start_turn()
+        start_turn(self)
 
     @classmethod
     def burn(cls, rules: DummyRules, players: int) -> int:
@@ -202,264 +185,23 @@ class DummyRound(Round[DummyRules]):
         return super().kind_of(action)
 
     # ------------------------------------------------------------------
-    # legal actions
+    # legal actions (dummy_legal), checks (dummy_checks), applying (dummy_play):
+    # those modules' functions are the methods themselves, with no call between
 
-    def _legal(self) -> list[Action]:
-        """Every action that is legal now and can still lead somewhere.
+    _legal = legal
+    """Every action that is legal now and can still lead somewhere (:mod:`dummy_legal`)."""
+    pick_options = pick_options
+    """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
 
-        Picks list each row position with each meld it allows.  For a turn
-        that must end in a knock (a player not born who lays cards down, or a
-        pickup with the stock empty), only plays that keep the knock
-        reachable are listed; :meth:`apply` still accepts the others (§6),
-        and then refuses any discard but the knock.
-        """
-        if self.phase == OVER:
-            return []
-        seat = self.seat
-        if self.phase == TAKE:
-            picks = self.pick_options()
-            show: list[Action] = [SHOW] if self.can_show(seat) else []
-            if self.stock:
-                return [*show, DRAW, *picks]
-            if self.rules.stock_out_pickup == "any":
-                return [*show, *picks, END]
-            return [*show, *(a for a in picks if self._knock_after(a)), END]
-        hand = self.hands[seat]
-        n = hand.bit_count()
-        if n == 1:
-            return [DISCARDS[hand.bit_length() - 1]]
-        cards = cards_of(hand)
-        unborn = not self.born[seat]
-        play = self.rules.unborn_play
-        if unborn and play == "never":
-            return [DISCARDS[c] for c in cards]
-        plays: list[Action] = [
-            Meld(tuple(cards_of(m))) for m in melds_in(hand, self.both) if m.bit_count() < n
-        ]
-        left = self.layoffs_left(seat)
-        if left != 0:
-            chain = self.rules.layoff_chain
-            for i, m in enumerate(self.melds):
-                fit = m.fit_mask(seat, chain) & hand
-                while fit:
-                    low = fit & -fit
-                    plays.append(LayOff(low.bit_length() - 1, i))
-                    fit ^= low
-        if (unborn and play == "knock_only") or self.must_knock:
-            if plays and self.knock_possible(seat):
-                plays = [a for a in plays if self._knock_after(a)]
-            else:
-                plays = []
-        if self.must_knock:
-            return plays
-        return [DISCARDS[c] for c in cards] + plays
+    check = check
+    _refusal = refusal
+    pick_refusal = pick_refusal
+    """Why ``pick <card>`` cannot start a pick-up now (None when it can)."""
 
-    def pick_options(self) -> list[Pick | PickLayoff]:
-        """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
-        if self.first_turn and self.rules.first_turn_must_draw:
-            return []
-        seat = self.seat
-        hand = self.hands[seat]
-        out: list[Pick | PickLayoff] = []
-        taken = 0
-        hand_n = hand.bit_count()
-        layoff_ok = self.rules.pickup_to_layoff and self.born[seat] and self.layoffs_left(seat) != 0
-        chain = self.rules.layoff_chain
-        both = self.both
-        near = NEAR_BOTH if both else NEAR
-        for taken_n, card in enumerate(reversed(self.row), start=1):
-            taken |= 1 << card
-            pool = hand | taken
-            # a meld with the card holds two cards near it (its rank, or its suit
-            # within two ranks): without them there is none to look for
-            close = near[card] & pool
-            if close & (close - 1):
-                limit = hand_n + taken_n - 1
-                for m in melds_with(card, pool, both):
-                    if m & hand and m.bit_count() <= limit:
-                        out.append(Pick(card, tuple(cards_of(m))))
-            if layoff_ok:
-                for j, meld in enumerate(self.melds):
-                    if meld.fits(card, seat, chain):
-                        out.append(PickLayoff(card, j))
-        return out
-
-    def _knock_after(self, action: Action) -> bool:
-        """After ``action`` by the seat to move, is a knock still reachable?"""
-        if isinstance(action, Pick | PickLayoff) and self.phase == TAKE:
-            return self._knock_after_pick(action)
-        trial = self.clone()
-        trial._do(action)
-        if trial.phase == OVER:
-            return True
-        return trial.knock_possible(trial.seat)
-
-    def _knock_after_pick(self, action: Pick | PickLayoff) -> bool:
-        """:meth:`_knock_after` for a pick-up, on masks, without a clone."""
-        seat = self.seat
-        i = self.row.index(action.card)
-        pool = self.hands[seat] | mask_of(self.row[i:])
-        left = self.layoffs_left(seat)
-        if isinstance(action, Pick):
-            melds = [*self.melds, self.new_meld(seat, action.meld)]
-            hand = pool & ~mask_of(action.meld)
-        else:
-            target = self.melds[action.target].copy()
-            target.add(action.card, seat)
-            melds = [*self.melds]
-            melds[action.target] = target
-            hand = pool & ~(1 << action.card)
-            left = None if left is None else left - 1
-        return can_go_out(hand, melds, seat, self.rules.layoff_chain, left, self.both)
-
-    # ------------------------------------------------------------------
-    # checking (the rules' words: dummy_checks)
-
-    def check(self, action: Action) -> None:
-        check(self, action)
-
-    def _refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
-        return refusal(self, kind, cards)
-
-    def pick_refusal(self, card: int) -> IllegalMoveError | None:
-        """Why ``pick <card>`` cannot start a pick-up now (None when it can)."""
-        return pick_refusal(self, card)
-
-    # ------------------------------------------------------------------
-    # applying actions
-
-    def _play(self, seat: int, action: Action) -> None:
-        if isinstance(action, Discard):
-            self._discard(seat, action.card)
-        elif isinstance(action, Draw):
-            card = self.stock.pop()
-            self.hands[seat] |= 1 << card
-            self.phase = PLAY
-        elif isinstance(action, Pick | PickLayoff):
-            self._pick(seat, action)
-        elif isinstance(action, Meld):
-            self._unborn_lays(seat, meld=True)
-            self.hands[seat] &= ~mask_of(action.cards)
-            self.melds.append(self.new_meld(seat, action.cards))
-            note_meld(self, seat, action.cards)
-        elif isinstance(action, LayOff):
-            self._unborn_lays(seat, meld=False)
-            self.hands[seat] &= ~(1 << action.card)
-            self.melds[action.target].add(action.card, seat)
-            self.layoffs[seat] += 1
-            note_layoff(self, seat, action.card, action.target)
-        elif isinstance(action, Show):
-            self.shown[seat] = True
-            self.bonuses.append(Bonus("show", seat, None, -1))
-        elif isinstance(action, End):
-            self._finish("stock_out")
-
-    def _unborn_lays(self, seat: int, meld: bool) -> None:
-        """A player not born lays cards from hand (§6, §14.1 ``unborn_play``)."""
-        if self.born[seat]:
-            return
-        if self.rules.unborn_play == "free":
-            self.born[seat] = self.born[seat] or meld  # a meld makes one born, a layoff not
-        else:
-            self.must_knock = True  # the turn must end in a knock (dark knock)
-
-    def _pick(self, seat: int, action: Pick | PickLayoff) -> None:
-        card = action.card
-        i = self.row.index(card)
-        last = self.row[-1]  # the freshest discard, always taken
-        taken = self.row[i:]
-        del self.row[i:]
-        self.hands[seat] |= mask_of(taken)
-        self.picked = (len(taken), card)
-        if isinstance(action, Pick):
-            self.hands[seat] &= ~mask_of(action.meld)
-            self.melds.append(self.new_meld(seat, action.meld))
-            meld_mask = self.melds[-1].mask
-            note_meld(self, seat, action.meld, picked=True)
-        else:
-            self.hands[seat] &= ~(1 << card)
-            self.melds[action.target].add(card, seat)
-            self.layoffs[seat] += 1
-            meld_mask = 0  # a pick-up laid off feeds nobody (§12, §14.4)
-            note_layoff(self, seat, card, action.target, picked=True)
-        self.born[seat] = True  # เกิด
-        if not self.stock:
-            self.stock_out_turn = True
-            if self.rules.stock_out_pickup == "knock_only":
-                self.must_knock = True  # §9: the turn must end in a knock
-        self.phase = PLAY
-        charge_pickup(self, seat, card, last, meld_mask)
-
-    def _discard(self, seat: int, card: int) -> None:
-        hand = self.hands[seat] & ~(1 << card)
-        self.hands[seat] = hand
-        if hand == 0:
-            self.knock_card = card
-            self.knocker = seat
-            self.dark_knock = not self.born_at_start
-            self._finish("knock")
-            return
-        charge_discard(self, seat, card)  # §12 penalties (never on a knock card)
-        self.row.append(card)
-        self.discarder[card] = seat
-        self.last_discard = (seat, card)
-        self.first_turn = False
-        if self.stock_out_turn:
-            # §14.2 stock_out_pickup "any": a discard that is not a knock ends the round
-            self._finish("stock_out")
-            return
-        self.seat = self.next_seat(seat)
-        self._start_turn()
-
-    def _start_turn(self) -> None:
-        seat = self.seat
-        self.phase = TAKE
-        self.turn_start = len(self.history)
-        self.born_at_start = self.born[seat]
-        self.must_knock = False
-        self.stock_out_turn = False
-        self.picked = None
-        if self.feeds:
-            # "before your next turn": the discarder's own turn makes them safe
-            self.feeds = [f for f in self.feeds if f.discarder != seat]
-        if self.stock:
-            return
-        picks = self.pick_options()
-        if self.rules.stock_out_pickup == "any":
-            if not picks:  # §14.2: no pick-up at all; the round ends by itself
-                self._finish("stock_out")
-        elif not any(self._knock_after(a) for a in picks):
-            # §9: no pickup can lead to a knock; the round ends by itself
-            self._finish("stock_out")
-
-    def _finish(self, how: str) -> None:
-        self.end = how
-        self.end_seat = self.seat
-        self.phase = OVER
-        self._legal_cache = None
-        if how != "knock":
-            return  # no knocker: nobody is fooled (§9)
-        # a knock after a pick-up with the stock empty is an ordinary knock (§9)
-        fooled = self.fooled()
-        if fooled is not None:
-            self.fool = fooled  # โง่
-            if self.rules.fool_penalty and self.rules.scoring == "points":
-                card = self.last_discard[1] if self.last_discard else -1
-                self.penalty_items.append(
-                    Penalty(fooled, "fool_penalty", self.rules.fool_penalty, card)
-                )
-
-    def fooled(self) -> int | None:
-        """The seat the knock fools (§9, §14.4 ``fool_rule``), or None."""
-        if self.picked is None or self.last_discard is None:
-            return None
-        count, card = self.picked
-        prev_seat, prev_card = self.last_discard
-        if prev_seat != self.previous_seat(self.seat):
-            return None
-        if self.rules.fool_rule == "took_discard" or (count == 1 and card == prev_card):
-            return prev_seat
-        return None
+    _play = play
+    """Apply an action (:mod:`dummy_play`)."""
+    fooled = fooled
+    """The seat the knock fools (§9, §14.4 ``fool_rule``), or None."""
 
     def first_turn_of(self, seat: int) -> bool:
         """Is the current turn ``seat``'s first of the round (no discard of its before)?"""

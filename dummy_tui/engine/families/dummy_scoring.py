@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.melds import NEAR, NEAR_LOW, RUN, TableMeld, meld_kind, partners
-from dummy_tui.engine.round import ScoreLine
+from dummy_tui.engine.melds import RUN, TableMeld, meld_kind
+from dummy_tui.engine.relations import NEAR, NEAR_LOW, partners
+from dummy_tui.engine.scores import ScoreLine
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound

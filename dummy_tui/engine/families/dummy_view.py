@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 
 from dummy_tui.engine.actions import Discard, Pick, PickLayoff, Show
 from dummy_tui.engine.cards import cards_of
+from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families.dummy_scoring import Penalty
-from dummy_tui.engine.round import PLAY, Deal, PlayerView
+from dummy_tui.engine.round import PLAY
+from dummy_tui.engine.view import PlayerView
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound

@@ -32,7 +32,9 @@ from dummy_tui.engine.deadwood import (
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import TableMeld, melds_in_low
 from dummy_tui.engine.notation import move_card, not_a_move, split_move
-from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round, ScoreLine
+from dummy_tui.engine.round import OVER, PLAY, TAKE, Round
+from dummy_tui.engine.scores import ScoreLine
+from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import GinRules
 
 

@@ -38,7 +38,9 @@ from dummy_tui.engine.cards import (
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.families.persian_notation import parse_move, pick_action, pick_card
 from dummy_tui.engine.melds import SET, TableMeld, meld_kind, melds_in, melds_with
-from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round, ScoreLine
+from dummy_tui.engine.round import OVER, PLAY, TAKE, Round
+from dummy_tui.engine.scores import ScoreLine
+from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import PersianRules
 
 JOKER_RANK = 13  # the ``rank`` of a set of jokers on the table

@@ -25,7 +25,9 @@ from dummy_tui.engine.cards import (
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in_low
 from dummy_tui.engine.notation import move_cards, not_a_move, split_move
-from dummy_tui.engine.round import OVER, PLAY, TAKE, PlayerView, Round, ScoreLine
+from dummy_tui.engine.round import OVER, PLAY, TAKE, Round
+from dummy_tui.engine.scores import ScoreLine
+from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import RummyRules
 
 

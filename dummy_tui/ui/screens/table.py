@@ -36,7 +36,8 @@ from dummy_tui.engine.actions import (
 )
 from dummy_tui.engine.cards import JOKER_BASE
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
-from dummy_tui.engine.round import TAKE, PlayerView
+from dummy_tui.engine.round import TAKE
+from dummy_tui.engine.view import PlayerView
 from dummy_tui.ui.common import AI_SPEEDS, US_LAYOUT, describe_bindings, nearest_speed
 from dummy_tui.ui.i18n import language, t
 from dummy_tui.ui.keys import bound_to
