@@ -41,12 +41,18 @@ from pathlib import Path
 from typing import Any
 
 from dummy_tui import __version__
+from dummy_tui.commands import EXIT_USAGE, PROG
 
-PROG = "dummy-tui"
+# the handlers under the names the parser gives them (and a test replaces)
+from dummy_tui.commands import config_command as _cmd_config
+from dummy_tui.commands import play_command as _cmd_play
+from dummy_tui.commands import replay_command as _cmd_replay
+from dummy_tui.commands import rules_command as _cmd_rules
+from dummy_tui.commands import sim_command as _cmd_sim
+
 COMMANDS = ("play", "rules", "replay", "sim", "config")
 """Subcommands; ``play`` is assumed when the command line names none."""
 
-EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
@@ -74,6 +80,17 @@ def _int_between(low: int, high: int, what: str) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def _overrides() -> dict[str, Any]:
+    """How ``--options KEY=VALUE ...`` is read, by ``play`` and by ``sim``."""
+    return {
+        "metavar": "KEY=VALUE",
+        "nargs": "+",
+        "action": "extend",
+        "type": _option_assignment,
+        "default": [],
+    }
 
 
 def _file_name(text: str) -> Path:
@@ -217,14 +234,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     option("--resume", action="store_true")
     option("--ascii", action="store_true")
     option("--no-history", action="store_true")
-    option(
-        "--options",
-        metavar="KEY=VALUE",
-        nargs="+",
-        action="extend",
-        type=_option_assignment,
-        default=[],
-    )
+    option("--options", **_overrides())
     option("--log", metavar="FILE", type=_file_name)
     parser.play_options = tuple(play_options)  # --rules is the top-level parser's too
     _add_rules_file(play, h, top=False)
@@ -259,15 +269,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "--seed", type=_int_between(0, 2**63 - 1, "--seed"), metavar="N", default=0,
         help=h("sim.seed"),
     )  # fmt: skip
-    sim.add_argument(
-        "--options",
-        metavar="KEY=VALUE",
-        nargs="+",
-        action="extend",
-        type=_option_assignment,
-        default=[],
-        help=h("sim.options"),
-    )
+    sim.add_argument("--options", help=h("sim.options"), **_overrides())
     sim.add_argument("--json", action="store_true", help=h("sim.json"))
     sim.add_argument(
         "--jobs", type=_int_between(1, 256, "--jobs"), metavar="N", default=1,
@@ -315,147 +317,6 @@ def _with_default_command(argv: Sequence[str]) -> list[str]:
     ):
         return args  # help, a command, or a word argparse will report as an unknown command
     return [*args[:i], "play", *args[i:]]
-
-
-# ---------------------------------------------------------------------------
-# Commands
-
-
-def _cmd_play(args: argparse.Namespace) -> int:
-    args.options = dict(args.options)
-    args.game_rules = None
-    _apply_config(args)
-    if args.rules is not None or args.options or args.ruleset != "dummy" or args.players:
-        _check_play_rules(args)
-    if args.log is not None:
-        from dummy_tui.logs import log_to
-
-        log_to(args.log)  # OSError: one line, before the screen
-    try:
-        from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("dummy_tui.ui", "dummy_tui.ui.app"):
-            raise
-        print(f"{PROG}: the game screen (dummy_tui.ui.app) is not installed", file=sys.stderr)
-        return EXIT_USAGE
-    code: int | None = run_app(args)
-    return code or 0
-
-
-def _apply_config(args: argparse.Namespace) -> None:
-    """The config file's values where the command line leaves them; ``args.config``
-    is the :class:`~dummy_tui.config.Config`, whose problems the game shows."""
-    from dummy_tui.config import load_config
-
-    config = args.config = load_config()
-    args.lang = args.lang or config.language
-    args.ascii = args.ascii or bool(config.ascii_cards)
-    if args.log is None:
-        args.log = config.log
-    args.ruleset_from_config = False
-    if args.ruleset is None and config.preset is not None:
-        from dummy_tui.rules import RulesetError, load_rulesets
-
-        try:
-            presets = load_rulesets(args.rules)
-        except RulesetError:
-            presets = {}  # said once the game checks its rules
-        if not presets or config.preset in presets:
-            args.ruleset, args.ruleset_from_config = config.preset, True
-        else:
-            names = ", ".join(presets)
-            config.problem("preset", f"no preset named {config.preset!r} (presets: {names})")
-    args.ruleset = args.ruleset or "dummy"
-
-
-def _cmd_config(args: argparse.Namespace) -> int:
-    from dummy_tui.config import EXAMPLE, config_path, load_config
-
-    if args.path:
-        print(config_path())
-    else:
-        print(EXAMPLE, end="")
-    for problem in load_config().problems:
-        print(f"{PROG}: {problem}", file=sys.stderr)
-    return 0
-
-
-def _check_play_rules(args: argparse.Namespace) -> None:
-    """Check the rules the ``play`` flags name, so that a mistake stops before the screen."""
-    from dummy_tui.rules import RulesetError, get_ruleset
-
-    args.game_rules = get_ruleset(
-        args.ruleset, args.rules, overrides=args.options, source="--options"
-    )
-    if args.players is not None and args.players not in args.game_rules.player_counts:
-        counts = ", ".join(str(n) for n in args.game_rules.player_counts)
-        raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {args.players}")
-    # without --players, the preset's own table (gin: two)
-    args.table_players = args.players or args.game_rules.default_players
-    if args.humans is not None and args.humans > args.table_players:
-        if args.players is not None:
-            raise RulesetError(f"--humans {args.humans} is more than --players {args.players}")
-        raise RulesetError(
-            f"--humans {args.humans}, but preset {args.ruleset!r} is played by "
-            f"{args.table_players} players"
-        )
-
-
-def _cmd_rules(args: argparse.Namespace) -> int:
-    from dummy_tui.rules_table import print_preset, print_presets
-
-    if args.name is None:
-        from dummy_tui.ui.i18n import system_language
-
-        print_presets(args.rules, lang=args.lang or system_language())
-    else:
-        print_preset(args.name, args.rules)
-    return 0
-
-
-def _cmd_replay(args: argparse.Namespace) -> int:
-    try:
-        from dummy_tui.replay import main as replay_main  # type: ignore[import-not-found,unused-ignore]
-    except ModuleNotFoundError as exc:
-        if exc.name != "dummy_tui.replay":
-            raise
-        print(f"{PROG}: replay (dummy_tui.replay) is not installed", file=sys.stderr)
-        return EXIT_USAGE
-    record = Path(args.file) if args.file else ""  # Path("") would be the current folder
-    if args.view:
-        from dummy_tui.replay import view  # type: ignore[import-not-found,unused-ignore]
-
-        viewed: int = view(record, rules_path=args.rules)
-        return viewed
-    code: int = replay_main(record, json_output=args.json, rules_path=args.rules)
-    return code
-
-
-def _cmd_sim(args: argparse.Namespace) -> int:
-    from dummy_tui.ai import LEVELS
-    from dummy_tui.rules import RulesetError, get_ruleset
-    from dummy_tui.sim import main as sim_main
-
-    rules = get_ruleset(args.ruleset, args.rules, overrides=dict(args.options), source="--options")
-    base = get_ruleset(args.ruleset, args.rules) if args.options else rules
-    levels = [word.strip() for word in args.ai.split(",")]
-    if "" in levels:
-        raise RulesetError(f"--ai {args.ai!r}: level {levels.index('') + 1} is empty")
-    for level in levels:
-        if level not in LEVELS:
-            raise RulesetError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
-    players = args.players or (len(levels) if len(levels) > 1 else rules.default_players)
-    if len(levels) == 1:
-        levels = levels * players
-    if len(levels) != players:
-        raise RulesetError(f"--ai names {len(levels)} levels for {players} players")
-    if players not in rules.player_counts:
-        counts = ", ".join(str(n) for n in rules.player_counts)
-        raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {players}")
-    return sim_main(
-        rules, args.ruleset, levels, args.rounds, args.seed, jobs=args.jobs,
-        budget_ms=args.budget_ms, samples=args.samples, json_output=args.json, base=base,
-    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------------

@@ -11,11 +11,11 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args, get_origin
 
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.widgets import Input
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Input, Static
 
 from dummy_tui.problems import NAME_LIMIT
-from dummy_tui.ui.i18n import has, t
+from dummy_tui.ui.i18n import has, option_name, t
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
 
@@ -149,6 +149,26 @@ def option_field(key: str, kind: Any, value: object) -> Input | Choice:
     if kind is int and isinstance(value, int):
         return NumberInput(str(value), id=f"opt-{key}", classes="opt-value", compact=True)
     return Input(_shown(value), id=f"opt-{key}", classes="opt-value", compact=True)
+
+
+def option_line(key: str, kind: Any, value: object) -> Horizontal:
+    """One option's line: its field (:func:`option_field`), then its name, the
+    ``--options`` key and what it does."""
+    return Horizontal(
+        option_field(key, kind, value),
+        Vertical(
+            Horizontal(
+                Static(option_name(key), classes="opt-name", name=key),
+                # the key only where a person types it
+                Static(f"--options {key}=…", classes="opt-key"),
+                classes="opt-head",
+            ),
+            Static(t(f"opt.{key}"), classes="opt-doc", id=f"doc-{key}", name=key),
+            classes="opt-text",
+        ),
+        classes="opt-line",
+        id=f"optline-{key}",
+    )
 
 
 class FormScroll(VerticalScroll, inherit_bindings=False):

@@ -1,61 +1,43 @@
-"""The new-game screen: seats, preset and its options, target score, language."""
+"""The new-game screen: seats, preset and its options, target score, language.
+
+Here: the layout, the keys and buttons, the saved game (resumed, or checked and
+set aside), the texts in the current language.  The form itself, its option
+lines and the set-up read from it, is :mod:`.new_game_form`'s.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, get_args
+from typing import TYPE_CHECKING, ClassVar, get_args
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widget import Widget
+from textual.containers import Horizontal
 from textual.widgets import Button, Collapsible, Footer, Input, Static
 from textual.worker import get_current_worker
 
 from dummy_tui.ui.common import AI_SPEEDS, describe_bindings, nearest_speed
-from dummy_tui.ui.i18n import (
-    LANGS,
-    ai_name,
-    has,
-    names_for_seats,
-    option_name,
-    preset_name,
-    shown_name,
-    t,
-)
-from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
+from dummy_tui.ui.i18n import LANGS, ai_name, has, option_name, shown_name, t
 from dummy_tui.ui.screens.form import (
     FormError,
     FormScroll,
     family_options,
-    form_of,
     kind_options,
     on_off,
-    option_field,
-    option_groups,
-    preset_keys,
     speed_options,
     value_words,
 )
+from dummy_tui.ui.screens.new_game_form import NewGameForm
 from dummy_tui.ui.storage import save_path
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
 
 if TYPE_CHECKING:
-    from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.settings import GameSetup
 
-# This screen is the first one drawn: it reads the presets and the AI levels
-# from the start-up cache (see presets.py) and the last set-up as plain data.
-# The schema (pydantic) lists the options only when the options section is
-# opened, and checks the set-up when a game is started.
 
-
-class NewGameScreen(Screen[None]):
+class NewGameScreen(NewGameForm):
     """Set up a match, or start the quick game with one key."""
 
     AUTO_FOCUS = "#quick"
@@ -69,35 +51,6 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
         Binding("escape", "quit", "Quit", id="leave"),
     ]
-
-    def __init__(
-        self,
-        setup: GameSetup | Mapping[str, Any] | None = None,
-        rules_path: Path | None = None,
-    ) -> None:
-        super().__init__()
-        self.facts: StartFacts = start_facts(rules_path)
-        self.seats, ruleset, self.overrides = form_of(setup, self.facts.levels)
-        self.rules_path = rules_path
-        self.presets: dict[str, PresetInfo] = self.facts.presets
-        self._checked: dict[str, dict[str, Any]] | None = None
-        self.save_problem: str | None = None
-        """Why the saved game cannot be resumed, once a check found it damaged."""
-        self._save_checked = False  # the whole check (the match rebuilt) has answered
-        self._lines_for: str | None = None  # the preset the option lines show
-        if ruleset not in self.presets:
-            ruleset = next(iter(self.presets))
-            self.overrides = {}
-        self.ruleset = ruleset
-
-    @property
-    def dapp(self) -> DummyApp:
-        from dummy_tui.ui.app import DummyApp
-
-        assert isinstance(self.app, DummyApp)
-        return self.app
-
-    # ------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         with FormScroll(id="ng-scroll", can_focus=False):
@@ -220,11 +173,6 @@ class NewGameScreen(Screen[None]):
         if scroll.is_attached and not self.query("#house"):  # not while the app closes
             scroll.mount(Collapsible(id="house", collapsed=True, title=self.options_title()))
 
-    def options_title(self) -> str:
-        """The options section's title: Dummy's are house rules."""
-        own = f"ng.options_{self.family()}"
-        return t(own if has(own) else "ng.options")
-
     def refresh_language(self) -> None:
         describe_bindings(self)
         self.query_one("#ng-title", Static).update(Text(t("ng.title"), style="bold"))
@@ -292,104 +240,9 @@ class NewGameScreen(Screen[None]):
             return self.resumable()
         return True
 
-    def preset_options(self) -> list[tuple[str, Hashable]]:
-        """The presets, each by its name in the current language."""
-        return [(preset_name(name), name) for name in self.presets]
-
-    def family(self) -> str:
-        name = str(self.query_one("#ruleset", Choice).value)
-        preset = self.presets.get(name)
-        return str(preset.family) if preset is not None else "dummy"
-
-    def player_count(self) -> int:
-        value = self.query_one("#players", Choice).value
-        return value if isinstance(value, int) else 4
-
-    def show_description(self) -> None:
-        name = self.query_one("#ruleset", Choice).value
-        family = self.family()
-        counts = self.presets[str(name)].player_counts
-        about = Text(t(f"family.{family}"))
-        # a preset that keeps a family to one number of players it does not
-        # already name (gin is for two, Persian for four)
-        if len(counts) == 1 and counts != self.facts.family_counts.get(family):
-            about.append("  ")
-            about.append(
-                t("ng.players_fixed", family=t(f"top.game_{family}"), counts=counts[0]),
-                style="bold",
-            )
-        self.query_one("#family-desc", Static).update(about)
-        self.query_one("#ruleset-desc", Static).update(
-            Text(
-                t(f"preset.{name}")
-                if f"preset.{name}" in preset_keys()
-                else str(self.presets[str(name)].description),
-                style="dim",
-            )
-        )
-
-    def preset_values(self, ruleset: str) -> dict[str, Any]:
-        """Every option of a preset, checked by the schema (its defaults filled in)."""
-        if self._checked is None:
-            from dummy_tui.rules import DummyRules, RulesetError, load_rulesets
-
-            try:
-                presets = dict(load_rulesets(self.rules_path))
-            except RulesetError:
-                presets = {"dummy": DummyRules()}  # starting says what is wrong
-            self._checked = {k: v.model_dump(mode="json") for k, v in presets.items()}
-        found = self._checked.get(ruleset)
-        if found is None:
-            from dummy_tui.rules import RULESET_TYPES
-
-            family = self.presets[ruleset].family if ruleset in self.presets else "dummy"
-            found = RULESET_TYPES[family]().model_dump(mode="json")
-        return dict(found)
-
-    async def show_options(self) -> None:
-        """Make the option lines of the chosen preset (once the section is open)."""
-        ruleset = str(self.query_one("#ruleset", Choice).value)
-        if self._lines_for == ruleset:
-            return
-        contents = self.query_one("#house", Collapsible).query_one(Collapsible.Contents)
-        await contents.remove_children()
-        values = {**self.preset_values(ruleset), **self.overrides}
-        family = self.presets[ruleset].family
-        kinds = family_options(family)
-        lines: list[Widget] = []
-        for group, keys in option_groups(family):
-            shown = [k for k in keys if k in values]
-            if group is not None and shown:
-                lines.append(Static(t(f"optgroup.{group}"), classes="opt-group", name=group))
-            for key in shown:
-                doc = Static(t(f"opt.{key}"), classes="opt-doc", id=f"doc-{key}", name=key)
-                lines.append(
-                    Horizontal(
-                        option_field(key, kinds[key], values[key]),
-                        Vertical(
-                            Horizontal(
-                                Static(option_name(key), classes="opt-name", name=key),
-                                # the key only where a person types it
-                                Static(f"--options {key}=…", classes="opt-key"),
-                                classes="opt-head",
-                            ),
-                            doc,
-                            classes="opt-text",
-                        ),
-                        classes="opt-line",
-                        id=f"optline-{key}",
-                    )
-                )
-        self._lines_for = ruleset
-        await contents.mount_all(lines)
-
     @on(Collapsible.Expanded, "#house")
     async def house_opened(self) -> None:
         await self.show_options()
-
-    def show_seats(self, count: int) -> None:
-        for i in range(4):
-            self.query_one(f"#seat-row-{i}").display = i < count
 
     @on(Choice.Changed, "#players")
     def players_changed(self, event: Choice.Changed) -> None:
@@ -401,17 +254,6 @@ class NewGameScreen(Screen[None]):
     def kind_changed(self, event: Choice.Changed) -> None:
         seat = event.choice.id or ""
         self.follow_kinds(int(seat[5:]) if seat.startswith("kind-") else None)
-
-    def follow_kinds(self, changed: int | None = None) -> None:
-        """The names the game gave follow the seats' kinds: an AI is never "You"."""
-        inputs = [self.query_one(f"#name-{i}", Input) for i in range(4)]
-        humans = [self.query_one(f"#kind-{i}", Choice).value == "human" for i in range(4)]
-        names = names_for_seats(
-            [x.value.strip() for x in inputs], humans, self.player_count(), changed
-        )
-        for box, name in zip(inputs, names, strict=True):
-            if box.value.strip() != name:
-                box.value = name
 
     @on(Choice.Changed, "#speed")
     def speed_changed(self, event: Choice.Changed) -> None:
@@ -464,82 +306,6 @@ class NewGameScreen(Screen[None]):
     def resume_pressed(self) -> None:
         self.action_resume()
 
-    # ------------------------------------------------------------------
-
-    def collect(self) -> GameSetup:
-        """The set-up on the screen; raises ValueError with a message for the player."""
-        from dummy_tui.rules import (
-            RulesetError,
-            apply_overrides,
-            get_ruleset,
-            parse_option_assignment,
-        )
-        from dummy_tui.ui.settings import GameSetup, SeatSetup
-        from dummy_tui.ui.words import ruleset_problem
-
-        count = self.query_one("#players", Choice).value
-        assert isinstance(count, int)
-        seats: list[SeatSetup] = []
-        for i in range(count):
-            kind = self.query_one(f"#kind-{i}", Choice).value
-            name = self.query_one(f"#name-{i}", Input).value.strip() or t("ng.seat", n=i + 1)
-            if any(s.name.casefold() == name.casefold() for s in seats):
-                # the log and the scores would not tell them apart
-                raise FormError(t("ng.same_name", name=name, n=i + 1), f"name-{i}")
-            if kind == "human":
-                seats.append(SeatSetup(name=name, human=True))
-            else:
-                seats.append(SeatSetup(name=name, level=str(kind)))
-        ruleset = str(self.query_one("#ruleset", Choice).value)
-        preset = self.preset_values(ruleset)
-        options: dict[str, Any] = {}
-        shown = self._lines_for == ruleset
-        for key in family_options(self.family()):
-            found = self.query(f"#opt-{key}") if shown else None
-            field = found.first() if found else None
-            if isinstance(field, Choice):
-                value = field.value
-            elif isinstance(field, Input):
-                text = field.value.strip()
-                try:
-                    _, value = parse_option_assignment(f"{key}={text}")
-                except RulesetError as exc:
-                    raise FormError(ruleset_problem(exc), f"opt-{key}") from None
-            elif key in self.overrides:
-                value = self.overrides[key]
-            else:
-                continue
-            if value != preset.get(key):
-                options[key] = value
-        target_text = self.query_one("#target", Input).value.strip()
-        length = self.presets[ruleset].length_key
-        try:
-            target = int(target_text)
-        except ValueError:
-            bad = "ng.bad_deals" if length == "deals" else "ng.bad_target"
-            raise FormError(t(bad, value=target_text), "target") from None
-        if target != preset.get(length):
-            options[length] = target
-        try:
-            preset_rules = get_ruleset(ruleset, self.rules_path)
-        except RulesetError as exc:
-            raise ValueError(str(exc)) from None  # the rules file: its name, key and fault
-        try:
-            apply_overrides(preset_rules, options, source=t("ng.ruleset"))
-        except RulesetError as exc:
-            # this form's house rules (or the target score): the field at fault
-            at = {None: "", length: "target"}.get(exc.option, f"opt-{exc.option}")
-            raise FormError(ruleset_problem(exc), at) from None
-        lang = str(self.query_one("#lang", Choice).value)
-        return GameSetup(
-            seats=seats,
-            ruleset=ruleset,
-            options=options,
-            seed=None,
-            lang="th" if lang == "th" else "en",
-            rules_path=str(self.rules_path) if self.rules_path else None,
-        )
-
     def action_start(self) -> None:
         try:
             setup = self.collect()
@@ -547,18 +313,6 @@ class NewGameScreen(Screen[None]):
             self.show_error(str(exc), exc.field if isinstance(exc, FormError) else None)
             return
         self.replace_save_then_start(setup)
-
-    def show_error(self, message: str, field: str | None) -> None:
-        """Say what stops the game from starting, where the player will see it:
-        above the buttons, and at the field at fault (focused, so the form
-        scrolls to it: at 80×24 the house rules are far below the message)."""
-        self.query_one("#ng-error", Static).update(Text(message, style="bold red"))
-        found = self.query(f"#{field}") if field else None
-        if found:
-            found.first().focus()  # focusing scrolls the field into view
-            self.notify(message, severity="error", timeout=8)
-        else:
-            self.query_one("#ng-scroll").scroll_home(animate=False)
 
     def replace_save_then_start(self, setup: GameSetup) -> None:
         """Start ``setup``; with a match saved, first ask: the new game takes its place.

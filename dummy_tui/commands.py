@@ -1,0 +1,154 @@
+"""What each of ``dummy-tui``'s commands does with its parsed arguments (the
+parsing is :mod:`dummy_tui.cli`'s; ``stats`` and ``history`` are
+:mod:`dummy_tui.history.commands`).
+
+Each handler takes the namespace and returns the exit code; what it needs
+(the rules, the AI, the game screen) it imports when it runs, so that the
+parser and ``--help`` load none of it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+PROG = "dummy-tui"
+EXIT_USAGE = 2
+
+
+def play_command(args: argparse.Namespace) -> int:
+    args.options = dict(args.options)
+    args.game_rules = None
+    apply_config(args)
+    if args.rules is not None or args.options or args.ruleset != "dummy" or args.players:
+        check_play_rules(args)
+    if args.log is not None:
+        from dummy_tui.logs import log_to
+
+        log_to(args.log)  # OSError: one line, before the screen
+    try:
+        from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("dummy_tui.ui", "dummy_tui.ui.app"):
+            raise
+        print(f"{PROG}: the game screen (dummy_tui.ui.app) is not installed", file=sys.stderr)
+        return EXIT_USAGE
+    code: int | None = run_app(args)
+    return code or 0
+
+
+def apply_config(args: argparse.Namespace) -> None:
+    """The config file's values where the command line leaves them; ``args.config``
+    is the :class:`~dummy_tui.config.Config`, whose problems the game shows."""
+    from dummy_tui.config import load_config
+
+    config = args.config = load_config()
+    args.lang = args.lang or config.language
+    args.ascii = args.ascii or bool(config.ascii_cards)
+    if args.log is None:
+        args.log = config.log
+    args.ruleset_from_config = False
+    if args.ruleset is None and config.preset is not None:
+        from dummy_tui.rules import RulesetError, load_rulesets
+
+        try:
+            presets = load_rulesets(args.rules)
+        except RulesetError:
+            presets = {}  # said once the game checks its rules
+        if not presets or config.preset in presets:
+            args.ruleset, args.ruleset_from_config = config.preset, True
+        else:
+            names = ", ".join(presets)
+            config.problem("preset", f"no preset named {config.preset!r} (presets: {names})")
+    args.ruleset = args.ruleset or "dummy"
+
+
+def config_command(args: argparse.Namespace) -> int:
+    from dummy_tui.config import EXAMPLE, config_path, load_config
+
+    if args.path:
+        print(config_path())
+    else:
+        print(EXAMPLE, end="")
+    for problem in load_config().problems:
+        print(f"{PROG}: {problem}", file=sys.stderr)
+    return 0
+
+
+def check_play_rules(args: argparse.Namespace) -> None:
+    """Check the rules the ``play`` flags name, so that a mistake stops before the screen."""
+    from dummy_tui.rules import RulesetError, get_ruleset
+
+    args.game_rules = get_ruleset(
+        args.ruleset, args.rules, overrides=args.options, source="--options"
+    )
+    if args.players is not None and args.players not in args.game_rules.player_counts:
+        counts = ", ".join(str(n) for n in args.game_rules.player_counts)
+        raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {args.players}")
+    # without --players, the preset's own table (gin: two)
+    args.table_players = args.players or args.game_rules.default_players
+    if args.humans is not None and args.humans > args.table_players:
+        if args.players is not None:
+            raise RulesetError(f"--humans {args.humans} is more than --players {args.players}")
+        raise RulesetError(
+            f"--humans {args.humans}, but preset {args.ruleset!r} is played by "
+            f"{args.table_players} players"
+        )
+
+
+def rules_command(args: argparse.Namespace) -> int:
+    from dummy_tui.rules_table import print_preset, print_presets
+
+    if args.name is None:
+        from dummy_tui.ui.i18n import system_language
+
+        print_presets(args.rules, lang=args.lang or system_language())
+    else:
+        print_preset(args.name, args.rules)
+    return 0
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    try:
+        from dummy_tui.replay import main as replay_main  # type: ignore[import-not-found,unused-ignore]
+    except ModuleNotFoundError as exc:
+        if exc.name != "dummy_tui.replay":
+            raise
+        print(f"{PROG}: replay (dummy_tui.replay) is not installed", file=sys.stderr)
+        return EXIT_USAGE
+    record = Path(args.file) if args.file else ""  # Path("") would be the current folder
+    if args.view:
+        from dummy_tui.replay import view  # type: ignore[import-not-found,unused-ignore]
+
+        viewed: int = view(record, rules_path=args.rules)
+        return viewed
+    code: int = replay_main(record, json_output=args.json, rules_path=args.rules)
+    return code
+
+
+def sim_command(args: argparse.Namespace) -> int:
+    from dummy_tui.ai import LEVELS
+    from dummy_tui.rules import RulesetError, get_ruleset
+    from dummy_tui.sim import main as sim_main
+
+    rules = get_ruleset(args.ruleset, args.rules, overrides=dict(args.options), source="--options")
+    base = get_ruleset(args.ruleset, args.rules) if args.options else rules
+    levels = [word.strip() for word in args.ai.split(",")]
+    if "" in levels:
+        raise RulesetError(f"--ai {args.ai!r}: level {levels.index('') + 1} is empty")
+    for level in levels:
+        if level not in LEVELS:
+            raise RulesetError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+    players = args.players or (len(levels) if len(levels) > 1 else rules.default_players)
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise RulesetError(f"--ai names {len(levels)} levels for {players} players")
+    if players not in rules.player_counts:
+        counts = ", ".join(str(n) for n in rules.player_counts)
+        raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {players}")
+    return sim_main(
+        rules, args.ruleset, levels, args.rounds, args.seed, jobs=args.jobs,
+        budget_ms=args.budget_ms, samples=args.samples, json_output=args.json, base=base,
+    )  # fmt: skip

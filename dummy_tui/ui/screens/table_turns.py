@@ -1,0 +1,137 @@
+"""Whose turn it is at the table: the hand-over between people at one screen,
+an AI's move once its worker has chosen, the end of a round, saving.
+
+:class:`TableTurns` is a layer of the table screen (:mod:`.table`), which
+starts the AI's worker (:meth:`TableTurns.start_ai`).
+"""
+
+from __future__ import annotations
+
+from dummy_tui.engine.actions import Action
+from dummy_tui.ui.i18n import t
+from dummy_tui.ui.screens.modals import PrivacyScreen
+from dummy_tui.ui.screens.table_view import TableView
+from dummy_tui.ui.session import LogEntry
+
+
+class TableTurns(TableView):
+    """The turn handed on: to a person (through the privacy screen), an AI, the round's end."""
+
+    def start_ai(self) -> None:
+        """Let the AI of the seat to move choose (in the screen's worker)."""
+        raise NotImplementedError
+
+    def advance(self) -> None:
+        """Hand the turn to whoever moves next: a person (maybe via privacy) or an AI."""
+        self._timer = None
+        if self._busy or not self.is_attached:
+            return
+        session = self.session
+        game = session.round
+        if game.is_over:
+            self.round_over()
+            return
+        seat = game.seat
+        if session.is_human(seat):
+            self._fast = False
+            if self.message is not None and self.message_is_error:
+                self.message = None  # a key refused while others moved: the turn's prompt now
+            if seat != self.viewer:
+                if len(session.human_seats) > 1:
+                    # hide the cards before anything else can be drawn
+                    self.viewer = None
+                    self.refresh_view()
+                    self._busy = True
+                    self.app.push_screen(
+                        PrivacyScreen(
+                            lambda: self.session.names[seat], lambda: self.since_last_turn(seat)
+                        ),
+                        callback=lambda _: self._privacy_done(seat),
+                    )
+                    return
+                self.viewer = seat
+            self.refresh_view()
+            self.hand.focus()
+            return
+        self.refresh_view()
+        self.start_ai()
+
+    def _privacy_done(self, seat: int) -> None:
+        self._busy = False
+        self.viewer = seat
+        self.message = None
+        self.refresh_view()
+        self.hand.focus()
+
+    def ai_chose(self, token: int, seat: int, action: Action) -> None:
+        game = self.session.round
+        if token != self._ai_token or game.is_over or game.seat != seat or self._busy:
+            return
+        entry = self.session.apply(action)  # checked legal by the AI's caller
+        self.highlight = self._moved_cards(entry)
+        self.autosave()
+        self.refresh_view()
+        delay = 0.0 if self._fast else self.dapp.settings.ai_delay
+        if game.is_over or delay <= 0:
+            self.call_later(self.advance)
+        else:
+            self._timer = self.set_timer(delay, self.advance)
+
+    @staticmethod
+    def _moved_cards(entry: LogEntry) -> set[int]:
+        if entry.kind in ("draw", "undo", "end", "round", "pass"):
+            return set()
+        return set(entry.cards)
+
+    def autosave(self) -> None:
+        self.dapp.autosave(self.session)
+
+    def round_over(self) -> None:
+        from dummy_tui.ui.screens.round_end import RoundEndScreen
+
+        if self._busy:
+            return
+        session = self.session
+        finished = session.round
+        result = session.finish_round()
+        self.dapp.record_round(session, finished, result)
+        over = session.match.is_over
+        if over:
+            self.dapp.drop_save()
+        else:
+            session.start_next_round()
+            self.autosave()
+        self._busy = True
+        self._ai_token += 1
+        self.app.push_screen(
+            RoundEndScreen(session, self.presenter, finished, result, over),
+            callback=self._round_end_done,
+        )
+
+    def _round_end_done(self, _: None) -> None:
+        self._busy = False
+        self.highlight = set()
+        self.message = None
+        if self.session.match.is_over:
+            return
+        if len(self.session.human_seats) > 1:
+            self.viewer = None  # the next person to move passes through the privacy screen
+        self.refresh_view()
+        self.advance()
+
+    def action_export(self) -> None:
+        if len(self.session.human_seats) > 1 and not self.session.round.is_over:
+            # a record holds every hand and the stock: at a shared screen, only
+            # once the round is over
+            self.say(t(self.presenter.key("export.hot_seat")), error=True)
+            return
+        try:
+            path = self.dapp.export_record(self.session)
+        except OSError as exc:
+            self.say(t("export.failed", error=str(exc)), error=True)
+            return
+        self.say(t(self.presenter.key("export.done"), path=str(path)))
+
+    def action_quit_game(self) -> None:
+        self.autosave()
+        self.app.exit()
