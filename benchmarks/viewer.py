@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import statistics
 import sys
 import time
@@ -54,6 +55,7 @@ def played(ruleset: str, players: int, seed: int) -> Session:
 async def step_times(session: Session, size: tuple[int, int]) -> tuple[list[float], list[float]]:
     """Per move: the widgets' update, and a step to its frame (less an idle pause)."""
     game = session.round
+    gc.freeze()  # as the app's entry does (run_viewer, run_app) before it starts
     app = DummyApp(settings=Settings(ai_delay=0.0), persist=False, history=False)
     draws: list[float] = []
     steps: list[float] = []

@@ -381,6 +381,25 @@ def _warm_imports() -> None:
     import dummy_tui.ui.screens.table
     import dummy_tui.ui.settings  # noqa: F401
 
+    _freeze_once()
+
+
+_frozen = False
+
+
+def _freeze_once() -> None:
+    """Leave what is loaded by now (the modules loaded after the start, for a
+    game: the engine, the rules, the AI, the table) out of every later garbage
+    collection, as the entry (:func:`run_app`) does with what the start loads.
+    A full collection walks every object still tracked: walking these took
+    30–40 ms now and then, a stutter in the middle of a move.  Once a process,
+    so that what becomes garbage later (a closed screen) is collected as ever;
+    what this keeps is the first screen at most."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.freeze()
+
 
 # ----------------------------------------------------------------------
 # the command line's entry
