@@ -11,7 +11,8 @@ import pytest
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.errors import MESSAGES, IllegalMoveError, MoveError
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import catalog, cli_catalog, set_language, t
+from dummy_tui.ui.i18n import catalog, cli_catalog, set_keys, set_language, t
+from dummy_tui.ui.keynames import DEFAULT_KEYS
 from dummy_tui.ui.screens.modals import help_text
 from dummy_tui.ui.words import fmt, fmt_about, refusal_text
 
@@ -388,4 +389,24 @@ def test_a_preset_of_ones_own_rules_file_keeps_its_own_name() -> None:
         assert option_name("knock_points") == "แต้มน็อค"
         assert option_name("some_new_option") == "some_new_option"
     finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_every_key_a_text_names_is_a_binding_and_follows_the_keymap(lang: str) -> None:
+    texts = {k: v for k, v in catalog(lang).items() if "{k_" in v}
+    assert len(texts) >= 25  # the prompts, the refusals, the round end's line
+    named = {f for text in texts.values() for f in fields(text) if f.startswith("k_")}
+    assert {f.removeprefix("k_") for f in named} <= set(DEFAULT_KEYS)
+    set_language(lang)
+    try:
+        # every binding moved to a key no default uses: each text names the new key
+        set_keys({bid: f"f{n + 13}" for n, bid in enumerate(DEFAULT_KEYS)})
+        for key in texts:
+            base = key.removesuffix("_one").removesuffix("_you")
+            for shown in (t(base, card="9♠", limit=10, n=2), fmt(base, card="9♠").plain):
+                assert "{k_" not in shown, (key, shown)
+                assert re.search(r"f(1[3-9]|[2-9]\d)", shown), (key, shown)
+    finally:
+        set_keys({})
         set_language("en")
