@@ -1184,9 +1184,13 @@ async def test_a_short_screen_shows_the_log_or_the_scores() -> None:
         await pilot.press("t")
         await settle(pilot, app)
         assert log.display and not scores.display
-        text = [strip.text.rstrip() for strip in log.lines]
-        width = log.scrollable_content_region.width
         me = table.session.names[table.viewer or 0]
+        for _ in range(100):  # the log is written again at its width once shown
+            text = [strip.text.rstrip() for strip in log.lines]
+            if any(f"{me} drew, discarded" in line for line in text):
+                break
+            await pilot.pause()
+        width = log.scrollable_content_region.width
         assert any(f"{me} drew, discarded" in line for line in text), text
         # written at the log's width, not at no width at all while it was hidden
         assert max(len(line) for line in text) > width // 2, text
