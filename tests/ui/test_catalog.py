@@ -410,3 +410,17 @@ def test_every_key_a_text_names_is_a_binding_and_follows_the_keymap(lang: str) -
     finally:
         set_keys({})
         set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "row"), [("en", "| j | draw from the stock |"), ("th", "| j | จั่ว |")]
+)
+def test_the_helps_table_of_keys_names_each_key_as_mapped(lang: str, row: str) -> None:
+    assert row.replace("| j |", "| d |") in help_text(lang)  # the default
+    set_keys({"draw": "j,่"})  # as the app gives it: the key, then its Thai twin
+    try:
+        text = help_text(lang)
+        assert row in text and "{k_" not in text
+        assert row.replace("| j |", "| d |") not in text
+    finally:
+        set_keys({})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -16,7 +17,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.i18n import language, t
+from dummy_tui.ui.i18n import key_fields, language, t
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -141,9 +142,12 @@ class TooSmallScreen(Screen[None]):
 
 
 def help_text(lang: str) -> str:
-    return (
+    """The help in ``lang``, its table of keys naming each key as the keymap binds it."""
+    text = (
         resources.files("dummy_tui.ui").joinpath("help", f"{lang}.md").read_text(encoding="utf-8")
     )
+    keys = key_fields()
+    return re.sub(r"\{(k_\w+)\}", lambda m: keys.get(m.group(1), m.group(0)), text)
 
 
 def help_sections(text: str) -> list[str]:
