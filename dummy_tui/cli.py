@@ -41,14 +41,15 @@ from pathlib import Path
 from typing import Any
 
 from dummy_tui import __version__
-from dummy_tui.commands import EXIT_USAGE, PROG
-
-# the handlers under the names the parser gives them (and a test replaces)
-from dummy_tui.commands import config_command as _cmd_config
-from dummy_tui.commands import play_command as _cmd_play
-from dummy_tui.commands import replay_command as _cmd_replay
-from dummy_tui.commands import rules_command as _cmd_rules
-from dummy_tui.commands import sim_command as _cmd_sim
+from dummy_tui.commands import (
+    EXIT_USAGE,
+    PROG,
+    config_command,
+    play_command,
+    replay_command,
+    rules_command,
+    sim_command,
+)
 
 COMMANDS = ("play", "rules", "replay", "sim", "config")
 """Subcommands; ``play`` is assumed when the command line names none."""
@@ -238,13 +239,13 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     option("--log", metavar="FILE", type=_file_name)
     parser.play_options = tuple(play_options)  # --rules is the top-level parser's too
     _add_rules_file(play, h, top=False)
-    play.set_defaults(handler=_cmd_play)
+    play.set_defaults(handler=play_command)
 
     rules = command("rules")
     rules.add_argument("name", metavar="NAME", nargs="?", help=h("rules.name"))
     rules.add_argument("--lang", choices=("en", "th"), default=None, help=h("rules.lang"))
     _add_rules_file(rules, h, top=False)
-    rules.set_defaults(handler=_cmd_rules)
+    rules.set_defaults(handler=rules_command)
 
     replay = command("replay")
     # FILE is checked by replay itself, so that --json tells an empty name in JSON too
@@ -253,7 +254,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     shown.add_argument("--json", action="store_true", help=h("replay.json"))
     shown.add_argument("--view", action="store_true", help=h("replay.view"))
     _add_rules_file(replay, h, top=False)
-    replay.set_defaults(handler=_cmd_replay)
+    replay.set_defaults(handler=replay_command)
 
     sim = command("sim")
     sim.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("sim.ruleset"))
@@ -284,11 +285,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         help=h("sim.samples"),
     )  # fmt: skip
     _add_rules_file(sim, h, top=False)
-    sim.set_defaults(handler=_cmd_sim)
+    sim.set_defaults(handler=sim_command)
 
     config = command("config")
     config.add_argument("--path", action="store_true", help=h("config.path"))
-    config.set_defaults(handler=_cmd_config)
+    config.set_defaults(handler=config_command)
 
     # the game history: ``stats`` and ``history`` (dummy_tui/history/commands.py)
     from dummy_tui.history.commands import add_commands

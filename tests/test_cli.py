@@ -418,7 +418,7 @@ def test_interrupt_exits_130_quietly(
     def interrupted(args: argparse.Namespace) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "_cmd_rules", interrupted)
+    monkeypatch.setattr(cli, "rules_command", interrupted)
     assert cli.main(["rules"]) == 130
     assert capsys.readouterr() == ("", "")
 
@@ -429,7 +429,7 @@ def test_os_error_is_one_line(
     def failing(args: argparse.Namespace) -> int:
         raise PermissionError(13, "Permission denied", "/some/file")
 
-    monkeypatch.setattr(cli, "_cmd_rules", failing)
+    monkeypatch.setattr(cli, "rules_command", failing)
     assert cli.main(["rules"]) == 2
     assert capsys.readouterr().err == "dummy-tui: /some/file: Permission denied\n"
 

@@ -17,15 +17,15 @@ import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from dummy_tui.commands import EXIT_USAGE, PROG
+
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
     from dummy_tui.history.stats import PlayerStats, Stats
 
-PROG = "dummy-tui"
 EXIT_MISSING = 1
-EXIT_USAGE = 2
 
 
 class UsageError(ValueError):
