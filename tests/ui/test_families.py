@@ -24,6 +24,7 @@ from ui_helpers import (
     settled_table,
     setup,
     table_after_draw,
+    until,
     value_now,
 )
 
@@ -536,8 +537,9 @@ async def test_help_opens_at_the_rules_of_the_game_on_the_table(
         scroll = help_screen.query_one("#help-scroll")
         part = next(p for p in help_screen.query(".help-section") if heading in (p.name or ""))
         # the game's heading is on screen, at the top of the help
-        top = part.region.y - scroll.region.y
-        assert 0 <= top <= 3, (top, scroll.scroll_y)
+        await until(
+            pilot, lambda: 0 <= part.region.y - scroll.region.y <= 3, "the help at the game"
+        )
         assert (scroll.scroll_y > 0) == (ruleset != "dummy")
 
 
@@ -574,7 +576,9 @@ async def test_help_opened_again_is_the_same_screen_at_the_games_section_in_the_
         scroll = first.query_one("#help-scroll")
         part = next(p for p in first.query(".help-section") if "(`gin" in (p.name or ""))
         assert "จินรัมมี่" in (part.name or "")  # the Thai help
-        assert 0 <= part.region.y - scroll.region.y <= 3
+        await until(
+            pilot, lambda: 0 <= part.region.y - scroll.region.y <= 3, "the help at the game"
+        )
 
 
 @pytest.mark.parametrize(

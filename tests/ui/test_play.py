@@ -32,6 +32,7 @@ from ui_helpers import (
     setup,
     table_after_draw,
     two_seat_session,
+    until,
 )
 
 from dummy_tui.ai import AIError
@@ -1533,19 +1534,14 @@ async def test_the_melds_and_the_log_scroll_by_keyboard_at_80x24() -> None:
         assert melds.max_scroll_y > 0  # more melds than lines
         assert focused(app) is table.hand
         await pilot.press("pagedown")
-        await pilot.wait_for_scheduled_animations()
-        await pilot.wait_for_animation()
-        assert melds.scroll_y > 0 and app.focused is table.hand
+        await until(pilot, lambda: melds.scroll_y > 0, "Page Down scrolling the melds")
+        assert app.focused is table.hand
         await pilot.press("pageup")
-        await pilot.wait_for_scheduled_animations()
-        await pilot.wait_for_animation()
-        assert melds.scroll_y == 0
+        await until(pilot, lambda: melds.scroll_y == 0, "Page Up scrolling the melds back")
         await pilot.press("tab")
         assert focused(app) is melds
         await pilot.press("end")
-        await pilot.wait_for_scheduled_animations()
-        await pilot.wait_for_animation()
-        assert melds.scroll_y == melds.max_scroll_y
+        await until(pilot, lambda: melds.scroll_y == melds.max_scroll_y, "End in the melds")
         if table.has_class("-short"):  # at 80×24 the log shares its place with the scores
             assert not table.log_hidden
         log = table.query_one(GameLog)
@@ -1553,8 +1549,7 @@ async def test_the_melds_and_the_log_scroll_by_keyboard_at_80x24() -> None:
         assert focused(app) is log
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # the newest line
         await pilot.press("home")
-        await pilot.pause()
-        assert log.scroll_y == 0
+        await until(pilot, lambda: log.scroll_y == 0, "Home in the log")
         await pilot.press("tab")
         assert focused(app) is table.hand
 

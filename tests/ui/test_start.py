@@ -16,6 +16,7 @@ from ui_helpers import (
     open_house_rules,
     settings,
     setup,
+    until,
     value_now,
     write_settings,
 )
@@ -317,7 +318,8 @@ async def test_at_80x24_a_bad_house_rule_is_shown_at_its_field(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen and app.focused is field
-        assert 0 <= field.region.y < 23, field.region  # on screen, above the footer
+        # the form scrolls to it, on screen and above the footer
+        await until(pilot, lambda: 0 <= field.region.y < 23, f"scrolling to {field.region}")
         said = str(screen.query_one("#ng-error").render())
         assert key in said and [n.message for n in app._notifications][-1] == said
 
@@ -502,8 +504,10 @@ async def test_the_arrow_keys_go_from_field_to_field_and_bring_it_into_view() ->
         lang = app.screen.query_one("#lang")
         assert app.focused is lang
         scroll = app.screen.query_one("#ng-scroll")
+        await until(
+            pilot, lambda: scroll.region.contains_region(lang.region), "scrolling to the language"
+        )
         assert scroll.scroll_y > 0
-        assert scroll.region.contains_region(lang.region)
         await pilot.press("up", "up", "up")  # the AI speed, the target, the rules
         await pilot.pause()
         assert app.focused is app.screen.query_one("#ruleset")

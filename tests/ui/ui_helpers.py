@@ -109,6 +109,16 @@ async def settle(pilot: Pilot[int], app: DummyApp, limit: int = 400) -> None:
     raise AssertionError("the game did not come back to a person")
 
 
+async def until(pilot: Pilot[int], holds: Callable[[], bool], what: str, limit: int = 300) -> None:
+    """Wait, a frame at a time, until *holds* (a scroll that animates, a layout
+    that comes a frame late); fail naming *what* did not come."""
+    for _ in range(limit):
+        if holds():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"{what} did not happen")
+
+
 async def ask_hint(pilot: Pilot[int], app: DummyApp) -> None:
     """Press h and wait for the hint to be worked out and shown."""
     await pilot.press("h")
