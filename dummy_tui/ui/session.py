@@ -14,20 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dummy_tui.engine.actions import (
-    Action,
-    Discard,
-    Draw,
-    End,
-    Knock,
-    LayOff,
-    Meld,
-    Pass,
-    Pick,
-    PickLayoff,
-    Show,
-    TakeDiscard,
-)
+from dummy_tui.engine import actions as act
 from dummy_tui.engine.match import Match, RoundResult
 from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.i18n import preset_name, shown_name, t
@@ -53,9 +40,9 @@ class HintTask:
     seed: int
     moves: int  # moves made in the round when the hint was asked for
     view: Any
-    legal: list[Action]
+    legal: list[act.Action]
 
-    def run(self) -> Action:
+    def run(self) -> act.Action:
         """The hint level's move; :class:`~dummy_tui.ai.AIError` if that AI fails."""
         from dummy_tui.ai import checked_choice, make_player
 
@@ -100,33 +87,33 @@ def resolve_level(level: str) -> str:
     return LEVELS[-1]
 
 
-def describe(game: Round[Any], action: Action) -> LogEntry:
+def describe(game: Round[Any], action: act.Action) -> LogEntry:
     """The log entry for ``action`` by the seat to move, before it is applied."""
     seat = game.seat
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         return LogEntry("draw", seat)
-    if isinstance(action, End):
+    if isinstance(action, act.End):
         return LogEntry("end", seat)
-    if isinstance(action, Show):
+    if isinstance(action, act.Show):
         return LogEntry("show", seat, game.shown_cards())
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         return LogEntry("pass", seat)
-    if isinstance(action, TakeDiscard):
+    if isinstance(action, act.TakeDiscard):
         return LogEntry("take", seat, (action.card,))
-    if isinstance(action, Knock):
+    if isinstance(action, act.Knock):
         return LogEntry("gin_knock", seat, (action.card,))
-    if isinstance(action, Pick):
+    if isinstance(action, act.Pick):
         i = game.row.index(action.card)
         return LogEntry("pick", seat, action.meld, tuple(game.row[i:]))
-    if isinstance(action, PickLayoff):
+    if isinstance(action, act.PickLayoff):
         i = game.row.index(action.card)
         meld = tuple(game.melds[action.target].cards)
         return LogEntry("pick_layoff", seat, (action.card,), (*meld, *game.row[i:]))
-    if isinstance(action, Meld):
+    if isinstance(action, act.Meld):
         return LogEntry("meld", seat, action.cards)
-    if isinstance(action, LayOff):
+    if isinstance(action, act.LayOff):
         return LogEntry("layoff", seat, (action.card,), tuple(game.melds[action.target].cards))
-    assert isinstance(action, Discard)
+    assert isinstance(action, act.Discard)
     # discarding the last card is a knock where the family says so (Dummy; basic
     # rummy's going out), a plain discard elsewhere (Persian rummy)
     return LogEntry(game.kind_of(action), seat, (action.card,))
@@ -312,7 +299,7 @@ class Session:
     # ------------------------------------------------------------------
     # playing
 
-    def apply(self, action: Action) -> LogEntry:
+    def apply(self, action: act.Action) -> LogEntry:
         """Apply a move of the seat to move (checked); log it."""
         entry = describe(self.round, action)
         stock = len(self.round.stock)
@@ -324,7 +311,7 @@ class Session:
             self.log.append(LogEntry("restock", -1))
         return entry
 
-    def undo(self) -> Action:
+    def undo(self) -> act.Action:
         seat = self.round.seat
         action = self.round.undo()
         self.log.append(LogEntry("undo", seat))
@@ -368,7 +355,7 @@ class Session:
         seed = random.Random(f"{self.setup.seed}:hint:{moves}").getrandbits(32)
         return HintTask(self.family, seed, moves, game.view(game.seat), legal)
 
-    def hint(self) -> Action | None:
+    def hint(self) -> act.Action | None:
         """What the hint level's AI would do for the seat to move."""
         task = self.hint_task()
         return None if task is None else task.run()

@@ -9,20 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rich.style import Style
 from rich.text import Text
 
-from dummy_tui.engine.actions import (
-    Action,
-    Discard,
-    Draw,
-    End,
-    Knock,
-    LayOff,
-    Meld,
-    Pass,
-    Pick,
-    PickLayoff,
-    Show,
-    TakeDiscard,
-)
+from dummy_tui.engine import actions as act
 from dummy_tui.engine.errors import CARD_PARAMS, CARDS_PARAMS, MoveError
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import catalog, has, in_every_language, key_fields, language, t, template
@@ -126,29 +113,29 @@ def entry_text(
 
 
 def action_text(
-    game: Round[Any], action: Action, look: CardLook, key: Callable[[str], str] = _same
+    game: Round[Any], action: act.Action, look: CardLook, key: Callable[[str], str] = _same
 ) -> Text:
     """A move the seat to move could make, in words (hints and choices)."""
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         return fmt("act.draw")
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         return fmt("act.pass")
-    if isinstance(action, TakeDiscard):
+    if isinstance(action, act.TakeDiscard):
         return fmt("act.take", card=look.text(action.card))
-    if isinstance(action, Knock):
+    if isinstance(action, act.Knock):
         return fmt("act.gin_knock_short", card=look.text(action.card))
-    if isinstance(action, End):
+    if isinstance(action, act.End):
         return fmt("act.end")
-    if isinstance(action, Show):
+    if isinstance(action, act.Show):
         return fmt("act.show", cards=look.cards(game.shown_cards()))
-    if isinstance(action, Pick):
+    if isinstance(action, act.Pick):
         return fmt("act.pick", card=look.text(action.card), meld=look.cards(action.meld))
-    if isinstance(action, PickLayoff):
+    if isinstance(action, act.PickLayoff):
         meld = game.melds[action.target].cards
         return fmt("act.pick_layoff", card=look.text(action.card), meld=look.cards(meld))
-    if isinstance(action, Meld):
+    if isinstance(action, act.Meld):
         return fmt("act.meld", cards=look.cards(action.cards))
-    if isinstance(action, LayOff):
+    if isinstance(action, act.LayOff):
         meld = game.melds[action.target].cards
         return fmt(
             "act.layoff",
@@ -156,7 +143,7 @@ def action_text(
             meld=look.cards(meld),
             n=action.target + 1,
         )
-    assert isinstance(action, Discard)
+    assert isinstance(action, act.Discard)
     # the last card of a Dummy hand is the knock (basic rummy: going out)
     return fmt(key(f"act.{game.kind_of(action)}"), card=look.text(action.card))
 

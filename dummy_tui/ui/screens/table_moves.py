@@ -11,20 +11,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from dummy_tui.engine.actions import (
-    SHOW,
-    Action,
-    Discard,
-    Draw,
-    End,
-    Knock,
-    LayOff,
-    Meld,
-    Pass,
-    Pick,
-    PickLayoff,
-    TakeDiscard,
-)
+from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import JOKER_BASE
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.ui.i18n import t
@@ -51,7 +38,7 @@ ACTION_BINDINGS = {
 class TableMoves(TableTurns):
     """The person's moves, checked and applied through the session."""
 
-    def play(self, action: Action) -> bool:
+    def play(self, action: act.Action) -> bool:
         """Apply a move of the person at the keyboard; explain a refusal in one line."""
         if not self.my_turn:
             return False
@@ -63,7 +50,7 @@ class TableMoves(TableTurns):
             self.say(refusal_text(exc, self.dapp.look), error=True)
             return False
         new = self.session.round.hands[entry.seat] & ~before
-        self.drawn = new.bit_length() - 1 if isinstance(action, Draw) and new else None
+        self.drawn = new.bit_length() - 1 if isinstance(action, act.Draw) and new else None
         self.highlight = set()
         self.message = None
         self.hand.clear_selection()
@@ -96,33 +83,35 @@ class TableMoves(TableTurns):
         return self.presenter.why_line(key, binding_id, refusal, None, self.dapp.look)
 
     def action_draw(self) -> None:
-        self.play(Draw())
+        self.play(act.Draw())
 
     def action_end_round(self) -> None:
-        self.play(End())
+        self.play(act.End())
 
     def action_show(self) -> None:
-        self.play(SHOW)
+        self.play(act.SHOW)
 
     def action_pass_turn(self) -> None:
-        self.play(Pass())
+        self.play(act.Pass())
 
     def action_take(self) -> None:
         game = self.session.round
         if game.row:
-            self.play(TakeDiscard(game.row[-1]))
+            self.play(act.TakeDiscard(game.row[-1]))
 
     def action_pick(self) -> None:
         if not self.my_turn:
             return
         game = self.session.round
-        pickable = {a.card for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)}
+        pickable = {
+            a.card for a in game.legal_actions() if isinstance(a, act.Pick | act.PickLayoff)
+        }
         if not pickable:
             self.say(self.unavailable("p", ["pick"]), error=True)
             return
         self.message = None
         hinted = self.hinted
-        prefer = hinted.card if isinstance(hinted, Pick | PickLayoff) else None
+        prefer = hinted.card if isinstance(hinted, act.Pick | act.PickLayoff) else None
         self.row.start_picking(pickable, prefer)
         self.refresh_status()
         self.refresh_bindings()
@@ -139,7 +128,7 @@ class TableMoves(TableTurns):
             else:
                 self.say(self.unavailable("p", ["take_top"]), error=True)
             return
-        picks = [a for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)]
+        picks = [a for a in game.legal_actions() if isinstance(a, act.Pick | act.PickLayoff)]
         options = [a for a in picks if a.card == card]
         if not options and card >= JOKER_BASE:
             # the jokers are interchangeable: a joker meld is made with the joker nearest
@@ -157,14 +146,14 @@ class TableMoves(TableTurns):
         intro = fmt("pick.intro", card=look.text(card), n=len(taken), cards=look.cards(taken))
         hinted = self.hinted
         options.sort(key=lambda a: a != hinted)  # the hint's pick-up first, where Enter takes it
-        choices: list[tuple[Text, Action]] = [(action_text(game, a, look), a) for a in options]
+        choices: list[tuple[Text, act.Action]] = [(action_text(game, a, look), a) for a in options]
         self.clear_message()  # a refusal of another card no longer applies
         self.app.push_screen(
-            ChoiceScreen[Action](t("pick.title"), intro, choices),
+            ChoiceScreen[act.Action](t("pick.title"), intro, choices),
             callback=self._pick_chosen,
         )
 
-    def _pick_chosen(self, action: Action | None) -> None:
+    def _pick_chosen(self, action: act.Action | None) -> None:
         self.row.stop_picking()
         self.hand.focus()
         if action is not None:
@@ -179,9 +168,9 @@ class TableMoves(TableTurns):
         game = self.session.round
         cards = self.hand.chosen
         if len(cards) >= 3:
-            self.play(Meld(tuple(sorted(cards))))
+            self.play(act.Meld(tuple(sorted(cards))))
             return
-        melds = [a for a in game.legal_actions() if isinstance(a, Meld)]
+        melds = [a for a in game.legal_actions() if isinstance(a, act.Meld)]
         options = [a for a in melds if all(c in a.cards for c in cards)]
         if not options and not self.hand.selected:
             # nothing selected and no meld with the card under the cursor: any meld
@@ -193,15 +182,15 @@ class TableMoves(TableTurns):
         else:
             self.choose_move(t("meld.title"), options)
 
-    def _chosen(self, action: Action | None) -> None:
+    def _chosen(self, action: act.Action | None) -> None:
         if action is not None:
             self.play(action)
 
-    def choose_move(self, title: str, options: Sequence[Action]) -> None:
+    def choose_move(self, title: str, options: Sequence[act.Action]) -> None:
         """Ask which of ``options`` to make, in a dialog titled ``title``."""
         game, look = self.session.round, self.dapp.look
         choices = [(action_text(game, a, look), a) for a in options]
-        self.app.push_screen(ChoiceScreen[Action](title, None, choices), callback=self._chosen)
+        self.app.push_screen(ChoiceScreen[act.Action](title, None, choices), callback=self._chosen)
 
     def one_card(self, refusal: str) -> int | None:
         """The one card chosen for a move of one card on the person's turn; None,
@@ -219,7 +208,7 @@ class TableMoves(TableTurns):
         if card is None:
             return
         game = self.session.round
-        targets = [a for a in game.legal_actions() if isinstance(a, LayOff) and a.card == card]
+        targets = [a for a in game.legal_actions() if isinstance(a, act.LayOff) and a.card == card]
         if not targets:
             self.say(self.why_line("f", "layoff", game.refusal("layoff", (card,))), error=True)
             return
@@ -231,7 +220,7 @@ class TableMoves(TableTurns):
     def action_discard(self) -> None:
         card = self.one_card("err.one_card_discard")
         if card is not None:
-            self.play(Discard(card))
+            self.play(act.Discard(card))
 
     def action_knock(self) -> None:
         """Knock (go out): at once with the last card, or after choosing the discard (gin)."""
@@ -247,7 +236,7 @@ class TableMoves(TableTurns):
             self.play(knocks[0])
             return
         title, intro, choices = dialog
-        self.app.push_screen(ChoiceScreen[Action](title, intro, choices), callback=self._chosen)
+        self.app.push_screen(ChoiceScreen[act.Action](title, intro, choices), callback=self._chosen)
 
     def action_undo(self) -> None:
         if not self.my_turn:
@@ -262,7 +251,7 @@ class TableMoves(TableTurns):
         self.autosave()
         self.refresh_view()
 
-    def show_hint(self, token: int, game: object, moves: int, action: Action | None) -> None:
+    def show_hint(self, token: int, game: object, moves: int, action: act.Action | None) -> None:
         """Show the hint worked out for the position at ``moves``, if it is still that position."""
         current = self.session.round
         if token != self._hint_token or current is not game or len(current.history) != moves:
@@ -272,10 +261,13 @@ class TableMoves(TableTurns):
         if action is None:
             self.say(t("hint.failed"), error=True)
             return
-        if isinstance(action, Discard | LayOff | Knock) and action.card in self.hand.cards:
+        if (
+            isinstance(action, act.Discard | act.LayOff | act.Knock)
+            and action.card in self.hand.cards
+        ):
             self.hand.cursor = self.hand.cards.index(action.card)
             self.hand.refresh()
-        elif isinstance(action, Meld) and set(action.cards) <= set(self.hand.cards):
+        elif isinstance(action, act.Meld) and set(action.cards) <= set(self.hand.cards):
             # the meld's cards selected: m then lays it down
             self.hand.selected = set(action.cards)
             self.hand.cursor = self.hand.cards.index(action.cards[0])
@@ -286,7 +278,7 @@ class TableMoves(TableTurns):
         self.say(fmt("hint.with_why", move=move, why=why) if why else fmt("hint.text", move=move))
 
     @property
-    def hinted(self) -> Action | None:
+    def hinted(self) -> act.Action | None:
         """The move the hint gave, while no move has been made since."""
         game = self.session.round
         if self._hinted is None:
