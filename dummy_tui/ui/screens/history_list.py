@@ -19,10 +19,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from dummy_tui.ui.common import describe_bindings, signed
 from dummy_tui.ui.i18n import preset_name, shown_name, t
+from dummy_tui.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -86,7 +87,7 @@ def note_and_table(prefix: str) -> ComposeResult:
     with Vertical(id=f"{prefix}-box"):
         yield Static(id=f"{prefix}-note")
         yield DataTable(id=f"{prefix}-table", cursor_type="row", zebra_stripes=True)
-    yield Footer()
+    yield KeyFooter()
 
 
 class HistoryListScreen(Screen[None]):

@@ -13,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import key_fields, language, t
+from dummy_tui.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -88,7 +89,7 @@ class PrivacyScreen(Screen[None]):
             yield Static(id="privacy-title")
             yield Static(id="privacy-press")
             yield Static(id="privacy-since")
-        yield Footer(show_command_palette=False)
+        yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_language()
@@ -210,7 +211,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-scroll") as box:
             box.border_title = t("help.title")
             yield from self._sections()
-        yield Footer(show_command_palette=False)
+        yield KeyFooter(show_command_palette=False)
 
     def _sections(self) -> list[Static]:
         self._lang = language()

@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Button, Collapsible, Footer, Input, Static
+from textual.widgets import Button, Collapsible, Input, Static
 from textual.worker import get_current_worker
 
 from dummy_tui.ui.common import AI_SPEEDS, describe_bindings, nearest_speed
@@ -31,6 +31,7 @@ from dummy_tui.ui.screens.form import (
 from dummy_tui.ui.screens.new_game_form import NewGameForm
 from dummy_tui.ui.storage import save_path
 from dummy_tui.ui.widgets.choice import Choice
+from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.widgets.number import NumberInput
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ class NewGameScreen(NewGameForm):
                 id="lang",
                 classes="ng-line",
             )
-        yield Footer(show_command_palette=False)
+        yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         info = self.presets[self.ruleset]

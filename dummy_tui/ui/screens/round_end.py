@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from dummy_tui.engine.match import RoundResult
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import LogEntry, Session
+from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.words import entry_text, fmt_about
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class RoundEndScreen(Screen[None]):
             yield Static(id="round-end-table")
             yield Static(id="round-end-hands")
             yield Static(id="round-end-totals")
-        yield Footer(show_command_palette=False)
+        yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_language()

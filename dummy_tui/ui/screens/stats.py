@@ -18,10 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from dummy_tui.ui.common import describe_bindings, signed
 from dummy_tui.ui.i18n import t
+from dummy_tui.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from dummy_tui.history.stats import PlayerStats, Stats
@@ -166,7 +167,7 @@ class StatsScreen(Screen[None]):
             yield Static(id="stats-rates-text", classes="stats-chart-text")
             yield PlotextPlot(id="stats-scores", classes="stats-chart")
             yield Static(id="stats-scores-text", classes="stats-chart-text")
-        yield Footer(show_command_palette=False)
+        yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_language()

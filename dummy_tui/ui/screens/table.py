@@ -20,7 +20,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from dummy_tui.engine.actions import Action, LayOff
 from dummy_tui.engine.view import PlayerView
@@ -29,6 +29,7 @@ from dummy_tui.ui.i18n import t
 from dummy_tui.ui.keys import bound_to
 from dummy_tui.ui.screens.table_moves import ACTION_BINDINGS, TableMoves
 from dummy_tui.ui.session import HintTask
+from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
@@ -78,7 +79,7 @@ class TableScreen(TableMoves):
                 yield GameLog(id="log", wrap=True, markup=False, min_width=10)
         yield Hand(id="hand")
         yield Static(id="status")
-        yield Footer(show_command_palette=False)
+        yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.hand.orders = self.session.hand_orders  # kept with the game, saved with it
@@ -107,7 +108,7 @@ class TableScreen(TableMoves):
             self._log_width = size.width
         narrow = size.width < self.NARROW_WIDTH
         if narrow != self.hand.narrow:
-            self.query_one(Footer).compact = narrow
+            self.query_one(KeyFooter).compact = narrow
             self.hand.narrow = narrow
             self.refresh_bindings()
         wide = size.width >= 140 and size.height >= 44

@@ -19,12 +19,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.review import RoundReplay, result_of
+from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import MeldTable, height_changes
 from dummy_tui.ui.words import entry_text, fmt, name_text
@@ -106,7 +107,7 @@ class ViewerScreen(Screen[None]):
                 yield MeldTable(id="viewer-melds")
                 yield Static(id="viewer-score")
             yield OptionList(id="viewer-moves")
-        yield Footer(show_command_palette=False)
+        yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#viewer-board").can_focus = False
