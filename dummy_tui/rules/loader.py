@@ -21,6 +21,7 @@ import json
 import re
 import tomllib
 from collections.abc import Mapping
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, cast, get_args
@@ -77,8 +78,20 @@ class RulesetError(ValueError):
 def load_rulesets(path: Path | None = None) -> dict[str, Ruleset]:
     """Every preset of a rulesets file, by name, in the file's order.
 
-    *path* ``None`` reads the ``rulesets.toml`` shipped inside the package.
+    *path* ``None`` reads the ``rulesets.toml`` shipped inside the package
+    (once: it cannot change while the program runs, and its presets are frozen).
     """
+    if path is None:
+        return dict(_packaged_rulesets())
+    return _rulesets_of(path)
+
+
+@cache
+def _packaged_rulesets() -> dict[str, Ruleset]:
+    return _rulesets_of(None)
+
+
+def _rulesets_of(path: Path | None) -> dict[str, Ruleset]:
     label, data = _read_toml(path)
     presets = data.get("presets")
     unknown = [key for key in data if key != "presets"]
