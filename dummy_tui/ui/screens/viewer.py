@@ -110,7 +110,9 @@ class ViewerScreen(Screen[None]):
         yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one("#viewer-board").can_focus = False
+        board = self.query_one("#viewer-board")
+        board.can_focus = False
+        self.watch(board, "virtual_size", self.show_score, init=False)
         self.refresh_language()
         self.query_one(OptionList).focus()
 
@@ -229,8 +231,14 @@ class ViewerScreen(Screen[None]):
         if k != self.at:
             self.at = k
             self.show()
-            if k == self.last:
-                self.query_one("#viewer-score").scroll_visible(animate=False)
+            self.show_score()
+
+    def show_score(self, _size: object = None) -> None:
+        """At the end, bring the scoring into view: at once, and again each time
+        the board's height changes (the melds and hands just shown take a frame
+        or two to be laid out at their new heights)."""
+        if self.at == self.last:
+            self.query_one("#viewer-score").scroll_visible(animate=False)
 
     def action_step(self, step: int) -> None:
         self.go(self.at + step)
