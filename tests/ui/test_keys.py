@@ -134,3 +134,31 @@ def test_the_ids_the_example_config_names_are_bindings() -> None:
     named.discard("")
     assert len(named) > 20
     assert named <= set(DEFAULT_KEYS), named - set(DEFAULT_KEYS)
+
+
+async def test_the_footer_is_rebuilt_when_its_keys_change_and_only_then() -> None:
+    """Moving the cursor leaves the footer's keys as they were (the same widgets);
+    drawing a card offers other moves, and the footer shows them."""
+    from textual.widgets._footer import FooterKey
+
+    from dummy_tui.ui.widgets.footer import KeyFooter
+
+    app = app_for(setup(humans=1, seed=21))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        footer = table.query_one(KeyFooter)
+        await pilot.pause()
+        before = list(footer.query(FooterKey))
+        assert "draw" in {key.action for key in before}
+        await pilot.press("right", "right", "left")
+        await pilot.pause()
+        assert list(footer.query(FooterKey)) == before  # nothing rebuilt
+        await pilot.press("d")
+        for _ in range(20):
+            await pilot.pause()
+            after = list(footer.query(FooterKey))
+            if after != before:
+                break
+        actions = {key.action for key in after if not key.has_class("-disabled")}
+        assert "draw" not in actions and "discard" in actions, actions
+        assert after[0].has_class("-compact") == footer.compact  # the footer's own style
