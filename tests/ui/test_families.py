@@ -178,8 +178,18 @@ async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
         # a move that gin does not have is explained, not ignored
         await pilot.press("m")
         assert "not a move in gin" in status(app)
+        await pilot.press("o")
+        await settle(pilot, app)
+        assert table.session.round.history[0][1] == Pass()
+    # the turns up to the last few cards of the stock played before the
+    # interface opens again there; the keys play the rest
+    session = played_until(
+        setup(players=2, seed=7, ruleset="gin"), lambda g: len(g.stock) <= 12, ai=True
+    )
+    app = app_for(session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, app)
         pressed = await play_family(pilot, app)
-        assert pressed[0] == "o"
         end = app.screen
         assert isinstance(end, RoundEndScreen)
         text = plain(end.breakdown())
