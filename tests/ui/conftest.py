@@ -6,6 +6,9 @@ from typing import Any
 
 import pytest
 import textual._wait
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.css.types import CSSLocation
 from textual.pilot import Pilot
 
 from dummy_tui.ui.i18n import set_language
@@ -17,6 +20,33 @@ from dummy_tui.ui.i18n import set_language
 # as well, and the tests spend their time on the game instead of asleep.
 textual._wait.SLEEP_GRANULARITY = 0.002
 textual._wait.SLEEP_IDLE = 0.0002
+
+# Every app a test starts parses the same stylesheets again (the app's and
+# every widget's default CSS), about a tenth of starting one.  The parsed rules
+# of a text, with the same theme variables, are the same every time: parse each
+# once for the whole run.  (Textual keeps such a cache, but per stylesheet.)
+_parse_rules = Stylesheet._parse_rules
+_parsed: dict[tuple[object, ...], list[RuleSet]] = {}
+
+
+def _parse_rules_once(
+    self: Stylesheet,
+    css: str,
+    read_from: CSSLocation,
+    is_default_rules: bool = False,
+    tie_breaker: int = 0,
+    scope: str = "",
+) -> list[RuleSet]:
+    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(self._variables.items()))
+    rules = _parsed.get(key)
+    if rules is None:
+        rules = _parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        if not any(rule.errors for rule in rules):
+            _parsed[key] = rules
+    return rules
+
+
+Stylesheet._parse_rules = _parse_rules_once  # type: ignore[method-assign]
 
 _resize_terminal = Pilot.resize_terminal
 
