@@ -10,8 +10,8 @@ Least deadwood is read from tables by suit (13 bits each): runs stay inside
 a suit and only sets join the suits.  Without three cards of a rank the four
 suits are valued apart, four lookups; with one such rank, the set is laid
 whole or not at all, or (of four) three are laid and the fourth is left to a
-run of its suit: four lookups more.  Only a hand with two such ranks is
-searched (its answer is kept).
+run of its suit: four lookups more.  With two or more, the lowest one's
+choices are tried, each valued so (and the answer kept).
 """
 
 from __future__ import annotations
@@ -99,115 +99,80 @@ def low_value(low: int) -> int:
 # Least deadwood
 
 _CACHE: dict[int, int] = {}
-"""The searched hands' answers (:func:`_searched`), by their cards that can meld."""
+"""The searched hands' answers (:func:`_searched`), by their cards that can meld
+and (above bit 52) the ranks that may be set."""
 _CACHE_LIMIT = 400_000
 
 
-def _least(low: int) -> int:
-    """Least deadwood of the low-layout cards ``low`` (every card counts).
+def _least(low: int, sets: int = _SUIT) -> int:
+    """Least deadwood of the low-layout cards ``low`` (every card counts), the
+    sets made of the ranks (13 bits) of ``sets`` only.
 
-    The suits are valued apart from the runs-only table; a single rank of
-    three or four cards is laid as a set or not (of four: or three of them,
-    the fourth left to its suit's runs); two or more are :func:`_searched`.
+    The suits are valued apart from the runs-only table.  A single rank of
+    three or four cards is laid as a set or not, or (of four) three of it and
+    the fourth left to its suit's runs: four lookups more.  Two or more such
+    ranks are :func:`_searched`.
     """
-    # every deadwood count comes here: the suits and the sums written out
+    # every deadwood count starts here: the suits and the sums written out
     b0 = low & _SUIT
     b1 = (low >> 13) & _SUIT
     b2 = (low >> 26) & _SUIT
     b3 = low >> 39
     runs = _RUNS_ONLY
-    k0, k1, k2, k3 = runs[b0], runs[b1], runs[b2], runs[b3]  # every card kept for runs
     three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))  # ranks of three or four
+    three &= sets
     if not three:
-        return k0 + k1 + k2 + k3
+        return runs[b0] + runs[b1] + runs[b2] + runs[b3]
     if three & (three - 1):
         return _searched(low, three)
+    k0, k1, k2, k3 = runs[b0], runs[b1], runs[b2], runs[b3]  # every card kept in its suit
     out = ~three
     s0, s1, s2, s3 = runs[b0 & out], runs[b1 & out], runs[b2 & out], runs[b3 & out]
     kept = k0 + k1 + k2 + k3
     laid = s0 + s1 + s2 + s3  # the rank laid as one set
-    if b0 & b1 & b2 & b3:  # four of it: or a triple, the fourth card back in its suit
+    if b0 & b1 & b2 & b3 & three:  # four of it: or three, the fourth back in its suit
         laid += min(0, k0 - s0, k1 - s1, k2 - s2, k3 - s3)
     return kept if kept < laid else laid
 
 
 def _searched(low: int, three: int) -> int:
-    """:func:`_least` of a hand with two or more ranks of three or four cards.
+    """:func:`_least` with two or more ranks ``three`` that may be set.
 
-    The cards of no set or run count whole; the rest is searched
-    (:func:`_sets_search`) and its answer kept: a player's hand is valued
-    over and over in a round (the knock, each discard).
+    A rank no run wants a card of is set whole.  Otherwise the lowest rank
+    is set whole, as three of four (the fourth left to a run) or not at all,
+    and the rest valued with the other ranks' sets alone; the cards of no
+    set or run count whole, and the answer for the others is kept: a
+    player's hand is valued over and over in a round (the knock, each
+    discard).
     """
     r = low & (low >> 1) & (low >> 2) & _RUN_START
-    meld = low & (r | (r << 1) | (r << 2) | three * _ALL_SUITS)
-    hit = _CACHE.get(meld)
-    if hit is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        hit = _CACHE[meld] = _sets_search(meld)
-    return low_value(low & ~meld) + hit
-
-
-def _rank_sets_table() -> list[list[tuple[int, ...]]]:
-    """By position and by which suits hold it (4 bits): the sets of that rank,
-    as low-layout masks (none for fewer than three cards; four triples and the
-    four for all four)."""
-    table: list[list[tuple[int, ...]]] = []
-    for p in range(13):
-        row: list[tuple[int, ...]] = []
-        for present in range(16):
-            cards = [1 << (13 * s + p) for s in range(4) if present >> s & 1]
-            sets = [a | b | c for a, b, c in combinations(cards, 3)]
-            if len(cards) == 4:
-                sets.append(cards[0] | cards[1] | cards[2] | cards[3])
-            row.append(tuple(sets))
-        table.append(row)
-    return table
-
-
-_RANK_SETS = _rank_sets_table()
-
-
-def _sets_search(m: int) -> int:
-    """Least deadwood of low-layout ``m``, every way of choosing the sets tried:
-    per rank of three or four cards no set, any three or all four, the rest
-    melded in runs suit by suit (read from the table)."""
-    b0 = m & _SUIT
-    b1 = (m >> 13) & _SUIT
-    b2 = (m >> 26) & _SUIT
-    b3 = m >> 39
-    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))  # ranks with a set
-    r = m & (m >> 1) & (m >> 2) & _RUN_START
-    in_runs = m & (r | (r << 1) | (r << 2))  # the cards some run could hold
-    choices = [0]
-    fixed = 0
-    while three:
+    in_runs = r | (r << 1) | (r << 2)  # the cards some run could hold
+    fixed = three & ~(in_runs | in_runs >> 13 | in_runs >> 26 | in_runs >> 39)
+    if fixed:
+        return _least(low & ~(fixed * _ALL_SUITS), three ^ fixed)
+    meld = low & (in_runs | three * _ALL_SUITS)
+    key = meld | three << 52
+    best = _CACHE.get(key)
+    if best is None:
         bit = three & -three
-        three ^= bit
-        p = bit.bit_length() - 1
-        present = (b0 >> p & 1) | (b1 >> p & 1) << 1 | (b2 >> p & 1) << 2 | (b3 >> p & 1) << 3
-        sets = _RANK_SETS[p][present]
-        rank = bit * _ALL_SUITS & m
-        if not rank & in_runs:
-            fixed |= rank  # no run wants these cards: the whole set is always best
-        elif len(sets) == 1:
-            choices += [used | rank for used in choices]  # three of the rank: with or without
-        else:
-            # of four, leaving a card out of the set only helps if a run can hold it
-            wanted = [x for x in sets if x == rank or (rank & ~x) & in_runs]
-            choices += [used | x for used in choices for x in wanted]
-    runs = _RUNS_ONLY
-    suit = _SUIT
-    best = 1 << 30
-    m &= ~fixed
-    for used in choices:
-        r = m & ~used
-        v = runs[r & suit] + runs[(r >> 13) & suit] + runs[(r >> 26) & suit] + runs[r >> 39]
+        rest = three ^ bit
+        rank = bit * _ALL_SUITS & meld
+        best = _least(meld, rest)  # this rank set not
+        v = _least(meld ^ rank, rest)  # set whole
         if v < best:
             best = v
-            if not v:
-                break  # nothing left over: no choice does better
-    return best
+        if rank.bit_count() == 4:
+            each = rank & in_runs  # the card left out helps only if a run can hold it
+            while each:
+                card = each & -each
+                each ^= card
+                v = _least(meld ^ rank ^ card, rest)
+                if v < best:
+                    best = v
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        _CACHE[key] = best
+    return low_value(low & ~meld) + best
 
 
 def deadwood(mask: int) -> int:
