@@ -2,13 +2,17 @@
 
 Run in an environment holding ``open-spiel`` and ``rlcard`` beside this package::
 
-    python benchmarks/peers.py [--repeats 7] [--seconds 1]
+    python benchmarks/peers.py [--repeats 7] [--seconds 1] [--tree DIR]
+
+``--tree DIR`` times the package of another checkout (say, the commit before a
+change) with this same script, so that one environment can time both builds.
 
 Every comparison is interleaved: in each of the repeats every contender runs
 for ``--seconds``, in an order that rotates from one repeat to the next, so a
 machine that gets busier slows them alike.  Printed for each figure: every
-contender's median rate, and each ratio (ours / theirs) as its median over the
-repeats with the lowest and highest in brackets, then the load average.
+contender's median rate and each ratio (ours / theirs), both as the median
+over the repeats with the lowest and highest in brackets, and the load average
+(1, 5, 15 minutes) after the figure.
 
 Figures:
 
@@ -38,13 +42,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from dummy_tui.engine import deadwood as common
-from dummy_tui.engine.deadwood import deadwood
-from dummy_tui.engine.families.gin import GinRound
-from dummy_tui.rules.loader import get_ruleset
-from dummy_tui.rules.schema import GinRules
+ROOT = Path(__file__).resolve().parents[1]
 
 Batch = Callable[[], int]
 """One batch of work; returns how many units (hands, deadwood counts) it did."""
@@ -73,10 +71,18 @@ def interleaved(
     return rates
 
 
+def load() -> str:
+    """The load average (1, 5 and 15 minutes) as printed."""
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def report(title: str, rates: dict[str, list[float]], ours: str, targets: dict[str, float]) -> None:
     print(title)
     for name, values in rates.items():
-        print(f"  {name:<34} {statistics.median(values):12.0f} /s")
+        print(
+            f"  {name:<34} {statistics.median(values):10.0f} /s "
+            f"[{min(values):.0f}–{max(values):.0f}]"
+        )
     for name, values in rates.items():
         if name.startswith("ours"):
             continue  # ours warm is shown for what it is, not as a ratio
@@ -89,6 +95,7 @@ def report(title: str, rates: dict[str, list[float]], ours: str, targets: dict[s
             f"  {ours} / {name:<28} {statistics.median(ratios):7.2f}× "
             f"[{min(ratios):.2f}–{max(ratios):.2f}]{wanted}"
         )
+    print(f"  {load()}")
 
 
 # ---------------------------------------------------------------------------
@@ -96,6 +103,10 @@ def report(title: str, rates: dict[str, list[float]], ours: str, targets: dict[s
 
 
 def ours_hands() -> Batch:
+    from dummy_tui.engine.families.gin import GinRound
+    from dummy_tui.rules.loader import get_ruleset
+    from dummy_tui.rules.schema import GinRules
+
     rules = get_ruleset("gin-openspiel")
     assert isinstance(rules, GinRules)
     rng = random.Random(1)
@@ -179,6 +190,9 @@ def openspiel_card(card: int) -> int:
 
 
 def ours_deadwood(hands: list[list[int]], cold: bool) -> Batch:
+    from dummy_tui.engine import deadwood as common
+    from dummy_tui.engine.deadwood import deadwood
+
     masks = [sum(1 << c for c in hand) for hand in hands]
 
     def batch() -> int:
@@ -230,6 +244,9 @@ def check_same_deadwood(hands: list[list[int]]) -> None:
     """Ours and OpenSpiel's least deadwood agree on every hand timed."""
     import pyspiel
 
+    from dummy_tui.engine import deadwood as common
+    from dummy_tui.engine.deadwood import deadwood
+
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
     for hand in hands:
         common._CACHE.clear()
@@ -245,11 +262,19 @@ def main() -> None:
     parser.add_argument(
         "--seconds", type=float, default=1.0, help="seconds per contender per repeat (default 1)"
     )
-    args = parser.parse_args()
-    r, s = args.repeats, args.seconds
-    print(
-        f"{r} interleaved repeats of {s:g} s per contender; load average before: {os.getloadavg()}"
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        default=ROOT,
+        help="the checkout whose dummy_tui is timed (default: this one)",
     )
+    args = parser.parse_args()
+    sys.path.insert(0, str(args.tree.resolve()))
+    import dummy_tui
+
+    r, s = args.repeats, args.seconds
+    print(f"dummy_tui from {Path(dummy_tui.__file__).parent}")
+    print(f"{r} interleaved repeats of {s:g} s per contender; before: {load()}")
     hands = interleaved(
         {
             "ours": ours_hands(),
@@ -281,7 +306,7 @@ def main() -> None:
             "ours, cold",
             {"OpenSpiel min_deadwood (C++)": 1.0},
         )
-    print(f"load average after: {os.getloadavg()}")
+    print(f"after: {load()}")
 
 
 if __name__ == "__main__":

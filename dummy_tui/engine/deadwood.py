@@ -5,6 +5,13 @@ position`` where position 0..12 is A, 2 … K.  :func:`to_low` turns a card
 mask into it with two shifts, so that runs are runs of adjacent bits within
 a suit's 13 bits, and the lowest set bit of a mask is always the lowest card
 of its suit.
+
+Least deadwood is read from tables by suit (13 bits each): runs stay inside
+a suit and only sets join the suits.  Without three cards of a rank the four
+suits are valued apart, four lookups; with one such rank, the set is laid
+whole or not at all, or (of four) three are laid and the fourth is left to a
+run of its suit: four lookups more.  With two or more, the lowest one's
+choices are tried, each valued so (and the answer kept).
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from dummy_tui.engine.cards import SUIT_MASK, cards_of, low_position, position_r
 from dummy_tui.engine.melds import TableMeld, meldable
 
 # --------------------------------------------------------------------------
-# The low layout
+# The low layout and the tables by suit
 
 _ALL_SUITS = sum(1 << (13 * s) for s in range(4))
 _POS0 = _ALL_SUITS  # position 0 (the ace) of every suit
@@ -31,34 +38,26 @@ GIN_POINTS = tuple(LOW_VALUES[low_position(c)] for c in range(52))
 """Gin points by card."""
 
 _SUIT_VALUE = [0] * 8192
+"""Gin points of one suit's cards."""
 for _bits in range(1, 8192):
     _low = _bits & -_bits
     _SUIT_VALUE[_bits] = _SUIT_VALUE[_bits ^ _low] + LOW_VALUES[_low.bit_length() - 1]
 
 
-def to_low(mask: int) -> int:
-    """A card mask in the low layout (the ace moves below the 2)."""
-    return ((mask << 1) & _NOT_POS0) | ((mask >> 12) & _POS0)
+def _run_free_table() -> list[int]:
+    """Per suit: the points of the cards that no run of that suit can hold."""
+    table = [0] * 8192
+    for bits in range(1, 8192):
+        starts = bits & (bits >> 1) & (bits >> 2) & 0x7FF
+        table[bits] = _SUIT_VALUE[bits & ~(starts | starts << 1 | starts << 2)]
+    return table
 
 
-def from_low(low: int) -> int:
-    """The card mask of a low-layout mask."""
-    return ((low >> 1) & _LOW_12) | ((low & _POS0) << 12)
-
-
-def low_value(low: int) -> int:
-    """Gin points of a low-layout mask."""
-    return (
-        _SUIT_VALUE[low & _SUIT]
-        + _SUIT_VALUE[(low >> 13) & _SUIT]
-        + _SUIT_VALUE[(low >> 26) & _SUIT]
-        + _SUIT_VALUE[low >> 39]
-    )
+_RUN_FREE = _run_free_table()
 
 
 def _runs_only_table() -> list[int]:
-    """Per suit (13 bits, low layout): the least deadwood of those cards when
-    they may meld in runs only."""
+    """Per suit: the least deadwood of those cards when they may meld in runs only."""
     table = [0] * 8192
     for bits in range(1, 8192):
         low = bits & -bits
@@ -80,129 +79,105 @@ def _runs_only_table() -> list[int]:
 _RUNS_ONLY = _runs_only_table()
 
 
-def _runs_dw(m: int) -> int:
-    """Least deadwood of the low-layout cards ``m`` melded in runs only."""
-    return (
-        _RUNS_ONLY[m & _SUIT]
-        + _RUNS_ONLY[(m >> 13) & _SUIT]
-        + _RUNS_ONLY[(m >> 26) & _SUIT]
-        + _RUNS_ONLY[m >> 39]
-    )
+def to_low(mask: int) -> int:
+    """A card mask in the low layout (the ace moves below the 2)."""
+    return ((mask << 1) & _NOT_POS0) | ((mask >> 12) & _POS0)
 
+
+def from_low(low: int) -> int:
+    """The card mask of a low-layout mask."""
+    return ((low >> 1) & _LOW_12) | ((low & _POS0) << 12)
+
+
+def low_value(low: int) -> int:
+    """Gin points of a low-layout mask."""
+    v = _SUIT_VALUE
+    return v[low & _SUIT] + v[(low >> 13) & _SUIT] + v[(low >> 26) & _SUIT] + v[low >> 39]
+
+
+# --------------------------------------------------------------------------
+# Least deadwood
 
 _CACHE: dict[int, int] = {}
+"""The searched hands' answers (:func:`_searched`), by their cards that can meld
+and (above bit 52) the ranks that may be set."""
 _CACHE_LIMIT = 400_000
 
 
-def _min_dw(m: int) -> int:
-    """Least deadwood of the low-layout cards ``m`` (every card counts).
+def _least(low: int, sets: int = _SUIT) -> int:
+    """Least deadwood of the low-layout cards ``low`` (every card counts), the
+    sets made of the ranks (13 bits) of ``sets`` only.
 
-    Only sets join the suits: for each way of choosing them (per rank with
-    three or four cards: no set, any three, or all four) the rest melds in
-    runs, suit by suit, read from a table.  A player's hand is valued over
-    and over in a round (the knock, each discard): the answers are kept.
+    The suits are valued apart from the runs-only table.  A single rank of
+    three or four cards is laid as a set or not, or (of four) three of it and
+    the fourth left to its suit's runs: four lookups more.  Two or more such
+    ranks are :func:`_searched`.
     """
-    hit = _CACHE.get(m)
-    if hit is not None:
-        return hit
-    if len(_CACHE) >= _CACHE_LIMIT:
-        _CACHE.clear()
-    best = _CACHE[m] = _least_dw(m)
-    return best
-
-
-def _rank_sets_table() -> list[list[tuple[int, ...]]]:
-    """By position and by which suits hold it (4 bits): the sets of that rank,
-    as low-layout masks (none for fewer than three cards; four triples and the
-    four for all four)."""
-    table: list[list[tuple[int, ...]]] = []
-    for p in range(13):
-        row: list[tuple[int, ...]] = []
-        for present in range(16):
-            cards = [1 << (13 * s + p) for s in range(4) if present >> s & 1]
-            sets = [a | b | c for a, b, c in combinations(cards, 3)]
-            if len(cards) == 4:
-                sets.append(cards[0] | cards[1] | cards[2] | cards[3])
-            row.append(tuple(sets))
-        table.append(row)
-    return table
-
-
-_RANK_SETS = _rank_sets_table()
-
-
-def _least_dw(m: int) -> int:
-    """:func:`_min_dw` worked out."""
-    b0 = m & _SUIT
-    b1 = (m >> 13) & _SUIT
-    b2 = (m >> 26) & _SUIT
-    b3 = m >> 39
-    runs = _RUNS_ONLY
-    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))  # ranks with a set
-    if not three:
-        return runs[b0] + runs[b1] + runs[b2] + runs[b3]
-    r = m & (m >> 1) & (m >> 2) & _RUN_START
-    in_runs = m & (r | (r << 1) | (r << 2))  # the cards some run could hold
-    choices = [0]
-    fixed = 0
-    while three:
-        bit = three & -three
-        three ^= bit
-        p = bit.bit_length() - 1
-        present = (b0 >> p & 1) | (b1 >> p & 1) << 1 | (b2 >> p & 1) << 2 | (b3 >> p & 1) << 3
-        sets = _RANK_SETS[p][present]
-        rank = bit * _ALL_SUITS & m
-        if not rank & in_runs:
-            fixed |= rank  # no run wants these cards: the whole set is always best
-        elif len(sets) == 1:
-            choices += [used | rank for used in choices]  # three of the rank: with or without
-        else:
-            # of four, leaving a card out of the set only helps if a run can hold it
-            wanted = [x for x in sets if x == rank or (rank & ~x) & in_runs]
-            choices += [used | x for used in choices for x in wanted]
-    suit = _SUIT
-    best = 1 << 30
-    m &= ~fixed
-    for used in choices:
-        r = m & ~used
-        v = runs[r & suit] + runs[(r >> 13) & suit] + runs[(r >> 26) & suit] + runs[r >> 39]
-        if v < best:
-            best = v
-            if not v:
-                break  # nothing left over: no choice does better
-    return best
-
-
-def deadwood(mask: int) -> int:
-    """Least deadwood (gin points of unmatched cards) of a card mask, ace low.
-
-    Without three cards of a rank the suits do not meet: four lookups in the
-    runs-only table.  With them, the sets are chosen (:func:`_min_dw`).
-    """
-    low = ((mask << 1) & _NOT_POS0) | ((mask >> 12) & _POS0)
+    # every deadwood count starts here: the suits and the sums written out
     b0 = low & _SUIT
     b1 = (low >> 13) & _SUIT
     b2 = (low >> 26) & _SUIT
     b3 = low >> 39
-    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
+    runs = _RUNS_ONLY
+    three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))  # ranks of three or four
+    three &= sets
     if not three:
-        return _RUNS_ONLY[b0] + _RUNS_ONLY[b1] + _RUNS_ONLY[b2] + _RUNS_ONLY[b3]
-    # the cards of no set or run count whole; the rest is searched (and kept)
+        return runs[b0] + runs[b1] + runs[b2] + runs[b3]
+    if three & (three - 1):
+        return _searched(low, three)
+    k0, k1, k2, k3 = runs[b0], runs[b1], runs[b2], runs[b3]  # every card kept in its suit
+    out = ~three
+    s0, s1, s2, s3 = runs[b0 & out], runs[b1 & out], runs[b2 & out], runs[b3 & out]
+    kept = k0 + k1 + k2 + k3
+    laid = s0 + s1 + s2 + s3  # the rank laid as one set
+    if b0 & b1 & b2 & b3 & three:  # four of it: or three, the fourth back in its suit
+        laid += min(0, k0 - s0, k1 - s1, k2 - s2, k3 - s3)
+    return kept if kept < laid else laid
+
+
+def _searched(low: int, three: int) -> int:
+    """:func:`_least` with two or more ranks ``three`` that may be set.
+
+    A rank no run wants a card of is set whole.  Otherwise the lowest rank
+    is set whole, as three of four (the fourth left to a run) or not at all,
+    and the rest valued with the other ranks' sets alone; the cards of no
+    set or run count whole, and the answer for the others is kept: a
+    player's hand is valued over and over in a round (the knock, each
+    discard).
+    """
     r = low & (low >> 1) & (low >> 2) & _RUN_START
-    meld = low & (r | (r << 1) | (r << 2) | three * _ALL_SUITS)
-    dead = low & ~meld
-    value = (
-        _SUIT_VALUE[dead & _SUIT]
-        + _SUIT_VALUE[(dead >> 13) & _SUIT]
-        + _SUIT_VALUE[(dead >> 26) & _SUIT]
-        + _SUIT_VALUE[dead >> 39]
-    )
-    hit = _CACHE.get(meld)
-    if hit is None:
+    in_runs = r | (r << 1) | (r << 2)  # the cards some run could hold
+    fixed = three & ~(in_runs | in_runs >> 13 | in_runs >> 26 | in_runs >> 39)
+    if fixed:
+        return _least(low & ~(fixed * _ALL_SUITS), three ^ fixed)
+    meld = low & (in_runs | three * _ALL_SUITS)
+    key = meld | three << 52
+    best = _CACHE.get(key)
+    if best is None:
+        bit = three & -three
+        rest = three ^ bit
+        rank = bit * _ALL_SUITS & meld
+        best = _least(meld, rest)  # this rank set not
+        v = _least(meld ^ rank, rest)  # set whole
+        if v < best:
+            best = v
+        if rank.bit_count() == 4:
+            each = rank & in_runs  # the card left out helps only if a run can hold it
+            while each:
+                card = each & -each
+                each ^= card
+                v = _least(meld ^ rank ^ card, rest)
+                if v < best:
+                    best = v
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
-        hit = _CACHE[meld] = _least_dw(meld)
-    return value + hit
+        _CACHE[key] = best
+    return low_value(low & ~meld) + best
+
+
+def deadwood(mask: int) -> int:
+    """Least deadwood (gin points of unmatched cards) of a card mask, ace low."""
+    return _least(((mask << 1) & _NOT_POS0) | ((mask >> 12) & _POS0))
 
 
 def _high_value(low: int) -> int:
@@ -218,14 +193,14 @@ def deadwood_after_discard(mask: int) -> int:
     iso = low & ~meld
     best = 1 << 30
     if iso:
-        best = low_value(iso) - _high_value(iso) + _min_dw(meld)
+        best = low_value(iso) - _high_value(iso) + _least(meld)
     if meld:
         base = low_value(iso)
         rest = meld
         while rest:
             b = rest & -rest
             rest ^= b
-            v = base + _min_dw(meld ^ b)
+            v = base + _least(meld ^ b)
             if v < best:
                 best = v
     return best
@@ -235,30 +210,33 @@ def discard_deadwoods(mask: int, limit: int | None = None) -> dict[int, int]:
     """Deadwood after discarding each card of ``mask``: ``{card: deadwood}``.
 
     With ``limit``, only the discards that leave at most ``limit`` are
-    listed, and a cheap bound skips the search when none can.
+    listed, and cheap bounds skip the search when none can.
     """
-    # to_low, meldable and low_value written out: this runs at every turn of gin
+    # to_low and meldable written out: this runs at every turn of gin
     low = ((mask << 1) & _NOT_POS0) | ((mask >> 12) & _POS0)
-    r = low & (low >> 1) & (low >> 2) & _RUN_START
     b0 = low & _SUIT
     b1 = (low >> 13) & _SUIT
     b2 = (low >> 26) & _SUIT
     b3 = low >> 39
     three = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
+    if limit is not None:
+        # the points of the cards no run of their suit can hold, less all four
+        # cards of each rank that may be set and a discard of ten: at most the
+        # deadwood left (most hands of a round stop here)
+        free = _RUN_FREE
+        bound = free[b0] + free[b1] + free[b2] + free[b3] - 10
+        if three:
+            bound -= 4 * _SUIT_VALUE[three]
+        if bound > limit:
+            return {}
+    r = low & (low >> 1) & (low >> 2) & _RUN_START
     meld = low & (r | (r << 1) | (r << 2) | three * _ALL_SUITS)
     iso = low & ~meld
-    iso_value = (
-        _SUIT_VALUE[iso & _SUIT]
-        + _SUIT_VALUE[(iso >> 13) & _SUIT]
-        + _SUIT_VALUE[(iso >> 26) & _SUIT]
-        + _SUIT_VALUE[iso >> 39]
-    )
+    iso_value = low_value(iso)
     if limit is not None and iso and iso_value - _high_value(iso) > limit:
         return {}
-    if limit is not None and not iso and iso_value > limit:
-        return {}
     out: dict[int, int] = {}
-    base = iso_value + _min_dw(meld) if iso else 0
+    base = iso_value + _least(meld) if iso else 0
     rest = iso
     while rest:
         b = rest & -rest
@@ -272,7 +250,7 @@ def discard_deadwoods(mask: int, limit: int | None = None) -> dict[int, int]:
         while rest:
             b = rest & -rest
             rest ^= b
-            v = iso_value + _min_dw(meld ^ b)
+            v = iso_value + _least(meld ^ b)
             if limit is None or v <= limit:
                 out[from_low(b).bit_length() - 1] = v
     return out

@@ -65,6 +65,24 @@ def test_a_card_in_two_melds_goes_where_it_saves_most() -> None:
     assert deadwood(_mask("5H 6H 7H 7C 7S 7D")) == 0
 
 
+@pytest.mark.parametrize(
+    ("hand", "least"),
+    [
+        # a triple of each rank and the run AC 2C 3C: 3D left (not the runs A-3 of
+        # clubs and diamonds, which leave AH AS 2H 2S)
+        ("AC AD AH AS 2C 3C 2D 2H 2S 3D", 3),
+        # 3C 3D 3H, 4C 4D 4H and 3S 4S 5S: 9S left
+        ("3C 3D 3H 3S 4S 5S 4C 4D 4H 9S", 9),
+        # three sets or three runs: 2S left either way
+        ("KC KD KH QC QD QH JC JD JH 2S", 2),
+    ],
+)
+def test_two_ranks_of_sets_beside_runs(hand: str, least: int) -> None:
+    _CACHE.clear()
+    assert deadwood(_mask(hand)) == least
+    assert deadwood(_mask(hand)) == least  # the kept answer too
+
+
 def test_discard_deadwoods_with_a_limit() -> None:
     hand = _mask("AC 2C 3C 4D 5D 6D 8H 8S 8C KS 2S")
     assert discard_deadwoods(hand, 10) == {parse_card("KS"): 2, parse_card("2S"): 10}

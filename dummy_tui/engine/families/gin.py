@@ -53,21 +53,22 @@ class GinBreakdown(ScoreLine):
 
 
 _DISCARD_ONE = tuple(Discard(c) for c in range(52))
-_DISCARDS: dict[int, tuple[Discard, ...]] = {}
 
 
-def _suit_discards(index: int) -> tuple[Discard, ...]:
-    """``Discard`` actions of one 13-bit suit pattern (``suit * 8192 + bits``),
-    built on first use and kept: the hot path of random play."""
-    found = _DISCARDS.get(index)
-    if found is None:
+class _SuitDiscards(dict[int, tuple[Discard, ...]]):
+    """``Discard`` actions of one 13-bit suit pattern, keyed ``suit * 8192 + bits``:
+    each built on first use and kept, read with a plain subscript (the hot
+    path of random play: no call unless the pattern is new)."""
+
+    def __missing__(self, index: int) -> tuple[Discard, ...]:
         base = (index >> 13) * 13
         bits = index & 0x1FFF
-        found = tuple(_DISCARD_ONE[base + r] for r in range(13) if bits >> r & 1)
-        _DISCARDS[index] = found
-    return found
+        found = self[index] = tuple(_DISCARD_ONE[base + r] for r in range(13) if bits >> r & 1)
+        return found
 
 
+_DISCARDS = _SuitDiscards()
+_TAKES = tuple(TakeDiscard(c) for c in range(52))
 _KNOCKS = tuple(Knock(c) for c in range(52))
 
 
@@ -124,27 +125,33 @@ class GinRound(Round[GinRules]):
     # legal actions
 
     def _legal(self) -> list[Action]:
-        if self.phase == OVER:
-            return []
-        if self.phase == TAKE:
+        phase = self.phase
+        if phase == TAKE:
             if self.offer_stage < 2:
-                return [TakeDiscard(self.row[-1]), PASS]
+                return [_TAKES[self.row[-1]], PASS]
             if self.offer_stage == 2 or not self.row:
                 return [DRAW]
-            return [DRAW, TakeDiscard(self.row[-1])]
+            return [DRAW, _TAKES[self.row[-1]]]
+        if phase == OVER:
+            return []
         hand = self.hands[self.seat]
         taken = self.taken
         free = hand if taken is None else hand & ~(1 << taken)
+        discards = _DISCARDS
         out: list[Action] = [
-            *_suit_discards(free & 0x1FFF),
-            *_suit_discards(8192 + ((free >> 13) & 0x1FFF)),
-            *_suit_discards(16384 + ((free >> 26) & 0x1FFF)),
-            *_suit_discards(24576 + (free >> 39)),
+            *discards[free & 0x1FFF],
+            *discards[8192 + ((free >> 13) & 0x1FFF)],
+            *discards[16384 + ((free >> 26) & 0x1FFF)],
+            *discards[24576 + (free >> 39)],
         ]
         knocks = discard_deadwoods(hand, self.rules.knock_limit)
         if knocks:
             out.extend(_KNOCKS[c] for c in sorted(knocks) if c != taken)
         return out
+
+    # Built afresh at each call rather than kept and copied (Round's way): a
+    # list of gin moves costs about as much to build, and random play asks once
+    legal_actions = _legal
 
     def knock_deadwood(self, card: int) -> int:
         """Deadwood of the seat to move after discarding ``card``."""
@@ -225,25 +232,35 @@ class GinRound(Round[GinRules]):
     # ------------------------------------------------------------------
     # applying
 
-    def _play(self, seat: int, action: Action) -> None:
-        # the commonest first: a discard, then a draw
-        kind = type(action)
-        if kind is Discard:
-            assert isinstance(action, Discard)
-            self.hands[seat] &= ~(1 << action.card)
-            self.row.append(action.card)
+    def _do(self, action: Action) -> None:
+        # Round._do and _play in one, the commonest first (a discard, then a
+        # draw): the hot path of random play, one call a move
+        seat = self.seat
+        history = self.history
+        history.append((seat, action))
+        if type(action) is Discard:
+            card = action.card
+            self.hands[seat] &= ~(1 << card)
+            self.row.append(card)
             if len(self.stock) <= self.rules.wall:
                 self._finish_dead()
                 return
-            self.seat = self.next_seat(seat)
+            self.seat = (seat + self.direction) % self.players
             self.phase = TAKE
             self.taken = None
-            self.turn_start = len(self.history)
-        elif kind is Draw:
+            self.turn_start = len(history)
+        elif type(action) is Draw:
             self.hands[seat] |= 1 << self.stock.pop()
             self.phase = PLAY
             self.offer_stage = 3
-        elif isinstance(action, Pass):
+        else:
+            self._play(seat, action)
+
+    apply_unchecked = _do  # nothing to check: the move is applied at once
+
+    def _play(self, seat: int, action: Action) -> None:
+        # the rarer moves (a discard and a draw are :meth:`_do`'s own)
+        if isinstance(action, Pass):
             self.offer_stage += 1
             if self.offer_stage == 2:
                 self.seat = self.starter  # both passed: the starter draws
