@@ -7,7 +7,7 @@ variants (basic and gin rummy) use the order ``A 2 … K``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from dummy_tui.engine.cards import (
@@ -72,6 +72,8 @@ class TableMeld:
     mask: int = 0
     anchor: int = -1  # a card of the meld as first laid: names it in records
     both: bool = False  # the ace may be low or high (Dummy's ace_low_runs)
+    # fit_mask(seat, "any") once asked for (-1: not yet); not part of the meld's value
+    fit: int = field(default=-1, compare=False, repr=False)
 
     @classmethod
     def new(
@@ -106,6 +108,7 @@ class TableMeld:
         return TableMeld(
             self.owner, self.kind, list(self.cards), list(self.layers), self.suit, self.rank,
             self.lo, self.hi, self.at_once, self.ace_low, self.mask, self.anchor, self.both,
+            self.fit,
         )  # fmt: skip
 
     def _ace_below(self, card: int) -> bool:
@@ -141,6 +144,14 @@ class TableMeld:
 
     def fit_mask(self, seat: int, chain_rule: str = "any") -> int:
         """Every card that would lay off onto this meld, laid by *seat* (one mask)."""
+        if chain_rule == "any":
+            # the same for every seat: kept until a card is added
+            if self.fit < 0:
+                self.fit = self._fit_mask(seat, chain_rule)
+            return self.fit
+        return self._fit_mask(seat, chain_rule)
+
+    def _fit_mask(self, seat: int, chain_rule: str) -> int:
         if self.kind == SET:
             return RANK_MASKS[self.rank] & ~self.mask if len(self.cards) < 4 else 0
         base = self.suit * 13
@@ -161,6 +172,7 @@ class TableMeld:
     def add(self, card: int, seat: int) -> None:
         """Lay *card* off onto this meld (the caller has checked :meth:`fits`)."""
         self.mask |= 1 << card
+        self.fit = -1
         if self.kind == SET:
             self.cards.append(card)
             self.layers.append(seat)

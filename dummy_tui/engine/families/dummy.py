@@ -96,6 +96,8 @@ class DummyRound(Round[DummyRules]):
         self.stock_out_turn = False
         self.picked: tuple[int, int] | None = None  # (cards taken, chosen card)
         self.fool: int | None = None  # seat charged the fool penalty
+        # the pick-ups open with the stock empty, and the state they were made for
+        self.stock_out: tuple[tuple[int, ...], list[Pick | PickLayoff]] | None = None
         start_turn(self)
 
     @classmethod

@@ -19,7 +19,7 @@ from dummy_tui.engine.actions import (
     Show,
 )
 from dummy_tui.engine.cards import mask_of
-from dummy_tui.engine.families.dummy_legal import knock_after, pick_options
+from dummy_tui.engine.families.dummy_legal import stock_out_picks
 from dummy_tui.engine.families.dummy_penalties import (
     charge_discard,
     charge_pickup,
@@ -133,12 +133,9 @@ def start_turn(game: DummyRound) -> None:
         game.feeds = [f for f in game.feeds if f.discarder != seat]
     if game.stock:
         return
-    picks = pick_options(game)
-    if game.rules.stock_out_pickup == "any":
-        if not picks:  # §14.2: no pick-up at all; the round ends by itself
-            finish(game, "stock_out")
-    elif not any(knock_after(game, a) for a in picks):
-        # §9: no pickup can lead to a knock; the round ends by itself
+    if not stock_out_picks(game):
+        # §9: no pickup can lead to a knock (§14.2 "any": no pick-up at all);
+        # the round ends by itself
         finish(game, "stock_out")
 
 
