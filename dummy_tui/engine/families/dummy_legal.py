@@ -18,7 +18,7 @@ from dummy_tui.engine.actions import (
     Pick,
     PickLayoff,
 )
-from dummy_tui.engine.cards import cards_of, mask_of
+from dummy_tui.engine.cards import mask_of
 from dummy_tui.engine.families.dummy_actions import (
     DISCARDS,
     discard_actions,
@@ -27,8 +27,9 @@ from dummy_tui.engine.families.dummy_actions import (
     pick_action,
     pick_layoff_action,
 )
+from dummy_tui.engine.families.dummy_table import table_fits
 from dummy_tui.engine.goout import can_go_out
-from dummy_tui.engine.melds import melds_with
+from dummy_tui.engine.melds import meldable, melds_with
 from dummy_tui.engine.relations import NEAR, NEAR_BOTH
 from dummy_tui.engine.round import OVER, TAKE
 
@@ -66,13 +67,15 @@ def legal(game: DummyRound) -> list[Action]:
         n = hand.bit_count()
         # a meld may not take the hand's last card; no meld is longer than 13
         plays.extend(melds if n > 13 else [m for m in melds if len(m.cards) < n])
-    left = game.layoffs_left(seat)
-    if left != 0:
+    if game.layoffs_left(seat) != 0:
         chain = game.rules.layoff_chain
-        for i, m in enumerate(game.melds):
-            fit = m.fit  # the meld's own record of it (chain "any"), read here inline
-            if fit < 0 or chain != "any":
-                fit = m.fit_mask(seat, chain)
+        if chain == "any":
+            union, each = table_fits(game, seat)
+            if not union & hand:
+                each = ()
+        else:
+            each = tuple((i, m.fit_mask(seat, chain)) for i, m in enumerate(game.melds))
+        for i, fit in each:
             fit &= hand
             while fit:
                 low = fit & -fit
@@ -90,6 +93,9 @@ def legal(game: DummyRound) -> list[Action]:
     return out
 
 
+_BIT = (1).__lshift__
+
+
 def pick_options(game: DummyRound) -> list[Pick | PickLayoff]:
     """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
     rules = game.rules
@@ -98,33 +104,34 @@ def pick_options(game: DummyRound) -> list[Pick | PickLayoff]:
     seat = game.seat
     hand = game.hands[seat]
     out: list[Pick | PickLayoff] = []
-    chain = rules.layoff_chain
     both = game.both
     near = NEAR_BOTH if both else NEAR
-    # the layoffs open to a pick-up, once for the whole row: (target, cards that fit)
-    fits: list[tuple[int, int]] = []
+    # the layoffs open to a pick-up: (target, cards that fit)
     fit_any = 0
+    fits: tuple[tuple[int, int], ...] = ()
     if rules.pickup_to_layoff and game.born[seat] and game.layoffs_left(seat) != 0:
-        for j, meld in enumerate(game.melds):
-            fit = meld.fit_mask(seat, "any")
-            if chain != "any":  # of the cards that fit, those the chain rule lets seat lay
-                fit = sum(1 << c for c in cards_of(fit) if meld.fits(c, seat, chain))
-            if fit:
-                fits.append((j, fit))
-                fit_any |= fit
+        fit_any, fits = table_fits(game, seat)
     row = game.row
+    # the row cards in some meld of the hand and the whole row: only they can
+    # make one with fewer cards (bit-parallel, for the whole row at once)
+    row_mask = sum(map(_BIT, row))  # the row's cards are distinct: the sum is their mask
+    fit_any &= row_mask
+    meldable_row = meldable(hand | row_mask, both) & row_mask
+    if not meldable_row | fit_any:
+        return out
     pool = hand
     limit = hand.bit_count()  # a meld may not take the last card: hand + taken - 1
     for i in range(len(row) - 1, -1, -1):
         card = row[i]
         pool |= 1 << card
-        # a meld with the card holds two cards near it (its rank, or its suit
-        # within two ranks): without them there is none to look for
-        close = near[card] & pool
-        if close & (close - 1):
-            for m in melds_with(card, pool, both):
-                if m & hand and m.bit_count() <= limit:
-                    out.append(pick_action(card, m))
+        if meldable_row >> card & 1:
+            # a meld with the card holds two cards near it (its rank, or its
+            # suit within two ranks): without them there is none to look for
+            close = near[card] & pool
+            if close & (close - 1):
+                for m in melds_with(card, pool, both):
+                    if m & hand and m.bit_count() <= limit:
+                        out.append(pick_action(card, m))
         if fit_any >> card & 1:
             for j, fit in fits:
                 if fit >> card & 1:
@@ -144,13 +151,13 @@ def stock_out_picks(game: DummyRound) -> list[Pick | PickLayoff]:
     again only when that state has changed.
     """
     key = _turn_key(game)
-    kept = game.stock_out
+    kept = game._stock_out
     if kept is not None and kept[0] == key:
         return kept[1]
     picks = pick_options(game)
     if game.rules.stock_out_pickup != "any":
         picks = [a for a in picks if knock_after(game, a)]
-    game.stock_out = (key, picks)
+    game._stock_out = (key, picks)
     return picks
 
 

@@ -46,11 +46,13 @@ def play(game: DummyRound, seat: int, action: Action) -> None:
         _unborn_lays(game, seat, meld=True)
         game.hands[seat] &= ~mask_of(action.cards)
         game.melds.append(game.new_meld(seat, action.cards))
+        game.table_changes += 1
         note_meld(game, seat, action.cards)
     elif isinstance(action, LayOff):
         _unborn_lays(game, seat, meld=False)
         game.hands[seat] &= ~(1 << action.card)
         game.melds[action.target].add(action.card, seat)
+        game.table_changes += 1
         game.layoffs[seat] += 1
         note_layoff(game, seat, action.card, action.target)
     elif isinstance(action, Show):
@@ -78,6 +80,7 @@ def _pick(game: DummyRound, seat: int, action: Pick | PickLayoff) -> None:
     del game.row[i:]
     game.hands[seat] |= mask_of(taken)
     game.picked = (len(taken), card)
+    game.table_changes += 1
     if isinstance(action, Pick):
         game.hands[seat] &= ~mask_of(action.meld)
         game.melds.append(game.new_meld(seat, action.meld))
