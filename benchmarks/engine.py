@@ -8,9 +8,12 @@ per second and the mean time of one ``legal_actions()`` call (the first call
 after each action: the one that computes the list).  Then it builds positions
 whose discard row is 20 cards or longer (by drawing and discarding only) and
 times ``legal_actions()`` there in the take phase, in the play phase, and in
-the take phase with the stock empty.  ``--profile`` adds a cProfile listing of
-the slowest of those.  The figures are printed, never judged: this is not
-part of the test run.
+the take phase with the stock empty (mean, median and 95th percentile), and
+``apply()`` of the discard that leaves the next player facing the empty
+stock: that is where the pick-ups that can still lead to a knock (§9) are
+looked for, once a turn; the legal list after it reuses them.  ``--profile``
+adds a cProfile listing of play up to those discards.  The figures are printed, never
+judged: this is not part of the test run.
 """
 
 from __future__ import annotations
@@ -143,8 +146,8 @@ def time_positions(
     seed: int,
     count: int,
     then_draw: bool = False,
-) -> tuple[float, float, int]:
-    """Mean µs per legal_actions() call, mean row length, positions used."""
+) -> tuple[list[float], float]:
+    """The µs of one legal_actions() call on each position, and the mean row length."""
     times: list[float] = []
     rows: list[int] = []
     s = seed
@@ -159,10 +162,17 @@ def time_positions(
             game.apply(DRAW)
             assert game.phase == PLAY
         rows.append(len(game.row))
-        times.append(min(timed_legal(game) for _ in range(3)))
+        times.append(1e6 * min(timed_legal(game) for _ in range(3)))
+    return times, statistics.fmean(rows) if rows else float("nan")
+
+
+def spread(times: list[float]) -> str:
+    """Mean, median and 95th percentile of some µs figures, in columns."""
     if not times:
-        return float("nan"), float("nan"), 0
-    return 1e6 * statistics.fmean(times), statistics.fmean(rows), len(times)
+        return f"{'-':>9} {'-':>9} {'-':>9}"
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"{statistics.fmean(times):>9.1f} {statistics.median(times):>9.1f} {p95:>9.1f}"
 
 
 # --------------------------------------------------------------------------
@@ -204,7 +214,8 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"legal_actions on positions with a discard row of {LONG_ROW}+ cards (dummy-house)")
     print()
-    header = f"{'phase':<22} {'players':>7} {'positions':>9} {'row (mean)':>10} {'µs/call':>9}"
+    header = f"{'phase':<22} {'players':>7} {'positions':>9} {'row (mean)':>10}"
+    header += f" {'µs/call':>9} {'p50':>9} {'p95':>9}"
     print(header)
     print("-" * len(header))
     rules = load("dummy-house")
@@ -215,35 +226,28 @@ def main(argv: list[str] | None = None) -> int:
     ]
     for name, make, then_draw in cases:
         for players in PLAYER_COUNTS:
-            us, row, n = time_positions(
+            times, row = time_positions(
                 make, rules, players, args.seed * 7919, args.positions, then_draw
             )
-            if n:
-                print(f"{name:<22} {players:>7} {n:>9} {row:>10.1f} {us:>9.1f}")
-            else:
-                print(f"{name:<22} {players:>7} {n:>9} {'-':>10} {'-':>9}")
+            shown = f"{row:>10.1f}" if times else f"{'-':>10}"
+            print(f"{name:<22} {players:>7} {len(times):>9} {shown} {spread(times)}")
     for players in PLAYER_COUNTS:
         spent = [last_discard(rules, players, args.seed * 7919 + i) for i in range(args.positions)]
         rows = statistics.fmean(len(g.row) for g, _ in spent)
-        us = 1e6 * statistics.fmean(t for _, t in spent)
+        times = [1e6 * t for _, t in spent]
         name = "discard into no stock"
-        print(f"{name:<22} {players:>7} {len(spent):>9} {rows:>10.1f} {us:>9.1f}")
-    print("(the last line times apply() of the discard that empties the players' options:")
-    print(" it checks every pickup for a reachable knock, and may end the round)")
+        print(f"{name:<22} {players:>7} {len(spent):>9} {rows:>10.1f} {spread(times)}")
+    print("(the last line times apply() of the discard that empties the stock's last")
+    print(" options: it lists the pick-ups that can still lead to a knock, §9, which the")
+    print(" legal_actions() after it reuses, and may end the round)")
 
     if args.profile:
         print()
-        print("cProfile: legal_actions on the take-phase, stock-empty positions (2 players)")
+        print("cProfile: drawing and discarding up to the discard into no stock (2 players)")
         profiler = cProfile.Profile()
-        games = [
-            g
-            for s in range(args.seed, args.seed + 200)
-            if (g := stock_empty_position(rules, 2, s)) is not None
-        ]
         profiler.enable()
-        for g in games:
-            for _ in range(5):
-                timed_legal(g)
+        for s in range(args.seed, args.seed + 40):
+            last_discard(rules, 2, s)
         profiler.disable()
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(12)
     return 0

@@ -7,7 +7,7 @@ variants (basic and gin rummy) use the order ``A 2 … K``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from dummy_tui.engine.cards import (
@@ -72,6 +72,8 @@ class TableMeld:
     mask: int = 0
     anchor: int = -1  # a card of the meld as first laid: names it in records
     both: bool = False  # the ace may be low or high (Dummy's ace_low_runs)
+    # fit_mask(seat, "any") once asked for (-1: not yet); not part of the meld's value
+    fit: int = field(default=-1, compare=False, repr=False)
 
     @classmethod
     def new(
@@ -81,31 +83,25 @@ class TableMeld:
         ace_low: bool = False,
         both: bool = False,
     ) -> TableMeld:
-        if both:
-            # an ace-low run (A 2 3 …) counts its positions with the ace low
-            ace_low = meld_kind(cards) is None and meld_kind(cards, ace_low=True) == RUN
-        kind = meld_kind(cards, ace_low)
-        if kind is None:
-            raise ValueError("not a meld")
-        if kind == SET:
-            ordered = sorted(cards, key=lambda c: c // 13)
-            return cls(
-                owner, SET, ordered, [owner] * len(ordered), rank=ordered[0] % 13,
-                at_once=len(ordered), ace_low=ace_low, mask=mask_of(ordered), anchor=ordered[0],
-                both=both,
-            )  # fmt: skip
-        ordered = run_sorted(cards, ace_low)
+        key = (tuple(cards), ace_low, both)
+        shape = _SHAPES.get(key)
+        if shape is None:
+            shape = _shape(key[0], ace_low, both)
+            if len(_SHAPES) >= 100_000:
+                _SHAPES.clear()
+            _SHAPES[key] = shape
+        kind, ordered, suit, rank, lo, hi, low, mask = shape
+        n = len(ordered)
         return cls(
-            owner, RUN, ordered, [owner] * len(ordered), suit=ordered[0] // 13,
-            lo=run_position(ordered[0] % 13, ace_low), hi=run_position(ordered[-1] % 13, ace_low),
-            at_once=len(ordered), ace_low=ace_low, mask=mask_of(ordered), anchor=ordered[0],
-            both=both,
+            owner, kind, list(ordered), [owner] * n, suit, rank, lo, hi, n, low, mask, ordered[0],
+            both,
         )  # fmt: skip
 
     def copy(self) -> TableMeld:
         return TableMeld(
             self.owner, self.kind, list(self.cards), list(self.layers), self.suit, self.rank,
             self.lo, self.hi, self.at_once, self.ace_low, self.mask, self.anchor, self.both,
+            self.fit,
         )  # fmt: skip
 
     def _ace_below(self, card: int) -> bool:
@@ -141,6 +137,14 @@ class TableMeld:
 
     def fit_mask(self, seat: int, chain_rule: str = "any") -> int:
         """Every card that would lay off onto this meld, laid by *seat* (one mask)."""
+        if chain_rule == "any":
+            # the same for every seat: kept until a card is added
+            if self.fit < 0:
+                self.fit = self._fit_mask(seat, chain_rule)
+            return self.fit
+        return self._fit_mask(seat, chain_rule)
+
+    def _fit_mask(self, seat: int, chain_rule: str) -> int:
         if self.kind == SET:
             return RANK_MASKS[self.rank] & ~self.mask if len(self.cards) < 4 else 0
         base = self.suit * 13
@@ -161,6 +165,7 @@ class TableMeld:
     def add(self, card: int, seat: int) -> None:
         """Lay *card* off onto this meld (the caller has checked :meth:`fits`)."""
         self.mask |= 1 << card
+        self.fit = -1
         if self.kind == SET:
             self.cards.append(card)
             self.layers.append(seat)
@@ -178,6 +183,31 @@ class TableMeld:
             self.cards.append(card)
             self.layers.append(seat)
             self.hi = pos
+
+
+_Shape = tuple[str, tuple[int, ...], int, int, int, int, bool, int]
+"""What :meth:`TableMeld.new` makes of a meld's cards: kind, cards in order, suit,
+rank, lo, hi, ace_low and mask."""
+_SHAPES: dict[tuple[tuple[int, ...], bool, bool], _Shape] = {}
+"""The shapes of the melds laid so far, by their cards as given, ace_low and both:
+the same melds are laid again and again, in round after round."""
+
+
+def _shape(cards: tuple[int, ...], ace_low: bool, both: bool) -> _Shape:
+    """The shape of a new meld of ``cards`` (ValueError if they are none)."""
+    if both:
+        # an ace-low run (A 2 3 …) counts its positions with the ace low
+        ace_low = meld_kind(cards) is None and meld_kind(cards, ace_low=True) == RUN
+    kind = meld_kind(cards, ace_low)
+    if kind is None:
+        raise ValueError("not a meld")
+    if kind == SET:
+        ordered = tuple(sorted(cards, key=lambda c: c // 13))
+        return SET, ordered, -1, ordered[0] % 13, -1, -1, ace_low, mask_of(ordered)
+    ordered = tuple(run_sorted(cards, ace_low))
+    lo = run_position(ordered[0] % 13, ace_low)
+    hi = run_position(ordered[-1] % 13, ace_low)
+    return RUN, ordered, ordered[0] // 13, -1, lo, hi, ace_low, mask_of(ordered)
 
 
 # --------------------------------------------------------------------------

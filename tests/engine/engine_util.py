@@ -150,13 +150,15 @@ def snapshot(game: Round[Any]) -> dict[str, Any]:
     never change, aside), and the legal actions: for exact before/after comparisons.
 
     Taken from the round's own attributes, so a field added to a family is
-    compared too without this helper knowing of it.  Lists are copied, and the
+    compared too without this helper knowing of it; the ones named with a
+    leading underscore are caches of the others (the legal list, what fits
+    the table) and are left out.  Lists are copied, and the
     melds in them (the only mutable things they hold; actions are frozen).
     """
     state: dict[str, Any] = {}
     for name, value in vars(game).items():
-        if name in ("rules", "deal", "_legal_cache"):
-            continue
+        if name in ("rules", "deal") or name.startswith("_"):
+            continue  # the rules and the deal never change; _names are caches of the rest
         if isinstance(value, list):
             value = [m.copy() if isinstance(m, TableMeld) else m for m in value]
         state[name] = value

@@ -40,6 +40,7 @@ from dummy_tui.engine.families.dummy_scoring import (
     score_round,
     table_points,
 )
+from dummy_tui.engine.families.dummy_table import Fits, table_fits
 from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
 from dummy_tui.engine.goout import can_go_out
 from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in
@@ -61,6 +62,21 @@ def speto_cards(rules: DummyRules) -> list[int]:
     return [parse_card(t) for t in rules.speto_cards]
 
 
+_TABLES: dict[int, tuple[DummyRules, list[int], int]] = {}
+
+
+def _tables(rules: DummyRules) -> tuple[list[int], int]:
+    """The card points and the spe-to mask of ``rules``, made once for each ruleset
+    (every round of a match, every trial round of a search shares them; nothing
+    writes to them)."""
+    found = _TABLES.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        found = _TABLES[id(rules)] = (rules, card_point_table(rules), mask_of(speto_cards(rules)))
+    return found[1], found[2]
+
+
 class DummyRound(Round[DummyRules]):
     """The state of one round of Dummy."""
 
@@ -75,8 +91,7 @@ class DummyRound(Round[DummyRules]):
     def _setup(self) -> None:
         rules = self.rules
         deal = self.deal
-        self.points = card_point_table(rules)
-        self.speto_mask = mask_of(speto_cards(rules))
+        self.points, self.speto_mask = _tables(rules)
         self.both = rules.ace_low_runs  # the ace low as well as high (§14.1)
         self.head = deal.upcard
         self.burned = list(deal.burned)
@@ -96,6 +111,11 @@ class DummyRound(Round[DummyRules]):
         self.stock_out_turn = False
         self.picked: tuple[int, int] | None = None  # (cards taken, chosen card)
         self.fool: int | None = None  # seat charged the fool penalty
+        # the pick-ups open with the stock empty, and the state they were made for
+        # what fits the table's melds, and the table it was found for (dummy_table)
+        self._table_fits: tuple[list[TableMeld], int, int, Fits] | None = None
+        self.table_changes = 0  # the melds laid and the cards laid off so far
+        self._stock_out: tuple[tuple[int, ...], list[Pick | PickLayoff]] | None = None
         start_turn(self)
 
     @classmethod
@@ -149,8 +169,7 @@ class DummyRound(Round[DummyRules]):
     def fits_any(self, card: int, seat: int) -> bool:
         """Does ``card`` fit onto a table meld, as if ``seat`` laid it off, born or not,
         whatever the layoff limit (§12: the discard penalty, the knock bonus)?"""
-        chain = self.rules.layoff_chain
-        return any(m.fits(card, seat, chain) for m in self.melds)
+        return bool(table_fits(self, seat)[0] >> card & 1)
 
     def hand_melds(self, mask: int) -> list[int]:
         return melds_in(mask, self.both)

@@ -15,23 +15,26 @@ from dummy_tui.engine.actions import (
     END,
     SHOW,
     Action,
-    Discard,
-    LayOff,
-    Meld,
     Pick,
     PickLayoff,
 )
-from dummy_tui.engine.cards import cards_of, mask_of
+from dummy_tui.engine.cards import mask_of
+from dummy_tui.engine.families.dummy_actions import (
+    DISCARDS,
+    discard_actions,
+    hand_meld_actions,
+    layoff_action,
+    pick_action,
+    pick_layoff_action,
+)
+from dummy_tui.engine.families.dummy_table import table_fits
 from dummy_tui.engine.goout import can_go_out
-from dummy_tui.engine.melds import melds_in, melds_with
+from dummy_tui.engine.melds import meldable, melds_with
 from dummy_tui.engine.relations import NEAR, NEAR_BOTH
 from dummy_tui.engine.round import OVER, TAKE
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
-
-DISCARDS = tuple(Discard(c) for c in range(52))
-"""One :class:`Discard` a card, made once."""
 
 
 def legal(game: DummyRound) -> list[Action]:
@@ -47,33 +50,36 @@ def legal(game: DummyRound) -> list[Action]:
         return []
     seat = game.seat
     if game.phase == TAKE:
-        picks = pick_options(game)
         show: list[Action] = [SHOW] if game.can_show(seat) else []
         if game.stock:
-            return [*show, DRAW, *picks]
-        if game.rules.stock_out_pickup == "any":
-            return [*show, *picks, END]
-        return [*show, *(a for a in picks if knock_after(game, a)), END]
+            return [*show, DRAW, *pick_options(game)]
+        return [*show, *stock_out_picks(game), END]
     hand = game.hands[seat]
-    n = hand.bit_count()
-    if n == 1:
+    if hand & (hand - 1) == 0:
         return [DISCARDS[hand.bit_length() - 1]]
-    cards = cards_of(hand)
     unborn = not game.born[seat]
     play = game.rules.unborn_play
     if unborn and play == "never":
-        return [DISCARDS[c] for c in cards]
-    plays: list[Action] = [
-        Meld(tuple(cards_of(m))) for m in melds_in(hand, game.both) if m.bit_count() < n
-    ]
-    left = game.layoffs_left(seat)
-    if left != 0:
+        return discard_actions(hand)
+    plays: list[Action] = []
+    melds = hand_meld_actions(hand, game.both)
+    if melds:
+        n = hand.bit_count()
+        # a meld may not take the hand's last card; no meld is longer than 13
+        plays.extend(melds if n > 13 else [m for m in melds if len(m.cards) < n])
+    if game.layoffs_left(seat) != 0:
         chain = game.rules.layoff_chain
-        for i, m in enumerate(game.melds):
-            fit = m.fit_mask(seat, chain) & hand
+        if chain == "any":
+            union, each = table_fits(game, seat)
+            if not union & hand:
+                each = ()
+        else:
+            each = tuple((i, m.fit_mask(seat, chain)) for i, m in enumerate(game.melds))
+        for i, fit in each:
+            fit &= hand
             while fit:
                 low = fit & -fit
-                plays.append(LayOff(low.bit_length() - 1, i))
+                plays.append(layoff_action(low.bit_length() - 1, i))
                 fit ^= low
     if (unborn and play == "knock_only") or game.must_knock:
         if plays and game.knock_possible(seat):
@@ -82,38 +88,89 @@ def legal(game: DummyRound) -> list[Action]:
             plays = []
     if game.must_knock:
         return plays
-    return [DISCARDS[c] for c in cards] + plays
+    out = discard_actions(hand)
+    out.extend(plays)
+    return out
+
+
+_BIT = (1).__lshift__
 
 
 def pick_options(game: DummyRound) -> list[Pick | PickLayoff]:
     """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
-    if game.first_turn and game.rules.first_turn_must_draw:
+    rules = game.rules
+    if game.first_turn and rules.first_turn_must_draw:
         return []
     seat = game.seat
     hand = game.hands[seat]
     out: list[Pick | PickLayoff] = []
-    taken = 0
-    hand_n = hand.bit_count()
-    layoff_ok = game.rules.pickup_to_layoff and game.born[seat] and game.layoffs_left(seat) != 0
-    chain = game.rules.layoff_chain
     both = game.both
     near = NEAR_BOTH if both else NEAR
-    for taken_n, card in enumerate(reversed(game.row), start=1):
-        taken |= 1 << card
-        pool = hand | taken
-        # a meld with the card holds two cards near it (its rank, or its suit
-        # within two ranks): without them there is none to look for
-        close = near[card] & pool
-        if close & (close - 1):
-            limit = hand_n + taken_n - 1
-            for m in melds_with(card, pool, both):
-                if m & hand and m.bit_count() <= limit:
-                    out.append(Pick(card, tuple(cards_of(m))))
-        if layoff_ok:
-            for j, meld in enumerate(game.melds):
-                if meld.fits(card, seat, chain):
-                    out.append(PickLayoff(card, j))
+    # the layoffs open to a pick-up: (target, cards that fit)
+    fit_any = 0
+    fits: tuple[tuple[int, int], ...] = ()
+    if rules.pickup_to_layoff and game.born[seat] and game.layoffs_left(seat) != 0:
+        fit_any, fits = table_fits(game, seat)
+    row = game.row
+    # the row cards in some meld of the hand and the whole row: only they can
+    # make one with fewer cards (bit-parallel, for the whole row at once)
+    row_mask = sum(map(_BIT, row))  # the row's cards are distinct: the sum is their mask
+    fit_any &= row_mask
+    meldable_row = meldable(hand | row_mask, both) & row_mask
+    if not meldable_row | fit_any:
+        return out
+    pool = hand
+    limit = hand.bit_count()  # a meld may not take the last card: hand + taken - 1
+    for i in range(len(row) - 1, -1, -1):
+        card = row[i]
+        pool |= 1 << card
+        if meldable_row >> card & 1:
+            # a meld with the card holds two cards near it (its rank, or its
+            # suit within two ranks): without them there is none to look for
+            close = near[card] & pool
+            if close & (close - 1):
+                for m in melds_with(card, pool, both):
+                    if m & hand and m.bit_count() <= limit:
+                        out.append(pick_action(card, m))
+        if fit_any >> card & 1:
+            for j, fit in fits:
+                if fit >> card & 1:
+                    out.append(pick_layoff_action(card, j))
+        limit += 1
     return out
+
+
+def stock_out_picks(game: DummyRound) -> list[Pick | PickLayoff]:
+    """The pick-ups open with the stock empty: every one under §14.2
+    ``stock_out_pickup = "any"``, else those after which a knock is still
+    reachable (§9).
+
+    The turn's start needs them (none: the round ends by itself) and so does
+    the legal list after it; the search is costly (one go-out search a
+    pick-up), so the list is kept with the state it was made for and made
+    again only when that state has changed.
+    """
+    key = _turn_key(game)
+    kept = game._stock_out
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    picks = pick_options(game)
+    if game.rules.stock_out_pickup != "any":
+        picks = [a for a in picks if knock_after(game, a)]
+    game._stock_out = (key, picks)
+    return picks
+
+
+def _turn_key(game: DummyRound) -> tuple[int, ...]:
+    """What the pick-ups of the seat to move depend on, in a few numbers: the
+    moves so far, the seat, its hand, the row, whether it is born, its layoffs,
+    the first turn and the table's melds and cards."""
+    seat = game.seat
+    return (
+        len(game.history), seat, game.hands[seat], *game.row, -1, game.born[seat],
+        game.layoffs[seat], game.first_turn, len(game.melds),
+        sum(len(m.cards) for m in game.melds),
+    )  # fmt: skip
 
 
 def knock_after(game: DummyRound, action: Action) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from dummy_tui.engine.families.dummy_scoring import Bonus, Feed, Penalty, near, row_meld
 from dummy_tui.engine.melds import SET, TableMeld
+from dummy_tui.engine.relations import near_masks
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
@@ -19,6 +20,33 @@ if TYPE_CHECKING:
 def charge_discard(game: DummyRound, seat: int, card: int) -> None:
     """The penalties of a discard (before it joins the row): charged at once, or kept
     as feeds that a pick-up before the discarder's next turn may charge (§12)."""
+    rules = game.rules
+    if rules.penalty_discard_layoff or rules.penalty_discard_row_meld:
+        _charge_at_once(game, seat, card)
+    if rules.feed_rule != "near" or not (rules.penalty_feed_head or rules.penalty_feed_speto):
+        return  # "fresh" is judged at the pick-up alone; or there is no feed penalty
+    both = game.both
+    if rules.penalty_feed_head and game.head_in_row and near(card, game.head, both):
+        game.feeds.append(Feed(seat, "penalty_feed_head", (1 << card) | (1 << game.head), card))
+    if rules.penalty_feed_speto:
+        speto = game.speto_mask
+        # the row's cards near the discard (nearness goes both ways): the spe-to
+        # cards among them, or all of them when the discard is a spe-to (the
+        # reverse: a spe-to discarded beside a near card lying in the row)
+        close = near_masks(both)[card]
+        if not speto >> card & 1:
+            close &= speto
+        if not close:
+            return
+        for other in game.row:
+            if close >> other & 1:
+                game.feeds.append(
+                    Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
+                )
+
+
+def _charge_at_once(game: DummyRound, seat: int, card: int) -> None:
+    """The discard penalties charged as the card is discarded (§12, §14.4)."""
     rules = game.rules
     charges: list[Penalty] = []
     if rules.penalty_discard_layoff and game.fits_any(card, seat):
@@ -29,23 +57,6 @@ def charge_discard(game: DummyRound, seat: int, card: int) -> None:
     if len(charges) == 2 and not rules.discard_penalties_stack:
         charges = [max(charges, key=lambda p: p.points)]  # the larger only (§14.4)
     game.penalty_items.extend(charges)
-    if rules.feed_rule != "near":
-        return  # "fresh": judged at the pick-up alone
-    both = game.both
-    if rules.penalty_feed_head and game.head_in_row and near(card, game.head, both):
-        game.feeds.append(Feed(seat, "penalty_feed_head", (1 << card) | (1 << game.head), card))
-    if rules.penalty_feed_speto:
-        speto = game.speto_mask
-        for other in game.row:
-            if speto >> other & 1 and near(card, other, both):
-                game.feeds.append(
-                    Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
-                )
-            elif speto >> card & 1 and near(other, card, both):
-                # reverse: a spe-to discarded beside a near card lying in the row
-                game.feeds.append(
-                    Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
-                )
 
 
 def charge_pickup(game: DummyRound, seat: int, card: int, last: int, meld_mask: int) -> None:

@@ -19,7 +19,7 @@ from dummy_tui.engine.actions import (
     Show,
 )
 from dummy_tui.engine.cards import mask_of
-from dummy_tui.engine.families.dummy_legal import knock_after, pick_options
+from dummy_tui.engine.families.dummy_legal import stock_out_picks
 from dummy_tui.engine.families.dummy_penalties import (
     charge_discard,
     charge_pickup,
@@ -46,11 +46,13 @@ def play(game: DummyRound, seat: int, action: Action) -> None:
         _unborn_lays(game, seat, meld=True)
         game.hands[seat] &= ~mask_of(action.cards)
         game.melds.append(game.new_meld(seat, action.cards))
+        game.table_changes += 1
         note_meld(game, seat, action.cards)
     elif isinstance(action, LayOff):
         _unborn_lays(game, seat, meld=False)
         game.hands[seat] &= ~(1 << action.card)
         game.melds[action.target].add(action.card, seat)
+        game.table_changes += 1
         game.layoffs[seat] += 1
         note_layoff(game, seat, action.card, action.target)
     elif isinstance(action, Show):
@@ -78,6 +80,7 @@ def _pick(game: DummyRound, seat: int, action: Pick | PickLayoff) -> None:
     del game.row[i:]
     game.hands[seat] |= mask_of(taken)
     game.picked = (len(taken), card)
+    game.table_changes += 1
     if isinstance(action, Pick):
         game.hands[seat] &= ~mask_of(action.meld)
         game.melds.append(game.new_meld(seat, action.meld))
@@ -133,12 +136,9 @@ def start_turn(game: DummyRound) -> None:
         game.feeds = [f for f in game.feeds if f.discarder != seat]
     if game.stock:
         return
-    picks = pick_options(game)
-    if game.rules.stock_out_pickup == "any":
-        if not picks:  # §14.2: no pick-up at all; the round ends by itself
-            finish(game, "stock_out")
-    elif not any(knock_after(game, a) for a in picks):
-        # §9: no pickup can lead to a knock; the round ends by itself
+    if not stock_out_picks(game):
+        # §9: no pickup can lead to a knock (§14.2 "any": no pick-up at all);
+        # the round ends by itself
         finish(game, "stock_out")
 
 

@@ -1,0 +1,141 @@
+"""The actions Dummy's legal lists are made of, each made once and shared.
+
+Actions are small immutable values, so the legal list of every position can
+hold the same :class:`Meld`, :class:`Pick` and :class:`LayOff` objects: they
+are kept here by their cards (masks) and targets, made the first time they are
+asked for.  The melds a hand holds are looked up by suit and by rank, in the
+order :func:`~dummy_tui.engine.melds.melds_in` finds them.  The number of
+distinct melds, pick-ups and layoffs is small (a few hundred melds of 52
+cards), so the tables stay small.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TypeVar
+
+from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.engine.cards import RANK_MASKS, SUIT_MASK, cards_of
+from dummy_tui.engine.melds import _low_runs, melds_in
+
+DISCARDS = tuple(Discard(c) for c in range(52))
+"""One :class:`Discard` a card, made once."""
+
+_SUIT_MASKS = tuple(SUIT_MASK << (13 * suit) for suit in range(4))
+_MELDS: dict[int, Meld] = {}
+_PICKS: dict[int, Pick] = {}
+_LAYOFFS: dict[int, LayOff] = {}
+_PICK_LAYOFFS: dict[int, PickLayoff] = {}
+
+
+def meld_action(mask: int) -> Meld:
+    """The :class:`Meld` of the cards of ``mask``."""
+    found = _MELDS.get(mask)
+    if found is None:
+        found = _MELDS[mask] = Meld(tuple(cards_of(mask)))
+    return found
+
+
+def pick_action(card: int, mask: int) -> Pick:
+    """The :class:`Pick` of ``card`` with the meld of the cards of ``mask``."""
+    key = mask << 6 | card
+    found = _PICKS.get(key)
+    if found is None:
+        found = _PICKS[key] = Pick(card, tuple(cards_of(mask)))
+    return found
+
+
+def layoff_action(card: int, target: int) -> LayOff:
+    """The :class:`LayOff` of ``card`` onto the table meld ``target``."""
+    return _by_target(_LAYOFFS, LayOff, card, target)
+
+
+def pick_layoff_action(card: int, target: int) -> PickLayoff:
+    """The :class:`PickLayoff` of ``card`` onto the table meld ``target``."""
+    return _by_target(_PICK_LAYOFFS, PickLayoff, card, target)
+
+
+_Targeted = TypeVar("_Targeted", LayOff, PickLayoff)
+
+
+def _by_target(
+    table: dict[int, _Targeted], kind: type[_Targeted], card: int, target: int
+) -> _Targeted:
+    key = target << 6 | card
+    found = table.get(key)
+    if found is None:
+        found = table[key] = kind(card, target)
+    return found
+
+
+_DISCARDS_IN: dict[int, tuple[Action, ...]] = {}
+"""A :class:`Discard` of each card of one suit's cards, by those cards; filled as asked."""
+
+
+def discard_actions(hand: int) -> list[Action]:
+    """A :class:`Discard` of each card of ``hand``, in card order (looked up suit by
+    suit: cheaper than a step a card)."""
+    out: list[Action] = []
+    table = _DISCARDS_IN
+    for suit_mask in _SUIT_MASKS:
+        cards = hand & suit_mask
+        if cards:
+            found = table.get(cards)
+            if found is None:
+                found = table[cards] = tuple(DISCARDS[c] for c in cards_of(cards))
+            out.extend(found)
+    return out
+
+
+def _sets_of(rank_cards: int) -> tuple[Meld, ...]:
+    """The sets of three or four cards of one rank, as :func:`melds_in` lists them."""
+    cards = cards_of(rank_cards)
+    out = [meld_action(rank_cards)] if len(cards) == 4 else []
+    for combo in combinations(cards, 3):
+        out.append(meld_action((1 << combo[0]) | (1 << combo[1]) | (1 << combo[2])))
+    return tuple(out)
+
+
+_SETS: dict[int, tuple[Meld, ...]] = {
+    m: _sets_of(m)
+    for rank_cards in RANK_MASKS
+    for m in (rank_cards, *(rank_cards & ~(1 << c) for c in cards_of(rank_cards)))
+}
+"""The sets a rank's three or four cards make, by those cards."""
+_RUNS: dict[int, tuple[Meld, ...]] = {}
+"""The runs (ace high) in one suit's cards, by those cards; filled as asked."""
+_LOW_RUNS: dict[int, tuple[Meld, ...]] = {}
+"""The ace-low runs (``A 2 3`` …) in one suit's cards, by those cards; filled as asked."""
+
+
+def hand_meld_actions(hand: int, both: bool = False) -> list[Meld]:
+    """A :class:`Meld` of every meld the cards of ``hand`` make, in the order of
+    :func:`~dummy_tui.engine.melds.melds_in`: the sets by rank, then the runs
+    suit by suit, then (with ``both``) the ace-low runs suit by suit."""
+    out: list[Meld] = []
+    a = hand & SUIT_MASK
+    b = (hand >> 13) & SUIT_MASK
+    c = (hand >> 26) & SUIT_MASK
+    d = hand >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))  # three or four of the rank
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        out.extend(_SETS[hand & RANK_MASKS[low.bit_length() - 1]])
+    runs = _RUNS
+    for suit_mask in _SUIT_MASKS:
+        cards = hand & suit_mask
+        # a run needs three cards in a row
+        if cards & (cards >> 1) & (cards >> 2):
+            found = runs.get(cards)
+            if found is None:
+                found = runs[cards] = tuple(meld_action(m) for m in melds_in(cards))
+            out.extend(found)
+    if both:
+        for suit, suit_mask in enumerate(_SUIT_MASKS):
+            cards = hand & suit_mask
+            found = _LOW_RUNS.get(cards)
+            if found is None:
+                found = _LOW_RUNS[cards] = tuple(meld_action(m) for m in _low_runs(cards, suit))
+            out.extend(found)
+    return out
