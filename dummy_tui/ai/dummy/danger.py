@@ -40,19 +40,36 @@ class DangerJudge(EvaluatorBase):
                 cost += max(0.0, row_meld_cost - layoff)
         if w.avoid_danger:
             row = self.row_mask
-            # the pairs that make a meld with the card; three cards of the row make
-            # no pick-up alone
-            pairs = [(x, y) for x, y in self.pairs[card] if not (row & x and row & y)]
+            pairs = self.pairs[card]
             base = w.feed_gain + 2 * self.pts[card]
             picked = rules.penalty_discard_picked
             to_layoff = rules.pickup_to_layoff
             born = k.born
             untaken = 1.0  # the chance that no opponent picks the card up at once
-            for i, (o, possible, sure, p, extra, weight) in enumerate(self.opponent_info()):
+            info = self.opponent_info()
+            # with no cards known in any opponent's hand (a playout's view), which
+            # pairs count and how many of their cards are sure is the same for all:
+            # found once, as the number of sure cards per pair (1.0 * p is p exactly,
+            # so the sums below are the ones of the general loop)
+            codes: list[int] | None = None
+            if self._opp_alike:
+                possible, sure = info[0][1], info[0][2]
+                codes = [
+                    (1 if sure & x else 0) + (1 if sure & y else 0)
+                    for x, y in pairs
+                    if possible & x and possible & y and not (row & x and row & y)
+                ]
+            for i, (o, possible, sure, p, extra, weight) in enumerate(info):
                 q = 0.0
-                for x, y in pairs:
-                    if possible & x and possible & y:
-                        q += (1.0 if sure & x else p) * (1.0 if sure & y else p)
+                if codes is not None:
+                    pp = p * p
+                    for code in codes:
+                        q += pp if code == 0 else p if code == 1 else 1.0
+                else:
+                    for x, y in pairs:
+                        # three cards of the row make no pick-up alone
+                        if possible & x and possible & y and not (row & x and row & y):
+                            q += (1.0 if sure & x else p) * (1.0 if sure & y else p)
                 if to_layoff and born[o] and self.fit_mask(o) >> card & 1:
                     q += 1.0
                 q = min(1.0, q)
@@ -112,6 +129,7 @@ class DangerJudge(EvaluatorBase):
                 p = k.unknown_slots(o) / n if n else 0.0
                 info.append((o, sure | k.unseen, sure, p, extra, weight))
             self._opp_info = info
+            self._opp_alike = not any(k.known[o] for o in self.opponents)
         return self._opp_info
 
     def fool_cost(self) -> float:

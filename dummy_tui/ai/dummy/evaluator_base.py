@@ -81,10 +81,11 @@ class EvaluatorBase:
         self._keep: dict[int, float] = {}  # by hand << 1 | born
         self._outs: dict[int, float] = {}  # keep's terms of the outs, by cards and born
         self._opp_info: list[tuple[int, int, int, float, float, float]] | None = None
+        self._opp_alike = False  # no opponent's cards known (set with _opp_info)
         self.opponents = k.opponents()
         stage = k.stage
         stuck = w.stuck_base + w.stuck_late * stage
-        for o in k.opponents():
+        for o in self.opponents:
             if k.born[o] and k.hand_counts[o] <= 3:
                 stuck = max(stuck, w.knock_near)
         self.stuck = min(1.0, stuck)
