@@ -3,9 +3,11 @@
     python benchmarks/ai.py [--rounds N] [--budget-ms N] [--ruleset NAME]
 
 Prints p50/p99 of the time per decision (only decisions with a choice, i.e.
-more than one legal action) for each level in four-player rounds, and the
-rounds per second of ``sim`` with four normal players in one process (three
-runs of the same 400 seeded rounds, their median and each run).
+more than one legal action) for each level in four-player rounds, for
+``hard`` the sampled deals per searched decision (p50 and mean: what a
+sample costs decides how many fit the budget), and the rounds per second of
+``sim`` with four normal players in one process (three runs of the same 400
+seeded rounds, their median and each run).
 """
 
 from __future__ import annotations
@@ -21,8 +23,13 @@ from dummy_tui.rules.schema import DummyRules
 from dummy_tui.sim import simulate
 
 
-def decision_times(rules: DummyRules, level: str, rounds: int, budget_ms: float) -> list[float]:
+def decision_times(
+    rules: DummyRules, level: str, rounds: int, budget_ms: float
+) -> tuple[list[float], list[int]]:
+    """The times of the decisions with a choice, and the deals sampled by each
+    decision that searched (``hard``; players without the count give none)."""
     times: list[float] = []
+    samples: list[int] = []
     for i in range(rounds):
         options: dict[str, object] = {"budget_ms": budget_ms} if level == "hard" else {}
         players = [make_player("dummy", level, 31 * i + s, **options) for s in range(4)]
@@ -30,12 +37,16 @@ def decision_times(rules: DummyRules, level: str, rounds: int, budget_ms: float)
         while not game.is_over:
             legal = game.legal_actions()
             view = game.view(game.seat)
+            player = players[game.seat]
             start = time.perf_counter()
-            action = players[game.seat].choose(view, legal)
+            action = player.choose(view, legal)
             if len(legal) > 1:
                 times.append((time.perf_counter() - start) * 1000)
+                sampled = getattr(player, "sampled", None)
+                if isinstance(sampled, int):
+                    samples.append(sampled)
             game.apply(action)
-    return times
+    return times, samples
 
 
 def main() -> None:
@@ -49,7 +60,7 @@ def main() -> None:
     print(f"decision time per level ({args.ruleset}, 4 players), milliseconds")
     for level in LEVELS:
         rounds = max(2, args.rounds // 10) if level == "hard" else args.rounds
-        t = decision_times(rules, level, rounds, args.budget_ms)
+        t, samples = decision_times(rules, level, rounds, args.budget_ms)
         extra = f" (budget {args.budget_ms:g} ms)" if level == "hard" else ""
         # the times measured are the whole population: interpolated within them
         cuts = statistics.quantiles(t, n=100, method="inclusive")
@@ -57,6 +68,12 @@ def main() -> None:
             f"  {level:7} p50 {cuts[49]:7.2f}  p99 {cuts[98]:7.2f}  "
             f"max {max(t):7.2f}  n={len(t)}{extra}"
         )
+        if samples:
+            print(
+                f"  {'':7} sampled deals per searched decision: p50 "
+                f"{statistics.median(samples):g}  mean {statistics.fmean(samples):.1f}  "
+                f"n={len(samples)}"
+            )
     # three runs of the same seeded rounds: a shared machine's noise shows as their spread
     speeds = []
     for _ in range(3):

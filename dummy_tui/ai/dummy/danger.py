@@ -29,12 +29,10 @@ class DangerJudge(EvaluatorBase):
         w = self.w
         cost = 0.0
         layoff = 0.0
-        if rules.penalty_discard_layoff and any(
-            m.fits(card, self.seat, self.chain) for m in k.melds
-        ):
+        if rules.penalty_discard_layoff and self.fit_mask(self.seat) >> card & 1:
             layoff = self.charge(rules.penalty_discard_layoff)
             cost += layoff
-        if rules.penalty_discard_row_meld and row_meld(card, k.row, self.both, rules.row_meld_rule):
+        if rules.penalty_discard_row_meld and self._row_meld(card):
             row_meld_cost = self.charge(rules.penalty_discard_row_meld)
             if rules.discard_penalties_stack or not layoff:
                 cost += row_meld_cost
@@ -42,38 +40,71 @@ class DangerJudge(EvaluatorBase):
                 cost += max(0.0, row_meld_cost - layoff)
         if w.avoid_danger:
             row = self.row_mask
-            pts = self.pts
-            base = w.feed_gain + 2 * pts[card]
+            pairs = self.pairs[card]
+            base = w.feed_gain + 2 * self.pts[card]
             picked = rules.penalty_discard_picked
+            to_layoff = rules.pickup_to_layoff
+            born = k.born
             untaken = 1.0  # the chance that no opponent picks the card up at once
-            for o, possible, sure, p, extra, weight in self.opponent_info():
+            info = self.opponent_info()
+            # with no cards known in any opponent's hand (a playout's view), which
+            # pairs count and how many of their cards are sure is the same for all:
+            # found once, as the number of sure cards per pair (1.0 * p is p exactly,
+            # so the sums below are the ones of the general loop)
+            codes: list[int] | None = None
+            if self._opp_alike:
+                possible, sure = info[0][1], info[0][2]
+                codes = [
+                    (1 if sure & x else 0) + (1 if sure & y else 0)
+                    for x, y in pairs
+                    if possible & x and possible & y and not (row & x and row & y)
+                ]
+            for i, (o, possible, sure, p, extra, weight) in enumerate(info):
                 q = 0.0
-                for x, y in self.pairs[card]:
-                    if not (possible & x and possible & y):
-                        continue
-                    if row & x and row & y:
-                        continue  # three cards of the row make no pick-up alone
-                    q += (1.0 if sure & x else p) * (1.0 if sure & y else p)
-                if (
-                    rules.pickup_to_layoff
-                    and k.born[o]
-                    and any(m.fits(card, o, self.chain) for m in k.melds)
-                ):
+                if codes is not None:
+                    pp = p * p
+                    for code in codes:
+                        q += pp if code == 0 else p if code == 1 else 1.0
+                else:
+                    for x, y in pairs:
+                        # three cards of the row make no pick-up alone
+                        if possible & x and possible & y and not (row & x and row & y):
+                            q += (1.0 if sure & x else p) * (1.0 if sure & y else p)
+                if to_layoff and born[o] and self.fit_mask(o) >> card & 1:
                     q += 1.0
                 q = min(1.0, q)
                 if q <= 0.0:
                     continue
                 if picked:
-                    untaken *= 1.0 - q * self.live[self.opponents.index(o)]
+                    untaken *= 1.0 - q * self.live[i]
                 cost += w.danger_scale * weight * q * (base + extra)
             if picked:
                 # §14.4: charged when another player picks the card up as the chosen card
                 cost += (1.0 - untaken) * self.charge(picked)
-            cost += self._feed_penalties(card)
+            if rules.penalty_feed_head or rules.penalty_feed_speto:
+                cost += self._feed_penalties(card)
             if k.speto >> card & 1:
                 cost += w.speto_throw * self.pts[card]
         self._danger[card] = cost
         return cost
+
+    def fit_mask(self, seat: int) -> int:
+        """The cards ``seat`` could lay off onto the table (cached per seat)."""
+        hit = self._fits.get(seat)
+        if hit is None:
+            hit = 0
+            for m in self.k.melds:
+                hit |= m.fit_mask(seat, self.chain)
+            self._fits[seat] = hit
+        return hit
+
+    def _row_meld(self, card: int) -> bool:
+        """:func:`row_meld` of ``card`` onto the row (§12, §14.4 ``row_meld_rule``)."""
+        k = self.k
+        if k.rules.row_meld_rule != "anywhere":
+            return row_meld(card, k.row, self.both, k.rules.row_meld_rule)
+        row = self.row_mask  # a meld with two or more cards anywhere in the row
+        return any(row >> x & 1 and row >> y & 1 for x, y in self.partners[card])
 
     def opponent_info(self) -> list[tuple[int, int, int, float, float, float]]:
         """Per opponent (cached): seat, cards it may hold or take from the row,
@@ -98,6 +129,7 @@ class DangerJudge(EvaluatorBase):
                 p = k.unknown_slots(o) / n if n else 0.0
                 info.append((o, sure | k.unseen, sure, p, extra, weight))
             self._opp_info = info
+            self._opp_alike = not any(k.known[o] for o in self.opponents)
         return self._opp_info
 
     def fool_cost(self) -> float:
@@ -111,8 +143,6 @@ class DangerJudge(EvaluatorBase):
     def _feed_penalties(self, card: int) -> float:
         k = self.k
         rules = k.rules
-        if not (rules.penalty_feed_head or rules.penalty_feed_speto):
-            return 0.0
         if rules.feed_rule == "fresh":
             return self._fresh_feed(card)
         cost = 0.0

@@ -15,9 +15,26 @@ from __future__ import annotations
 from dummy_tui.ai.dummy.danger import DangerJudge
 from dummy_tui.ai.dummy.evaluator_base import RANK_OTHERS
 from dummy_tui.ai.dummy.knocks import KnockJudge
-from dummy_tui.ai.dummy.plans import best_lay, meld_cards, table_pieces
-from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.melds import TableMeld
+from dummy_tui.ai.dummy.plans import meld_cards, melded_cards, table_pieces
+from dummy_tui.engine.cards import cards_of, mask_of
+from dummy_tui.engine.melds import TableMeld, meldable
+
+# per card, the cards whose presence in a hand makes it *near* for :meth:`Evaluator.keep`
+# (one or two places either way in the 52-card order, or 13, 26 or 39 places: the
+# shifts keep reads nearness with; ``_BOTH``: 11 and 12 places too, an ace and the
+# 2 or 3 of its suit)
+NEIGHBOURS: list[int] = [
+    mask_of(x + d for d in (-39, -26, -13, -2, -1, 1, 2, 13, 26, 39) if 0 <= x + d < 52)
+    for x in range(52)
+]
+NEIGHBOURS_BOTH: list[int] = [
+    NEIGHBOURS[x] | mask_of(x + d for d in (-12, -11, 11, 12) if 0 <= x + d < 52) for x in range(52)
+]
+
+# what :meth:`Evaluator._shared` finds: the charge per point, the dead cards'
+# points, the melds' term (None: no melds), and per near card (x, its term, the
+# cards its nearness or term depends on, the cards that make it near)
+_Shared = tuple[float, int, float | None, list[tuple[int, float, int, int]]]
 
 
 class Evaluator(KnockJudge, DangerJudge):
@@ -27,15 +44,19 @@ class Evaluator(KnockJudge, DangerJudge):
 
     def keep(self, hand: int, born: bool) -> float:
         """Value of ending the turn holding ``hand`` (usually negative)."""
-        key = hand << 1 | born
-        hit = self._keep.get(key)
+        hit = self._keep.get(hand << 1 | born)
         if hit is not None:
             return hit
-        t0, t1, t2, t3 = self.suit_points
-        charge = self.stuck if born else self.stuck * self.fall
         melded = 0
         if not born or self.w.hold_back:
-            _, melded = best_lay(hand, {}, self.weight16, self._meld_memo, self.lay_rules)
+            melded = melded_cards(hand, self.tables, self.lay_rules)
+        return self._held(hand, born, melded)
+
+    def _held(self, hand: int, born: bool, melded: int) -> float:
+        """:meth:`keep` of ``hand``, whose melds hold the cards ``melded`` (the
+        melds :meth:`keep` counts), computed and cached."""
+        t0, t1, t2, t3 = self.suit_points
+        charge = self.stuck if born else self.stuck * self.fall
         dead = hand & ~melded
         value = -charge * (
             t0[dead & 8191] + t1[dead >> 13 & 8191] + t2[dead >> 26 & 8191] + t3[dead >> 39]
@@ -49,60 +70,150 @@ class Evaluator(KnockJudge, DangerJudge):
             )
             value += (self.hold_chance * (1.0 + charge) - charge * self.w.melded_unborn) * held
         # pairs that may still become melds
-        chance = self.out_chance
-        if chance > 0.0:
+        if self.out_chance > 0.0:
             # cards of ``dead`` with another card of the hand near them
             h = hand
             spread = h << 1 | h >> 1 | h << 2 | h >> 2 | h << 13 | h >> 13
             if self.both:  # an ace and the 2 or 3 of its suit
                 spread |= h << 11 | h >> 11 | h << 12 | h >> 12
             near = dead & (spread | h << 26 | h >> 26 | h << 39 | h >> 39)
-            if near:
-                value = self._add_outs(value, hand, near, chance, 1.0 + charge)
+            # each card's term (see :meth:`_out_term`) depends on the hand's cards
+            # that could meld with it alone: memoized by those, added in card order
+            terms = self._outs
+            around = self.out_cards
+            while near:
+                low = near & -near
+                near ^= low
+                c = low.bit_length() - 1
+                tkey = (hand & around[c]) << 7 | c << 1 | born
+                term = terms.get(tkey)
+                if term is None:
+                    term = terms[tkey] = self._out_term(hand, c, 1.0 + charge)
+                if term:
+                    value += term
         value -= self.w.card_cost * hand.bit_count()
         if self.money and hand & self.k.speto:
             # อมสเปโต: a spe-to still held when the round ends pays one to each other player
             value -= charge * self.charge(1) * (hand & self.k.speto).bit_count()
-        self._keep[key] = value
+        self._keep[hand << 1 | born] = value
         return value
 
-    def _add_outs(self, value: float, hand: int, near: int, chance: float, scale: float) -> float:
-        """``value`` plus the points of the cards of ``near``, each weighed by its
-        chance to become a meld (at most 0.6) and by ``scale``."""
-        pts = self.pts
+    def _out_term(self, hand: int, c: int, scale: float) -> float:
+        """The points of card ``c`` weighed by its chance to become a meld with the
+        cards of ``hand`` (at most 0.6) and by ``scale``; 0.0 when it has no out."""
         live = self.live_mask
         # the pairs of the card's rank with one card held and the other live:
         # (held of the rank) x (live of it), less the k cards both held and
         # live, each counted with itself and each pair of them counted twice
-        both = hand & live
-        while near:
-            low = near & -near
-            near ^= low
-            c = low.bit_length() - 1
-            others = RANK_OTHERS[c]
-            outs = (hand & others).bit_count() * (live & others).bit_count()
-            if both & others:
-                k = (both & others).bit_count()
-                outs -= k * (k + 1) // 2
-            for x, y in self.run_bits[c]:
-                if (hand & x and live & y) or (hand & y and live & x):
-                    outs += 1
-            if outs:
-                odds = outs * chance
-                value += (odds if odds < 0.6 else 0.6) * scale * pts[c]
-        return value
+        others = RANK_OTHERS[c]
+        outs = (hand & others).bit_count() * (live & others).bit_count()
+        both = hand & live & others
+        if both:
+            k = both.bit_count()
+            outs -= k * (k + 1) // 2
+        for x, y in self.run_bits[c]:
+            if (hand & x and live & y) or (hand & y and live & x):
+                outs += 1
+        if not outs:
+            return 0.0
+        odds = outs * self.out_chance
+        return (odds if odds < 0.6 else 0.6) * scale * self.pts[c]
 
     # -- the best discard -----------------------------------------------------
 
     def best_discard(self, hand: int, born: bool) -> tuple[float, int]:
         """(value, card): the discard that leaves the best hand for the least risk."""
+        # :meth:`keep` and :meth:`danger` written out over the cards: most hands
+        # without one card have the melds of the whole hand, found once
+        kept = self._keep
+        dangers = self._danger
+        lay = self.lay_rules
+        melds = not born or self.w.hold_back
+        in_melds = meldable(hand, lay is not None and lay.both) if melds else 0
+        whole = melded_cards(hand, self.tables, lay) if in_melds else 0
+        shared: _Shared | None = None
         best: tuple[float, int] | None = None
-        for c in cards_of(hand):
-            v = self.keep(hand & ~(1 << c), born) - self.danger(c)
+        rest = hand
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            left = hand ^ low
+            v = kept.get(left << 1 | born)
+            if v is None:
+                if in_melds & low:
+                    v = self._held(left, born, melded_cards(left, self.tables, lay))
+                else:
+                    # a card in no meld of the hand leaves the hand's melds as they are
+                    if shared is None:
+                        shared = self._shared(hand, born, whole)
+                    v = self._held_without(shared, left, c, born)
+            d = dangers.get(c)
+            v -= self.danger(c) if d is None else d
             if best is None or v > best[0]:
                 best = (v, c)
         assert best is not None
         return best
+
+    def _shared(self, hand: int, born: bool, melded: int) -> _Shared:
+        """What :meth:`_held` computes for ``hand`` (its melds ``melded``) that
+        stays the same without one card of no meld: the dead cards' points, the
+        melds' term, and each near card with its term and the cards it depends on."""
+        t0, t1, t2, t3 = self.suit_points
+        charge = self.stuck if born else self.stuck * self.fall
+        dead = hand & ~melded
+        points = t0[dead & 8191] + t1[dead >> 13 & 8191] + t2[dead >> 26 & 8191] + t3[dead >> 39]
+        melds_term = None
+        if melded:
+            held = (
+                t0[melded & 8191]
+                + t1[melded >> 13 & 8191]
+                + t2[melded >> 26 & 8191]
+                + t3[melded >> 39]
+            )
+            melds_term = (self.hold_chance * (1.0 + charge) - charge * self.w.melded_unborn) * held
+        near_terms: list[tuple[int, float, int, int]] = []
+        if self.out_chance > 0.0:
+            neighbours = NEIGHBOURS_BOTH if self.both else NEIGHBOURS
+            around = self.out_cards
+            terms = self._outs
+            for x in cards_of(dead):
+                if not hand & neighbours[x]:
+                    continue
+                tkey = (hand & around[x]) << 7 | x << 1 | born
+                term = terms.get(tkey)
+                if term is None:
+                    term = terms[tkey] = self._out_term(hand, x, 1.0 + charge)
+                near_terms.append((x, term, neighbours[x] | around[x], neighbours[x]))
+        return charge, points, melds_term, near_terms
+
+    def _held_without(self, shared: _Shared, hand: int, card: int, born: bool) -> float:
+        """:meth:`_held` of ``hand``, the hand of ``shared`` without ``card`` (a card
+        of no meld): the same sums in the same order, from the shared parts."""
+        charge, points, melds_term, near_terms = shared
+        value = -charge * (points - self.pts[card])
+        if melds_term is not None:
+            value += melds_term
+        bit = 1 << card
+        terms = self._outs
+        for x, term, depends, neighbours in near_terms:
+            if x == card:
+                continue
+            if depends & bit:  # the card was a neighbour of x, or made one of its outs
+                if not hand & neighbours:
+                    continue
+                tkey = (hand & self.out_cards[x]) << 7 | x << 1 | born
+                hit = terms.get(tkey)
+                if hit is None:
+                    hit = terms[tkey] = self._out_term(hand, x, 1.0 + charge)
+                term = hit
+            if term:
+                value += term
+        value -= self.w.card_cost * hand.bit_count()
+        if self.money and hand & self.k.speto:
+            value -= charge * self.charge(1) * (hand & self.k.speto).bit_count()
+        self._keep[hand << 1 | born] = value
+        return value
 
     # -- whole turns --------------------------------------------------------
 

@@ -43,6 +43,18 @@ RUN_BITS: list[list[tuple[int, int]]] = [
 RUN_BITS_BOTH: list[list[tuple[int, int]]] = [
     [(x, y) for x, y in PAIR_BITS_BOTH[c] if (x | y) & RANK_OTHERS[c] == 0] for c in range(52)
 ]
+
+
+def _pair_cards(pairs: list[tuple[int, int]]) -> list[int]:
+    """The cards of pairs of one-card masks."""
+    return [(bit.bit_length() - 1) for pair in pairs for bit in pair]
+
+
+# the cards an out of each card is made with: the others of its rank and its run pairs
+OUT_CARDS: list[int] = [RANK_OTHERS[c] | mask_of(_pair_cards(RUN_BITS[c])) for c in range(52)]
+OUT_CARDS_BOTH: list[int] = [
+    RANK_OTHERS[c] | mask_of(_pair_cards(RUN_BITS_BOTH[c])) for c in range(52)
+]
 ACES = sum(1 << (s * 13 + 12) for s in range(4))
 NO_ACES = (0, 0, 0, 0)  # no ace counts more above a king
 
@@ -57,6 +69,7 @@ class EvaluatorBase:
         self.w = w
         self.pts = k.points
         tables = point_tables(k.points)
+        self.tables = tables
         self.suit_points = tables.suits
         self.weight16 = tables.weight16
         self.seat = k.seat
@@ -64,13 +77,15 @@ class EvaluatorBase:
         self.row_mask = mask_of(k.row)
         self.live_mask = k.unseen | self.row_mask
         self._danger: dict[int, float] = {}
+        self._fits: dict[int, int] = {}  # by seat: the cards it could lay off
         self._keep: dict[int, float] = {}  # by hand << 1 | born
-        self._meld_memo: dict[int, tuple[int, int, int]] = {}
+        self._outs: dict[int, float] = {}  # keep's terms of the outs, by cards and born
         self._opp_info: list[tuple[int, int, int, float, float, float]] | None = None
+        self._opp_alike = False  # no opponent's cards known (set with _opp_info)
         self.opponents = k.opponents()
         stage = k.stage
         stuck = w.stuck_base + w.stuck_late * stage
-        for o in k.opponents():
+        for o in self.opponents:
             if k.born[o] and k.hand_counts[o] <= 3:
                 stuck = max(stuck, w.knock_near)
         self.stuck = min(1.0, stuck)
@@ -102,6 +117,7 @@ class EvaluatorBase:
         self.both = both
         self.pairs = PAIR_BITS_BOTH if both else PAIR_BITS
         self.run_bits = RUN_BITS_BOTH if both else RUN_BITS
+        self.out_cards = OUT_CARDS_BOTH if both else OUT_CARDS
         self.partners = partners(both)
         self.near = near_masks(both)
         self.ace_high = NO_ACES

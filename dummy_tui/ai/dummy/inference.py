@@ -51,12 +51,21 @@ for _card in range(52):
 class Evidence:
     """Per seat: weights per card, and pairs of cards it probably did not hold together."""
 
-    __slots__ = ("pairs", "reading", "weights")
+    __slots__ = ("_powers", "pairs", "reading", "weights")
 
     def __init__(self, players: int, reading: Reading) -> None:
         self.reading = reading
         self.weights: list[list[float]] = [[1.0] * 52 for _ in range(players)]
         self.pairs: list[list[tuple[int, int, float]]] = [[] for _ in range(players)]
+        self._powers: dict[int, list[float]] = {}
+
+    def powers(self, seat: int) -> list[float]:
+        """Per card, 1 / its weight for ``seat`` (weights below 0.05 count 0.05):
+        the exponent of the sampler's keys (kept: the weights do not change)."""
+        hit = self._powers.get(seat)
+        if hit is None:
+            hit = self._powers[seat] = [1.0 / max(w, 0.05) for w in self.weights[seat]]
+        return hit
 
 
 @dataclass(frozen=True, slots=True)

@@ -159,6 +159,24 @@ def coverable(
     return laid == mask
 
 
+_MEMO_LIMIT = 50_000  # entries of a kept memo before it starts afresh
+
+
+def melded_cards(hand: int, tables: PointTables, lay: Lay | None) -> int:
+    """``best_lay(hand, {}, tables.weight16, memo, lay)``'s mask, on a memo kept
+    with the tables (the result depends on the mask alone: any memo gives it)."""
+    mask = meldable(hand, lay is not None and lay.both)
+    if not mask:
+        return 0
+    memo = tables.melds.get(lay)
+    if memo is None or len(memo) > _MEMO_LIMIT:
+        memo = tables.melds[lay] = {}
+    hit = memo.get(mask)
+    if hit is None:
+        hit = _best(mask, {}, tables.weight16, memo, lay)
+    return hit[1]
+
+
 def meld_cards(hand: int, both: bool = False) -> int:
     """The cards of ``hand`` in the melds that hold the most of its cards."""
     return best_lay(hand, {}, _UNIT, {}, _BOTH if both else None)[1]
@@ -196,6 +214,9 @@ class PointTables:
     # 13 bits of a mask): ``mask_points`` in four lookups
     suits: tuple[list[int], list[int], list[int], list[int]]
     weight16: list[int]  # laying weights: points first, then the number of cards
+    # per laying rules, :func:`_best`'s memo on ``weight16`` without layoffs
+    # (what :meth:`Evaluator.keep` asks): kept with the tables, across decisions
+    melds: dict[Lay | None, dict[int, tuple[int, int, int]]]
 
 
 _SUIT_TABLES: dict[tuple[int, ...], list[int]] = {}
@@ -224,6 +245,7 @@ def point_tables(points: list[int]) -> PointTables:
         points,
         (suits[0], suits[1], suits[2], suits[3]),
         [p * 16 + 1 for p in points] + [1] * 4,
+        {},
     )
     if len(_TABLES) > 256:
         _TABLES.clear()

@@ -54,12 +54,15 @@ def sample_hidden(
             hands[s] = k.hand
             continue
         need = k.unknown_slots(s)
-        weights = evidence.weights[s]
+        # each card's key is a uniform draw to the power 1 / its weight (the
+        # exponents found once per seat, not once per card and draw)
+        powers = evidence.powers(s)
         pairs = evidence.pairs[s]
         known = k.known[s]
         options: list[tuple[float, list[int]]] = []
+        draw = rng.random
         for _ in range(reading.candidates if need else 1):
-            keyed = sorted(left, key=lambda c: -(rng.random() ** (1.0 / max(weights[c], 0.05))))
+            keyed = sorted(left, key=lambda c: -(draw() ** powers[c]))
             cand = keyed[:need]
             mask = mask_of(cand) | known
             score = reading.shape * _paired(mask, near)

@@ -86,8 +86,11 @@ class SearchPlayer:
         self.late = late
         self.normal = HeuristicPlayer(seed, weights)
         self.started: float | None = None
+        # sampled deals of the last decision (None: it searched none), for measurements
+        self.sampled: int | None = None
 
     def choose(self, view: DummyView, legal: list[Action]) -> Action:
+        self.sampled = None
         if len(legal) == 1:
             return legal[0]
         self.started = time.perf_counter()
@@ -164,6 +167,7 @@ class SearchPlayer:
             rows.append(values)
             done += 1
             longest = max(longest, time.perf_counter() - t0)
+        self.sampled = done
         if done == 0:
             return candidates[max(range(len(priors)), key=lambda i: (priors[i], -i))]
         return candidates[choose_best(rows, priors, self.prior)]
