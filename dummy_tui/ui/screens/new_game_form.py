@@ -243,7 +243,11 @@ class NewGameForm(Screen[None]):
         self.query_one("#ng-error", Static).update(Text(message, style="bold red"))
         found = self.query(f"#{field}") if field else None
         if found:
-            found.first().focus()  # focusing scrolls the field into view
+            target = found.first()
+            target.focus()  # focusing scrolls the field into view …
+            # … as the form was laid out: once the message above has its new
+            # height, bring the field into view again (at once when it is)
+            self.set_timer(0.05, lambda: target.scroll_visible(animate=False))
             self.notify(message, severity="error", timeout=8)
         else:
             self.query_one("#ng-scroll").scroll_home(animate=False)
