@@ -91,12 +91,7 @@ class Evaluator(KnockJudge, DangerJudge):
                     term = terms[tkey] = self._out_term(hand, c, 1.0 + charge)
                 if term:
                     value += term
-        value -= self.w.card_cost * hand.bit_count()
-        if self.money and hand & self.k.speto:
-            # อมสเปโต: a spe-to still held when the round ends pays one to each other player
-            value -= charge * self.charge(1) * (hand & self.k.speto).bit_count()
-        self._keep[hand << 1 | born] = value
-        return value
+        return self._kept(hand, born, value, charge)
 
     def _out_term(self, hand: int, c: int, scale: float) -> float:
         """The points of card ``c`` weighed by its chance to become a meld with the
@@ -209,6 +204,12 @@ class Evaluator(KnockJudge, DangerJudge):
                 term = hit
             if term:
                 value += term
+        return self._kept(hand, born, value, charge)
+
+    def _kept(self, hand: int, born: int, value: float, charge: float) -> float:
+        """The end of a hand's keep value (both ways of reaching it): the cost of
+        each card held, and in money scoring (อมสเปโต) a spe-to still held,
+        which pays one to each other player when the round ends; remembered."""
         value -= self.w.card_cost * hand.bit_count()
         if self.money and hand & self.k.speto:
             value -= charge * self.charge(1) * (hand & self.k.speto).bit_count()
