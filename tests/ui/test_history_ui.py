@@ -271,7 +271,7 @@ async def test_the_statistics_screen_from_the_new_game_screen(
         # people by name, the AI by level, every figure named in the language
         assert "Ann" in text
         assert t("stats.ai", level=t("level.random")) in text
-        for key in FIGURES:
+        for key, _ in FIGURES:
             assert any(line.lstrip().startswith(t(f"stats.row_{key}")) for line in lines), key
         assert t("stats.of", n=3, won=ann.matches_won) in text
         assert rate_text(ann.matches_won, 3) in text

@@ -8,6 +8,7 @@ so that they read at 80×24 in both languages.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
@@ -61,37 +62,65 @@ def player_name(player: PlayerStats) -> str:
     return t("stats.ai", level=level)
 
 
-def figures(player: PlayerStats) -> list[str]:
-    """The player's figures, in the order of :data:`FIGURES`."""
+def _best(player: PlayerStats) -> str:
+    return "—" if player.best_score is None else signed(player.best_score)
+
+
+def _mean(player: PlayerStats) -> str:
     mean = player.mean_score
-    best = "—" if player.best_score is None else signed(player.best_score)
-    return [
-        t("stats.of", n=player.matches, won=player.matches_won),
-        rate_text(player.matches_won, player.matches),
-        t("stats.of", n=player.rounds, won=player.rounds_won),
-        rate_text(player.rounds_won, player.rounds),
-        "—" if mean is None else signed(round(mean)),
-        str(player.knocks),
-        str(player.dark_knocks),
-        str(player.falls),
-        str(player.fools),
-        best,
-    ]
+    return "—" if mean is None else signed(round(mean))
 
 
-FIGURES = (
-    "matches",
-    "match_rate",
-    "rounds",
-    "round_rate",
-    "mean",
-    "knocks",
-    "dark_knocks",
-    "falls",
-    "fools",
-    "best",
+def _streak(streak: int | None) -> str:
+    return "—" if streak is None else str(streak)  # an AI level keeps none
+
+
+def _penalties(player: PlayerStats) -> str:
+    times = sum(count.count for count in player.penalties.values())
+    return t("stats.penalties", n=times, points=signed(-player.penalty_points))
+
+
+FIGURES: tuple[tuple[str, Callable[[PlayerStats], str]], ...] = (
+    ("matches", lambda p: t("stats.of", n=p.matches, won=p.matches_won)),
+    ("match_rate", lambda p: rate_text(p.matches_won, p.matches)),
+    ("rounds", lambda p: t("stats.of", n=p.rounds, won=p.rounds_won)),
+    ("round_rate", lambda p: rate_text(p.rounds_won, p.rounds)),
+    ("mean", _mean),
+    ("best", _best),
+    ("knocks", lambda p: str(p.knocks)),
+    ("dark_knocks", lambda p: str(p.dark_knocks)),
+    ("one_suit_knocks", lambda p: str(p.one_suit_knocks)),
+    ("falls", lambda p: str(p.falls)),
+    ("fools", lambda p: str(p.fools)),
+    ("penalties", _penalties),
+    ("round_streak", lambda p: _streak(p.round_streak)),
+    ("match_streak", lambda p: _streak(p.match_streak)),
 )
-"""The catalog keys (``stats.row_…``) of the figures' names."""
+"""Each figure's catalog key (``stats.row_…``) and how it reads for a player."""
+
+
+def figure_rows(players: list[PlayerStats]) -> list[tuple[str, list[str]]]:
+    """The rows of a table of ``players``: each figure's name and its value per
+    player; then, where any of them paid some, a row per kind of penalty, and
+    the money won where any round was played for money."""
+    rows = [(t(f"stats.row_{key}"), [read(p) for p in players]) for key, read in FIGURES]
+    kinds = sorted({kind for p in players for kind in p.penalties})
+    for kind in kinds:
+        name = t("item.fool") if kind == "fool_penalty" else t(f"item.{kind}")
+        values = []
+        for p in players:
+            count = p.penalties.get(kind)
+            values.append(
+                "0"
+                if count is None
+                else t("stats.penalties", n=count.count, points=signed(-count.points))
+            )
+        rows.append((t("stats.row_penalty_kind", kind=name), values))
+    if any(p.money_rounds for p in players):
+        rows.append(
+            (t("stats.row_money"), [signed(p.money) if p.money_rounds else "—" for p in players])
+        )
+    return rows
 
 
 def stats_tables(stats: Stats, width: int) -> list[Table]:
@@ -111,11 +140,36 @@ def stats_tables(stats: Stats, width: int) -> list[Table]:
                 max_width=COLUMN_CELLS,
                 overflow="fold",
             )
-        columns = [figures(p) for p in chunk]
-        for i, key in enumerate(FIGURES):
-            table.add_row(t(f"stats.row_{key}"), *(column[i] for column in columns))
+        for name, values in figure_rows(chunk):
+            table.add_row(name, *values)
         tables.append(table)
     return tables
+
+
+def head_to_head_table(stats: Stats) -> Table | None:
+    """The people who finished matches together, pair by pair, or None."""
+    if not stats.head_to_head:
+        return None
+    table = Table(
+        title=t("stats.h2h_title"),
+        title_justify="left",
+        title_style="bold",
+        box=None,
+        pad_edge=False,
+        show_edge=False,
+        padding=(0, 1),
+    )
+    table.add_column(t("stats.h2h_people"), overflow="fold")
+    for key in ("h2h_matches", "h2h_wins", "h2h_rounds"):
+        table.add_column(t(f"stats.{key}"), justify="right")
+    for h in stats.head_to_head:
+        table.add_row(
+            f"{h.a} – {h.b}",
+            str(h.matches),
+            f"{h.a_won}–{h.b_won}",
+            t("stats.h2h_rounds_of", a=h.a_rounds_won, b=h.b_rounds_won, n=h.rounds),
+        )
+    return table
 
 
 MARKERS = ("*", "+", "o", "x")
@@ -279,7 +333,8 @@ class StatsScreen(Screen[None]):
             )
             width = max(40, self.size.width - 4)
             parts: list[Any] = []
-            for table in stats_tables(stats, width):
+            pairs = head_to_head_table(stats)
+            for table in [*stats_tables(stats, width), *([pairs] if pairs else [])]:
                 if parts:
                     parts.append(Text(""))
                 parts.append(table)
