@@ -8,7 +8,7 @@ from rich.console import Console
 
 from dummy_tui.history.stats import Filters, HeadToHead, PenaltyCount, PlayerStats, Stats
 from dummy_tui.ui.i18n import set_language, t
-from dummy_tui.ui.screens.stats import figure_rows, head_to_head_table, stats_tables
+from dummy_tui.ui.screens.stats import figure_rows, head_to_head_table, player_name, stats_tables
 
 
 def person(**figures: object) -> PlayerStats:
@@ -79,5 +79,15 @@ def test_the_thai_tables_say_every_figure_in_thai() -> None:
         text = console.export_text()
         assert "ชนะติดกันมากที่สุด (รอบ)" in text and "น็อคสี" in text
         assert "pts" not in text and "Penalties" not in text
+    finally:
+        set_language("en")
+
+
+def test_a_name_the_game_gave_reads_in_the_language_and_a_chosen_one_as_typed() -> None:
+    set_language("th")
+    try:
+        assert player_name(person(name="You")) == t("seat.you")
+        assert player_name(person(name="Player 3")) == t("seat.player", n=3)
+        assert player_name(person(name="Ann")) == "Ann"
     finally:
         set_language("en")

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from dummy_tui.ui.common import describe_bindings, signed
-from dummy_tui.ui.i18n import t
+from dummy_tui.ui.i18n import shown_name, t
 from dummy_tui.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ LABEL_CELLS = 22
 """The width of the figures' names."""
 COLUMN_CELLS = 17
 """The width of one player's column."""
+MAX_SEATS = 4
 
 
 def percent(rate: float) -> str:
@@ -53,6 +54,12 @@ def rate_text(won: int, played: int) -> str:
 def player_name(player: PlayerStats) -> str:
     """A person's name, or an AI level in the language (``AI · normal``)."""
     if player.level is None:
+        # a name the game gave ("You", "Player 3") reads in the language, as in
+        # the history list; the seat is not kept per person, so try each one
+        for seat in range(MAX_SEATS):
+            shown = shown_name(player.name, seat)
+            if shown != player.name:
+                return shown
         return player.name
     level = (
         t(f"level.{player.level}")
