@@ -14,6 +14,7 @@ Textual's theme picker is there too, with its name in the language.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from textual.actions import parse
@@ -74,11 +75,34 @@ def _runner(app: SettingsApp, node: DOMNode, action: str) -> Callable[[], Any]:
     return run
 
 
+class Palette(CommandPalette):
+    """Textual's palette, with its "No matches found" line in the language.
+
+    Textual writes that line in English, in a timer it starts when a search
+    finds nothing; a second timer, due just after it, words it again."""
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        super()._start_no_matches_countdown(search_value)
+        if search_value:
+            self.set_timer(self._NO_MATCHES_COUNTDOWN + 0.01, self._say_no_matches)
+
+    def _say_no_matches(self) -> None:
+        from rich.align import Align
+        from rich.text import Text
+        from textual.command import CommandList
+        from textual.widgets.option_list import OptionDoesNotExist
+
+        with suppress(OptionDoesNotExist):  # a match came since, or the line is not up yet
+            self.query_one(CommandList).replace_option_prompt(
+                self._NO_MATCHES, Align.center(Text(t("cmd.no_matches"), style="not bold"))
+            )
+
+
 def command_palette(themes: bool = False) -> CommandPalette:
     """The palette, its search line in the language: of the commands, or of
     the themes (Textual's own theme picker)."""
     if themes:
         from textual.theme import ThemeProvider
 
-        return CommandPalette(providers=[ThemeProvider], placeholder=t("cmd.search_themes"))
-    return CommandPalette(placeholder=t("cmd.search"), id="--command-palette")
+        return Palette(providers=[ThemeProvider], placeholder=t("cmd.search_themes"))
+    return Palette(placeholder=t("cmd.search"), id="--command-palette")

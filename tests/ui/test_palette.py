@@ -7,7 +7,7 @@ import json
 
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
-from ui_helpers import app_for, pickup_session, settled_table, setup
+from ui_helpers import app_for, pickup_session, settled_table, setup, until
 
 from dummy_tui.engine.actions import Draw
 from dummy_tui.engine.round import PLAY
@@ -111,3 +111,22 @@ async def test_a_theme_chosen_in_the_picker_is_kept_in_the_settings() -> None:
         assert app.theme == "nord"
         assert app.settings.theme == "nord"
     assert json.loads(settings_path().read_text(encoding="utf-8"))["theme"] == "nord"
+
+
+async def test_a_search_that_finds_nothing_says_so_in_the_language() -> None:
+    app = app_for(setup(humans=1, seed=21), lang="th")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, app)
+        await pilot.press("ctrl+p")
+        await shown(pilot, app)
+        await pilot.press(*"qqqq")
+        found = app.screen.query_one(CommandList)
+        await until(
+            pilot,
+            lambda: (
+                found.option_count == 1 and "ไม่มีรายการ" in str(found.get_option_at_index(0).prompt)
+            ),
+            "the Thai no-matches line",
+        )
+        await pilot.pause(0.1)
+        assert "No matches" not in str(found.get_option_at_index(0).prompt)
