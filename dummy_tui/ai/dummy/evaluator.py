@@ -12,7 +12,6 @@ finds the best discard and the value of the rest of a turn after taking.
 
 from __future__ import annotations
 
-from dummy_tui.ai.dummy.danger import DangerJudge
 from dummy_tui.ai.dummy.evaluator_base import RANK_OTHERS
 from dummy_tui.ai.dummy.knocks import KnockJudge
 from dummy_tui.ai.dummy.plans import meld_cards, melded_cards, table_pieces
@@ -37,7 +36,7 @@ NEIGHBOURS_BOTH: list[int] = [
 _Shared = tuple[float, int, float | None, list[tuple[int, float, int, int]]]
 
 
-class Evaluator(KnockJudge, DangerJudge):
+class Evaluator(KnockJudge):
     """Scores plans for one seat at one decision (caches per decision)."""
 
     # -- holding cards ------------------------------------------------------

@@ -205,22 +205,33 @@ class DummyRound(Round[DummyRules]):
 
     # ------------------------------------------------------------------
     # legal actions (dummy_legal), checks (dummy_checks), applying (dummy_play):
-    # those modules' functions are the methods themselves, with no call between
+    # the methods hand over to those modules' functions
 
-    _legal = legal
-    """Every action that is legal now and can still lead somewhere (:mod:`dummy_legal`)."""
-    pick_options = pick_options
-    """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
+    def _legal(self) -> list[Action]:
+        """Every action that is legal now and can still lead somewhere (:mod:`dummy_legal`)."""
+        return legal(self)
 
-    check = check
-    _refusal = refusal
-    pick_refusal = pick_refusal
-    """Why ``pick <card>`` cannot start a pick-up now (None when it can)."""
+    def pick_options(self) -> list[Pick | PickLayoff]:
+        """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
+        return pick_options(self)
 
-    _play = play
-    """Apply an action (:mod:`dummy_play`)."""
-    fooled = fooled
-    """The seat the knock fools (§9, §14.4 ``fool_rule``), or None."""
+    def check(self, action: Action) -> None:
+        check(self, action)
+
+    def _refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
+        return refusal(self, kind, cards)
+
+    def pick_refusal(self, card: int) -> IllegalMoveError | None:
+        """Why ``pick <card>`` cannot start a pick-up now (None when it can)."""
+        return pick_refusal(self, card)
+
+    def _play(self, seat: int, action: Action) -> None:
+        """Apply an action (:mod:`dummy_play`)."""
+        play(self, seat, action)
+
+    def fooled(self) -> int | None:
+        """The seat the knock fools (§9, §14.4 ``fool_rule``), or None."""
+        return fooled(self)
 
     def first_turn_of(self, seat: int) -> bool:
         """Is the current turn ``seat``'s first of the round (no discard of its before)?"""

@@ -12,7 +12,6 @@ cards), so the tables stay small.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TypeVar
 
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import RANK_MASKS, SUIT_MASK, cards_of
@@ -47,24 +46,19 @@ def pick_action(card: int, mask: int) -> Pick:
 
 def layoff_action(card: int, target: int) -> LayOff:
     """The :class:`LayOff` of ``card`` onto the table meld ``target``."""
-    return _by_target(_LAYOFFS, LayOff, card, target)
+    key = target << 6 | card
+    found = _LAYOFFS.get(key)
+    if found is None:
+        found = _LAYOFFS[key] = LayOff(card, target)
+    return found
 
 
 def pick_layoff_action(card: int, target: int) -> PickLayoff:
     """The :class:`PickLayoff` of ``card`` onto the table meld ``target``."""
-    return _by_target(_PICK_LAYOFFS, PickLayoff, card, target)
-
-
-_Targeted = TypeVar("_Targeted", LayOff, PickLayoff)
-
-
-def _by_target(
-    table: dict[int, _Targeted], kind: type[_Targeted], card: int, target: int
-) -> _Targeted:
     key = target << 6 | card
-    found = table.get(key)
+    found = _PICK_LAYOFFS.get(key)
     if found is None:
-        found = table[key] = kind(card, target)
+        found = _PICK_LAYOFFS[key] = PickLayoff(card, target)
     return found
 
 

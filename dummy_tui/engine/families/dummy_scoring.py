@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.melds import RUN, TableMeld, meld_kind
@@ -100,12 +100,13 @@ class DummyBreakdown(ScoreLine):
     penalty_items: list[Penalty] = field(default_factory=list)
     money: Money | None = None  # with scoring = "money"
 
-    JSON: ClassVar[tuple[str, ...]] = (
-        "seat", "table", "hand", "hand_multiplier", "knock", "multiplier", "penalties", "total",
-    )  # fmt: skip
+    def json_fields(self) -> tuple[str, ...]:
+        return (
+            "seat", "table", "hand", "hand_multiplier", "knock", "multiplier", "penalties", "total",
+        )  # fmt: skip
 
     def as_json(self) -> dict[str, object]:
-        out: dict[str, object] = {name: getattr(self, name) for name in self.JSON}
+        out: dict[str, object] = {name: getattr(self, name) for name in self.json_fields()}
         if self.shows:
             out["bonus"] = self.bonus
         if self.money is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -93,7 +93,8 @@ class PersianBreakdown(ScoreLine):
     out_bonus: int
     total: int  # table - hand + out_bonus, the team's score
 
-    JSON: ClassVar[tuple[str, ...]] = ("seat", "team", "table", "hand", "out_bonus", "total")
+    def json_fields(self) -> tuple[str, ...]:
+        return ("seat", "team", "table", "hand", "out_bonus", "total")
 
 
 @dataclass(slots=True)
