@@ -20,7 +20,6 @@ import sysconfig
 import tomllib
 from glob import glob
 from pathlib import Path
-from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -110,5 +109,11 @@ class OptionalBuildExt(build_ext):
         return [p for p in outputs if os.path.exists(p)]
 
 
-options: dict[str, Any] = {"ext_modules": extensions(), "cmdclass": {"build_ext": OptionalBuildExt}}
-setup(**options)
+EXTENSIONS = extensions()
+setup(
+    ext_modules=EXTENSIONS,
+    cmdclass={"build_ext": OptionalBuildExt},
+    # a build directory for each kind, so that a pure build never packs the
+    # extensions an earlier compiled build left in build/
+    options={"build": {"build_base": "build/mypyc" if EXTENSIONS else "build/pure"}},
+)
