@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
 from dummy_tui.engine.actions import (
     Action,
@@ -42,9 +42,9 @@ from dummy_tui.engine.scores import Breakdown, Tally, winners
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import RulesetBase
 
-TAKE = "take"
-PLAY = "play"
-OVER = "over"
+TAKE: Final = "take"
+PLAY: Final = "play"
+OVER: Final = "over"
 
 R = TypeVar("R", bound=RulesetBase)
 

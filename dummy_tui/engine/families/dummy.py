@@ -9,7 +9,7 @@ marked ``# reading:``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -62,7 +62,7 @@ def speto_cards(rules: DummyRules) -> list[int]:
     return [parse_card(t) for t in rules.speto_cards]
 
 
-_TABLES: dict[int, tuple[DummyRules, list[int], int]] = {}
+_TABLES: Final[dict[int, tuple[DummyRules, list[int], int]]] = {}
 
 
 def _tables(rules: DummyRules) -> tuple[list[int], int]:

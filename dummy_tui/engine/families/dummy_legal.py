@@ -8,7 +8,7 @@ search of :mod:`goout`).  The checks with the rules' words are
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -93,7 +93,7 @@ def legal(game: DummyRound) -> list[Action]:
     return out
 
 
-_BIT = (1).__lshift__
+_BIT: Final = (1).__lshift__
 
 
 def pick_options(game: DummyRound) -> list[Pick | PickLayoff]:

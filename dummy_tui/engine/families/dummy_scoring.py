@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.melds import RUN, TableMeld, meld_kind
@@ -14,7 +14,7 @@ from dummy_tui.engine.scores import ScoreLine
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
 
-PENALTY_KINDS = (
+PENALTY_KINDS: Final = (
     "penalty_discard_layoff",
     "penalty_discard_row_meld",
     "penalty_feed_head",
@@ -129,7 +129,7 @@ def melds_with_row(card: int, row: list[int], both: bool = False) -> bool:
     return any(row_mask >> x & 1 and row_mask >> y & 1 for x, y in partners(both)[card])
 
 
-_BIT = (1).__lshift__
+_BIT: Final = (1).__lshift__
 
 
 def row_meld(card: int, row: list[int], both: bool = False, rule: str = "anywhere") -> bool:

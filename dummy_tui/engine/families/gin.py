@@ -7,7 +7,7 @@ Reading decisions (where ``other-rummies.md`` leaves room) are marked
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -53,7 +53,7 @@ class GinBreakdown(ScoreLine):
         return ("seat", "deadwood", "gin", "undercut", "bonus", "total")
 
 
-_DISCARD_ONE = tuple(Discard(c) for c in range(52))
+_DISCARD_ONE: Final = tuple(Discard(c) for c in range(52))
 
 
 class _SuitDiscards(dict[int, tuple[Discard, ...]]):
@@ -68,9 +68,9 @@ class _SuitDiscards(dict[int, tuple[Discard, ...]]):
         return found
 
 
-_DISCARDS = _SuitDiscards()
-_TAKES = tuple(TakeDiscard(c) for c in range(52))
-_KNOCKS = tuple(Knock(c) for c in range(52))
+_DISCARDS: Final = _SuitDiscards()
+_TAKES: Final = tuple(TakeDiscard(c) for c in range(52))
+_KNOCKS: Final = tuple(Knock(c) for c in range(52))
 
 
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -43,7 +43,7 @@ from dummy_tui.engine.scores import ScoreLine
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import PersianRules
 
-JOKER_RANK = 13  # the ``rank`` of a set of jokers on the table
+JOKER_RANK: Final = 13  # the ``rank`` of a set of jokers on the table
 
 
 def persian_kind(cards: tuple[int, ...] | list[int]) -> str | None:
