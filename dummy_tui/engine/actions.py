@@ -8,6 +8,7 @@ the target meld in text.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ Action = (
     Draw | Pick | PickLayoff | Meld | LayOff | Discard | End | TakeDiscard | Pass | Knock | Show
 )
 
-DRAW = Draw()
-END = End()
-PASS = Pass()
-SHOW = Show()
+DRAW: Final = Draw()
+END: Final = End()
+PASS: Final = Pass()
+SHOW: Final = Show()

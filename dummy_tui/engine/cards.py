@@ -13,16 +13,17 @@ either order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Final
 
-SUITS = "CDHS"
-SUIT_SYMBOLS = "♣♦♥♠"
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-JOKER_BASE = 52
-CARDS_52 = (1 << 52) - 1
+SUITS: Final = "CDHS"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+JOKER_BASE: Final = 52
+CARDS_52: Final = (1 << 52) - 1
 """The mask of the 52 ordinary cards."""
-JOKERS = 0xF << JOKER_BASE
+JOKERS: Final = 0xF << JOKER_BASE
 """The mask of the four jokers."""
-SUIT_MASK = 0x1FFF
+SUIT_MASK: Final = 0x1FFF
 """The 13 ranks of one suit, as bits."""
 
 
@@ -73,9 +74,9 @@ def card_pretty(card: int, ascii_only: bool = False) -> str:
     return RANKS[card % 13] + suit[card // 13]
 
 
-_RANK_INDEX = {name: i for i, name in enumerate(RANKS)}
+_RANK_INDEX: Final = {name: i for i, name in enumerate(RANKS)}
 _RANK_INDEX["T"] = 8
-_SUIT_INDEX = {c: i for i, c in enumerate(SUITS)}
+_SUIT_INDEX: Final = {c: i for i, c in enumerate(SUITS)}
 _SUIT_INDEX.update({c: i for i, c in enumerate(SUIT_SYMBOLS)})
 # Symbol variants some keyboards and fonts produce.
 _SUIT_INDEX.update({"♧": 0, "♢": 1, "♡": 2, "♤": 3})
@@ -122,7 +123,7 @@ def rank_mask(rank: int) -> int:
     return (1 << rank) | (1 << (rank + 13)) | (1 << (rank + 26)) | (1 << (rank + 39))
 
 
-RANK_MASKS: tuple[int, ...] = tuple(rank_mask(r) for r in range(13))
+RANK_MASKS: Final[tuple[int, ...]] = tuple(rank_mask(r) for r in range(13))
 """The mask of each rank's four cards, by rank."""
 
 

@@ -17,6 +17,7 @@ choices are tried, each valued so (and the answer kept).
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from dummy_tui.engine.cards import SUIT_MASK, cards_of, low_position, position_rank, run_position
 from dummy_tui.engine.melds import TableMeld, meldable
@@ -24,20 +25,20 @@ from dummy_tui.engine.melds import TableMeld, meldable
 # --------------------------------------------------------------------------
 # The low layout and the tables by suit
 
-_ALL_SUITS = sum(1 << (13 * s) for s in range(4))
-_POS0 = _ALL_SUITS  # position 0 (the ace) of every suit
-_NOT_POS0 = sum(0x1FFE << (13 * s) for s in range(4))
-_LOW_12 = sum(0xFFF << (13 * s) for s in range(4))  # positions 0..11
-_RUN_START = sum(0x7FF << (13 * s) for s in range(4))  # positions 0..10
-_SUIT = SUIT_MASK
+_ALL_SUITS: Final = sum(1 << (13 * s) for s in range(4))
+_POS0: Final = _ALL_SUITS  # position 0 (the ace) of every suit
+_NOT_POS0: Final = sum(0x1FFE << (13 * s) for s in range(4))
+_LOW_12: Final = sum(0xFFF << (13 * s) for s in range(4))  # positions 0..11
+_RUN_START: Final = sum(0x7FF << (13 * s) for s in range(4))  # positions 0..10
+_SUIT: Final = SUIT_MASK
 
-LOW_VALUES = tuple(min(p + 1, 10) for p in range(13))
+LOW_VALUES: Final = tuple(min(p + 1, 10) for p in range(13))
 """Gin points by low position: A 1, 2-10 their number, J Q K 10."""
 
-GIN_POINTS = tuple(LOW_VALUES[low_position(c)] for c in range(52))
+GIN_POINTS: Final = tuple(LOW_VALUES[low_position(c)] for c in range(52))
 """Gin points by card."""
 
-_SUIT_VALUE = [0] * 8192
+_SUIT_VALUE: Final = [0] * 8192
 """Gin points of one suit's cards."""
 for _bits in range(1, 8192):
     _low = _bits & -_bits
@@ -53,7 +54,7 @@ def _run_free_table() -> list[int]:
     return table
 
 
-_RUN_FREE = _run_free_table()
+_RUN_FREE: Final = _run_free_table()
 
 
 def _runs_only_table() -> list[int]:
@@ -76,7 +77,7 @@ def _runs_only_table() -> list[int]:
     return table
 
 
-_RUNS_ONLY = _runs_only_table()
+_RUNS_ONLY: Final = _runs_only_table()
 
 
 def to_low(mask: int) -> int:
@@ -98,10 +99,10 @@ def low_value(low: int) -> int:
 # --------------------------------------------------------------------------
 # Least deadwood
 
-_CACHE: dict[int, int] = {}
+_CACHE: Final[dict[int, int]] = {}
 """The searched hands' answers (:func:`_searched`), by their cards that can meld
 and (above bit 52) the ranks that may be set."""
-_CACHE_LIMIT = 400_000
+_CACHE_LIMIT: Final = 400_000
 
 
 def _least(low: int, sets: int = _SUIT) -> int:

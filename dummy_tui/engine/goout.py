@@ -7,6 +7,7 @@ that knocks?  Ace high, as in Dummy; with ``both`` the ace-low runs too.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from dummy_tui.engine.cards import RANK_MASKS, SUIT_MASK, cards_of
 from dummy_tui.engine.melds import SET, TableMeld, meldable
@@ -90,7 +91,7 @@ def can_go_out(
     return _cover(hand, True, limit, pieces, union, memo, both)
 
 
-_PARTNERS: dict[int, tuple[int, ...]] = {}
+_PARTNERS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _set_partners(others: int) -> tuple[int, ...]:

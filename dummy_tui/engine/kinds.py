@@ -4,6 +4,7 @@ which kind each action is."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from dummy_tui.engine.actions import (
     Action,
@@ -20,13 +21,13 @@ from dummy_tui.engine.actions import (
     TakeDiscard,
 )
 
-KINDS = ("draw", "pick", "meld", "layoff", "discard", "knock", "end", "pass", "show")
+KINDS: Final = ("draw", "pick", "meld", "layoff", "discard", "knock", "end", "pass", "show")
 """The kinds of action a player chooses among (what the keys of the table do)."""
 
-TAKE_KINDS = frozenset({"draw", "pick", "end", "pass", "show"})
+TAKE_KINDS: Final = frozenset({"draw", "pick", "end", "pass", "show"})
 """Kinds that begin a turn."""
 
-KIND_OF: dict[type, str] = {
+KIND_OF: Final[dict[type, str]] = {
     Draw: "draw",
     Pick: "pick",
     PickLayoff: "pick",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Final
 
 from dummy_tui.engine.cards import (
     RANK_MASKS,
@@ -22,8 +23,8 @@ from dummy_tui.engine.cards import (
 # Card relations (which cards make a meld together) are in :mod:`relations`, the
 # layoff blocks and the go-out search in :mod:`goout`.
 
-SET = "set"
-RUN = "run"
+SET: Final = "set"
+RUN: Final = "run"
 
 
 def meld_kind(
@@ -92,7 +93,7 @@ class TableMeld:
             _SHAPES[key] = shape
         kind, ordered, suit, rank, lo, hi, low, mask = shape
         n = len(ordered)
-        return cls(
+        return TableMeld(  # not cls: a direct call compiles to a direct one (no subclass)
             owner, kind, list(ordered), [owner] * n, suit, rank, lo, hi, n, low, mask, ordered[0],
             both,
         )  # fmt: skip
@@ -188,7 +189,7 @@ class TableMeld:
 _Shape = tuple[str, tuple[int, ...], int, int, int, int, bool, int]
 """What :meth:`TableMeld.new` makes of a meld's cards: kind, cards in order, suit,
 rank, lo, hi, ace_low and mask."""
-_SHAPES: dict[tuple[tuple[int, ...], bool, bool], _Shape] = {}
+_SHAPES: Final[dict[tuple[tuple[int, ...], bool, bool], _Shape]] = {}
 """The shapes of the melds laid so far, by their cards as given, ace_low and both:
 the same melds are laid again and again, in round after round."""
 
@@ -235,10 +236,10 @@ def _suit_runs(bits: int) -> list[tuple[int, int]]:
     return out
 
 
-_RUN_STARTS = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))  # ranks 2..Q
+_RUN_STARTS: Final = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))  # ranks 2..Q
 
 
-_TWOS = sum(1 << (13 * suit) for suit in range(4))
+_TWOS: Final = sum(1 << (13 * suit) for suit in range(4))
 
 
 def meldable(mask: int, both: bool = False) -> int:
@@ -323,8 +324,10 @@ def melds_with(card: int, mask: int, both: bool = False) -> list[int]:
     n = others.bit_count()
     if n >= 2:
         oc = cards_of(others)
-        for a, b in combinations(oc, 2):
-            out.append((1 << card) | (1 << a) | (1 << b))
+        bit = 1 << card
+        for i in range(n - 1):  # the pairs of the others, as combinations(oc, 2) gives them
+            for j in range(i + 1, n):
+                out.append(bit | (1 << oc[i]) | (1 << oc[j]))
         if n == 3:
             out.append(others | (1 << card))
     suit = card // 13

@@ -7,6 +7,8 @@ both (Dummy's ``ace_low_runs``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from dummy_tui.engine.cards import JOKER_BASE, position_rank, rank_mask, run_position
 
 
@@ -38,24 +40,24 @@ def _near_mask(card: int, ace_low: bool) -> int:
     return m & ~(1 << card)
 
 
-PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+PARTNERS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(partner_pairs(c)) for c in range(56)
 )
 """Ace high: the pairs that make a three-card meld with each card (jokers too)."""
-PARTNERS_LOW: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+PARTNERS_LOW: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(partner_pairs(c, ace_low=True)) for c in range(52)
 )
 """Ace low: the pairs that make a three-card meld with each card."""
-NEAR: tuple[int, ...] = tuple(_near_mask(c, False) for c in range(56))
+NEAR: Final[tuple[int, ...]] = tuple(_near_mask(c, False) for c in range(56))
 """Ace high: the cards *near* each card (§12): its rank, and its suit within two ranks."""
-NEAR_LOW: tuple[int, ...] = tuple(_near_mask(c, True) for c in range(52))
+NEAR_LOW: Final[tuple[int, ...]] = tuple(_near_mask(c, True) for c in range(52))
 """Ace low: the cards near each card."""
-PARTNERS_BOTH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+PARTNERS_BOTH: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(dict.fromkeys((*PARTNERS[c], *PARTNERS_LOW[c]))) for c in range(52)
 )
 """The ace low as well as high (Dummy's ``ace_low_runs``): each pair once, the
 pairs of :data:`PARTNERS` first (``Q K`` and ``2 3`` for an ace, ``A 3`` too for a 2)."""
-NEAR_BOTH: tuple[int, ...] = tuple(NEAR[c] | NEAR_LOW[c] for c in range(52))
+NEAR_BOTH: Final[tuple[int, ...]] = tuple(NEAR[c] | NEAR_LOW[c] for c in range(52))
 """The ace low as well as high: the cards near each card (an ace is near the 2 and 3
 of its suit too)."""
 

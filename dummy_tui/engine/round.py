@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
 from dummy_tui.engine.actions import (
     Action,
@@ -42,11 +42,33 @@ from dummy_tui.engine.scores import Breakdown, Tally, winners
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import RulesetBase
 
-TAKE = "take"
-PLAY = "play"
-OVER = "over"
+TAKE: Final = "take"
+PLAY: Final = "play"
+OVER: Final = "over"
 
 R = TypeVar("R", bound=RulesetBase)
+
+
+def _compiled_attributes(cls: type) -> tuple[str, ...] | None:
+    """The instance attributes of ``cls`` when mypyc compiled it, else None.
+
+    A compiled class keeps its instances' attributes in fixed slots, not in a
+    ``__dict__``, and makes them only through ``__init__``: a copy is made
+    fresh and has the attributes set one by one.
+    """
+    names: tuple[str, ...] | None = getattr(cls, "__mypyc_attrs__", None)
+    if names is None:
+        return None
+    return tuple(name for name in names if not name.startswith("__"))
+
+
+def state_of(game: Round[Any]) -> dict[str, Any]:
+    """Every attribute of ``game`` by name (a new dict), compiled or not."""
+    names = _compiled_attributes(type(game))
+    if names is None:
+        return dict(vars(game))
+    return {name: getattr(game, name) for name in names if hasattr(game, name)}
+
 
 # ---------------------------------------------------------------------------
 # The round
@@ -129,13 +151,29 @@ class Round(Generic[R]):
 
     def clone(self) -> Self:
         """An independent copy (for search and trial moves)."""
-        new = object.__new__(type(self))
-        state = new.__dict__
-        state.update(self.__dict__)
-        for name in self._COPIED:
-            state[name] = state[name][:]
-        state["melds"] = [m.copy() for m in self.melds]
+        names = _compiled_attributes(type(self))
+        if names is None:
+            new = object.__new__(type(self))
+            state = vars(new)
+            state.update(vars(self))
+            for name in self._COPIED:
+                state[name] = state[name][:]
+        else:
+            new = self.fresh()
+            new._take_state(self, names)
+            for name in self._COPIED:
+                setattr(new, name, getattr(self, name)[:])
+        new.melds = [m.copy() for m in self.melds]
         return new
+
+    def _take_state(self, other: Self, names: tuple[str, ...] | None) -> None:
+        """Make every attribute of this round the same object as ``other``'s
+        (``names``: the attributes of a compiled class, None for pure Python)."""
+        if names is None:
+            vars(self).update(vars(other))
+        else:
+            for name in names:
+                setattr(self, name, getattr(other, name))
 
     # ------------------------------------------------------------------
     # queries
@@ -291,7 +329,7 @@ class Round(Generic[R]):
         fresh = self.fresh()
         for _, action in self.history[:-1]:
             fresh._do(action)
-        self.__dict__.update(fresh.__dict__)
+        self._take_state(fresh, _compiled_attributes(type(self)))
         return undone
 
     def undo_turn(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 
 class Breakdown(Protocol):
@@ -34,14 +34,18 @@ class Tally:
 
 
 class ScoreLine:
-    """A base for a family's :class:`Breakdown`: ``as_json`` gives the fields named in
-    ``JSON``, in that order (records.md lists them per family)."""
+    """A base for a family's :class:`Breakdown`: ``as_json`` gives the fields named by
+    :meth:`json_fields`, in that order (records.md lists them per family)."""
 
     __slots__ = ()
-    JSON: ClassVar[tuple[str, ...]] = ()
+
+    # A method rather than a class variable: mypyc makes a dataclass's class
+    # variables fields
+    def json_fields(self) -> tuple[str, ...]:
+        return ()
 
     def as_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.JSON}
+        return {name: getattr(self, name) for name in self.json_fields()}
 
 
 def winners(totals: Sequence[int], teams: Sequence[int]) -> list[int]:

@@ -26,7 +26,7 @@ from dummy_tui.engine.record import (
     replay,
     result_json,
 )
-from dummy_tui.engine.round import Round
+from dummy_tui.engine.round import Round, state_of
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 
@@ -156,7 +156,7 @@ def snapshot(game: Round[Any]) -> dict[str, Any]:
     melds in them (the only mutable things they hold; actions are frozen).
     """
     state: dict[str, Any] = {}
-    for name, value in vars(game).items():
+    for name, value in state_of(game).items():
         if name in ("rules", "deal") or name.startswith("_"):
             continue  # the rules and the deal never change; _names are caches of the rest
         if isinstance(value, list):

@@ -12,7 +12,8 @@ finds the best discard and the value of the rest of a turn after taking.
 
 from __future__ import annotations
 
-from dummy_tui.ai.dummy.danger import DangerJudge
+from typing import Final
+
 from dummy_tui.ai.dummy.evaluator_base import RANK_OTHERS
 from dummy_tui.ai.dummy.knocks import KnockJudge
 from dummy_tui.ai.dummy.plans import meld_cards, melded_cards, table_pieces
@@ -23,11 +24,11 @@ from dummy_tui.engine.melds import TableMeld, meldable
 # (one or two places either way in the 52-card order, or 13, 26 or 39 places: the
 # shifts keep reads nearness with; ``_BOTH``: 11 and 12 places too, an ace and the
 # 2 or 3 of its suit)
-NEIGHBOURS: list[int] = [
+NEIGHBOURS: Final[list[int]] = [
     mask_of(x + d for d in (-39, -26, -13, -2, -1, 1, 2, 13, 26, 39) if 0 <= x + d < 52)
     for x in range(52)
 ]
-NEIGHBOURS_BOTH: list[int] = [
+NEIGHBOURS_BOTH: Final[list[int]] = [
     NEIGHBOURS[x] | mask_of(x + d for d in (-12, -11, 11, 12) if 0 <= x + d < 52) for x in range(52)
 ]
 
@@ -37,7 +38,7 @@ NEIGHBOURS_BOTH: list[int] = [
 _Shared = tuple[float, int, float | None, list[tuple[int, float, int, int]]]
 
 
-class Evaluator(KnockJudge, DangerJudge):
+class Evaluator(KnockJudge):
     """Scores plans for one seat at one decision (caches per decision)."""
 
     # -- holding cards ------------------------------------------------------

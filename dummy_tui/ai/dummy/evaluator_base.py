@@ -12,6 +12,8 @@ held (:mod:`.evaluator`) build on it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.ai.dummy.plans import (
     Lay,
@@ -30,17 +32,17 @@ from dummy_tui.engine.relations import PARTNERS, PARTNERS_BOTH, near_masks, part
 # bits; and the same pairs split: the other three cards of the rank (every two
 # of them make a set with the card), and the run pairs as bits; the ``_BOTH``
 # tables hold the ace-low runs too (ace_low_runs: A 2 3 as well as Q K A)
-PAIR_BITS: list[list[tuple[int, int]]] = [
+PAIR_BITS: Final[list[list[tuple[int, int]]]] = [
     [(1 << x, 1 << y) for x, y in PARTNERS[c]] for c in range(52)
 ]
-PAIR_BITS_BOTH: list[list[tuple[int, int]]] = [
+PAIR_BITS_BOTH: Final[list[list[tuple[int, int]]]] = [
     [(1 << x, 1 << y) for x, y in PARTNERS_BOTH[c]] for c in range(52)
 ]
-RANK_OTHERS: list[int] = [rank_mask(c % 13) & ~(1 << c) for c in range(52)]
-RUN_BITS: list[list[tuple[int, int]]] = [
+RANK_OTHERS: Final[list[int]] = [rank_mask(c % 13) & ~(1 << c) for c in range(52)]
+RUN_BITS: Final[list[list[tuple[int, int]]]] = [
     [(x, y) for x, y in PAIR_BITS[c] if (x | y) & RANK_OTHERS[c] == 0] for c in range(52)
 ]
-RUN_BITS_BOTH: list[list[tuple[int, int]]] = [
+RUN_BITS_BOTH: Final[list[list[tuple[int, int]]]] = [
     [(x, y) for x, y in PAIR_BITS_BOTH[c] if (x | y) & RANK_OTHERS[c] == 0] for c in range(52)
 ]
 
@@ -51,12 +53,14 @@ def _pair_cards(pairs: list[tuple[int, int]]) -> list[int]:
 
 
 # the cards an out of each card is made with: the others of its rank and its run pairs
-OUT_CARDS: list[int] = [RANK_OTHERS[c] | mask_of(_pair_cards(RUN_BITS[c])) for c in range(52)]
-OUT_CARDS_BOTH: list[int] = [
+OUT_CARDS: Final[list[int]] = [
+    RANK_OTHERS[c] | mask_of(_pair_cards(RUN_BITS[c])) for c in range(52)
+]
+OUT_CARDS_BOTH: Final[list[int]] = [
     RANK_OTHERS[c] | mask_of(_pair_cards(RUN_BITS_BOTH[c])) for c in range(52)
 ]
-ACES = sum(1 << (s * 13 + 12) for s in range(4))
-NO_ACES = (0, 0, 0, 0)  # no ace counts more above a king
+ACES: Final = sum(1 << (s * 13 + 12) for s in range(4))
+NO_ACES: Final = (0, 0, 0, 0)  # no ace counts more above a king
 
 
 class EvaluatorBase:

@@ -47,7 +47,7 @@ from dummy_tui.ai.dummy.plans import (
     meld_cards,
     table_pieces,
 )
-from dummy_tui.ai.dummy.playing import PlayChoice, knock_step, play_from, plays_of
+from dummy_tui.ai.dummy.playing import knock_step, play_from, plays_of
 from dummy_tui.ai.dummy.taking import TakeChoice
 from dummy_tui.ai.dummy.weights import NORMAL, Weights
 from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard, End, Pick
@@ -56,7 +56,7 @@ from dummy_tui.engine.families.dummy import DummyView
 from dummy_tui.engine.relations import partners
 
 
-class HeuristicPlayer(TakeChoice, PlayChoice):
+class HeuristicPlayer(TakeChoice):
     """The ``normal`` player: scores each option by the rest of its turn (its take
     from :class:`TakeChoice`, its play from :class:`PlayChoice`)."""
 

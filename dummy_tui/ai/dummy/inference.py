@@ -14,6 +14,7 @@ each opponent (1 = no evidence, lower = less likely), which the sampler
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from dummy_tui.ai.dummy.weights import for_table
 from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
@@ -34,10 +35,10 @@ def _steps(card: int, steps: tuple[int, ...], ace_low: bool) -> int:
 
 # cards one rank from a card in its suit, or of its rank; and two ranks from it
 # (``_BOTH``: with the ace low as well as high, ace_low_runs)
-_NEAR1: list[int] = []
-_NEAR2: list[int] = []
-_NEAR1_BOTH: list[int] = []
-_NEAR2_BOTH: list[int] = []
+_NEAR1: Final[list[int]] = []
+_NEAR2: Final[list[int]] = []
+_NEAR1_BOTH: Final[list[int]] = []
+_NEAR2_BOTH: Final[list[int]] = []
 for _card in range(52):
     _two = _steps(_card, (-2, 2), False)
     _NEAR1.append(NEAR[_card] & ~_two)

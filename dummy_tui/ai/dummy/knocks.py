@@ -9,14 +9,14 @@ tiers and the closing card.
 
 from __future__ import annotations
 
-from dummy_tui.ai.dummy.evaluator_base import EvaluatorBase
+from dummy_tui.ai.dummy.danger import DangerJudge
 from dummy_tui.ai.dummy.plans import Pieces, best_lay, knock_cards, mask_points, meld_cards
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.goout import can_go_out
 from dummy_tui.engine.melds import RUN, TableMeld
 
 
-class KnockJudge(EvaluatorBase):
+class KnockJudge(DangerJudge):
     """The knock part of the :class:`~dummy_tui.ai.dummy.evaluator.Evaluator`."""
 
     def knock_value(
@@ -60,9 +60,9 @@ class KnockJudge(EvaluatorBase):
             if first_dark_fool:
                 multiplier = special  # โง่มืดจนชนมืด
             if self.money:
-                score: float = laid + self.unit * self._knock_units(c, bool(fits), fool, multiplier)
+                score = float(laid + self.unit * self._knock_units(c, bool(fits), fool, multiplier))
             else:
-                score = self._knock_points(laid, c, bool(fits), multiplier)
+                score = float(self._knock_points(laid, c, bool(fits), multiplier))
             v = score + self.w.knock_value
             if best is None or v > best[0]:
                 best = (v, c)

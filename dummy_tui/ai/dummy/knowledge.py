@@ -12,6 +12,7 @@ hand is the only hand that is read).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff, Show
 from dummy_tui.engine.cards import CARDS_52, mask_of
@@ -19,7 +20,7 @@ from dummy_tui.engine.families.dummy import DummyRound, DummyView, card_point_ta
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.rules.schema import DummyRules
 
-_POINTS_CACHE: dict[tuple[int, int], tuple[list[int], int]] = {}
+_POINTS_CACHE: Final[dict[tuple[int, int], tuple[list[int], int]]] = {}
 
 
 def card_points(rules: DummyRules, head: int) -> tuple[list[int], int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from dummy_tui.engine.cards import cards_of, rank_mask
 from dummy_tui.engine.goout import layoff_pieces
@@ -159,7 +160,7 @@ def coverable(
     return laid == mask
 
 
-_MEMO_LIMIT = 50_000  # entries of a kept memo before it starts afresh
+_MEMO_LIMIT: Final = 50_000  # entries of a kept memo before it starts afresh
 
 
 def melded_cards(hand: int, tables: PointTables, lay: Lay | None) -> int:
@@ -182,9 +183,9 @@ def meld_cards(hand: int, both: bool = False) -> int:
     return best_lay(hand, {}, _UNIT, {}, _BOTH if both else None)[1]
 
 
-_UNIT = [1] * 56
-_BOTH = Lay(both=True)
-_RANK_OF = [rank_mask(c % 13) for c in range(52)] + [0] * 4
+_UNIT: Final = [1] * 56
+_BOTH: Final = Lay(both=True)
+_RANK_OF: Final = [rank_mask(c % 13) for c in range(52)] + [0] * 4
 
 
 def knock_cards(hand: int, pieces: Pieces, both: bool = False) -> list[int]:
@@ -219,8 +220,8 @@ class PointTables:
     melds: dict[Lay | None, dict[int, tuple[int, int, int]]]
 
 
-_SUIT_TABLES: dict[tuple[int, ...], list[int]] = {}
-_TABLES: dict[int, PointTables] = {}  # by id of a points list (which the entry holds)
+_SUIT_TABLES: Final[dict[tuple[int, ...], list[int]]] = {}
+_TABLES: Final[dict[int, PointTables]] = {}  # by id of a points list (which the entry holds)
 
 
 def point_tables(points: list[int]) -> PointTables:

@@ -12,13 +12,15 @@ draw is scored as the average over a sample of the cards it has not seen.
 from __future__ import annotations
 
 from dummy_tui.ai.dummy.evaluator import Evaluator
+from dummy_tui.ai.dummy.playing import PlayChoice
 from dummy_tui.engine.actions import SHOW, Action, Draw, End, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.melds import TableMeld
 
 
-class TakeChoice:
-    """The take phase of :class:`~dummy_tui.ai.dummy.heuristic.HeuristicPlayer`."""
+class TakeChoice(PlayChoice):
+    """The take phase of :class:`~dummy_tui.ai.dummy.heuristic.HeuristicPlayer`
+    (on top of its play phase, :class:`PlayChoice`)."""
 
     def take_values(self, ev: Evaluator, legal: list[Action]) -> list[tuple[float, Action]]:
         """Every take option with its value, in the order of ``legal``."""
@@ -57,7 +59,7 @@ class TakeChoice:
             high = ev.high_aces >> a.card & 1 and target.hi == 11  # an ace above the king
             target.add(a.card, k.seat)
             melds[a.target] = target
-            value = ev.pts[a.card] + (ev.ace_high[a.card // 13] // 16 if high else 0)
+            value = float(ev.pts[a.card] + (ev.ace_high[a.card // 13] // 16 if high else 0))
             value += ev.w.pick_bias
         hand &= ~laid
         if not k.born[k.seat]:

@@ -4,6 +4,7 @@ and :func:`for_table`, which picks a value by the number of players."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 
 def for_table(values: tuple[float, ...], players: int) -> float:
@@ -55,4 +56,4 @@ class Weights:
     endgame: bool = True  # the last turns: hold nothing back, fear only who can still take
 
 
-NORMAL = Weights()
+NORMAL: Final = Weights()

@@ -9,7 +9,7 @@ marked ``# reading:``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -31,6 +31,7 @@ from dummy_tui.engine.cards import (
 from dummy_tui.engine.errors import IllegalMoveError, MoveSyntaxError
 from dummy_tui.engine.families.dummy_checks import check, pick_refusal, refusal
 from dummy_tui.engine.families.dummy_legal import legal, pick_options
+from dummy_tui.engine.families.dummy_move_rules import MoveRules
 from dummy_tui.engine.families.dummy_play import fooled, play, start_turn
 from dummy_tui.engine.families.dummy_scoring import (
     Bonus,
@@ -62,19 +63,20 @@ def speto_cards(rules: DummyRules) -> list[int]:
     return [parse_card(t) for t in rules.speto_cards]
 
 
-_TABLES: dict[int, tuple[DummyRules, list[int], int]] = {}
+_TABLES: Final[dict[int, tuple[DummyRules, list[int], int, MoveRules]]] = {}
 
 
-def _tables(rules: DummyRules) -> tuple[list[int], int]:
-    """The card points and the spe-to mask of ``rules``, made once for each ruleset
-    (every round of a match, every trial round of a search shares them; nothing
-    writes to them)."""
+def _tables(rules: DummyRules) -> tuple[list[int], int, MoveRules]:
+    """The card points, the spe-to mask and the :class:`MoveRules` of ``rules``, made
+    once for each ruleset (every round of a match, every trial round of a search
+    shares them; nothing writes to them)."""
     found = _TABLES.get(id(rules))
     if found is None or found[0] is not rules:
         if len(_TABLES) >= 256:
             _TABLES.clear()
-        found = _TABLES[id(rules)] = (rules, card_point_table(rules), mask_of(speto_cards(rules)))
-    return found[1], found[2]
+        points, speto = card_point_table(rules), mask_of(speto_cards(rules))
+        found = _TABLES[id(rules)] = (rules, points, speto, MoveRules.of(rules))
+    return found[1], found[2], found[3]
 
 
 class DummyRound(Round[DummyRules]):
@@ -91,7 +93,7 @@ class DummyRound(Round[DummyRules]):
     def _setup(self) -> None:
         rules = self.rules
         deal = self.deal
-        self.points, self.speto_mask = _tables(rules)
+        self.points, self.speto_mask, self.move_rules = _tables(rules)
         self.both = rules.ace_low_runs  # the ace low as well as high (§14.1)
         self.head = deal.upcard
         self.burned = list(deal.burned)
@@ -129,10 +131,11 @@ class DummyRound(Round[DummyRules]):
         return self.points[card] if card != self.head else self._head_points(card)
 
     def _head_points(self, card: int) -> int:
-        if self.rules.head_card_points:
+        rules = self.move_rules
+        if rules.head_card_points:
             if self.speto_mask >> card & 1:
-                return self.rules.head_card_speto_points
-            return self.rules.head_card_points
+                return rules.head_card_speto_points
+            return rules.head_card_points
         return self.points[card]
 
     def mask_points(self, mask: int) -> int:
@@ -149,7 +152,7 @@ class DummyRound(Round[DummyRules]):
         return bool(self.row) and self.row[0] == self.head
 
     def layoffs_left(self, seat: int) -> int | None:
-        limit = self.rules.layoff_limit
+        limit = self.move_rules.layoff_limit
         return None if limit == 0 else max(0, limit - self.layoffs[seat])
 
     def penalties_of(self, seat: int) -> int:
@@ -158,9 +161,8 @@ class DummyRound(Round[DummyRules]):
     def knock_possible(self, seat: int | None = None) -> bool:
         """Could the seat to move meld and lay off down to one card now?"""
         s = self.seat if seat is None else seat
-        return can_go_out(
-            self.hands[s], self.melds, s, self.rules.layoff_chain, self.layoffs_left(s), self.both
-        )
+        chain = self.move_rules.layoff_chain
+        return can_go_out(self.hands[s], self.melds, s, chain, self.layoffs_left(s), self.both)
 
     def fits_table(self, card: int, seat: int) -> bool:
         """Could ``seat`` lay ``card`` off now (by the layoff rules and limit in force)?"""
@@ -186,7 +188,7 @@ class DummyRound(Round[DummyRules]):
     def can_show(self, seat: int) -> bool:
         """May ``seat`` show the spe-to cards now (§14.3): the option is on, it is the
         first move of the seat's first turn, and the seat holds every spe-to card?"""
-        rules = self.rules
+        rules = self.move_rules
         return (
             (rules.show_speto_points > 0 or rules.scoring == "money")
             and self.phase == TAKE
@@ -205,22 +207,33 @@ class DummyRound(Round[DummyRules]):
 
     # ------------------------------------------------------------------
     # legal actions (dummy_legal), checks (dummy_checks), applying (dummy_play):
-    # those modules' functions are the methods themselves, with no call between
+    # the methods hand over to those modules' functions
 
-    _legal = legal
-    """Every action that is legal now and can still lead somewhere (:mod:`dummy_legal`)."""
-    pick_options = pick_options
-    """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
+    def _legal(self) -> list[Action]:
+        """Every action that is legal now and can still lead somewhere (:mod:`dummy_legal`)."""
+        return legal(self)
 
-    check = check
-    _refusal = refusal
-    pick_refusal = pick_refusal
-    """Why ``pick <card>`` cannot start a pick-up now (None when it can)."""
+    def pick_options(self) -> list[Pick | PickLayoff]:
+        """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
+        return pick_options(self)
 
-    _play = play
-    """Apply an action (:mod:`dummy_play`)."""
-    fooled = fooled
-    """The seat the knock fools (§9, §14.4 ``fool_rule``), or None."""
+    def check(self, action: Action) -> None:
+        check(self, action)
+
+    def _refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
+        return refusal(self, kind, cards)
+
+    def pick_refusal(self, card: int) -> IllegalMoveError | None:
+        """Why ``pick <card>`` cannot start a pick-up now (None when it can)."""
+        return pick_refusal(self, card)
+
+    def _play(self, seat: int, action: Action) -> None:
+        """Apply an action (:mod:`dummy_play`)."""
+        play(self, seat, action)
+
+    def fooled(self) -> int | None:
+        """The seat the knock fools (§9, §14.4 ``fool_rule``), or None."""
+        return fooled(self)
 
     def first_turn_of(self, seat: int) -> bool:
         """Is the current turn ``seat``'s first of the round (no discard of its before)?"""

@@ -12,20 +12,20 @@ cards), so the tables stay small.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TypeVar
+from typing import Final
 
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
 from dummy_tui.engine.cards import RANK_MASKS, SUIT_MASK, cards_of
 from dummy_tui.engine.melds import _low_runs, melds_in
 
-DISCARDS = tuple(Discard(c) for c in range(52))
+DISCARDS: Final = tuple(Discard(c) for c in range(52))
 """One :class:`Discard` a card, made once."""
 
-_SUIT_MASKS = tuple(SUIT_MASK << (13 * suit) for suit in range(4))
-_MELDS: dict[int, Meld] = {}
-_PICKS: dict[int, Pick] = {}
-_LAYOFFS: dict[int, LayOff] = {}
-_PICK_LAYOFFS: dict[int, PickLayoff] = {}
+_SUIT_MASKS: Final = tuple(SUIT_MASK << (13 * suit) for suit in range(4))
+_MELDS: Final[dict[int, Meld]] = {}
+_PICKS: Final[dict[int, Pick]] = {}
+_LAYOFFS: Final[dict[int, LayOff]] = {}
+_PICK_LAYOFFS: Final[dict[int, PickLayoff]] = {}
 
 
 def meld_action(mask: int) -> Meld:
@@ -47,29 +47,25 @@ def pick_action(card: int, mask: int) -> Pick:
 
 def layoff_action(card: int, target: int) -> LayOff:
     """The :class:`LayOff` of ``card`` onto the table meld ``target``."""
-    return _by_target(_LAYOFFS, LayOff, card, target)
+    key = target << 6 | card
+    found = _LAYOFFS.get(key)
+    if found is None:
+        found = _LAYOFFS[key] = LayOff(card, target)
+    return found
 
 
 def pick_layoff_action(card: int, target: int) -> PickLayoff:
     """The :class:`PickLayoff` of ``card`` onto the table meld ``target``."""
-    return _by_target(_PICK_LAYOFFS, PickLayoff, card, target)
-
-
-_Targeted = TypeVar("_Targeted", LayOff, PickLayoff)
-
-
-def _by_target(
-    table: dict[int, _Targeted], kind: type[_Targeted], card: int, target: int
-) -> _Targeted:
     key = target << 6 | card
-    found = table.get(key)
+    found = _PICK_LAYOFFS.get(key)
     if found is None:
-        found = table[key] = kind(card, target)
+        found = _PICK_LAYOFFS[key] = PickLayoff(card, target)
     return found
 
 
-_DISCARDS_IN: dict[int, tuple[Action, ...]] = {}
-"""A :class:`Discard` of each card of one suit's cards, by those cards; filled as asked."""
+_DISCARDS_IN: Final[list[tuple[Action, ...] | None]] = [None] * (4 << 13)
+"""A :class:`Discard` of each card of one suit's cards, at ``suit << 13 | cards`` (the
+cards as the suit's 13 bits: a list index, cheaper than a dict key); filled as asked."""
 
 
 def discard_actions(hand: int) -> list[Action]:
@@ -77,12 +73,13 @@ def discard_actions(hand: int) -> list[Action]:
     suit: cheaper than a step a card)."""
     out: list[Action] = []
     table = _DISCARDS_IN
-    for suit_mask in _SUIT_MASKS:
-        cards = hand & suit_mask
+    for suit in range(4):
+        cards = hand >> (13 * suit) & SUIT_MASK
         if cards:
-            found = table.get(cards)
+            key = suit << 13 | cards
+            found = table[key]
             if found is None:
-                found = table[cards] = tuple(DISCARDS[c] for c in cards_of(cards))
+                found = table[key] = tuple(DISCARDS[13 * suit + c] for c in cards_of(cards))
             out.extend(found)
     return out
 
@@ -96,15 +93,15 @@ def _sets_of(rank_cards: int) -> tuple[Meld, ...]:
     return tuple(out)
 
 
-_SETS: dict[int, tuple[Meld, ...]] = {
+_SETS: Final[dict[int, tuple[Meld, ...]]] = {
     m: _sets_of(m)
     for rank_cards in RANK_MASKS
     for m in (rank_cards, *(rank_cards & ~(1 << c) for c in cards_of(rank_cards)))
 }
 """The sets a rank's three or four cards make, by those cards."""
-_RUNS: dict[int, tuple[Meld, ...]] = {}
+_RUNS: Final[dict[int, tuple[Meld, ...]]] = {}
 """The runs (ace high) in one suit's cards, by those cards; filled as asked."""
-_LOW_RUNS: dict[int, tuple[Meld, ...]] = {}
+_LOW_RUNS: Final[dict[int, tuple[Meld, ...]]] = {}
 """The ace-low runs (``A 2 3`` …) in one suit's cards, by those cards; filled as asked."""
 
 

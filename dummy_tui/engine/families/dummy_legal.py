@@ -58,7 +58,7 @@ def legal(game: DummyRound) -> list[Action]:
     if hand & (hand - 1) == 0:
         return [DISCARDS[hand.bit_length() - 1]]
     unborn = not game.born[seat]
-    play = game.rules.unborn_play
+    play = game.move_rules.unborn_play
     if unborn and play == "never":
         return discard_actions(hand)
     plays: list[Action] = []
@@ -68,7 +68,7 @@ def legal(game: DummyRound) -> list[Action]:
         # a meld may not take the hand's last card; no meld is longer than 13
         plays.extend(melds if n > 13 else [m for m in melds if len(m.cards) < n])
     if game.layoffs_left(seat) != 0:
-        chain = game.rules.layoff_chain
+        chain = game.move_rules.layoff_chain
         if chain == "any":
             union, each = table_fits(game, seat)
             if not union & hand:
@@ -93,12 +93,9 @@ def legal(game: DummyRound) -> list[Action]:
     return out
 
 
-_BIT = (1).__lshift__
-
-
 def pick_options(game: DummyRound) -> list[Pick | PickLayoff]:
     """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
-    rules = game.rules
+    rules = game.move_rules
     if game.first_turn and rules.first_turn_must_draw:
         return []
     seat = game.seat
@@ -114,7 +111,7 @@ def pick_options(game: DummyRound) -> list[Pick | PickLayoff]:
     row = game.row
     # the row cards in some meld of the hand and the whole row: only they can
     # make one with fewer cards (bit-parallel, for the whole row at once)
-    row_mask = sum(map(_BIT, row))  # the row's cards are distinct: the sum is their mask
+    row_mask = mask_of(row)
     fit_any &= row_mask
     meldable_row = meldable(hand | row_mask, both) & row_mask
     if not meldable_row | fit_any:
@@ -155,7 +152,7 @@ def stock_out_picks(game: DummyRound) -> list[Pick | PickLayoff]:
     if kept is not None and kept[0] == key:
         return kept[1]
     picks = pick_options(game)
-    if game.rules.stock_out_pickup != "any":
+    if game.move_rules.stock_out_pickup != "any":
         picks = [a for a in picks if knock_after(game, a)]
     game._stock_out = (key, picks)
     return picks
@@ -200,4 +197,4 @@ def _knock_after_pick(game: DummyRound, action: Pick | PickLayoff) -> bool:
         melds[action.target] = target
         hand = pool & ~(1 << action.card)
         left = None if left is None else left - 1
-    return can_go_out(hand, melds, seat, game.rules.layoff_chain, left, game.both)
+    return can_go_out(hand, melds, seat, game.move_rules.layoff_chain, left, game.both)

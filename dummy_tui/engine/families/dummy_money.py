@@ -8,14 +8,14 @@ closes), and the penalties (each charge costs one unit to each other player).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dummy_tui.engine.families.dummy_scoring import DummyBreakdown, Money
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
 
-NOT_CHARGED = frozenset({"fool_penalty", "penalty_speto_laid_off"})
+NOT_CHARGED: Final = frozenset({"fool_penalty", "penalty_speto_laid_off"})
 """Penalties money pays otherwise: the fool as a result, a spe-to laid off as a bonus."""
 
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def charge_discard(game: DummyRound, seat: int, card: int) -> None:
     """The penalties of a discard (before it joins the row): charged at once, or kept
     as feeds that a pick-up before the discarder's next turn may charge (§12)."""
-    rules = game.rules
+    rules = game.move_rules
     if rules.penalty_discard_layoff or rules.penalty_discard_row_meld:
         _charge_at_once(game, seat, card)
     if rules.feed_rule != "near" or not (rules.penalty_feed_head or rules.penalty_feed_speto):
@@ -47,7 +47,7 @@ def charge_discard(game: DummyRound, seat: int, card: int) -> None:
 
 def _charge_at_once(game: DummyRound, seat: int, card: int) -> None:
     """The discard penalties charged as the card is discarded (§12, §14.4)."""
-    rules = game.rules
+    rules = game.move_rules
     charges: list[Penalty] = []
     if rules.penalty_discard_layoff and game.fits_any(card, seat):
         charges.append(Penalty(seat, "penalty_discard_layoff", rules.penalty_discard_layoff, card))
@@ -62,7 +62,7 @@ def _charge_at_once(game: DummyRound, seat: int, card: int) -> None:
 def charge_pickup(game: DummyRound, seat: int, card: int, last: int, meld_mask: int) -> None:
     """The penalties a pick-up of ``card`` charges (``last``: the row's freshest card
     when it was made; ``meld_mask``: the meld laid with it, 0 for a layoff)."""
-    rules = game.rules
+    rules = game.move_rules
     if rules.penalty_discard_picked:
         by = game.discarder[card]
         if by >= 0 and by != seat:  # the head card has no discarder
@@ -93,7 +93,7 @@ def _fresh_feed(game: DummyRound, seat: int, last: int, meld_mask: int) -> None:
     prev, fresh = game.last_discard
     if fresh != last or prev != game.previous_seat(seat):
         return
-    rules = game.rules
+    rules = game.move_rules
     if rules.penalty_feed_head and meld_mask >> game.head & 1:
         game.penalty_items.append(Penalty(prev, "penalty_feed_head", rules.penalty_feed_head, last))
     if rules.penalty_feed_speto and meld_mask & game.speto_mask:
@@ -125,7 +125,7 @@ def note_layoff(game: DummyRound, seat: int, card: int, target: int, picked: boo
     if payer == seat:
         return
     game.bonuses.append(Bonus("speto_layoff", seat, payer, card))
-    points = game.rules.penalty_speto_laid_off
+    points = game.move_rules.penalty_speto_laid_off
     if points:
         game.penalty_items.append(Penalty(payer, "penalty_speto_laid_off", points, card))
 

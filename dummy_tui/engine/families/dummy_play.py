@@ -66,7 +66,7 @@ def _unborn_lays(game: DummyRound, seat: int, meld: bool) -> None:
     """A player not born lays cards from hand (§6, §14.1 ``unborn_play``)."""
     if game.born[seat]:
         return
-    if game.rules.unborn_play == "free":
+    if game.move_rules.unborn_play == "free":
         game.born[seat] = game.born[seat] or meld  # a meld makes one born, a layoff not
     else:
         game.must_knock = True  # the turn must end in a knock (dark knock)
@@ -95,7 +95,7 @@ def _pick(game: DummyRound, seat: int, action: Pick | PickLayoff) -> None:
     game.born[seat] = True  # เกิด
     if not game.stock:
         game.stock_out_turn = True
-        if game.rules.stock_out_pickup == "knock_only":
+        if game.move_rules.stock_out_pickup == "knock_only":
             game.must_knock = True  # §9: the turn must end in a knock
     game.phase = PLAY
     charge_pickup(game, seat, card, last, meld_mask)

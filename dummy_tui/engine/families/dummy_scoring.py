@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Final
 
-from dummy_tui.engine.cards import cards_of
+from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.melds import RUN, TableMeld, meld_kind
 from dummy_tui.engine.relations import NEAR, NEAR_LOW, near_masks, partners
 from dummy_tui.engine.scores import ScoreLine
@@ -14,7 +14,7 @@ from dummy_tui.engine.scores import ScoreLine
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
 
-PENALTY_KINDS = (
+PENALTY_KINDS: Final = (
     "penalty_discard_layoff",
     "penalty_discard_row_meld",
     "penalty_feed_head",
@@ -100,12 +100,13 @@ class DummyBreakdown(ScoreLine):
     penalty_items: list[Penalty] = field(default_factory=list)
     money: Money | None = None  # with scoring = "money"
 
-    JSON: ClassVar[tuple[str, ...]] = (
-        "seat", "table", "hand", "hand_multiplier", "knock", "multiplier", "penalties", "total",
-    )  # fmt: skip
+    def json_fields(self) -> tuple[str, ...]:
+        return (
+            "seat", "table", "hand", "hand_multiplier", "knock", "multiplier", "penalties", "total",
+        )  # fmt: skip
 
     def as_json(self) -> dict[str, object]:
-        out: dict[str, object] = {name: getattr(self, name) for name in self.JSON}
+        out: dict[str, object] = {name: getattr(self, name) for name in self.json_fields()}
         if self.shows:
             out["bonus"] = self.bonus
         if self.money is not None:
@@ -121,14 +122,11 @@ def near(card: int, other: int, both: bool = False) -> bool:
 
 def melds_with_row(card: int, row: list[int], both: bool = False) -> bool:
     """Does ``card`` form a meld with two or more cards already in the row?"""
-    row_mask = sum(map(_BIT, row))  # the row's cards are distinct: the sum is their mask
+    row_mask = mask_of(row)
     close = near_masks(both)[card] & row_mask
     if not close & (close - 1):
         return False  # a meld with the card holds two cards near it
     return any(row_mask >> x & 1 and row_mask >> y & 1 for x, y in partners(both)[card])
-
-
-_BIT = (1).__lshift__
 
 
 def row_meld(card: int, row: list[int], both: bool = False, rule: str = "anywhere") -> bool:

@@ -29,7 +29,7 @@ def table_fits(game: DummyRound, seat: int) -> Fits:
     """What lays off onto the table's melds, laid by ``seat`` under the layoff chain
     rule in force (the layoff limit aside)."""
     melds = game.melds
-    chain = game.rules.layoff_chain
+    chain = game.move_rules.layoff_chain
     if chain != "any":
         return _fits(melds, seat, chain)
     kept = game._table_fits

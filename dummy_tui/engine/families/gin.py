@@ -7,7 +7,7 @@ Reading decisions (where ``other-rummies.md`` leaves room) are marked
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -49,10 +49,11 @@ class GinBreakdown(ScoreLine):
     bonus: int  # gin_bonus or undercut_bonus won by this seat
     total: int
 
-    JSON: ClassVar[tuple[str, ...]] = ("seat", "deadwood", "gin", "undercut", "bonus", "total")
+    def json_fields(self) -> tuple[str, ...]:
+        return ("seat", "deadwood", "gin", "undercut", "bonus", "total")
 
 
-_DISCARD_ONE = tuple(Discard(c) for c in range(52))
+_DISCARD_ONE: Final = tuple(Discard(c) for c in range(52))
 
 
 class _SuitDiscards(dict[int, tuple[Discard, ...]]):
@@ -67,9 +68,9 @@ class _SuitDiscards(dict[int, tuple[Discard, ...]]):
         return found
 
 
-_DISCARDS = _SuitDiscards()
-_TAKES = tuple(TakeDiscard(c) for c in range(52))
-_KNOCKS = tuple(Knock(c) for c in range(52))
+_DISCARDS: Final = _SuitDiscards()
+_TAKES: Final = tuple(TakeDiscard(c) for c in range(52))
+_KNOCKS: Final = tuple(Knock(c) for c in range(52))
 
 
 @dataclass(slots=True)
@@ -149,9 +150,10 @@ class GinRound(Round[GinRules]):
             out.extend(_KNOCKS[c] for c in sorted(knocks) if c != taken)
         return out
 
-    # Built afresh at each call rather than kept and copied (Round's way): a
-    # list of gin moves costs about as much to build, and random play asks once
-    legal_actions = _legal
+    def legal_actions(self) -> list[Action]:
+        # Built afresh at each call rather than kept and copied (Round's way): a
+        # list of gin moves costs about as much to build, and random play asks once
+        return self._legal()
 
     def knock_deadwood(self, card: int) -> int:
         """Deadwood of the seat to move after discarding ``card``."""
@@ -256,7 +258,8 @@ class GinRound(Round[GinRules]):
         else:
             self._play(seat, action)
 
-    apply_unchecked = _do  # nothing to check: the move is applied at once
+    def apply_unchecked(self, action: Action) -> None:
+        self._do(action)  # nothing to check: the move is applied at once
 
     def _play(self, seat: int, action: Action) -> None:
         # the rarer moves (a discard and a draw are :meth:`_do`'s own)

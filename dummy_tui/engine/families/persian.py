@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, Final
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -43,7 +43,7 @@ from dummy_tui.engine.scores import ScoreLine
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import PersianRules
 
-JOKER_RANK = 13  # the ``rank`` of a set of jokers on the table
+JOKER_RANK: Final = 13  # the ``rank`` of a set of jokers on the table
 
 
 def persian_kind(cards: tuple[int, ...] | list[int]) -> str | None:
@@ -93,7 +93,8 @@ class PersianBreakdown(ScoreLine):
     out_bonus: int
     total: int  # table - hand + out_bonus, the team's score
 
-    JSON: ClassVar[tuple[str, ...]] = ("seat", "team", "table", "hand", "out_bonus", "total")
+    def json_fields(self) -> tuple[str, ...]:
+        return ("seat", "team", "table", "hand", "out_bonus", "total")
 
 
 @dataclass(slots=True)

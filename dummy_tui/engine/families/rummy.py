@@ -42,7 +42,8 @@ class RummyBreakdown(ScoreLine):
     multiplier: int
     total: int
 
-    JSON: ClassVar[tuple[str, ...]] = ("seat", "hand", "went_out", "rummy", "multiplier", "total")
+    def json_fields(self) -> tuple[str, ...]:
+        return ("seat", "hand", "went_out", "rummy", "multiplier", "total")
 
 
 @dataclass(slots=True)

@@ -245,9 +245,12 @@ class HelpScreen(ModalScreen[None]):
         self.refresh_bindings()
         self.call_after_refresh(self._show_section)
 
-    def _show_section(self) -> None:
+    def _show_section(self, again: int = 2) -> None:
         """Scroll the heading of the game on the table to the top (every family's
-        heading names its preset), or the help's start."""
+        heading names its preset), or the help's start.
+
+        Done ``again`` more times after a refresh each: sections just mounted (a
+        language changed) may still be laid out anew, moving the heading."""
         if not self.is_attached:
             return  # closed meanwhile
         box = self.query_one("#help-scroll", VerticalScroll)
@@ -257,6 +260,8 @@ class HelpScreen(ModalScreen[None]):
         for part in self.query(".help-section").results(Static):
             if part.name and self.section in part.name.replace("`", ""):
                 box.scroll_to_widget(part, top=True, animate=False)
+                if again:
+                    self.call_after_refresh(self._show_section, again - 1)
                 return
 
     def action_close(self) -> None:
