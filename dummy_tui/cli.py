@@ -36,7 +36,8 @@ import argparse
 import io
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -70,14 +71,52 @@ def _option_assignment(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _int_between(low: int, high: int, what: str) -> Callable[[str], int]:
+_WORDS: dict[str, str] = {}
+"""argparse's own messages (its English text → the command line's language),
+while :func:`_argparse_words` is in effect; empty for English."""
+
+
+def _say(message: str) -> str:
+    return _WORDS.get(message, message)
+
+
+def _say_n(singular: str, plural: str, n: int) -> str:
+    return _say(singular if n == 1 else plural)
+
+
+@contextmanager
+def _argparse_words(lang: str) -> Iterator[None]:
+    """argparse's errors in ``lang`` (``ui/i18n/argparse.LANG.toml``), put in
+    for argparse's gettext while the command line is read."""
+    if lang == "en":
+        yield
+        return
+    from dummy_tui.ui.i18n import argparse_words
+
+    _WORDS.update(argparse_words(lang))
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _say, _say_n  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+        _WORDS.clear()
+
+
+def _int_between(low: int, high: int) -> Callable[[str], int]:
+    # argparse names the option before the message: "argument --players: must be …"
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                _say("must be a number, not %(text)r") % {"text": text}
+            ) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}, not {value}")
+            raise argparse.ArgumentTypeError(
+                _say("must be from %(low)d to %(high)d, not %(value)d")
+                % {"low": low, "high": high, "value": value}
+            )
         return value
 
     return parse
@@ -97,7 +136,7 @@ def _overrides() -> dict[str, Any]:
 def _file_name(text: str) -> Path:
     # Path("") is the current folder: an empty name would be read as a folder
     if not text:
-        raise argparse.ArgumentTypeError("the file name is empty")
+        raise argparse.ArgumentTypeError(_say("the file name is empty"))
     return Path(text)
 
 
@@ -226,11 +265,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         key = names[0].removeprefix("--").replace("-", "_")
         play_options.append(play.add_argument(*names, help=h(f"play.{key}"), **how))
 
-    option("--players", type=_int_between(2, 4, "--players"), metavar="N")
-    option("--humans", type=_int_between(0, 4, "--humans"), metavar="N")
+    option("--players", type=_int_between(2, 4), metavar="N")
+    option("--humans", type=_int_between(0, 4), metavar="N")
     option("--ai", metavar="LEVEL")
     option("--ruleset", metavar="NAME")
-    option("--seed", type=_int_between(0, 2**63 - 1, "--seed"), metavar="N")
+    option("--seed", type=_int_between(0, 2**63 - 1), metavar="N")
     option("--lang", choices=("en", "th"))
     option("--resume", action="store_true")
     option("--ascii", action="store_true")
@@ -258,30 +297,28 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     sim = command("sim")
     sim.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("sim.ruleset"))
-    sim.add_argument(
-        "--players", type=_int_between(2, 4, "--players"), metavar="N", help=h("sim.players")
-    )
+    sim.add_argument("--players", type=_int_between(2, 4), metavar="N", help=h("sim.players"))
     sim.add_argument("--ai", metavar="LEVELS", default="normal", help=h("sim.ai"))
     sim.add_argument(
-        "--rounds", type=_int_between(1, 10**9, "--rounds"), metavar="N", default=100,
+        "--rounds", type=_int_between(1, 10**9), metavar="N", default=100,
         help=h("sim.rounds"),
     )  # fmt: skip
     sim.add_argument(
-        "--seed", type=_int_between(0, 2**63 - 1, "--seed"), metavar="N", default=0,
+        "--seed", type=_int_between(0, 2**63 - 1), metavar="N", default=0,
         help=h("sim.seed"),
     )  # fmt: skip
     sim.add_argument("--options", help=h("sim.options"), **_overrides())
     sim.add_argument("--json", action="store_true", help=h("sim.json"))
     sim.add_argument(
-        "--jobs", type=_int_between(1, 256, "--jobs"), metavar="N", default=1,
+        "--jobs", type=_int_between(1, 256), metavar="N", default=1,
         help=h("sim.jobs"),
     )  # fmt: skip
     sim.add_argument(
-        "--budget-ms", type=_int_between(1, 600_000, "--budget-ms"), metavar="N", default=None,
+        "--budget-ms", type=_int_between(1, 600_000), metavar="N", default=None,
         help=h("sim.budget_ms"),
     )  # fmt: skip
     sim.add_argument(
-        "--samples", type=_int_between(1, 100_000, "--samples"), metavar="N", default=None,
+        "--samples", type=_int_between(1, 100_000), metavar="N", default=None,
         help=h("sim.samples"),
     )  # fmt: skip
     _add_rules_file(sim, h, top=False)
@@ -351,8 +388,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     _writable_output()
     try:
         words = _with_default_command(sys.argv[1:] if argv is None else argv)
-        lang = help_language(words) if "-h" in words or "--help" in words else "en"
-        args = build_parser(lang).parse_args(words)
+        lang = help_language(words)
+        with _argparse_words(lang):
+            args = build_parser(lang).parse_args(words)
         code: int = args.handler(args)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

@@ -208,7 +208,7 @@ def test_play_refuses_a_bad_option_before_starting(tmp_path: Path) -> None:
 def test_play_refuses_a_bad_flag(tmp_path: Path) -> None:
     result = run("play", "--players", "5", cwd=tmp_path)
     assert result.returncode == 2
-    assert "--players must be from 2 to 4, not 5" in result.stderr
+    assert "argument --players: must be from 2 to 4, not 5" in result.stderr
     assert "Traceback" not in result.stderr
     result = run("play", "--options", "novalue", cwd=tmp_path)
     assert result.returncode == 2

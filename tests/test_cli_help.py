@@ -90,3 +90,52 @@ def test_help_loads_no_textual() -> None:
     )
     assert result.stdout.strip().endswith("False"), result.stdout + result.stderr
     assert "วิธีใช้" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("words", "thai"),
+    [
+        (["--lang", "th", "--players", "9"], "--players: ต้องอยู่ระหว่าง 2 ถึง 4 ไม่ใช่ 9"),
+        (["--lang", "th", "--bogus"], "ไม่รู้จัก: --bogus"),
+        (["rules", "--lang", "xx"], "--lang: ไม่มีตัวเลือก 'xx' (เลือกได้: 'en', 'th')"),
+        (["replay", "--lang", "th", "--json", "--view", "x"], "--view: ใช้พร้อมกับ --json ไม่ได้"),
+    ],
+)
+def test_a_mistake_on_the_command_line_is_said_in_thai(
+    words: list[str], thai: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dummy_tui.cli import main
+    from dummy_tui.commands import EXIT_USAGE
+
+    monkeypatch.setenv("LANG", "th_TH.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    with pytest.raises(SystemExit) as exit_:
+        main(words)
+    assert exit_.value.code == EXIT_USAGE
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last.endswith(f": ผิดพลาด: {thai}"), last
+    # argparse speaks English again afterwards
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["--players", "9"])
+    assert (
+        capsys.readouterr()
+        .err.splitlines()[-1]
+        .endswith(": error: argument --players: must be from 2 to 4, not 9")
+    )
+
+
+def test_the_thai_argparse_words_are_messages_argparse_or_the_command_writes() -> None:
+    import argparse
+
+    from dummy_tui import cli
+    from dummy_tui.ui.i18n import argparse_words
+
+    sources = Path(argparse.__file__).read_text() + Path(cli.__file__).read_text()
+    words = argparse_words("th")
+    assert len(words) >= 15
+    for english, thai in words.items():
+        assert repr(english)[1:-1] in sources or english in sources, english
+        fields = r"%\(\w+\)[a-z]|%[a-z]"
+        assert set(re.findall(fields, thai)) <= set(re.findall(fields, english)), english

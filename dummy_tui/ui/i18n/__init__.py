@@ -49,6 +49,16 @@ def cli_catalog(lang: str) -> dict[str, str]:
     return _flatten(tomllib.loads(text))
 
 
+def argparse_words(lang: str) -> dict[str, str]:
+    """argparse's messages in ``lang`` (``argparse.LANG.toml``), keyed by their
+    English text; none for English, whose text they are."""
+    path = Path(__file__).with_name(f"argparse.{lang}.toml")
+    if not path.exists():
+        return {}
+    words: dict[str, str] = tomllib.loads(path.read_text(encoding="utf-8"))
+    return words
+
+
 def in_every_language(key: str, **values: object) -> set[str]:
     """The text of ``key`` in each language (formatted), e.g. every default name."""
     return {catalog(lang).get(key, key).format(**values) for lang in LANGS}
