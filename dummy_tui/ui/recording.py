@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.round import Round
     from dummy_tui.history import History
+    from dummy_tui.history.problems import Problem
     from dummy_tui.ui.session import Session
 
 
@@ -89,3 +90,12 @@ class Recorder:
 
     def close(self) -> None:
         self.history.close()
+
+
+def unreadable(problem: Problem) -> str:
+    """Why the history cannot be read, in the interface's language (the
+    history's own detail is English, and is kept only for a bug)."""
+    from dummy_tui.history.store import default_path
+
+    path = str(problem.path if problem.path is not None else default_path())
+    return t(f"unread.{problem.kind}", path=path, detail=problem.detail)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -295,9 +296,9 @@ async def test_the_statistics_follow_a_language_switch(home: Path) -> None:
         assert "ชนะรอบ" in text and "Rounds won" not in text
 
 
-async def stats_summary() -> list[str]:
+async def stats_summary(lang: str = "en") -> list[str]:
     """The lines of the statistics screen's summary, opened (s) from the new-game screen."""
-    app = app_for()
+    app = app_for(lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await new_game_screen(pilot, app)
         await pilot.press("s")
@@ -312,6 +313,10 @@ async def test_an_empty_or_damaged_history_is_said_on_the_statistics_screen(home
     default_path().write_bytes(b"garbage" * 500)
     said = " ".join(await stats_summary())
     assert "cannot be read" in said and "damaged" in said
+    said = " ".join(await stats_summary("th"))
+    assert "อ่านประวัติเกมไม่ได้" in said and "เสียหาย" in said
+    # no English but the file's name (which the screen may break after its dot)
+    assert not re.search(r"[A-Za-z]", re.sub(r"/\S*|\bsqlite3\b", "", said)), said
 
 
 async def test_the_round_end_of_a_match_opens_the_statistics(home: Path) -> None:

@@ -23,12 +23,14 @@ from textual.widgets import DataTable, Static
 
 from dummy_tui.ui.common import describe_bindings, signed
 from dummy_tui.ui.i18n import preset_name, shown_name, t
+from dummy_tui.ui.recording import unreadable
 from dummy_tui.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from dummy_tui.history.browse import MatchSummary, RoundSummary
+    from dummy_tui.history.problems import Problem
     from dummy_tui.ui.screens.viewer import ViewerScreen
 
 PAGE = 50
@@ -105,7 +107,7 @@ class HistoryListScreen(Screen[None]):
         self.page = 0
         self.total = 0
         self.matches: list[MatchSummary] = []
-        self.problem: str | None = None
+        self.problem: Problem | None = None
 
     def compose(self) -> ComposeResult:
         yield from note_and_table("hlist")
@@ -127,7 +129,7 @@ class HistoryListScreen(Screen[None]):
                 self.matches = history.matches(limit=PAGE, offset=self.page * PAGE)
             self.problem = None
         except HistoryUnavailable as exc:
-            self.problem = exc.problem.detail
+            self.problem = exc.problem
             self.total, self.matches = 0, []
 
     def refresh_language(self) -> None:
@@ -145,7 +147,7 @@ class HistoryListScreen(Screen[None]):
             box.border_title = t("hlist.title")
         note = self.query_one("#hlist-note", Static)
         if self.problem is not None:
-            note.update(Text(t("stats.unavailable", detail=self.problem), style="bold"))
+            note.update(Text(t("stats.unavailable", detail=unreadable(self.problem)), style="bold"))
         elif not self.matches:
             note.update(t("hlist.empty"))
         else:
@@ -213,7 +215,7 @@ class MatchRoundsScreen(Screen[None]):
         super().__init__(id="match-rounds")
         self.match = match
         self.rounds: list[RoundSummary] = []
-        self.problem: str | None = None
+        self.problem: Problem | None = None
 
     def compose(self) -> ComposeResult:
         yield from note_and_table("hrounds")
@@ -225,7 +227,7 @@ class MatchRoundsScreen(Screen[None]):
             with History() as history:
                 self.rounds = history.match_rounds(self.match.uid)
         except HistoryUnavailable as exc:
-            self.problem = exc.problem.detail
+            self.problem = exc.problem
         self.refresh_language()
         self.query_one(DataTable).focus()
 
@@ -239,7 +241,7 @@ class MatchRoundsScreen(Screen[None]):
         note = self.query_one("#hrounds-note", Static)
         line = Text.assemble(seats_text(match), "  ·  ", result_text(match))
         if self.problem is not None:
-            line = Text(t("stats.unavailable", detail=self.problem), style="bold")
+            line = Text(t("stats.unavailable", detail=unreadable(self.problem)), style="bold")
         elif not self.rounds:
             line.append("\n" + t("hlist.no_rounds"))
         else:
@@ -301,7 +303,7 @@ def stored_viewer(
         with History() as history:
             data = history.round_record(summary.id)
     except HistoryUnavailable as exc:
-        return None, exc.problem.detail
+        return None, unreadable(exc.problem)
     if data is None:
         return None, t("hlist.no_record")
     try:

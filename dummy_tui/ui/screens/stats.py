@@ -23,9 +23,11 @@ from textual.widgets import Static
 
 from dummy_tui.ui.common import describe_bindings, signed
 from dummy_tui.ui.i18n import shown_name, t
+from dummy_tui.ui.recording import unreadable
 from dummy_tui.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
+    from dummy_tui.history.problems import Problem
     from dummy_tui.history.stats import PlayerStats, Stats
     from dummy_tui.history.trends import Trends
 
@@ -211,7 +213,7 @@ class StatsScreen(Screen[None]):
         self.match = match
         self.stats: Stats | None = None
         self.trends: Trends | None = None
-        self.problem: str | None = None  # why the history could not be read
+        self.problem: Problem | None = None  # why the history could not be read
         self.read = False
 
     def compose(self) -> ComposeResult:
@@ -240,16 +242,18 @@ class StatsScreen(Screen[None]):
 
         stats: Stats | None = None
         trends: Trends | None = None
-        problem: str | None = None
+        problem: Problem | None = None
         try:
             with History() as history:
                 stats = history.stats()
                 trends = history.trends()
         except HistoryUnavailable as exc:
-            problem = exc.problem.detail
+            problem = exc.problem
         self.app.call_from_thread(self.show, stats, problem, trends)
 
-    def show(self, stats: Stats | None, problem: str | None, trends: Trends | None = None) -> None:
+    def show(
+        self, stats: Stats | None, problem: Problem | None, trends: Trends | None = None
+    ) -> None:
         self.stats = stats
         self.trends = trends
         self.problem = problem
@@ -324,7 +328,12 @@ class StatsScreen(Screen[None]):
             summary.update(t("stats.reading"))
             tables.update("")
         elif stats is None:
-            summary.update(Text(t("stats.unavailable", detail=self.problem or ""), style="bold"))
+            summary.update(
+                Text(
+                    t("stats.unavailable", detail=unreadable(self.problem) if self.problem else ""),
+                    style="bold",
+                )
+            )
             tables.update("")
         elif stats.empty:
             summary.update(t("stats.empty"))
