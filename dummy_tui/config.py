@@ -51,10 +51,11 @@ EXAMPLE = """\
 # key no longer does.  The ids of the table: draw, pick, take_top, meld,
 # layoff, discard, knock, show, end_round, pass, undo, hint, sort, scores,
 # instant, faster, slower, export, quit; of every screen: help, language,
-# theme, colours, ascii, command_palette (dummy_tui/ui/keys.py has them all).
+# theme, colours, ascii, command_palette (dummy_tui/ui/keynames.py has them
+# all).  A key another id of the same screen already answers is said at start.
 # [keymap]
 # draw = "n"
-# knock = "k,ctrl+k"
+# knock = "k,ctrl+o"
 """
 """What ``dummy-tui config`` prints: every key, commented out."""
 

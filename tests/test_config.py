@@ -49,7 +49,7 @@ def test_the_example_names_every_key_and_each_one_reads(config_file: Path) -> No
     assert config.preset == "dummy-house"
     assert config.ascii_cards is True
     assert config.log == Path("~/dummy-tui.log").expanduser()
-    assert config.keymap == {"draw": "n", "knock": "k,ctrl+k"}
+    assert config.keymap == {"draw": "n", "knock": "k,ctrl+o"}
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from dummy_tui.ui.appsettings import THEMES as THEMES
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import ai_name, set_keys, set_language, system_language, t
-from dummy_tui.ui.keys import DEFAULT_KEYS, game_keymap, unknown_ids
+from dummy_tui.ui.keys import DEFAULT_KEYS, clashes, game_keymap, unknown_ids
 from dummy_tui.ui.saving import SavingApp, problem_line
 from dummy_tui.ui.storage import read_settings_data, save_path
 
@@ -159,6 +159,11 @@ class DummyApp(SavingApp):
             hint = f" (did you mean {', '.join(map(repr, near))}?)" if near else ""
             problems.append(
                 f"{config.path}: key 'keymap.{binding_id}': no binding with id {binding_id!r}{hint}"
+            )
+        for key, moved, other in clashes(remaps):
+            problems.append(
+                f"{config.path}: key 'keymap.{moved}': {key!r} is also the key of {other!r}"
+                " on the same screen, and only one of them will answer it"
             )
         if config.theme is not None and config.theme not in self.available_themes:
             themes = ", ".join(sorted(self.available_themes))

@@ -74,6 +74,27 @@ DEFAULT_KEYS: dict[str, str] = {
 }
 """Every binding id and its keys, as the screens bind them."""
 
+KEY_GROUPS: dict[str, tuple[str, ...]] = {
+    "table": (
+        "draw", "pick", "take_top", "meld", "layoff", "discard", "knock", "show",
+        "end_round", "pass", "undo", "hint", "sort", "scores", "instant", "faster",
+        "slower", "export", "melds_up", "melds_down", "quit",
+        "select", "move_left", "move_right", "take", "back",
+    ),
+    "new_game": ("quick", "start", "resume", "statistics", "history", "leave", "language"),
+    "round_end": ("next_round", "new_game", "review", "statistics", "export", "quit"),
+    "statistics": ("history", "back", "back_q"),
+    "viewer": ("step_back", "step_on", "to_deal", "to_end", "back", "back_q"),
+    "history": ("next_page", "prev_page", "back", "back_q"),
+    "choice": ("cancel",),
+    "help": ("close", "close_f1", "close_q"),
+    "privacy": ("show_cards",),
+    "too_small": ("small_quit",),
+}  # fmt: skip
+"""The ids that answer on one screen together (besides the app's own, which
+answer everywhere): two of them on one key would take it from each other."""
+APP_IDS = ("help", "theme", "language", "colours", "ascii", "app_quit", "command_palette")
+
 # how a text writes a key that Textual names by a word
 _SHOWN = {"full_stop": ".", "plus": "+", "minus": "−", "escape": "Esc", "enter": "Enter"}
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from textual.binding import Binding, BindingType
 
 from dummy_tui.ui.common import key_name, thai_key
+from dummy_tui.ui.keynames import APP_IDS, KEY_GROUPS
 from dummy_tui.ui.keynames import DEFAULT_KEYS as DEFAULT_KEYS
 
 
@@ -53,6 +54,26 @@ def game_keymap(remaps: Mapping[str, str]) -> dict[str, str]:
 def unknown_ids(remaps: Mapping[str, str]) -> list[str]:
     """The ids in ``remaps`` that name no binding."""
     return [binding_id for binding_id in remaps if binding_id not in DEFAULT_KEYS]
+
+
+def clashes(remaps: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    """The keys the player's ``remaps`` put on two ids of one screen that the
+    defaults keep apart: (key, the remapped id, the other id), once each."""
+    final = {i: set(normal_keys(remaps.get(i, keys))) for i, keys in DEFAULT_KEYS.items()}
+    default = {i: set(normal_keys(keys)) for i, keys in DEFAULT_KEYS.items()}
+    found: list[tuple[str, str, str]] = []
+    for group in KEY_GROUPS.values():
+        ids = (*group, *APP_IDS)
+        for moved in remaps:
+            if moved not in ids:
+                continue
+            for other in ids:
+                if other == moved or default[moved] & default[other]:
+                    continue  # one key for both on purpose (pick and take, end and pass)
+                for key in sorted(final[moved] & final[other]):
+                    if (key, moved, other) not in found and (key, other, moved) not in found:
+                        found.append((key, moved, other))
+    return found
 
 
 def bound_to(bindings: Iterable[BindingType], key: str, keymap: Mapping[str, str]) -> list[Binding]:

@@ -15,7 +15,9 @@ from dummy_tui.engine.actions import Draw
 from dummy_tui.engine.round import PLAY
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.common import thai_key
-from dummy_tui.ui.keys import DEFAULT_KEYS, game_keymap
+from dummy_tui.ui.keynames import APP_IDS, KEY_GROUPS
+from dummy_tui.ui.keys import DEFAULT_KEYS, clashes, game_keymap
+from dummy_tui.ui.screens.history_list import HistoryListScreen, MatchRoundsScreen
 from dummy_tui.ui.screens.modals import ChoiceScreen, HelpScreen, PrivacyScreen, TooSmallScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
@@ -162,3 +164,50 @@ async def test_the_footer_is_rebuilt_when_its_keys_change_and_only_then() -> Non
         actions = {key.action for key in after if not key.has_class("-disabled")}
         assert "draw" not in actions and "discard" in actions, actions
         assert after[0].has_class("-compact") == footer.compact  # the footer's own style
+
+
+SCREEN_GROUPS: dict[str, list[type[DOMNode]]] = {
+    "table": [TableScreen, Hand, DiscardRow],
+    "new_game": [NewGameScreen],
+    "round_end": [RoundEndScreen],
+    "statistics": [StatsScreen],
+    "viewer": [ViewerScreen],
+    "history": [HistoryListScreen, MatchRoundsScreen],
+    "choice": [ChoiceScreen],
+    "help": [HelpScreen],
+    "privacy": [PrivacyScreen],
+    "too_small": [TooSmallScreen],
+}
+
+
+@pytest.mark.parametrize("group", SCREEN_GROUPS)
+def test_each_screens_ids_are_its_key_group(group: str) -> None:
+    ids = {
+        binding.id
+        for node in SCREEN_GROUPS[group]
+        for binding in Binding.make_bindings(node.BINDINGS)
+        if binding.id is not None
+    }
+    assert ids == set(KEY_GROUPS[group])
+    app_ids = {b.id for b in Binding.make_bindings(DummyApp.BINDINGS) if b.id is not None}
+    assert app_ids <= set(APP_IDS)
+
+
+def test_a_remap_onto_a_key_of_the_same_screen_is_a_clash_and_elsewhere_not() -> None:
+    assert clashes({"draw": "x"}) == [("x", "draw", "discard")]
+    assert clashes({"draw": "ctrl+k"}) == [("ctrl+k", "draw", "colours")]
+    assert clashes({"draw": "n"}) == []  # n is the round end's and the history's, not the table's
+    assert clashes({"pick": "p"}) == []  # pick and take share p by design
+    assert clashes({"quick": "s", "statistics": "g"}) == []  # a swap
+
+
+async def test_a_clash_in_the_keymap_is_said(home: Path) -> None:
+    path = config(home, '[keymap]\ndraw = "x"\n')
+    app = app_for(setup(humans=1, seed=21), config=load_config())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, app)
+        said = [n.message for n in app._notifications]
+        assert said == [
+            f"{path}: key 'keymap.draw': 'x' is also the key of 'discard' on the same screen,"
+            " and only one of them will answer it"
+        ]
