@@ -211,13 +211,20 @@ class Presenter(Generic[G]):
         highlight: set[int],
         targets: set[int],
     ) -> None:
-        """The meld area: every meld on the table, under its owner's heading."""
+        """The meld area: every meld on the table, under its owner's heading (or
+        what the family's :meth:`show_layout` draws there instead)."""
+        if self.show_layout(table, look, viewer):
+            return
         table.border_title = t("table.title")
         names = self.session.names
         headings = self.meld_headings()
         table.update_table(
             self.game.melds, names, headings, look, highlight, targets, self.speto_cards()
         )
+
+    def show_layout(self, table: MeldTable, look: CardLook, viewer: int | None) -> bool:
+        """Fill the meld area with the family's own layout; False where it shows the melds."""
+        return False
 
     def speto_cards(self) -> frozenset[int]:
         """Cards on the table marked as spe-to."""

@@ -61,14 +61,7 @@ class GinPresenter(Presenter[GinRound]):
     def topbar_parts(self) -> list[Text]:
         return [Text(t("top.knock_limit", limit=self.game.rules.knock_limit))]
 
-    def show_melds(
-        self,
-        table: MeldTable,
-        look: CardLook,
-        viewer: int | None,
-        highlight: set[int],
-        targets: set[int],
-    ) -> None:
+    def show_layout(self, table: MeldTable, look: CardLook, viewer: int | None) -> bool:
         """Gin lays nothing down before the knock: your hand in its best
         arrangement, the deadwood and the knock limit."""
         table.border_title = t("gin.layout_title")
@@ -76,7 +69,7 @@ class GinPresenter(Presenter[GinRound]):
         if viewer is None:
             lines.append((Text(t("hand.hidden"), Style(dim=True)), None))
             table.show_lines(lines)
-            return
+            return True
         game = self.game
         hand = game.hands[viewer]
         limit = game.rules.knock_limit
@@ -102,6 +95,7 @@ class GinPresenter(Presenter[GinRound]):
         else:
             lines.append((Text(t("gin.knock_rule", limit=limit), Style(dim=True)), None))
         table.show_lines(lines)
+        return True
 
     def hand_legend(self, seat: int, taken: int | None, look: CardLook) -> str:
         game = self.game
