@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from broken_ai import Broken
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
@@ -42,7 +44,6 @@ from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.record import apply_moves
 from dummy_tui.engine.round import PLAY
-from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
@@ -1270,33 +1271,25 @@ async def test_a_hint_whose_ai_fails_says_there_is_none_and_logs_why(
     assert '"moves": []' in logged  # the position, as a record
 
 
-class Raising:
+def raising() -> Broken:
     """An AI that cannot read the view it is given."""
-
-    level = "easy"
-
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        raise RuntimeError("cannot read this view")
+    return Broken("easy", RuntimeError("cannot read this view"))
 
 
-class Illegal:
+def illegal() -> Broken:
     """An AI that answers with a card it does not hold."""
-
-    level = "easy"
-
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        return Discard(parse_card("AS"))
+    return Broken("easy", Discard(parse_card("AS")))
 
 
 @pytest.mark.parametrize(
     ("broken", "why"),
     [
-        (Raising, "RuntimeError: cannot read this view"),
-        (Illegal, "answered Discard(card=51), which is not legal"),
+        (raising, "RuntimeError: cannot read this view"),
+        (illegal, "answered Discard(card=51), which is not legal"),
     ],
 )
 async def test_an_ai_that_fails_is_logged_said_once_and_the_normal_ai_plays_on(
-    broken: type[Raising | Illegal], why: str, home: Path
+    broken: Callable[[], Broken], why: str, home: Path
 ) -> None:
     session = pickup_session()
     session.ai[1] = broken()
@@ -1319,14 +1312,14 @@ async def test_an_ai_that_fails_is_logged_said_once_and_the_normal_ai_plays_on(
     assert f"the easy AI of seat 1 failed: {why}" in logged
     assert "Traceback (most recent call last)" in logged
     # the player's own error is the cause, under it
-    assert ("RuntimeError: cannot read this view\n" in logged) == (broken is Raising)
+    assert ("RuntimeError: cannot read this view\n" in logged) == (broken is raising)
     assert '"moves": [\n    "draw",' in logged  # the position: Ann had drawn and discarded
 
 
 async def test_an_ai_failing_twice_is_not_covered_up() -> None:
     session = pickup_session()
-    session.ai[1] = Raising()
-    session.stand_in = lambda seat: Illegal()  # type: ignore[method-assign]
+    session.ai[1] = raising()
+    session.stand_in = lambda seat: illegal()  # type: ignore[method-assign]
     app = app_for(session=session)
     with pytest.raises(WorkerFailed):
         async with app.run_test(size=(100, 30)) as pilot:
