@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import AsyncIterator, Callable, Hashable
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Collapsible
 
 from dummy_tui.ai import checked_choice, make_player
@@ -153,12 +155,40 @@ async def open_house_rules(pilot: Pilot[int], screen: NewGameScreen) -> None:
     await pilot.pause()
 
 
+S = TypeVar("S", bound=Screen[Any])
+
+
+async def pressed(pilot: Pilot[int], app: DummyApp, key: str, kind: type[S]) -> S:
+    """Press ``key``, pause, and the screen it led to, which must be a ``kind``."""
+    await pilot.press(key)
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, kind)
+    return screen
+
+
+def table_under(app: DummyApp) -> TableScreen:
+    """The table under the screen on top (a privacy screen, a dialog)."""
+    table = app.screen_stack[-2]
+    assert isinstance(table, TableScreen)
+    return table
+
+
 async def settled_table(pilot: Pilot[int], app: DummyApp) -> TableScreen:
     """:func:`settle`, then the table the person acts on."""
     await settle(pilot, app)
     table = app.screen
     assert isinstance(table, TableScreen)
     return table
+
+
+@asynccontextmanager
+async def at_table(
+    app: DummyApp, size: tuple[int, int]
+) -> AsyncIterator[tuple[Pilot[int], TableScreen]]:
+    """``app`` run at ``size`` and settled: its pilot and the table the person acts on."""
+    async with app.run_test(size=size) as pilot:
+        yield pilot, await settled_table(pilot, app)
 
 
 async def table_after_draw(pilot: Pilot[int], app: DummyApp) -> TableScreen:
