@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from itertools import pairwise
 from pathlib import Path
 
@@ -119,6 +119,24 @@ async def test_pick_up_and_lay_off_with_the_mouse() -> None:
         assert ten not in cards_of(game.hands[0])
 
 
+async def hot_seat_turns(
+    pilot: Pilot[int], app: DummyApp, limit: int
+) -> AsyncIterator[tuple[PrivacyScreen | None, TableScreen]]:
+    """Each stop of a hot-seat game until its round end (at most ``limit``),
+    settled: the privacy screen that hands the table over (None when the table
+    is up) and the table."""
+    for _ in range(limit):
+        await settle(pilot, app)
+        screen = app.screen
+        if isinstance(screen, RoundEndScreen):
+            return
+        if isinstance(screen, PrivacyScreen):
+            yield screen, table_under(app)
+        else:
+            assert isinstance(screen, TableScreen)
+            yield None, screen
+
+
 async def test_hot_seat_never_shows_the_other_persons_hand(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     # the last turns of a round (everyone drew and threw until then): each
     # person's turn still comes round twice
@@ -143,20 +161,14 @@ async def test_hot_seat_never_shows_the_other_persons_hand(monkeypatch) -> None:
     monkeypatch.setattr(Hand, "render", spy)
     privacy_seen: list[str] = []
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(600):
-            await settle(pilot, app)
-            screen = app.screen
-            if isinstance(screen, RoundEndScreen):
-                break
-            if isinstance(screen, PrivacyScreen):
-                table = table_under(app)
+        async for privacy, table in hot_seat_turns(pilot, app, 600):
+            if privacy is not None:
                 assert table.hand.cards == []  # hidden before the screen went up
-                privacy_seen.append(screen.player_name)
+                privacy_seen.append(privacy.player_name)
                 confirmed[0] = table.session.round.seat
                 await pilot.press("enter")
                 continue
-            assert isinstance(screen, TableScreen)
-            game = screen.session.round
+            game = table.session.round
             await pilot.press(
                 "d"
                 if game.phase == "take" and game.stock
@@ -222,9 +234,7 @@ async def _saved_game() -> list[str]:
     """Leave a match saved mid-round (Ann, Bee, Chai, Dao); its moves."""
     app = app_for(setup(humans=1, seed=21), persist=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        await pilot.press("d")
-        table = await settled_table(pilot, app)
+        table = await table_after_draw(pilot, app)
         moves = table.session.round.moves()
         await pilot.press("q")
     assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves
@@ -318,9 +328,7 @@ async def test_a_game_from_the_command_line_asks_too_when_a_game_is_saved() -> N
 async def test_ctrl_c_leaves_the_table_with_the_game_saved() -> None:
     app = app_for(setup(humans=1, seed=21), persist=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        await pilot.press("d")
-        table = await settled_table(pilot, app)
+        table = await table_after_draw(pilot, app)
         moves = table.session.round.moves()
         await pilot.press("ctrl+c")
         await pilot.pause()
@@ -1615,21 +1623,14 @@ async def test_hot_seat_says_nothing_of_the_other_persons_hidden_cards() -> None
     app = app_for(setup(humans=2, players=2, seed=9))
     public: set[int] = set()
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(6):  # three turns each
-            await settle(pilot, app)
-            screen = app.screen
-            if isinstance(screen, RoundEndScreen):
-                break
-            if isinstance(screen, PrivacyScreen):
-                table = table_under(app)
+        async for privacy, table in hot_seat_turns(pilot, app, 6):  # three turns each
+            said = ""
+            if privacy is not None:
                 said = " ".join(
                     line.plain for line in table.since_last_turn(table.session.round.seat)
                 )
                 await pilot.press("enter")
                 await settle(pilot, app)
-            else:
-                assert isinstance(screen, TableScreen)
-                table, said = screen, ""
             game = table.session.round
             look = table.dapp.look
             other = 1 - game.seat
