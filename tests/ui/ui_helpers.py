@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -183,12 +183,23 @@ async def settled_table(pilot: Pilot[int], app: DummyApp) -> TableScreen:
 
 
 @asynccontextmanager
-async def at_table(
-    app: DummyApp, size: tuple[int, int]
-) -> AsyncIterator[tuple[Pilot[int], TableScreen]]:
-    """``app`` run at ``size`` and settled: its pilot and the table the person acts on."""
+async def running(
+    app: DummyApp, size: tuple[int, int], reach: Callable[[Pilot[int], DummyApp], Awaitable[S]]
+) -> AsyncIterator[tuple[Pilot[int], S]]:
+    """``app`` run at ``size``: its pilot and the screen ``reach`` waits for
+    (:func:`settled_table`, :func:`new_game_screen`, ...)."""
     async with app.run_test(size=size) as pilot:
-        yield pilot, await settled_table(pilot, app)
+        yield pilot, await reach(pilot, app)
+
+
+R = TypeVar("R", bound=Round[Any])
+
+
+def round_of(table: TableScreen, kind: type[R]) -> R:
+    """The table's round, which must be a ``kind`` (a family's round class)."""
+    game = table.session.round
+    assert isinstance(game, kind)
+    return game
 
 
 async def table_after_draw(pilot: Pilot[int], app: DummyApp) -> TableScreen:
@@ -199,23 +210,37 @@ async def table_after_draw(pilot: Pilot[int], app: DummyApp) -> TableScreen:
     return table
 
 
-async def play_keys(pilot: Pilot[int], app: DummyApp, turns: int = 500) -> None:
-    """Play the people's turns with the keyboard only (draw, discard) to the round end."""
-    for _ in range(turns):
+async def table_turns(
+    pilot: Pilot[int], app: DummyApp, limit: int
+) -> AsyncIterator[tuple[PrivacyScreen | None, TableScreen]]:
+    """Each stop of the game until its round end (at most ``limit``), settled:
+    the privacy screen that hands the table over in a hot-seat game (None
+    when the table is up) and the table."""
+    for _ in range(limit):
         await settle(pilot, app)
         screen = app.screen
         if isinstance(screen, RoundEndScreen):
             return
         if isinstance(screen, PrivacyScreen):
+            yield screen, table_under(app)
+        else:
+            assert isinstance(screen, TableScreen)
+            yield None, screen
+
+
+async def play_keys(pilot: Pilot[int], app: DummyApp, turns: int = 500) -> None:
+    """Play the people's turns with the keyboard only (draw, discard) to the round end."""
+    async for privacy, table in table_turns(pilot, app, turns):
+        if privacy is not None:
             await pilot.press("enter")
             continue
-        assert isinstance(screen, TableScreen)
-        game = screen.session.round
+        game = table.session.round
         if game.phase == TAKE:
             await pilot.press("d" if game.stock else "o")
         else:
             await pilot.press("x")
-    raise AssertionError("the round did not end")
+    if not isinstance(app.screen, RoundEndScreen):
+        raise AssertionError("the round did not end")
 
 
 def draw_and_throw(game: Round[Any]) -> Action:
