@@ -132,8 +132,7 @@ class RummyRound(Round[RummyRules]):
     def check(self, action: act.Action) -> None:
         if self.phase == OVER:
             raise IllegalMoveError("round_over")
-        seat = self.seat
-        hand = self.hands[seat]
+        hand = self.hands[self.seat]
         if self.phase == TAKE:
             if isinstance(action, act.Draw):
                 if not self.stock:
@@ -169,7 +168,7 @@ class RummyRound(Round[RummyRules]):
                 raise IllegalMoveError("not_in_hand", card=action.card)
             if not 0 <= action.target < len(self.melds):
                 raise IllegalMoveError("no_meld")
-            if not self.melds[action.target].fits(action.card, seat):
+            if not self.melds[action.target].fits(action.card, self.seat):
                 raise IllegalMoveError("no_fit", card=action.card)
         else:
             raise IllegalMoveError("unknown", text=repr(action))
