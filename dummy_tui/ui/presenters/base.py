@@ -109,13 +109,17 @@ class Presenter(Generic[G]):
     melds_on_table: ClassVar[bool] = True
     """Melds are laid on the table as the round goes (gin's are laid only at the
     knock: its meld area shows one person's own hand arranged)."""
-    help_anchor: ClassVar[str | None] = None
-    """Text in the heading of the family's section of the help (None: the first section)."""
     WORDS: ClassVar[dict[str, str]] = {}
     """Catalog keys this family words its own way (basic rummy's knock goes out)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
+
+    @property
+    def help_anchor(self) -> str | None:
+        """Text in the heading of the family's section of the help, which names
+        the family's preset in brackets (None: the first section)."""
+        return f"({self.family}"
 
     @property
     def game(self) -> G:

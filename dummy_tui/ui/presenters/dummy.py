@@ -29,6 +29,10 @@ class DummyPresenter(Presenter[DummyRound]):
     family = "dummy"
     table_points = True
 
+    @property
+    def help_anchor(self) -> str | None:
+        return None  # Dummy's rules are the help's first section
+
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
         laid = self.laid()
         table = [Text(t("panel.table", table=laid[seat]))] if laid[seat] else []

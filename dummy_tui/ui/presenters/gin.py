@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.table import Table
@@ -51,7 +51,6 @@ class GinPresenter(Presenter[GinRound]):
     family = "gin"
     pile = True
     melds_on_table = False
-    help_anchor: ClassVar[str | None] = "(gin"
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
         if seat == self.game.dealer:
