@@ -178,6 +178,13 @@ def spread(times: list[float]) -> str:
 # --------------------------------------------------------------------------
 
 
+def print_header(*parts: str) -> None:
+    """A table's column heads and the rule under them."""
+    header = "".join(parts)
+    print(header)
+    print("-" * len(header))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=300, help="rounds per line (default 300)")
@@ -190,10 +197,10 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"Dummy engine, random legal play: {args.rounds} rounds per line, seed {args.seed}")
     print()
-    header = f"{'preset':<12} {'players':>7} {'rounds/s':>9} {'actions/round':>14}"
-    header += f" {'legal_actions µs':>17} {'share':>6}"
-    print(header)
-    print("-" * len(header))
+    print_header(
+        f"{'preset':<12} {'players':>7} {'rounds/s':>9} {'actions/round':>14}",
+        f" {'legal_actions µs':>17} {'share':>6}",
+    )
     total_time = 0.0
     total_calls = 0.0
     for preset in PRESETS:
@@ -214,10 +221,10 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"legal_actions on positions with a discard row of {LONG_ROW}+ cards (dummy-house)")
     print()
-    header = f"{'phase':<22} {'players':>7} {'positions':>9} {'row (mean)':>10}"
-    header += f" {'µs/call':>9} {'p50':>9} {'p95':>9}"
-    print(header)
-    print("-" * len(header))
+    print_header(
+        f"{'phase':<22} {'players':>7} {'positions':>9} {'row (mean)':>10}",
+        f" {'µs/call':>9} {'p50':>9} {'p95':>9}",
+    )
     rules = load("dummy-house")
     cases: list[tuple[str, Callable[[DummyRules, int, int], DummyRound | None], bool]] = [
         ("take", long_row_position, False),

@@ -81,6 +81,8 @@ class SimResult:
 
 # One round's outcome per seat: (score, win, knock, dark knock, fall, fool, penalties)
 RoundOutcome = list[tuple[int, int, int, int, int, int, int]]
+COUNTED = ("score", "round_wins", "knocks", "dark_knocks", "falls", "fools", "penalty_points")
+"""The :class:`SeatStats` field that adds up each place of a seat's outcome."""
 
 
 class SimFailure(Exception):
@@ -253,14 +255,9 @@ def simulate(
 
 
 def _add(seats: list[SeatStats], outcome: RoundOutcome) -> None:
-    for st, (score, win, knock, dark, fell, fool, penalties) in zip(seats, outcome, strict=True):
-        st.score += score
-        st.round_wins += win
-        st.knocks += knock
-        st.dark_knocks += dark
-        st.falls += fell
-        st.fools += fool
-        st.penalty_points += penalties
+    for st, counts in zip(seats, outcome, strict=True):
+        for name, n in zip(COUNTED, counts, strict=True):
+            setattr(st, name, getattr(st, name) + n)
 
 
 def print_table(result: SimResult) -> None:

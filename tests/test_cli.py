@@ -173,13 +173,30 @@ def test_rules_with_a_missing_file(tmp_path: Path) -> None:
     assert_one_line_error(result, "nowhere.toml: cannot read it: No such file or directory")
 
 
-def test_rules_of_an_unknown_preset(tmp_path: Path) -> None:
-    result = run("rules", "dumy", cwd=tmp_path)
-    assert_one_line_error(
-        result,
-        "no preset named 'dumy' (presets: dummy, dummy-house, dummy-money, dummy-pip, "
-        "dummy-open-first, dummy-face-knock, rummy, gin, gin-openspiel, persian)",
-    )
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(
+            ("rules", "dumy"),
+            "no preset named 'dumy' (presets: dummy, dummy-house, dummy-money, dummy-pip, "
+            "dummy-open-first, dummy-face-knock, rummy, gin, gin-openspiel, persian)",
+            id="rules_of_an_unknown_preset",
+        ),
+        pytest.param(
+            ("--options", "penalty_feed_haed=50"),
+            "dummy-tui: --options: option 'penalty_feed_haed': unknown option "
+            "(did you mean 'penalty_feed_head'?)",
+            id="play_refuses_a_bad_option_before_starting",
+        ),
+        pytest.param(
+            ("play", "--ruleset", "nope"),
+            "rulesets.toml: no preset named 'nope'",
+            id="play_refuses_an_unknown_preset_before_starting",
+        ),
+    ],
+)
+def test_a_mistaken_name_is_one_line(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    assert_one_line_error(run(*args, cwd=tmp_path), message)
 
 
 def test_rules_from_a_file_of_ones_own(tmp_path: Path) -> None:
@@ -192,17 +209,6 @@ def test_rules_from_a_file_of_ones_own(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Short match" in result.stdout
     assert "target_score" in result.stdout
-
-
-def test_play_refuses_a_bad_option_before_starting(tmp_path: Path) -> None:
-    result = run("--options", "penalty_feed_haed=50", cwd=tmp_path)
-    assert_one_line_error(
-        result,
-        "dummy-tui: --options: option 'penalty_feed_haed': unknown option "
-        "(did you mean 'penalty_feed_head'?)",
-    )
-    result = run("play", "--ruleset", "nope", cwd=tmp_path)
-    assert_one_line_error(result, "rulesets.toml: no preset named 'nope'")
 
 
 def test_play_refuses_a_bad_flag(tmp_path: Path) -> None:

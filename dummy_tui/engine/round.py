@@ -20,19 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
-from dummy_tui.engine.actions import (
-    Action,
-    Draw,
-    End,
-    Knock,
-    LayOff,
-    Meld,
-    Pass,
-    Pick,
-    PickLayoff,
-    Show,
-    TakeDiscard,
-)
+from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import card_text, cards_of, cards_text, mask_of
 from dummy_tui.engine.deal import Deal, shuffled_deal
 from dummy_tui.engine.errors import IllegalMoveError
@@ -105,7 +93,7 @@ class Round(Generic[R]):
         self.stock = list(reversed(deal.stock))  # top at the end
         self.row = [deal.upcard]
         self.melds: list[TableMeld] = []
-        self.history: list[tuple[int, Action]] = []
+        self.history: list[tuple[int, act.Action]] = []
         self.seat = starter
         self.direction = direction
         self.phase = TAKE
@@ -115,7 +103,7 @@ class Round(Generic[R]):
         self.knocker: int | None = None
         self.knock_card: int | None = None
         self.dark_knock = False
-        self._legal_cache: list[Action] | None = None
+        self._legal_cache: list[act.Action] | None = None
         self._setup()
 
     def _setup(self) -> None:
@@ -233,20 +221,20 @@ class Round(Generic[R]):
     # ------------------------------------------------------------------
     # legal actions, checking and applying
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[act.Action]:
         """Every action that is legal now (a new list each call)."""
         if self._legal_cache is None:
             self._legal_cache = self._legal()
         return list(self._legal_cache)
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[act.Action]:
         raise NotImplementedError
 
-    def check(self, action: Action) -> None:
+    def check(self, action: act.Action) -> None:
         """Raise :class:`IllegalMoveError` naming the rule if ``action`` is not legal now."""
         raise NotImplementedError
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: act.Action) -> None:
         """Apply ``action`` or raise :class:`IllegalMoveError` naming the rule."""
         kind = KIND_OF[type(action)]
         if kind not in self.kinds:
@@ -254,21 +242,21 @@ class Round(Generic[R]):
         self.check(action)
         self._do(action)
 
-    def apply_unchecked(self, action: Action) -> None:
+    def apply_unchecked(self, action: act.Action) -> None:
         """Apply an action known to be legal (from :meth:`legal_actions`)."""
         self._do(action)
 
-    def _do(self, action: Action) -> None:
+    def _do(self, action: act.Action) -> None:
         self._legal_cache = None
         seat = self.seat
         self.history.append((seat, action))
         self._play(seat, action)
 
-    def _play(self, seat: int, action: Action) -> None:
+    def _play(self, seat: int, action: act.Action) -> None:
         """The family's own effect of ``action`` by ``seat`` (already in the history)."""
         raise NotImplementedError
 
-    def kind_of(self, action: Action) -> str:
+    def kind_of(self, action: act.Action) -> str:
         """The kind of ``action`` by the seat to move (one of :data:`KINDS`)."""
         return KIND_OF[type(action)]
 
@@ -301,6 +289,26 @@ class Round(Generic[R]):
         """The family's reason that no action of ``kind`` can be made (see :meth:`refusal`)."""
         return None
 
+    def _lay_refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
+        """Why no meld or layoff of ``cards`` can be made, where the family has no
+        rule of its own left: the rule that refuses the meld of the cards
+        themselves, no meld holding them, no meld on the table (None for the other
+        kinds, and for a layoff named by no card)."""
+        if kind == "meld":
+            if len(cards) >= 3:  # the cards themselves: the rule that refuses their meld
+                try:
+                    self.check(act.Meld(tuple(sorted(cards))))
+                except IllegalMoveError as exc:
+                    return exc
+            if cards:
+                return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
+            return IllegalMoveError("no_meld_with", "none")
+        if kind == "layoff":
+            if not self.melds:
+                return IllegalMoveError("no_meld")
+            return IllegalMoveError("no_fit", "any", card=cards[0]) if cards else None
+        return None
+
     # ------------------------------------------------------------------
     # undo (the current turn only)
 
@@ -312,7 +320,7 @@ class Round(Generic[R]):
         """
         if self.phase == OVER or len(self.history) <= self.turn_start:
             return IllegalMoveError("undo")
-        if isinstance(self.history[-1][1], Draw):
+        if isinstance(self.history[-1][1], act.Draw):
             return IllegalMoveError("undo_draw")
         return None
 
@@ -320,7 +328,7 @@ class Round(Generic[R]):
         """Is there an action of this turn that may be taken back?"""
         return self.undo_refusal() is None
 
-    def undo(self) -> Action:
+    def undo(self) -> act.Action:
         """Take back the current turn's last action; returns it."""
         refusal = self.undo_refusal()
         if refusal is not None:
@@ -390,7 +398,7 @@ class Round(Generic[R]):
     # ------------------------------------------------------------------
     # notation (records.md)
 
-    def parse_move(self, text: str) -> Action:
+    def parse_move(self, text: str) -> act.Action:
         """One move of ``records.md`` as an action of this round (not yet checked)."""
         raise NotImplementedError
 
@@ -400,7 +408,7 @@ class Round(Generic[R]):
         play can follow.  None when ``text`` is not such a pick."""
         return None
 
-    def pick_action(self, card: int, follow: str) -> Action:
+    def pick_action(self, card: int, follow: str) -> act.Action:
         """The pick-up made of ``pick <card>`` and the move ``follow`` after it."""
         raise NotImplementedError
 
@@ -409,20 +417,20 @@ class Round(Generic[R]):
         (``pick <card>`` and the meld or layoff that plays it); the discard that ends
         the round is written ``knock``."""
         _, action = self.history[index]
-        if isinstance(action, Draw | End | Pass | Show):
+        if isinstance(action, act.Draw | act.End | act.Pass | act.Show):
             return [KIND_OF[type(action)]]
-        if isinstance(action, TakeDiscard):
+        if isinstance(action, act.TakeDiscard):
             return [f"pick {card_text(action.card)}"]
-        if isinstance(action, Knock):
+        if isinstance(action, act.Knock):
             return [f"knock {card_text(action.card)}"]
-        if isinstance(action, Meld):
+        if isinstance(action, act.Meld):
             return ["meld " + cards_text(action.cards)]
-        if isinstance(action, Pick):
+        if isinstance(action, act.Pick):
             return [f"pick {card_text(action.card)}", "meld " + cards_text(action.meld)]
-        if isinstance(action, PickLayoff | LayOff):
+        if isinstance(action, act.PickLayoff | act.LayOff):
             anchor = self.melds[action.target].anchor
             words = f"layoff {card_text(action.card)} {card_text(anchor)}"
-            if isinstance(action, PickLayoff):
+            if isinstance(action, act.PickLayoff):
                 return [f"pick {card_text(action.card)}", words]
             return [words]
         last = index == len(self.history) - 1 and self.end == "knock"

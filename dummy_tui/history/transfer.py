@@ -302,15 +302,16 @@ class Imported:
     known: int  # matches already there with nothing new
 
 
+_ROUND_FIELDS = {"ending", "knocker", "dark_knock", "one_suit_knock", "seed", "record"}
+"""The fields a round's lines take from its model as they are."""
+_MATCH_FIELDS = {"uid", "started", "ruleset", "family", "overrides", "seed"}
+"""The fields a match's info takes from its model as they are."""
+
+
 def _lines_of(r: RoundModel) -> RoundLines:
     return RoundLines(
-        ending=r.ending,
-        knocker=r.knocker,
-        dark_knock=r.dark_knock,
-        one_suit_knock=r.one_suit_knock,
-        seed=r.seed,
+        **r.model_dump(include=_ROUND_FIELDS),
         breakdown=tuple(r.breakdown),
-        record=r.record,
         seats=tuple(SeatLine(**s.model_dump()) for s in r.seats),
         penalties=tuple(PenaltyLine(**p.model_dump()) for p in r.penalties),
         bonuses=tuple(BonusLine(**b.model_dump()) for b in r.bonuses),
@@ -324,13 +325,8 @@ def import_matches(conn: sqlite3.Connection, matches: list[MatchModel]) -> Impor
         row = conn.execute("SELECT id, ended FROM matches WHERE uid = ?", (m.uid,)).fetchone()
         if row is None:
             info = MatchInfo(
-                uid=m.uid,
-                started=m.started,
-                ruleset=m.ruleset,
-                family=m.family,
+                **m.model_dump(include=_MATCH_FIELDS),
                 options=compact(m.options),
-                overrides=m.overrides,
-                seed=m.seed,
                 seats=tuple(SeatInfo(s.name, s.level, s.anonymous) for s in m.seats),
             )
             match_id, ended, have = ensure_match(conn, info), None, set()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from broken_ai import Broken
 
 import dummy_tui.ai
 from dummy_tui.ai import LEVELS, AIError, checked_choice, make_player
@@ -77,23 +78,11 @@ def test_an_unknown_level_or_family_is_refused_with_the_names() -> None:
 def test_checked_choice_names_the_level_and_the_seat_of_a_failing_player() -> None:
     game = DummyRound.new(rules("dummy"), 2, 1)
     view, legal = game.view(game.seat), game.legal_actions()
-
-    class Raises:
-        level = "normal"
-
-        def choose(self, view: object, legal: list[Action]) -> Action:
-            raise KeyError("3C")
-
-    class Answers:
-        level = "hard"
-
-        def choose(self, view: object, legal: list[Action]) -> Action:
-            return Discard(next(c for c in range(52) if c not in game.view(game.seat).hand))
-
+    not_held = Discard(next(c for c in range(52) if c not in game.view(game.seat).hand))
     with pytest.raises(AIError, match=f"the normal AI of seat {view.seat} failed: KeyError"):
-        checked_choice(Raises(), view, legal)
+        checked_choice(Broken("normal", KeyError("3C")), view, legal)
     with pytest.raises(AIError, match="which is not legal") as info:
-        checked_choice(Answers(), view, legal)
+        checked_choice(Broken("hard", not_held), view, legal)
     assert (info.value.level, info.value.seat) == ("hard", view.seat)
 
 

@@ -38,7 +38,10 @@ from dummy_tui.engine.record import (
     replay,
 )
 
-SETUPS: list[tuple[str, int, dict[str, Any]]] = [
+Setup = tuple[str, int, dict[str, Any]]
+"""A preset, a player count and options changed from the preset."""
+
+SETUPS: list[Setup] = [
     ("dummy", 2, {}),
     ("dummy", 3, {}),
     ("dummy", 4, {}),
@@ -60,7 +63,7 @@ SETUPS: list[tuple[str, int, dict[str, Any]]] = [
 MAX_ACTIONS = 400  # a round of Dummy takes well under 200 actions
 
 
-def new_game(setup: tuple[str, int, dict[str, Any]], rng: random.Random | int) -> DummyRound:
+def new_game(setup: Setup, rng: random.Random | int) -> DummyRound:
     """A shuffled round of ``setup``: from hypothesis's ``randoms()`` (so that a
     failure shrinks to a small deal and few choices) or from a seed."""
     preset, players, options = setup
@@ -246,9 +249,7 @@ def round_trip(game: DummyRound, preset: str) -> DummyRound:
 
 @settings(max_examples=36, deadline=None, derandomize=True)
 @given(rng=st.randoms(use_true_random=False), setup=st.sampled_from(SETUPS))
-def test_random_play_keeps_every_invariant(
-    rng: random.Random, setup: tuple[str, int, dict[str, Any]]
-) -> None:
+def test_random_play_keeps_every_invariant(rng: random.Random, setup: Setup) -> None:
     game = new_game(setup, rng)
     check_state(game)
     play_round(game, rng, try_all=True)
@@ -257,9 +258,7 @@ def test_random_play_keeps_every_invariant(
 
 @settings(max_examples=50, deadline=None, derandomize=True)
 @given(rng=st.randoms(use_true_random=False), setup=st.sampled_from(SETUPS))
-def test_rounds_end_and_replay_identically(
-    rng: random.Random, setup: tuple[str, int, dict[str, Any]]
-) -> None:
+def test_rounds_end_and_replay_identically(rng: random.Random, setup: Setup) -> None:
     game = new_game(setup, rng)
     play_round(game, rng, try_all=False)
     assert_same_round(game, round_trip(game, setup[0]))
@@ -272,7 +271,7 @@ def test_rounds_end_and_replay_identically(
     cut=st.integers(0, 150),
 )
 def test_a_round_cut_off_midway_replays_identically(
-    rng: random.Random, setup: tuple[str, int, dict[str, Any]], cut: int
+    rng: random.Random, setup: Setup, cut: int
 ) -> None:
     game = new_game(setup, rng)
     while not game.is_over and len(game.history) < cut:
@@ -300,7 +299,7 @@ MOVE_LIKE = st.from_regex(
     text=st.one_of(st.text(max_size=40), MOVE_LIKE),
 )
 def test_text_as_a_move_is_a_move_or_refused(
-    rng: random.Random, setup: tuple[str, int, dict[str, Any]], steps: int, text: str
+    rng: random.Random, setup: Setup, steps: int, text: str
 ) -> None:
     game = new_game(setup, rng)
     while not game.is_over and len(game.history) < steps:

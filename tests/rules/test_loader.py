@@ -9,10 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dummy_tui.rules import (
-    RULESET_TYPES,
-    DummyRules,
-    RulesetError,
+from dummy_tui.rules import RULESET_TYPES, DummyRules, RulesetError
+from dummy_tui.rules.loader import (
     apply_overrides,
     get_ruleset,
     load_rulesets,

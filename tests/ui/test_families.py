@@ -20,6 +20,8 @@ from ui_helpers import (
     new_game_screen,
     open_house_rules,
     played_until,
+    round_of,
+    running,
     settle,
     settled_table,
     setup,
@@ -102,8 +104,7 @@ async def test_the_gin_knock_dialog_offers_the_least_deadwood_first(lang: str, g
     session = Session(GameSetup(seats=seats, seed=5, ruleset="gin"), rules, rules,
                       Match(rules, 2, 5), game)  # fmt: skip
     app = app_for(session=session, lang=lang)
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         four = parse_card("4S")  # throwing it knocks with 8 deadwood
         table.hand.cursor = table.hand.cards.index(four)
         await pilot.press("k")
@@ -151,8 +152,7 @@ async def test_the_gin_hands_legend_names_the_taken_mark_only_when_a_card_was_ta
     first: str,
 ) -> None:
     app = app_for(setup(players=2, seed=7, ruleset="gin"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press(first)  # take the upcard, or pass it
         table = await settled_table(pilot, app)
         if first == "o":
@@ -167,10 +167,8 @@ async def test_the_gin_hands_legend_names_the_taken_mark_only_when_a_card_was_ta
 
 async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
     app = app_for(setup(players=2, seed=7, ruleset="gin"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
-        game = table.session.round
-        assert isinstance(game, GinRound)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        game = round_of(table, GinRound)
         # the upcard is offered first: take it or pass, no draw yet
         assert "offered" in status(app)
         assert not table.move_possible("draw") and table.move_possible("pass_turn")
@@ -217,8 +215,7 @@ async def test_a_persian_round_to_its_round_end_with_keys_only() -> None:
     # the first turns drawn and thrown before the interface opens; the keys play the rest
     session = played_until(setup(players=4, seed=3, ruleset="persian"), lambda g: len(g.stock) <= 8)
     app = app_for(session=session)
-    async with app.run_test(size=(120, 40)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (120, 40), settled_table) as (pilot, table):
         assert isinstance(table.session.round, PersianRound)
         panels = [str(table.query_one(f"#seat-{s}").render()) for s in range(4)]
         assert "Team A" in panels[0] and "Team A" in panels[2] and "Team B" in panels[1]
@@ -319,8 +316,7 @@ def deep_pick(game: Round[Any]) -> bool:
 async def test_persian_pick_from_any_depth_is_played_at_once() -> None:
     # drawn and thrown until a pick-up from below the top card is offered
     app = app_for(session=played_until(setup(players=4, seed=3, ruleset="persian"), deep_pick))
-    async with app.run_test(size=(120, 40)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (120, 40), settled_table) as (pilot, table):
         game = table.session.round
         assert deep_pick(game)
         picks = [a for a in game.legal_actions() if isinstance(a, Pick)]
@@ -352,8 +348,7 @@ async def test_basic_rummy_says_when_the_pile_is_turned_over_into_a_new_stock() 
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(40):
             table = await settled_table(pilot, app)
-            game = table.session.round
-            assert isinstance(game, RummyRound)
+            game = round_of(table, RummyRound)
             if game.restocks or game.is_over:
                 break
             await pilot.press("d" if game.phase == "take" else "x")
@@ -367,10 +362,8 @@ async def test_basic_rummy_says_when_the_pile_is_turned_over_into_a_new_stock() 
 
 async def test_rummy_takes_the_top_card_and_unavailable_keys_say_why() -> None:
     app = app_for(setup(players=3, seed=5, ruleset="rummy"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
-        game = table.session.round
-        assert isinstance(game, RummyRound)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        game = round_of(table, RummyRound)
         await pilot.press("x")
         assert status(app).startswith("x — Discard: take first: draw from the stock")
         top = game.row[-1]
@@ -394,8 +387,7 @@ async def test_rummy_speaks_of_going_out_not_knocking(
     app = app_for(setup(players=3, seed=5, ruleset="rummy"), lang=lang)
     async with app.run_test(size=(100, 30)) as pilot:
         table = await table_after_draw(pilot, app)
-        game = table.session.round
-        assert isinstance(game, RummyRound)
+        game = round_of(table, RummyRound)
         last = max(cards_of(game.hands[0]))
         game.hands[0] = 1 << last  # one card left after the draw
         game._legal_cache = None
@@ -469,8 +461,7 @@ def test_persian_table(snap_compare: Any, size: tuple[int, int]) -> None:
 
 async def test_persian_a_joker_chosen_in_the_pile_takes_the_joker_the_meld_needs() -> None:
     app = app_for(setup(players=4, seed=3, ruleset="persian"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (120, 40), settled_table) as (pilot, table):
         game = table.session.round
         assert isinstance(game, PersianRound) and game.to_move == 0 and game.phase == "take"
         # three jokers deep in the pile, none in any hand or the stock
@@ -555,8 +546,7 @@ async def test_help_opens_at_the_rules_of_the_game_on_the_table(
 
 async def test_help_closed_at_once_leaves_the_table_as_it_was() -> None:
     app = app_for(setup(players=2, seed=5, ruleset="gin"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press("f1", "escape")  # before the help has found gin's section
         await pilot.pause(0.6)  # any look for the section again finds the help gone
         assert app.screen is table and app.is_running
@@ -568,8 +558,7 @@ async def test_help_opened_again_is_the_same_screen_at_the_games_section_in_the_
     from dummy_tui.ui.screens.modals import HelpScreen
 
     app = app_for(setup(players=2, seed=5, ruleset="gin"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press("f1")
         await pilot.pause()
         first = app.screen
@@ -604,8 +593,7 @@ async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_
     app = app_for(setup(players=4, seed=3, ruleset="persian"), lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await table_after_draw(pilot, app)
-        game = table.session.round
-        assert isinstance(game, PersianRound)
+        round_of(table, PersianRound)
         kings = [c for c in table.hand.cards if c < 52 and c % 13 == 11]
         jokers = [c for c in table.hand.cards if c >= 52]
         assert len(kings) == 2 and jokers  # K♥ K♠ and a joker in this deal
@@ -639,8 +627,7 @@ async def test_rummy_meld_limit_is_named_when_m_is_pressed_with_no_cards_selecte
     app = app_for(game_setup, lang=lang)
     async with app.run_test(size=(120, 40)) as pilot:
         table = await table_after_draw(pilot, app)
-        game = table.session.round
-        assert isinstance(game, RummyRound)
+        game = round_of(table, RummyRound)
         # this deal gives Ann two melds after her draw: J♦ Q♦ K♦ and 10♠ J♠ Q♠
         assert table.move_possible("meld")
         # the cursor is on a card of neither meld: m offers both
@@ -715,8 +702,7 @@ async def test_the_scoreboard_keeps_names_whole_and_shows_the_rounds_that_fit() 
     rounds = [[110, -5, 70, -100], [-80, 65, 125, 40], [1000, -260, 15, 5], [5, 5, -5, 5]]
     totals = [sum(r[s] for r in rounds) for s in range(4)]
     app = app_for(setup(players=4, seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         await pilot.press("t")  # a short screen: the scores in place of the game log
         board = table.query_one(Scoreboard)
         board.update_scores(names, rounds, totals, 500)
@@ -740,13 +726,11 @@ async def test_at_80_columns_the_commonest_lines_are_not_wrapped() -> None:
     """A draw-and-discard line with the longest AI name and a 10, and gin's eleven
     deadwood cards after taking, each fit on one line at 80×24."""
     app = app_for(setup(players=4, seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         log = table.query_one(GameLog)
         assert log.scrollable_content_region.width >= len("Somchai drew, discarded 10♣.")
     app = app_for(setup(players=2, seed=8, ruleset="gin"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         await pilot.press("p")  # take the upcard: eleven cards, no meld among them here
         await pilot.pause()
         hand = table.session.round.hands[table.viewer or 0]

@@ -10,7 +10,7 @@ import pytest
 from history_fixture import MATCHES, START, Stored, small_history
 from textual.pilot import Pilot
 from textual.widgets import DataTable
-from ui_helpers import app_for, new_game_screen, setup
+from ui_helpers import app_for, new_game_screen, pressed, setup
 
 from dummy_tui.engine.match import Match
 from dummy_tui.history import History, default_path
@@ -132,13 +132,8 @@ async def test_the_list_opens_from_the_statistics_and_speaks_thai() -> None:
     app = app_for(lang="th")
     async with app.run_test(size=(80, 24)) as pilot:
         await new_game_screen(pilot, app)
-        await pilot.press("s")
-        await pilot.pause()
-        assert isinstance(app.screen, StatsScreen)
-        await pilot.press("h")
-        await pilot.pause()
-        listed = app.screen
-        assert isinstance(listed, HistoryListScreen)
+        await pressed(pilot, app, "s", StatsScreen)
+        listed = await pressed(pilot, app, "h", HistoryListScreen)
         assert headers(listed) == ["เมื่อ", "แบบกติกา", "รอบ", "ผล", "ผู้เล่นและคะแนนรวม"]
         assert rows(listed)[0][3] == "ยังไม่จบ"
         assert listed.query_one("#hlist-box").border_title == "เกมที่เล่นมาแล้ว · 1–4 จาก 4"

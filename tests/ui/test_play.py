@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from broken_ai import Broken
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
@@ -26,11 +28,15 @@ from ui_helpers import (
     play_keys,
     played_by_ai,
     played_until,
+    pressed,
+    running,
     settings,
     settle,
     settled_table,
     setup,
     table_after_draw,
+    table_turns,
+    table_under,
     two_seat_session,
     until,
 )
@@ -42,7 +48,6 @@ from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.record import apply_moves
 from dummy_tui.engine.round import PLAY
-from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
@@ -77,8 +82,7 @@ async def test_a_whole_round_with_keys_only() -> None:
 async def test_pick_up_and_lay_off_with_the_mouse() -> None:
     session = pickup_session()
     app = app_for(session=session)
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         # click the head card 9♥ in the row
         row = table.row
         region = row.content_region
@@ -140,21 +144,14 @@ async def test_hot_seat_never_shows_the_other_persons_hand(monkeypatch) -> None:
     monkeypatch.setattr(Hand, "render", spy)
     privacy_seen: list[str] = []
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(600):
-            await settle(pilot, app)
-            screen = app.screen
-            if isinstance(screen, RoundEndScreen):
-                break
-            if isinstance(screen, PrivacyScreen):
-                table = app.screen_stack[-2]
-                assert isinstance(table, TableScreen)
+        async for privacy, table in table_turns(pilot, app, 600):
+            if privacy is not None:
                 assert table.hand.cards == []  # hidden before the screen went up
-                privacy_seen.append(screen.player_name)
+                privacy_seen.append(privacy.player_name)
                 confirmed[0] = table.session.round.seat
                 await pilot.press("enter")
                 continue
-            assert isinstance(screen, TableScreen)
-            game = screen.session.round
+            game = table.session.round
             await pilot.press(
                 "d"
                 if game.phase == "take" and game.stock
@@ -175,8 +172,7 @@ async def test_the_name_the_game_gave_a_person_follows_the_language(
     game.seats[1].name = "Player 2" if start == "en" else "ผู้เล่น 2"  # and for a second
     game.seats[2].name = "Malee" if start == "en" else "มาลี"  # and for an AI player
     app = app_for(game, lang=start)
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press("ctrl+l")
         await pilot.pause()
         shown = table.session.names
@@ -221,9 +217,7 @@ async def _saved_game() -> list[str]:
     """Leave a match saved mid-round (Ann, Bee, Chai, Dao); its moves."""
     app = app_for(setup(humans=1, seed=21), persist=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        await pilot.press("d")
-        table = await settled_table(pilot, app)
+        table = await table_after_draw(pilot, app)
         moves = table.session.round.moves()
         await pilot.press("q")
     assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves
@@ -260,10 +254,7 @@ async def test_a_new_game_asks_before_it_takes_the_saved_games_place() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("g")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ChoiceScreen)
+        dialog = await pressed(pilot, app, "g", ChoiceScreen)
         intro = str(dialog.query_one("#intro").render())
         assert "Ann, Bee, Chai, Dao · Dummy · round 1" in intro, intro
         assert "cannot be resumed" in intro
@@ -320,9 +311,7 @@ async def test_a_game_from_the_command_line_asks_too_when_a_game_is_saved() -> N
 async def test_ctrl_c_leaves_the_table_with_the_game_saved() -> None:
     app = app_for(setup(humans=1, seed=21), persist=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        await pilot.press("d")
-        table = await settled_table(pilot, app)
+        table = await table_after_draw(pilot, app)
         moves = table.session.round.moves()
         await pilot.press("ctrl+c")
         await pilot.pause()
@@ -513,8 +502,7 @@ async def test_before_being_born_the_prompt_and_the_meld_key_say_so() -> None:
 
 async def test_the_prompt_says_which_card_was_drawn_until_the_next_move() -> None:
     app = app_for(setup(humans=1, seed=21))
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         before = table.session.round.hands[0]
         await pilot.press("d")
         await settle(pilot, app)
@@ -574,8 +562,7 @@ async def test_once_the_head_card_is_picked_up_the_row_no_longer_explains_its_ma
     session, game = born_session(*HEARTS_MELDED)  # Ann picked up the head card, 9♥
     assert not game.head_in_row
     app = app_for(session=session, lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (_pilot, table):
         assert str(table.query_one(DiscardRow).border_subtitle) == legend
 
 
@@ -620,8 +607,7 @@ async def test_each_look_key_says_what_it_changed() -> None:
 
 async def test_illegal_move_is_explained_in_one_line() -> None:
     app = app_for(session=pickup_session())
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press("d")
         await pilot.press("space", "right", "space", "m")  # 2♠ 4♠? not a meld
         status = str(table.query_one("#status").render())
@@ -631,8 +617,7 @@ async def test_illegal_move_is_explained_in_one_line() -> None:
 
 async def test_a_long_message_is_shown_whole_on_a_small_terminal() -> None:
     app = app_for(setup(players=4, seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         long = (
             "pickup must be played: after picking 10♦ the next move must meld it "
             "or lay it off, with the cards picked up or from your hand"
@@ -647,8 +632,7 @@ async def test_a_long_message_is_shown_whole_on_a_small_terminal() -> None:
 
 async def test_a_seat_that_only_laid_off_is_headed_with_its_layoffs() -> None:
     app = app_for(setup(players=3, seed=5, ruleset="rummy"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         fives = TableMeld.new(0, [parse_card(c) for c in ("5C", "5D", "5H")], ace_low=True)
         fives.add(parse_card("5S"), 2)
         meld_table = table.query_one(MeldTable)
@@ -680,8 +664,7 @@ async def test_a_meld_hint_selects_its_cards_and_keys_are_named_as_printed(
     from dummy_tui.engine.actions import Meld
 
     app = app_for(session=pickup_session())
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press(".")  # no AI move to skip: said with the key as printed
         status = str(table.query_one("#status").render())
         assert status.startswith(". — ") and "full_stop" not in status
@@ -714,8 +697,7 @@ async def test_a_first_turn_that_must_draw_says_so_when_the_head_card_would_meld
         update={"options": {"first_turn_must_draw": True}}
     )
     app = app_for(game_setup, lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         game = table.session.round
         assert isinstance(game, DummyRound) and game.first_turn
         # without the option the head card could be picked up and melded at once
@@ -741,8 +723,7 @@ HEARTS_MELDED = (
 async def status_after_f(session: Session, lang: str, card: int) -> tuple[str, list[int]]:
     """The status line after pressing f with the cursor on ``card``, and the hand then."""
     app = app_for(session=session, lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         table.hand.cursor = table.hand.cards.index(card)
         await pilot.press("f")
         await pilot.pause()
@@ -799,8 +780,7 @@ async def test_m_on_two_chosen_cards_that_meld_with_nothing_names_them(
     session, game = born_session(*HEARTS_MELDED)
     assert not any(isinstance(a, Meld) for a in game.legal_actions())
     app = app_for(session=session, lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         table.hand.selected = set(cards("2S 4S"))
         await pilot.press("m")
         await pilot.pause()
@@ -819,8 +799,7 @@ async def test_a_refused_row_card_is_named_and_its_refusal_goes_when_a_good_one_
     picks = {a.card for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)}
     assert game.row[-1] == five and five not in picks and nine in picks
     app = app_for(session=session)
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press("p")
         row = table.query_one(DiscardRow)
         assert row.picking
@@ -848,8 +827,7 @@ async def test_spe_to_cards_on_the_table_carry_the_rows_mark() -> None:
     )
     game.apply(Meld(tuple(sorted(cards("10H JH QH")))))
     app = app_for(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (_pilot, table):
         lines = {w.index: str(w.render()) for w in table.query(MeldLine) if w.index is not None}
         assert "2♣* 3♣ 4♣ 5♣" in lines[0], lines  # 2♣ is a spe-to card
         assert "*" not in lines[1], lines  # Q♥ is not (Q♠ is)
@@ -863,8 +841,7 @@ async def test_the_hand_marks_melds_layoffs_and_a_loose_spe_to_in_both_suit_styl
         "7H 8H QS QH QD 2C 10H 4S 8D KD 3D", "2H 3H 4H 5C 7C 9C JC AC 6S 8S 10S", "9H", "7H 8H 9H"
     )
     app = app_for(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         hand = table.query_one(Hand)
 
         def marks() -> dict[str, str]:
@@ -889,8 +866,7 @@ async def test_a_narrow_footer_drops_select_to_keep_every_move_and_the_language_
         "7H 8H QS QH QD 2C 10H 4S 8D KD 3D", "2H 3H 4H 5C 7C 9C JC AC 6S 8S 10S", "9H", "7H 8H 9H"
     )
     app = app_for(session=session, lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
 
         def footer() -> list[str]:
             return [k.action for k in table.query_one(Footer).query(FooterKey)]
@@ -1007,8 +983,7 @@ async def test_a_save_that_fails_is_reported_once_and_again_on_leaving(home: Pat
 
 async def test_a_person_can_arrange_the_hand_and_sort_it_again() -> None:
     app = app_for(setup(humans=1, seed=21))
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         hand = table.hand
         before = list(hand.cards)
         hand.cursor = 0
@@ -1084,8 +1059,7 @@ async def test_the_hand_over_screen_tells_what_the_others_did_meanwhile() -> Non
             await settle(pilot, app)
             screen = app.screen
             if isinstance(screen, PrivacyScreen):
-                table = app.screen_stack[-2]
-                assert isinstance(table, TableScreen)
+                table = table_under(app)
                 seat = table.session.round.seat
                 # every move since this person's own last one (or the round's start)
                 expected = []
@@ -1124,8 +1098,7 @@ async def test_the_hand_over_screen_tells_what_the_others_did_meanwhile() -> Non
 
 async def test_an_arranged_hand_is_kept_in_the_saved_game() -> None:
     app = app_for(setup(humans=1, seed=21), persist=True)
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         table.hand.cursor = 0
         await pilot.press("greater_than_sign", "greater_than_sign", "greater_than_sign")
         arranged = list(table.hand.cards)
@@ -1139,8 +1112,7 @@ async def test_an_arranged_hand_is_kept_in_the_saved_game() -> None:
 
 async def test_the_log_gives_a_draw_and_its_discard_one_line() -> None:
     app = app_for(setup(humans=1, players=4, seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         await pilot.press("d")
         await settle(pilot, app)
         log = table.query_one(GameLog)
@@ -1168,8 +1140,7 @@ async def test_a_short_screen_shows_the_log_or_the_scores() -> None:
     totals); ``t`` swaps in the scores and back, and the moves made meanwhile are
     in the log, wrapped to its width."""
     app = app_for(setup(humans=1, players=4, seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         log = table.query_one(GameLog)
         scores = table.query_one(Scoreboard)
         assert log.display and not scores.display
@@ -1196,8 +1167,7 @@ async def test_a_short_screen_shows_the_log_or_the_scores() -> None:
         # written at the log's width, not at no width at all while it was hidden
         assert max(len(line) for line in text) > width // 2, text
     app = app_for(setup(humans=1, players=4, seed=3))
-    async with app.run_test(size=(120, 40)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (120, 40), settled_table) as (pilot, table):
         assert table.query_one(GameLog).display and table.query_one(Scoreboard).display
         assert not table.query_one(GameLog).border_subtitle
         assert not any(b.binding.id == "scores" for b in table.active_bindings.values())
@@ -1234,8 +1204,7 @@ async def test_the_hint_thinks_off_the_ui_thread_and_a_stale_hint_is_never_shown
 
     monkeypatch.setattr(HintTask, "run", slow_run)
     app = app_for(session=pickup_session())
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         status = table.query_one("#status")
         await pilot.press("h")
         await pilot.pause()
@@ -1259,8 +1228,7 @@ async def test_a_hint_whose_ai_fails_says_there_is_none_and_logs_why(
 
     monkeypatch.setattr(HintTask, "run", failing)
     app = app_for(session=pickup_session())
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         await ask_hint(pilot, app)
         assert str(table.query_one("#status").render()).startswith(
             "No hint this time: the hint's AI failed"
@@ -1270,33 +1238,25 @@ async def test_a_hint_whose_ai_fails_says_there_is_none_and_logs_why(
     assert '"moves": []' in logged  # the position, as a record
 
 
-class Raising:
+def raising() -> Broken:
     """An AI that cannot read the view it is given."""
-
-    level = "easy"
-
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        raise RuntimeError("cannot read this view")
+    return Broken("easy", RuntimeError("cannot read this view"))
 
 
-class Illegal:
+def illegal() -> Broken:
     """An AI that answers with a card it does not hold."""
-
-    level = "easy"
-
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        return Discard(parse_card("AS"))
+    return Broken("easy", Discard(parse_card("AS")))
 
 
 @pytest.mark.parametrize(
     ("broken", "why"),
     [
-        (Raising, "RuntimeError: cannot read this view"),
-        (Illegal, "answered Discard(card=51), which is not legal"),
+        (raising, "RuntimeError: cannot read this view"),
+        (illegal, "answered Discard(card=51), which is not legal"),
     ],
 )
 async def test_an_ai_that_fails_is_logged_said_once_and_the_normal_ai_plays_on(
-    broken: type[Raising | Illegal], why: str, home: Path
+    broken: Callable[[], Broken], why: str, home: Path
 ) -> None:
     session = pickup_session()
     session.ai[1] = broken()
@@ -1319,14 +1279,14 @@ async def test_an_ai_that_fails_is_logged_said_once_and_the_normal_ai_plays_on(
     assert f"the easy AI of seat 1 failed: {why}" in logged
     assert "Traceback (most recent call last)" in logged
     # the player's own error is the cause, under it
-    assert ("RuntimeError: cannot read this view\n" in logged) == (broken is Raising)
+    assert ("RuntimeError: cannot read this view\n" in logged) == (broken is raising)
     assert '"moves": [\n    "draw",' in logged  # the position: Ann had drawn and discarded
 
 
 async def test_an_ai_failing_twice_is_not_covered_up() -> None:
     session = pickup_session()
-    session.ai[1] = Raising()
-    session.stand_in = lambda seat: Illegal()  # type: ignore[method-assign]
+    session.ai[1] = raising()
+    session.stand_in = lambda seat: illegal()  # type: ignore[method-assign]
     app = app_for(session=session)
     with pytest.raises(WorkerFailed):
         async with app.run_test(size=(100, 30)) as pilot:
@@ -1352,8 +1312,7 @@ async def test_a_key_refused_while_an_ai_moves_gives_way_to_the_prompt_on_your_t
 
     session.ai[1] = Slow()  # type: ignore[assignment]
     app = app_for(session=session)
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         status = table.query_one("#status")
         await pilot.press("d")
         await pilot.pause()
@@ -1393,8 +1352,7 @@ async def test_p_after_a_hint_to_pick_up_starts_on_the_hinted_card(
     )
     monkeypatch.setattr(HintTask, "run", lambda self: hinted)
     app = app_for(session=session)
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press("p")  # no hint: the newest card that can be picked up
         assert table.row.cursor_card == parse_card("3H")
         await pilot.press("escape")
@@ -1416,8 +1374,7 @@ async def test_p_after_a_hint_to_pick_up_starts_on_the_hinted_card(
 async def test_the_game_keys_work_with_the_thai_layout_on() -> None:
     """Thai keyboards type ก on the key marked d, ป on x, ้ on h: the same moves."""
     app = app_for(setup(humans=1, players=4, seed=3))
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         game = table.session.round
         await pilot.press("ก")  # d: draw
         await pilot.pause()
@@ -1467,8 +1424,7 @@ async def test_ctrl_keys_answer_with_the_thai_layout_on() -> None:
 @pytest.mark.parametrize(("lang", "said"), [("en", "Enter makes no move"), ("th", "Enter ไม่ได้")])
 async def test_enter_at_the_table_says_each_move_has_its_key(lang: str, said: str) -> None:
     app = app_for(setup(humans=1, players=4, seed=3), lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         game = table.session.round
         moves = len(game.history)
         await pilot.press("space", "enter")  # a card chosen, then Enter
@@ -1480,8 +1436,7 @@ async def test_enter_at_the_table_says_each_move_has_its_key(lang: str, said: st
 async def test_home_and_end_jump_to_the_first_and_last_card_of_the_hand_and_the_row() -> None:
     session = hinted_pick_session()
     app = app_for(session=session)
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         hand = table.hand
         hand.cursor = 1
         await pilot.press("end")
@@ -1501,8 +1456,7 @@ async def test_q_on_the_enlarge_the_window_screen_quits_with_the_game_saved(key:
     from dummy_tui.ui.screens.modals import TooSmallScreen
 
     app = app_for(setup(humans=1, seed=21), persist=True)
-    async with app.run_test(size=(100, 30)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press("d")
         await settle(pilot, app)
         moves = table.session.round.moves()
@@ -1528,8 +1482,7 @@ async def test_the_melds_and_the_log_scroll_by_keyboard_at_80x24() -> None:
         setup(players=4, seed=1, level="normal"), lambda g: len(g.melds) >= 8, ai=True
     )
     app = app_for(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await settled_table(pilot, app)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
         melds = table.query_one(MeldTable)
         assert melds.max_scroll_y > 0  # more melds than lines
         assert focused(app) is table.hand
@@ -1653,22 +1606,14 @@ async def test_hot_seat_says_nothing_of_the_other_persons_hidden_cards() -> None
     app = app_for(setup(humans=2, players=2, seed=9))
     public: set[int] = set()
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(6):  # three turns each
-            await settle(pilot, app)
-            screen = app.screen
-            if isinstance(screen, RoundEndScreen):
-                break
-            if isinstance(screen, PrivacyScreen):
-                table = app.screen_stack[-2]
-                assert isinstance(table, TableScreen)
+        async for privacy, table in table_turns(pilot, app, 6):  # three turns each
+            said = ""
+            if privacy is not None:
                 said = " ".join(
                     line.plain for line in table.since_last_turn(table.session.round.seat)
                 )
                 await pilot.press("enter")
                 await settle(pilot, app)
-            else:
-                assert isinstance(screen, TableScreen)
-                table, said = screen, ""
             game = table.session.round
             look = table.dapp.look
             other = 1 - game.seat

@@ -11,17 +11,27 @@ from history_fixture import small_history
 from textual.pilot import Pilot
 from ui_helpers import app_for
 
+from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.stats import StatsScreen
 from dummy_tui.ui.screens.viewer import ViewerScreen
 
 SIZES = [(80, 24), (120, 40)]
 
+# every screen at both sizes, in both languages
+pytestmark = [
+    pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"]),
+    pytest.mark.parametrize("lang", ["en", "th"]),
+]
 
-@pytest.mark.parametrize("lang", ["en", "th"])
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
-def test_statistics_charts(snap_compare: Any, size: tuple[int, int], lang: str) -> None:
+
+@pytest.fixture
+def app(lang: str) -> DummyApp:
+    """The app in ``lang`` over the small history."""
     small_history()
-    app = app_for(lang=lang)
+    return app_for(lang=lang)
+
+
+def test_statistics_charts(snap_compare: Any, size: tuple[int, int], app: DummyApp) -> None:
 
     async def charts(pilot: Pilot[int]) -> None:
         await pilot.pause()
@@ -36,11 +46,7 @@ def test_statistics_charts(snap_compare: Any, size: tuple[int, int], lang: str) 
     assert snap_compare(app, terminal_size=size, run_before=charts)
 
 
-@pytest.mark.parametrize("lang", ["en", "th"])
-@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
-def test_viewer_of_a_stored_round(snap_compare: Any, size: tuple[int, int], lang: str) -> None:
-    small_history()
-    app = app_for(lang=lang)
+def test_viewer_of_a_stored_round(snap_compare: Any, size: tuple[int, int], app: DummyApp) -> None:
 
     async def stored_round(pilot: Pilot[int]) -> None:
         await pilot.pause()

@@ -14,6 +14,7 @@ from ui_helpers import (
     app_for,
     new_game_screen,
     open_house_rules,
+    running,
     settings,
     setup,
     until,
@@ -108,8 +109,7 @@ async def test_the_last_set_up_and_language_come_back(home: Path, lang: str) -> 
     }
     write_settings(home, lang=lang, last_setup=setup)
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         assert app.focused is not None and app.focused.id == "quick"
         assert screen.query_one("#target", Input).value == "300"
         got = screen.collect()
@@ -137,31 +137,31 @@ async def test_the_first_new_game_names_everyone_in_the_language(
 ) -> None:
     write_settings(home, lang=lang)
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (_pilot, screen):
         assert [screen.query_one(f"#name-{i}", Input).value for i in range(4)] == names
         assert [s.name for s in screen.collect().seats] == names
+
+
+async def switch_language(pilot: Pilot[int]) -> None:
+    """ctrl+l, and a pause for the screen to speak the other language."""
+    await pilot.press("ctrl+l")
+    await pilot.pause()
 
 
 async def test_switching_language_renames_the_default_names_but_not_a_typed_name(
     home: Path,
 ) -> None:
-    app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(DummyApp(), (100, 40), new_game_screen) as (pilot, screen):
         name = screen.query_one("#name-0", Input)
         assert name.value == "You"
-        await pilot.press("ctrl+l")
-        await pilot.pause()
+        await switch_language(pilot)
         assert name.value == "คุณ"
         assert screen.query_one("#name-1", Input).value == "สมชาย"  # the AI's name too
-        await pilot.press("ctrl+l")
-        await pilot.pause()
+        await switch_language(pilot)
         assert name.value == "You"
         assert screen.query_one("#name-1", Input).value == "Somchai"
         name.value = "Ann"
-        await pilot.press("ctrl+l")
-        await pilot.pause()
+        await switch_language(pilot)
         assert name.value == "Ann"
 
 
@@ -169,12 +169,10 @@ async def test_the_language_row_follows_ctrl_l_and_the_game_starts_in_that_langu
     home: Path,
 ) -> None:
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         row = screen.query_one("#lang", Choice)
         assert value_now(row) == "en"
-        await pilot.press("ctrl+l")
-        await pilot.pause()
+        await switch_language(pilot)
         assert app.lang == "th"
         assert value_now(row) == "th"  # the row says the language in use
         assert app.lang == "th"  # and setting it did not switch back
@@ -182,15 +180,13 @@ async def test_the_language_row_follows_ctrl_l_and_the_game_starts_in_that_langu
         await pilot.press("right")  # one press: the other language at once
         await pilot.pause()
         assert value_now(row) == "en" and app.lang == "en"
-        await pilot.press("ctrl+l")
-        await pilot.pause()
+        await switch_language(pilot)
         assert screen.collect().lang == "th"
 
 
 async def test_two_seats_with_one_name_are_refused_with_a_message(home: Path) -> None:
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         screen.query_one("#name-3", Input).value = " somchai "  # seat 2 is Somchai
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -208,8 +204,7 @@ async def test_two_seats_with_one_name_are_refused_with_a_message(home: Path) ->
 
 async def test_the_names_the_game_gave_follow_a_seat_between_person_and_ai(home: Path) -> None:
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         kinds = [screen.query_one(f"#kind-{i}", Choice) for i in range(4)]
         names = [screen.query_one(f"#name-{i}", Input) for i in range(4)]
 
@@ -257,8 +252,7 @@ async def test_a_bad_house_rule_value_is_told_in_the_players_language(
     home: Path, lang: str, value: str, expected: str
 ) -> None:
     app = app_for(lang=lang)
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         await open_house_rules(pilot, screen)
         screen.query_one("#opt-knock_points", Input).value = value
         await pilot.press("ctrl+s")
@@ -272,8 +266,7 @@ async def test_yes_or_no_rules_switch_on_and_off_and_worded_rules_step_through_t
     home: Path,
 ) -> None:
     app = app_for()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         await open_house_rules(pilot, screen)
         switch = screen.query_one("#opt-pickup_to_layoff", Choice)
         chain = screen.query_one("#opt-layoff_chain", Choice)
@@ -308,8 +301,7 @@ async def test_at_80x24_a_bad_house_rule_is_shown_at_its_field(
     the field at fault takes the focus (the form scrolls to it) and the
     message shows there too."""
     app = app_for()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (80, 24), new_game_screen) as (pilot, screen):
         await open_house_rules(pilot, screen)
         screen.query_one("#opt-penalty_feed_speto", Input).focus()  # the last line
         await pilot.pause()
@@ -554,8 +546,7 @@ async def test_the_first_start_speaks_the_language_of_the_locale(
     if settings is not None:
         write_settings(home, lang=settings)
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (_pilot, screen):
         assert screen.query_one("#name-0", Input).value == you
 
 
@@ -565,8 +556,7 @@ async def test_with_the_thai_layout_on_g_starts_and_a_name_takes_thai_letters(
     """The key marked g types เ on a Thai keyboard: it starts a quick game, except
     in a name, where it is a letter."""
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         name = screen.query_one("#name-0", Input)
         name.focus()
         name.value = ""
@@ -587,8 +577,7 @@ async def test_with_the_thai_layout_on_ctrl_s_starts_the_game_as_set(home: Path)
     from dummy_tui.ui.screens.table import TableScreen
 
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         await pilot.press("ctrl+ห")
         for _ in range(50):
             await pilot.pause()
@@ -603,8 +592,7 @@ async def test_with_the_thai_layout_on_the_number_row_types_the_target_score(
     """The keys marked 1 to 4 and 0 type ๅ / - ภ จ on a Thai keyboard; a Thai digit
     is a digit too; a letter is refused."""
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         target = screen.query_one("#target", Input)
         target.focus()
         target.value = ""
@@ -647,8 +635,7 @@ async def test_persian_rummy_is_set_by_its_deals_not_a_target_score(
             "ruleset": "persian"}  # fmt: skip
     write_settings(home, lang=lang, last_setup=last)
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         assert str(screen.query_one("#target-label", Static).render()) == label
         field = screen.query_one("#target", Input)
         assert field.value == "2"  # the preset's deals
@@ -660,8 +647,7 @@ async def test_persian_rummy_is_set_by_its_deals_not_a_target_score(
 
 async def test_the_ai_speed_is_chosen_on_the_new_game_screen_and_kept(home: Path) -> None:
     app = DummyApp()
-    async with app.run_test(size=(100, 40)) as pilot:
-        screen = await new_game_screen(pilot, app)
+    async with running(app, (100, 40), new_game_screen) as (pilot, screen):
         speed = screen.query_one("#speed", Choice)
         assert value_now(speed) == 2 and "normal (0.7 s)" in str(speed.render())
         speed.focus()

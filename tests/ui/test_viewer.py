@@ -37,6 +37,12 @@ async def viewer_from_round_end(pilot: Pilot[int], app: DummyApp) -> ViewerScree
     return viewer
 
 
+def played_app(lang: str = "en") -> tuple[DummyApp, Round[Any]]:
+    """The app on a round the AI played to its end (seed 11), and that round."""
+    session = played_by_ai(setup(humans=1, seed=11))
+    return app_for(session=session, lang=lang), session.round
+
+
 def after(game: Round[Any], k: int) -> Round[Any]:
     """The engine's own position after the round's first k moves."""
     position = game.fresh()
@@ -76,9 +82,7 @@ def assert_shows(viewer: ViewerScreen, expected: Round[Any]) -> None:
 
 
 async def test_the_round_end_opens_the_viewer_and_it_steps_as_the_engine_played() -> None:
-    session = played_by_ai(setup(humans=1, seed=11))
-    game = session.round
-    app = app_for(session=session)
+    app, game = played_app()
     async with app.run_test(size=(120, 40)) as pilot:
         viewer = await viewer_from_round_end(pilot, app)
         total = len(game.history)
@@ -121,9 +125,7 @@ async def test_the_round_end_opens_the_viewer_and_it_steps_as_the_engine_played(
 
 
 async def test_the_move_list_jumps_and_names_each_move_as_the_log_does() -> None:
-    session = played_by_ai(setup(humans=1, seed=11))
-    game = session.round
-    app = app_for(session=session)
+    app, game = played_app()
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = await viewer_from_round_end(pilot, app)
         await pilot.press("down", "down", "down")
@@ -139,7 +141,7 @@ async def test_the_move_list_jumps_and_names_each_move_as_the_log_does() -> None
 
 
 async def test_the_viewer_speaks_thai() -> None:
-    app = app_for(session=played_by_ai(setup(humans=1, seed=11)), lang="th")
+    app, _ = played_app("th")
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = await viewer_from_round_end(pilot, app)
         top = plain(viewer.query_one("#viewer-top").render())
@@ -245,7 +247,7 @@ def test_json_and_view_are_not_given_together(tmp_path: Path) -> None:
 
 async def test_the_thai_viewer_counts_moves_and_starts_a_line_lower() -> None:
     # a move is การเดิน, a turn ตา: the viewer steps through moves
-    app = app_for(session=played_by_ai(setup(humans=1, seed=11)), lang="th")
+    app, _ = played_app("th")
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = await viewer_from_round_end(pilot, app)
         top = viewer.query_one("#viewer-top")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Collapsible
 
 from dummy_tui.ai import checked_choice, make_player
@@ -153,12 +155,51 @@ async def open_house_rules(pilot: Pilot[int], screen: NewGameScreen) -> None:
     await pilot.pause()
 
 
+S = TypeVar("S", bound=Screen[Any])
+
+
+async def pressed(pilot: Pilot[int], app: DummyApp, key: str, kind: type[S]) -> S:
+    """Press ``key``, pause, and the screen it led to, which must be a ``kind``."""
+    await pilot.press(key)
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, kind)
+    return screen
+
+
+def table_under(app: DummyApp) -> TableScreen:
+    """The table under the screen on top (a privacy screen, a dialog)."""
+    table = app.screen_stack[-2]
+    assert isinstance(table, TableScreen)
+    return table
+
+
 async def settled_table(pilot: Pilot[int], app: DummyApp) -> TableScreen:
     """:func:`settle`, then the table the person acts on."""
     await settle(pilot, app)
     table = app.screen
     assert isinstance(table, TableScreen)
     return table
+
+
+@asynccontextmanager
+async def running(
+    app: DummyApp, size: tuple[int, int], reach: Callable[[Pilot[int], DummyApp], Awaitable[S]]
+) -> AsyncIterator[tuple[Pilot[int], S]]:
+    """``app`` run at ``size``: its pilot and the screen ``reach`` waits for
+    (:func:`settled_table`, :func:`new_game_screen`, ...)."""
+    async with app.run_test(size=size) as pilot:
+        yield pilot, await reach(pilot, app)
+
+
+R = TypeVar("R", bound=Round[Any])
+
+
+def round_of(table: TableScreen, kind: type[R]) -> R:
+    """The table's round, which must be a ``kind`` (a family's round class)."""
+    game = table.session.round
+    assert isinstance(game, kind)
+    return game
 
 
 async def table_after_draw(pilot: Pilot[int], app: DummyApp) -> TableScreen:
@@ -169,23 +210,37 @@ async def table_after_draw(pilot: Pilot[int], app: DummyApp) -> TableScreen:
     return table
 
 
-async def play_keys(pilot: Pilot[int], app: DummyApp, turns: int = 500) -> None:
-    """Play the people's turns with the keyboard only (draw, discard) to the round end."""
-    for _ in range(turns):
+async def table_turns(
+    pilot: Pilot[int], app: DummyApp, limit: int
+) -> AsyncIterator[tuple[PrivacyScreen | None, TableScreen]]:
+    """Each stop of the game until its round end (at most ``limit``), settled:
+    the privacy screen that hands the table over in a hot-seat game (None
+    when the table is up) and the table."""
+    for _ in range(limit):
         await settle(pilot, app)
         screen = app.screen
         if isinstance(screen, RoundEndScreen):
             return
         if isinstance(screen, PrivacyScreen):
+            yield screen, table_under(app)
+        else:
+            assert isinstance(screen, TableScreen)
+            yield None, screen
+
+
+async def play_keys(pilot: Pilot[int], app: DummyApp, turns: int = 500) -> None:
+    """Play the people's turns with the keyboard only (draw, discard) to the round end."""
+    async for privacy, table in table_turns(pilot, app, turns):
+        if privacy is not None:
             await pilot.press("enter")
             continue
-        assert isinstance(screen, TableScreen)
-        game = screen.session.round
+        game = table.session.round
         if game.phase == TAKE:
             await pilot.press("d" if game.stock else "o")
         else:
             await pilot.press("x")
-    raise AssertionError("the round did not end")
+    if not isinstance(app.screen, RoundEndScreen):
+        raise AssertionError("the round did not end")
 
 
 def draw_and_throw(game: Round[Any]) -> Action:

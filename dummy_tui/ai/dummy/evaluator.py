@@ -63,13 +63,7 @@ class Evaluator(KnockJudge):
             t0[dead & 8191] + t1[dead >> 13 & 8191] + t2[dead >> 26 & 8191] + t3[dead >> 39]
         )
         if melded:
-            held = (
-                t0[melded & 8191]
-                + t1[melded >> 13 & 8191]
-                + t2[melded >> 26 & 8191]
-                + t3[melded >> 39]
-            )
-            value += (self.hold_chance * (1.0 + charge) - charge * self.w.melded_unborn) * held
+            value += self._melds_term(melded, charge)
         # pairs that may still become melds
         if self.out_chance > 0.0:
             # cards of ``dead`` with another card of the hand near them
@@ -151,6 +145,15 @@ class Evaluator(KnockJudge):
         assert best is not None
         return best
 
+    def _melds_term(self, melded: int, charge: float) -> float:
+        """The term of :meth:`_held` for the cards ``melded`` (not 0): their points,
+        held with the chance of keeping them, charged as cards of no meld else."""
+        t0, t1, t2, t3 = self.suit_points
+        held = (
+            t0[melded & 8191] + t1[melded >> 13 & 8191] + t2[melded >> 26 & 8191] + t3[melded >> 39]
+        )
+        return (self.hold_chance * (1.0 + charge) - charge * self.w.melded_unborn) * held
+
     def _shared(self, hand: int, born: bool, melded: int) -> _Shared:
         """What :meth:`_held` computes for ``hand`` (its melds ``melded``) that
         stays the same without one card of no meld: the dead cards' points, the
@@ -161,13 +164,7 @@ class Evaluator(KnockJudge):
         points = t0[dead & 8191] + t1[dead >> 13 & 8191] + t2[dead >> 26 & 8191] + t3[dead >> 39]
         melds_term = None
         if melded:
-            held = (
-                t0[melded & 8191]
-                + t1[melded >> 13 & 8191]
-                + t2[melded >> 26 & 8191]
-                + t3[melded >> 39]
-            )
-            melds_term = (self.hold_chance * (1.0 + charge) - charge * self.w.melded_unborn) * held
+            melds_term = self._melds_term(melded, charge)
         near_terms: list[tuple[int, float, int, int]] = []
         if self.out_chance > 0.0:
             neighbours = NEIGHBOURS_BOTH if self.both else NEIGHBOURS

@@ -27,16 +27,9 @@ import time
 from dataclasses import dataclass, field
 
 from dummy_tui.ai.gin.reading import Reading
+from dummy_tui.engine import deadwood as dead
 from dummy_tui.engine.actions import DRAW, PASS, Action, Discard, Draw, Knock, Pass, TakeDiscard
 from dummy_tui.engine.cards import CARDS_52, cards_of
-from dummy_tui.engine.deadwood import (
-    GIN_POINTS,
-    arrangements,
-    best_defence,
-    deadwood,
-    deadwood_after_discard,
-    discard_deadwoods,
-)
 from dummy_tui.engine.families.gin import GinView
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.relations import PARTNERS_LOW
@@ -165,11 +158,11 @@ class GinEvaluator:
         hit = self._values.get(hand)
         if hit is not None:
             return hit
-        dw = deadwood(hand)
+        dw = dead.deadwood(hand)
         gain = 0.0
         knocks = 0
         for u in self.unseen:
-            after = deadwood_after_discard(hand | (1 << u))
+            after = dead.deadwood_after_discard(hand | (1 << u))
             gain += dw - after
             if after <= self.limit:
                 knocks += 1
@@ -212,7 +205,7 @@ class GinEvaluator:
 
     def undercut_chance(self, hand: int, rng: random.Random) -> float:
         """Chance that the defender ends with no more deadwood than ``hand`` leaves."""
-        kd, ways = arrangements(hand)
+        kd, ways = dead.arrangements(hand)
         if kd == 0:
             return 0.0
         melds = [TableMeld.new(0, cards_of(m), ace_low=True) for m in ways[0]]
@@ -226,7 +219,7 @@ class GinEvaluator:
             theirs = k.opp_known
             for c in picked:
                 theirs |= 1 << c
-            dd, _, _ = best_defence(theirs, melds, layoffs=True)
+            dd, _, _ = dead.best_defence(theirs, melds, layoffs=True)
             if dd <= kd:
                 hits += 1
         return hits / n
@@ -294,7 +287,7 @@ class GinPlayer:
         hand = k.hand
         with_up = hand | (1 << take.card)
         # a knock at once is worth the card
-        options = discard_deadwoods(with_up, ev.limit)
+        options = dead.discard_deadwoods(with_up, ev.limit)
         if any(c != take.card for c in options):
             return take
         taken_value = ev.best_discard(with_up, take.card)[0]
@@ -333,7 +326,7 @@ class GinPlayer:
         scored = []
         for a in knocks:
             left = hand & ~(1 << a.card)
-            scored.append((deadwood(left), ev.danger(a.card), a.card, a))
+            scored.append((dead.deadwood(left), ev.danger(a.card), a.card, a))
         scored.sort(key=lambda t: (t[0], t[1], t[2]))
         dw, _, card, best = scored[0]
         return dw, card, best
@@ -386,19 +379,19 @@ class EasyGinPlayer:
         if view.phase == "take":
             take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
             if take is not None:
-                after = discard_deadwoods(hand | (1 << take.card))
+                after = dead.discard_deadwoods(hand | (1 << take.card))
                 after.pop(take.card, None)
-                if after and min(after.values()) < deadwood(hand):
+                if after and min(after.values()) < dead.deadwood(hand):
                     return take
             return next((a for a in legal if isinstance(a, Draw | Pass)), legal[0])
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks:
-            return min(knocks, key=lambda a: (deadwood(hand & ~(1 << a.card)), a.card))
-        options = discard_deadwoods(hand)
+            return min(knocks, key=lambda a: (dead.deadwood(hand & ~(1 << a.card)), a.card))
+        options = dead.discard_deadwoods(hand)
         discards = [a for a in legal if isinstance(a, Discard)]
         return min(
             discards,
-            key=lambda a: (options[a.card], -GIN_POINTS[a.card], self.rng.random()),
+            key=lambda a: (options[a.card], -dead.GIN_POINTS[a.card], self.rng.random()),
         )
 
 

@@ -20,18 +20,7 @@ from __future__ import annotations
 import random
 
 from dummy_tui.ai.base import Player, RandomPlayer, own_stream
-from dummy_tui.engine.actions import (
-    DRAW,
-    PASS,
-    Action,
-    Discard,
-    Draw,
-    LayOff,
-    Meld,
-    Pass,
-    Pick,
-    PickLayoff,
-)
+from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import CARDS_52, JOKER_BASE, JOKERS, rank_point_table
 from dummy_tui.engine.families.persian import PersianView, fits, persian_melds
 from dummy_tui.engine.relations import NEAR, PARTNERS
@@ -60,19 +49,19 @@ class PersianPlayer:
         thrown = [0] * view.players
         pile: list[int] = [-1]  # the upcard, not named in the view once picked up
         for seat, action in view.history:
-            if isinstance(action, Pick | PickLayoff):
+            if isinstance(action, act.Pick | act.PickLayoff):
                 i = pile.index(action.card) if action.card in pile else 0
                 for c in pile[i:]:
                     if c >= 0:
                         held[seat] |= 1 << c
                 del pile[i:]
-                played = action.meld if isinstance(action, Pick) else (action.card,)
+                played = action.meld if isinstance(action, act.Pick) else (action.card,)
                 held[seat] &= ~sum(1 << c for c in played)
-            elif isinstance(action, Meld):
+            elif isinstance(action, act.Meld):
                 held[seat] &= ~sum(1 << c for c in action.cards)
-            elif isinstance(action, LayOff):
+            elif isinstance(action, act.LayOff):
                 held[seat] &= ~(1 << action.card)
-            elif isinstance(action, Discard):
+            elif isinstance(action, act.Discard):
                 held[seat] &= ~(1 << action.card)
                 thrown[seat] |= 1 << action.card
                 pile.append(action.card)
@@ -88,40 +77,40 @@ class PersianPlayer:
 
     # -- choosing -------------------------------------------------------------------
 
-    def choose(self, view: PersianView, legal: list[Action]) -> Action:
+    def choose(self, view: PersianView, legal: list[act.Action]) -> act.Action:
         if len(legal) == 1:
             return legal[0]
         self.points = point_table(view)
         hand = view.hand_mask
         if view.phase == "take":
             return self._take(view, legal, hand)
-        melds = [a for a in legal if isinstance(a, Meld)]
-        layoffs = [a for a in legal if isinstance(a, LayOff)]
-        plays: list[Action] = [*melds, *layoffs]
+        melds = [a for a in legal if isinstance(a, act.Meld)]
+        layoffs = [a for a in legal if isinstance(a, act.LayOff)]
+        plays: list[act.Action] = [*melds, *layoffs]
         if plays:
             return max(plays, key=lambda a: self._play_score(view, a, hand))
-        discards: list[Action] = [a for a in legal if isinstance(a, Discard)]
+        discards: list[act.Action] = [a for a in legal if isinstance(a, act.Discard)]
         return self._discard(view, discards or legal, hand)
 
-    def _play_score(self, view: PersianView, action: Action, hand: int) -> tuple[int, int, int]:
-        if isinstance(action, Meld):
+    def _play_score(self, view: PersianView, action: act.Action, hand: int) -> tuple[int, int, int]:
+        if isinstance(action, act.Meld):
             cards = action.cards
             pts = sum(self.points[c] for c in cards)
             four = len(cards) == 4 and cards[0] % 13 == cards[-1] % 13
             # going out beats everything; then sets of four at once, then points
             left = hand & ~sum(1 << c for c in cards)
             return (int(left == 0), int(four), pts * (2 if four else 1))
-        assert isinstance(action, LayOff)
+        assert isinstance(action, act.LayOff)
         left = hand & ~(1 << action.card)
         return (int(left == 0), 0, self.points[action.card])
 
-    def _pick_value(self, view: PersianView, action: Pick | PickLayoff, hand: int) -> float:
+    def _pick_value(self, view: PersianView, action: act.Pick | act.PickLayoff, hand: int) -> float:
         """Points the pick-up lays now less the cost of the other cards it brings."""
         i = view.row.index(action.card)
         extra = view.row[i + 1 :]
-        played = action.meld if isinstance(action, Pick) else (action.card,)
+        played = action.meld if isinstance(action, act.Pick) else (action.card,)
         laid = sum(self.points[c] for c in played)
-        if isinstance(action, Pick) and len(played) == 4 and played[0] % 13 == played[-1] % 13:
+        if isinstance(action, act.Pick) and len(played) == 4 and played[0] % 13 == played[-1] % 13:
             laid *= 2
         pool = hand
         for c in view.row[i:]:
@@ -140,9 +129,9 @@ class PersianPlayer:
         # cards of the hand that the pick-up uses leave the hand for the table
         return laid - cost
 
-    def _take(self, view: PersianView, legal: list[Action], hand: int) -> Action:
-        picks = [a for a in legal if isinstance(a, Pick | PickLayoff)]
-        fallback: Action = DRAW if DRAW in legal else PASS
+    def _take(self, view: PersianView, legal: list[act.Action], hand: int) -> act.Action:
+        picks = [a for a in legal if isinstance(a, act.Pick | act.PickLayoff)]
+        fallback: act.Action = act.DRAW if act.DRAW in legal else act.PASS
         if not picks:
             return fallback
         if self.level == "easy":
@@ -152,20 +141,20 @@ class PersianPlayer:
             return fallback
         best = max(picks, key=lambda a: (self._pick_value(view, a, hand), -a.card))
         value = self._pick_value(view, best, hand)
-        threshold = 0.0 if isinstance(fallback, Pass) else 4.0
+        threshold = 0.0 if isinstance(fallback, act.Pass) else 4.0
         if value > threshold:
             return best
-        if isinstance(fallback, Draw) or not any(isinstance(a, Pass) for a in legal):
+        if isinstance(fallback, act.Draw) or not any(isinstance(a, act.Pass) for a in legal):
             return fallback
-        return PASS
+        return act.PASS
 
-    def _discard(self, view: PersianView, discards: list[Action], hand: int) -> Action:
-        cards = [a.card for a in discards if isinstance(a, Discard)]
+    def _discard(self, view: PersianView, discards: list[act.Action], hand: int) -> act.Action:
+        cards = [a.card for a in discards if isinstance(a, act.Discard)]
         if not cards:
             return discards[0]
         if self.level == "easy":
             card = max(cards, key=lambda c: (self.points[c], self.rng.random()))
-            return Discard(card)
+            return act.Discard(card)
         held, thrown, unseen = self._known(view)
         me = view.seat
         opps = [(me + 1) % view.players, (me + 3) % view.players]
@@ -215,7 +204,7 @@ class PersianPlayer:
             v = 2.0 * keep_value(c) + pts * (1.2 * danger(c) - 0.1) - 2.0 * partner_wants(c)
             return (v, c)
 
-        return Discard(min(cards, key=cost))
+        return act.Discard(min(cards, key=cost))
 
 
 def player(

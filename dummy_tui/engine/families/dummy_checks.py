@@ -5,17 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dummy_tui.engine.actions import (
-    Action,
-    Discard,
-    Draw,
-    End,
-    LayOff,
-    Meld,
-    Pick,
-    PickLayoff,
-    Show,
-)
+from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import cards_of, mask_of, rank_of, suit_of
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import melds_with
@@ -25,7 +15,7 @@ if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
 
 
-def check(game: DummyRound, action: Action) -> None:
+def check(game: DummyRound, action: act.Action) -> None:
     if game.phase == OVER:
         raise IllegalMoveError("round_over")
     seat = game.seat
@@ -33,26 +23,26 @@ def check(game: DummyRound, action: Action) -> None:
     if game.phase == TAKE:
         _check_take(game, action, seat, hand)
         return
-    if isinstance(action, Draw | Pick | PickLayoff):
+    if isinstance(action, act.Draw | act.Pick | act.PickLayoff):
         raise IllegalMoveError("already_taken")
-    if isinstance(action, End):
+    if isinstance(action, act.End):
         raise IllegalMoveError("end", "play")
-    if isinstance(action, Show):
+    if isinstance(action, act.Show):
         raise IllegalMoveError("show", "late")
     unborn = not game.born[seat]
-    if isinstance(action, Meld | LayOff) and unborn and game.rules.unborn_play == "never":
+    if isinstance(action, act.Meld | act.LayOff) and unborn and game.rules.unborn_play == "never":
         raise IllegalMoveError("not_born", "never")
-    if isinstance(action, Meld):
+    if isinstance(action, act.Meld):
         _check_meld_cards(game, action.cards, hand)
         if len(action.cards) >= hand.bit_count():
             raise IllegalMoveError("last_card", "meld")
         return
-    if isinstance(action, LayOff):
+    if isinstance(action, act.LayOff):
         _check_layoff(game, action.card, action.target, seat, hand)
         if hand.bit_count() < 2:
             raise IllegalMoveError("last_card", "layoff")
         return
-    if isinstance(action, Discard):
+    if isinstance(action, act.Discard):
         card = action.card
         if not hand >> card & 1:
             raise IllegalMoveError("not_in_hand", card=card)
@@ -64,21 +54,21 @@ def check(game: DummyRound, action: Action) -> None:
     raise IllegalMoveError("unknown", text=repr(action))
 
 
-def _check_take(game: DummyRound, action: Action, seat: int, hand: int) -> None:
-    if isinstance(action, Show):
+def _check_take(game: DummyRound, action: act.Action, seat: int, hand: int) -> None:
+    if isinstance(action, act.Show):
         refused = show_refusal(game, seat)
         if refused is not None:
             raise refused
         return
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         if not game.stock:
             raise IllegalMoveError("stock_empty")
         return
-    if isinstance(action, End):
+    if isinstance(action, act.End):
         if game.stock:
             raise IllegalMoveError("end")
         return
-    if isinstance(action, Pick | PickLayoff):
+    if isinstance(action, act.Pick | act.PickLayoff):
         card = action.card
         if card not in game.row:
             raise IllegalMoveError("not_in_row", card=card)
@@ -86,7 +76,7 @@ def _check_take(game: DummyRound, action: Action, seat: int, hand: int) -> None:
             raise IllegalMoveError("first_turn_must_draw")
         i = game.row.index(card)
         taken = mask_of(game.row[i:])
-        if isinstance(action, PickLayoff):
+        if isinstance(action, act.PickLayoff):
             if not game.rules.pickup_to_layoff:
                 raise IllegalMoveError("pickup_meld", "new_meld")
             if not game.born[seat]:
@@ -201,7 +191,7 @@ def _knock_rule(game: DummyRound) -> IllegalMoveError:
 def _meld_refusal(game: DummyRound, cards: tuple[int, ...], hand: int) -> IllegalMoveError:
     if len(cards) >= 3:
         try:
-            check(game, Meld(tuple(sorted(cards))))
+            check(game, act.Meld(tuple(sorted(cards))))
         except IllegalMoveError as exc:
             return exc
     for m in game.hand_melds(hand):
@@ -209,7 +199,7 @@ def _meld_refusal(game: DummyRound, cards: tuple[int, ...], hand: int) -> Illega
             # a meld holds them: it is refused for its own reason (the last
             # card), or it is no step towards the knock this turn needs
             try:
-                check(game, Meld(tuple(cards_of(m))))
+                check(game, act.Meld(tuple(cards_of(m))))
             except IllegalMoveError as exc:
                 return exc
             return _knock_rule(game)

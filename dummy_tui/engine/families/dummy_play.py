@@ -7,17 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dummy_tui.engine.actions import (
-    Action,
-    Discard,
-    Draw,
-    End,
-    LayOff,
-    Meld,
-    Pick,
-    PickLayoff,
-    Show,
-)
+from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import mask_of
 from dummy_tui.engine.families.dummy_legal import stock_out_picks
 from dummy_tui.engine.families.dummy_penalties import (
@@ -33,32 +23,32 @@ if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
 
 
-def play(game: DummyRound, seat: int, action: Action) -> None:
-    if isinstance(action, Discard):
+def play(game: DummyRound, seat: int, action: act.Action) -> None:
+    if isinstance(action, act.Discard):
         _discard(game, seat, action.card)
-    elif isinstance(action, Draw):
+    elif isinstance(action, act.Draw):
         card = game.stock.pop()
         game.hands[seat] |= 1 << card
         game.phase = PLAY
-    elif isinstance(action, Pick | PickLayoff):
+    elif isinstance(action, act.Pick | act.PickLayoff):
         _pick(game, seat, action)
-    elif isinstance(action, Meld):
+    elif isinstance(action, act.Meld):
         _unborn_lays(game, seat, meld=True)
         game.hands[seat] &= ~mask_of(action.cards)
         game.melds.append(game.new_meld(seat, action.cards))
         game.table_changes += 1
         note_meld(game, seat, action.cards)
-    elif isinstance(action, LayOff):
+    elif isinstance(action, act.LayOff):
         _unborn_lays(game, seat, meld=False)
         game.hands[seat] &= ~(1 << action.card)
         game.melds[action.target].add(action.card, seat)
         game.table_changes += 1
         game.layoffs[seat] += 1
         note_layoff(game, seat, action.card, action.target)
-    elif isinstance(action, Show):
+    elif isinstance(action, act.Show):
         game.shown[seat] = True
         game.bonuses.append(Bonus("show", seat, None, -1))
-    elif isinstance(action, End):
+    elif isinstance(action, act.End):
         finish(game, "stock_out")
 
 
@@ -72,7 +62,7 @@ def _unborn_lays(game: DummyRound, seat: int, meld: bool) -> None:
         game.must_knock = True  # the turn must end in a knock (dark knock)
 
 
-def _pick(game: DummyRound, seat: int, action: Pick | PickLayoff) -> None:
+def _pick(game: DummyRound, seat: int, action: act.Pick | act.PickLayoff) -> None:
     card = action.card
     i = game.row.index(card)
     last = game.row[-1]  # the freshest discard, always taken
@@ -81,7 +71,7 @@ def _pick(game: DummyRound, seat: int, action: Pick | PickLayoff) -> None:
     game.hands[seat] |= mask_of(taken)
     game.picked = (len(taken), card)
     game.table_changes += 1
-    if isinstance(action, Pick):
+    if isinstance(action, act.Pick):
         game.hands[seat] &= ~mask_of(action.meld)
         game.melds.append(game.new_meld(seat, action.meld))
         meld_mask = game.melds[-1].mask

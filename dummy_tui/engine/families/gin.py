@@ -9,17 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from dummy_tui.engine.actions import (
-    DRAW,
-    PASS,
-    Action,
-    Discard,
-    Draw,
-    Knock,
-    LayOff,
-    Pass,
-    TakeDiscard,
-)
+from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.deadwood import (
     GIN_POINTS,
@@ -53,15 +43,15 @@ class GinBreakdown(ScoreLine):
         return ("seat", "deadwood", "gin", "undercut", "bonus", "total")
 
 
-_DISCARD_ONE: Final = tuple(Discard(c) for c in range(52))
+_DISCARD_ONE: Final = tuple(act.Discard(c) for c in range(52))
 
 
-class _SuitDiscards(dict[int, tuple[Discard, ...]]):
+class _SuitDiscards(dict[int, tuple[act.Discard, ...]]):
     """``Discard`` actions of one 13-bit suit pattern, keyed ``suit * 8192 + bits``:
     each built on first use and kept, read with a plain subscript (the hot
     path of random play: no call unless the pattern is new)."""
 
-    def __missing__(self, index: int) -> tuple[Discard, ...]:
+    def __missing__(self, index: int) -> tuple[act.Discard, ...]:
         base = (index >> 13) * 13
         bits = index & 0x1FFF
         found = self[index] = tuple(_DISCARD_ONE[base + r] for r in range(13) if bits >> r & 1)
@@ -69,8 +59,8 @@ class _SuitDiscards(dict[int, tuple[Discard, ...]]):
 
 
 _DISCARDS: Final = _SuitDiscards()
-_TAKES: Final = tuple(TakeDiscard(c) for c in range(52))
-_KNOCKS: Final = tuple(Knock(c) for c in range(52))
+_TAKES: Final = tuple(act.TakeDiscard(c) for c in range(52))
+_KNOCKS: Final = tuple(act.Knock(c) for c in range(52))
 
 
 @dataclass(slots=True)
@@ -125,21 +115,21 @@ class GinRound(Round[GinRules]):
     # ------------------------------------------------------------------
     # legal actions
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[act.Action]:
         phase = self.phase
         if phase == TAKE:
             if self.offer_stage < 2:
-                return [_TAKES[self.row[-1]], PASS]
+                return [_TAKES[self.row[-1]], act.PASS]
             if self.offer_stage == 2 or not self.row:
-                return [DRAW]
-            return [DRAW, _TAKES[self.row[-1]]]
+                return [act.DRAW]
+            return [act.DRAW, _TAKES[self.row[-1]]]
         if phase == OVER:
             return []
         hand = self.hands[self.seat]
         taken = self.taken
         free = hand if taken is None else hand & ~(1 << taken)
         discards = _DISCARDS
-        out: list[Action] = [
+        out: list[act.Action] = [
             *discards[free & 0x1FFF],
             *discards[8192 + ((free >> 13) & 0x1FFF)],
             *discards[16384 + ((free >> 26) & 0x1FFF)],
@@ -150,7 +140,7 @@ class GinRound(Round[GinRules]):
             out.extend(_KNOCKS[c] for c in sorted(knocks) if c != taken)
         return out
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[act.Action]:
         # Built afresh at each call rather than kept and copied (Round's way): a
         # list of gin moves costs about as much to build, and random play asks once
         return self._legal()
@@ -162,44 +152,44 @@ class GinRound(Round[GinRules]):
     # ------------------------------------------------------------------
     # checking
 
-    def check(self, action: Action) -> None:
+    def check(self, action: act.Action) -> None:
         if self.phase == OVER:
             raise IllegalMoveError("round_over")
         if self.phase == TAKE:
             self._check_take(action)
             return
-        if isinstance(action, Draw | TakeDiscard | Pass):
+        if isinstance(action, act.Draw | act.TakeDiscard | act.Pass):
             raise IllegalMoveError("already_taken", "gin")
-        if isinstance(action, Discard | Knock):
+        if isinstance(action, act.Discard | act.Knock):
             card = action.card
             if not self.hands[self.seat] >> card & 1:
                 raise IllegalMoveError("not_in_hand", card=card)
             if card == self.taken:
                 raise IllegalMoveError("taken_discard", card=card)
-            if isinstance(action, Knock):
+            if isinstance(action, act.Knock):
                 left = self.knock_deadwood(card)
                 limit = self.rules.knock_limit
                 if left > limit:
                     raise IllegalMoveError("knock_limit", card=card, deadwood=left, limit=limit)
             return
-        kind = "layoff" if isinstance(action, LayOff) else "meld"
+        kind = "layoff" if isinstance(action, act.LayOff) else "meld"
         raise IllegalMoveError("never", f"gin_{kind}")
 
-    def _check_take(self, action: Action) -> None:
+    def _check_take(self, action: act.Action) -> None:
         top = self.row[-1] if self.row else -1
         if self.offer_stage < 2:
-            if isinstance(action, Pass):
+            if isinstance(action, act.Pass):
                 return
-            if isinstance(action, TakeDiscard):
+            if isinstance(action, act.TakeDiscard):
                 if action.card != top:
                     raise IllegalMoveError("not_top", "upcard", top=top)
                 return
             raise IllegalMoveError("upcard_offer")
-        if isinstance(action, Pass):
+        if isinstance(action, act.Pass):
             raise IllegalMoveError("pass", "gin")
-        if isinstance(action, Draw):
+        if isinstance(action, act.Draw):
             return
-        if isinstance(action, TakeDiscard):
+        if isinstance(action, act.TakeDiscard):
             if self.offer_stage == 2:
                 raise IllegalMoveError("upcard_passed")
             if not self.row:
@@ -234,13 +224,13 @@ class GinRound(Round[GinRules]):
     # ------------------------------------------------------------------
     # applying
 
-    def _do(self, action: Action) -> None:
+    def _do(self, action: act.Action) -> None:
         # Round._do and _play in one, the commonest first (a discard, then a
         # draw): the hot path of random play, one call a move
         seat = self.seat
         history = self.history
         history.append((seat, action))
-        if type(action) is Discard:
+        if type(action) is act.Discard:
             card = action.card
             self.hands[seat] &= ~(1 << card)
             self.row.append(card)
@@ -251,32 +241,32 @@ class GinRound(Round[GinRules]):
             self.phase = TAKE
             self.taken = None
             self.turn_start = len(history)
-        elif type(action) is Draw:
+        elif type(action) is act.Draw:
             self.hands[seat] |= 1 << self.stock.pop()
             self.phase = PLAY
             self.offer_stage = 3
         else:
             self._play(seat, action)
 
-    def apply_unchecked(self, action: Action) -> None:
+    def apply_unchecked(self, action: act.Action) -> None:
         self._do(action)  # nothing to check: the move is applied at once
 
-    def _play(self, seat: int, action: Action) -> None:
+    def _play(self, seat: int, action: act.Action) -> None:
         # the rarer moves (a discard and a draw are :meth:`_do`'s own)
-        if isinstance(action, Pass):
+        if isinstance(action, act.Pass):
             self.offer_stage += 1
             if self.offer_stage == 2:
                 self.seat = self.starter  # both passed: the starter draws
             else:
                 self.seat = self.next_seat(seat)
             self.turn_start = len(self.history)
-        elif isinstance(action, TakeDiscard):
+        elif isinstance(action, act.TakeDiscard):
             card = self.row.pop()
             self.hands[seat] |= 1 << card
             self.taken = card
             self.phase = PLAY
             self.offer_stage = 3
-        elif isinstance(action, Knock):
+        elif isinstance(action, act.Knock):
             self.hands[seat] &= ~(1 << action.card)
             self.row.append(action.card)
             self._knock(seat, action.card)
@@ -375,20 +365,20 @@ class GinRound(Round[GinRules]):
     # ------------------------------------------------------------------
     # notation
 
-    def parse_move(self, text: str) -> Action:
+    def parse_move(self, text: str) -> act.Action:
         """One record move as an action (not yet checked)."""
         verb, args = split_move(text)
         if verb == "draw" and not args:
-            return DRAW
+            return act.DRAW
         if verb == "pass" and not args:
-            return PASS
+            return act.PASS
         if verb in ("pick", "discard", "knock") and len(args) == 1:
             card = move_card(args[0])
             if verb == "pick":
-                return TakeDiscard(card)
+                return act.TakeDiscard(card)
             if verb == "knock":
-                return Knock(card)
-            return Discard(card)
+                return act.Knock(card)
+            return act.Discard(card)
         if verb in ("meld", "layoff", "end", "show"):
             raise IllegalMoveError("never", f"gin_{verb}")
         not_a_move(text, "draw, pick, discard, knock, pass")

@@ -15,26 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from dummy_tui.engine.actions import (
-    DRAW,
-    PASS,
-    Action,
-    Discard,
-    Draw,
-    LayOff,
-    Meld,
-    Pass,
-    Pick,
-    PickLayoff,
-)
-from dummy_tui.engine.cards import (
-    CARDS_52,
-    JOKER_BASE,
-    JOKERS,
-    cards_of,
-    mask_of,
-    rank_point_table,
-)
+from dummy_tui.engine import actions as act
+from dummy_tui.engine.cards import CARDS_52, JOKER_BASE, JOKERS, cards_of, mask_of, rank_point_table
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.families.persian_notation import parse_move, pick_action, pick_card
 from dummy_tui.engine.melds import SET, TableMeld, meld_kind, melds_in, melds_with
@@ -150,23 +132,23 @@ class PersianRound(Round[PersianRules]):
     # ------------------------------------------------------------------
     # legal actions
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[act.Action]:
         if self.phase == OVER:
             return []
         if self.phase == TAKE:
             picks = self.pick_options()
             if self.stock:
-                return [DRAW, *picks]
-            return [*picks, PASS]
+                return [act.DRAW, *picks]
+            return [*picks, act.PASS]
         seat = self.seat
         hand = self.hands[seat]
         cards = cards_of(hand)
-        out: list[Action] = [Discard(c) for c in _one_joker(cards)]
-        out.extend(Meld(tuple(cards_of(m))) for m in persian_melds(hand))
+        out: list[act.Action] = [act.Discard(c) for c in _one_joker(cards)]
+        out.extend(act.Meld(tuple(cards_of(m))) for m in persian_melds(hand))
         for i, m in enumerate(self.melds):
             for c in _one_joker(cards):
                 if fits(m, c, seat):
-                    out.append(LayOff(c, i))
+                    out.append(act.LayOff(c, i))
         return out
 
     def top_joker_depth(self) -> int | None:
@@ -175,11 +157,11 @@ class PersianRound(Round[PersianRules]):
                 return i
         return None
 
-    def pick_options(self) -> list[Pick | PickLayoff]:
+    def pick_options(self) -> list[act.Pick | act.PickLayoff]:
         """Every pick: a card of the pile with the meld or layoff that plays it."""
         seat = self.seat
         hand = self.hands[seat]
-        out: list[Pick | PickLayoff] = []
+        out: list[act.Pick | act.PickLayoff] = []
         taken = 0
         joker_seen = False
         joker_sizes: set[int] = set()
@@ -193,16 +175,16 @@ class PersianRound(Round[PersianRules]):
                 for m in _melds_with(card, pool):
                     if m.bit_count() not in joker_sizes:
                         joker_sizes.add(m.bit_count())
-                        out.append(Pick(card, tuple(cards_of(m))))
+                        out.append(act.Pick(card, tuple(cards_of(m))))
                 if joker_seen:
                     continue
                 joker_seen = True
             else:
                 for m in _melds_with(card, pool):
-                    out.append(Pick(card, tuple(cards_of(m))))
+                    out.append(act.Pick(card, tuple(cards_of(m))))
             for j, meld in enumerate(self.melds):
                 if fits(meld, card, seat):
-                    out.append(PickLayoff(card, j))
+                    out.append(act.PickLayoff(card, j))
         return out
 
     def pick_joker(self, size: int) -> int | None:
@@ -220,7 +202,7 @@ class PersianRound(Round[PersianRules]):
     # ------------------------------------------------------------------
     # checking
 
-    def check(self, action: Action) -> None:
+    def check(self, action: act.Action) -> None:
         if self.phase == OVER:
             raise IllegalMoveError("round_over")
         seat = self.seat
@@ -228,36 +210,36 @@ class PersianRound(Round[PersianRules]):
         if self.phase == TAKE:
             self._check_take(action, seat, hand)
             return
-        if isinstance(action, Draw | Pick | PickLayoff | Pass):
+        if isinstance(action, act.Draw | act.Pick | act.PickLayoff | act.Pass):
             raise IllegalMoveError("already_taken")
-        if isinstance(action, Discard):
+        if isinstance(action, act.Discard):
             if not hand >> action.card & 1:
                 raise IllegalMoveError("not_in_hand", card=action.card)
             return
-        if isinstance(action, Meld):
+        if isinstance(action, act.Meld):
             self._check_meld(action.cards, hand)
             return
-        if isinstance(action, LayOff):
+        if isinstance(action, act.LayOff):
             self._check_layoff(action.card, action.target, seat, hand)
             return
         raise IllegalMoveError("unknown", text=repr(action))
 
-    def _check_take(self, action: Action, seat: int, hand: int) -> None:
-        if isinstance(action, Draw):
+    def _check_take(self, action: act.Action, seat: int, hand: int) -> None:
+        if isinstance(action, act.Draw):
             if not self.stock:
                 raise IllegalMoveError("stock_empty", "persian")
             return
-        if isinstance(action, Pass):
+        if isinstance(action, act.Pass):
             if self.stock:
                 raise IllegalMoveError("pass", "persian")
             return
-        if isinstance(action, Pick | PickLayoff):
+        if isinstance(action, act.Pick | act.PickLayoff):
             card = action.card
             if card not in self.row:
                 raise IllegalMoveError("not_in_pile", card=card)
             i = self.row.index(card)
             pool = hand | mask_of(self.row[i:])
-            if isinstance(action, PickLayoff):
+            if isinstance(action, act.PickLayoff):
                 self._check_layoff(card, action.target, seat, pool)
                 return
             if card not in action.meld:
@@ -298,30 +280,17 @@ class PersianRound(Round[PersianRules]):
             return IllegalMoveError("pickup_play", "nothing")
         if cards and not hand >> cards[0] & 1:
             return IllegalMoveError("not_in_hand", card=cards[0])
-        if kind == "meld":
-            if len(cards) >= 3:  # the cards themselves: the rule that refuses their meld
-                try:
-                    self.check(Meld(tuple(sorted(cards))))
-                except IllegalMoveError as exc:
-                    return exc
-            if cards:
-                return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
-            return IllegalMoveError("no_meld_with", "none")
-        if kind == "layoff":
-            if not self.melds:
-                return IllegalMoveError("no_meld")
-            return IllegalMoveError("no_fit", "any", card=cards[0]) if cards else None
-        return None
+        return self._lay_refusal(kind, cards)
 
     # ------------------------------------------------------------------
     # applying
 
-    def _play(self, seat: int, action: Action) -> None:
-        if isinstance(action, Draw):
+    def _play(self, seat: int, action: act.Action) -> None:
+        if isinstance(action, act.Draw):
             self.hands[seat] |= 1 << self.stock.pop()
             self.phase = PLAY
             self.passes = 0
-        elif isinstance(action, Pass):
+        elif isinstance(action, act.Pass):
             self.passes += 1
             if self.passes >= self.players:
                 self.end = "dead"
@@ -329,7 +298,7 @@ class PersianRound(Round[PersianRules]):
                 return
             self.seat = self.next_seat(seat)
             self.turn_start = len(self.history)
-        elif isinstance(action, Pick | PickLayoff):
+        elif isinstance(action, act.Pick | act.PickLayoff):
             i = self.row.index(action.card)
             for c in self.row[i:]:
                 self.hands[seat] |= 1 << c
@@ -337,15 +306,15 @@ class PersianRound(Round[PersianRules]):
             self.taken = action.card
             self.passes = 0
             self.phase = PLAY
-            if isinstance(action, Pick):
+            if isinstance(action, act.Pick):
                 self._meld(seat, action.meld)
             else:
                 self._layoff(seat, action.card, action.target)
-        elif isinstance(action, Meld):
+        elif isinstance(action, act.Meld):
             self._meld(seat, action.cards)
-        elif isinstance(action, LayOff):
+        elif isinstance(action, act.LayOff):
             self._layoff(seat, action.card, action.target)
-        elif isinstance(action, Discard):
+        elif isinstance(action, act.Discard):
             self.hands[seat] &= ~(1 << action.card)
             self.row.append(action.card)
             # reading: a player who discards their last card plays on with an
@@ -405,13 +374,13 @@ class PersianRound(Round[PersianRules]):
     # ------------------------------------------------------------------
     # notation
 
-    def parse_move(self, text: str) -> Action:
+    def parse_move(self, text: str) -> act.Action:
         return parse_move(self, text)
 
     def pick_card(self, text: str) -> int | None:
         return pick_card(self, text)
 
-    def pick_action(self, card: int, follow: str) -> Action:
+    def pick_action(self, card: int, follow: str) -> act.Action:
         return pick_action(self, card, follow)
 
     def find_meld(self, card: int) -> int | None:

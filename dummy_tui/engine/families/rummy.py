@@ -9,19 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from dummy_tui.engine.actions import (
-    DRAW,
-    Action,
-    Discard,
-    Draw,
-    LayOff,
-    Meld,
-    TakeDiscard,
-)
-from dummy_tui.engine.cards import (
-    cards_of,
-    rank_point_table,
-)
+from dummy_tui.engine import actions as act
+from dummy_tui.engine.cards import cards_of, rank_point_table
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in_low
 from dummy_tui.engine.notation import move_cards, not_a_move, split_move
@@ -78,8 +67,8 @@ class RummyRound(Round[RummyRules]):
     def hand_melds(self, mask: int) -> list[int]:
         return melds_in_low(mask)
 
-    def kind_of(self, action: Action) -> str:
-        if isinstance(action, Discard) and self.hands[self.seat] == 1 << action.card:
+    def kind_of(self, action: act.Action) -> str:
+        if isinstance(action, act.Discard) and self.hands[self.seat] == 1 << action.card:
             return "knock"  # the last card: going out
         return super().kind_of(action)
 
@@ -93,42 +82,42 @@ class RummyRound(Round[RummyRules]):
     # ------------------------------------------------------------------
     # legal actions
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[act.Action]:
         if self.phase == OVER:
             return []
         if self.phase == TAKE:
-            out: list[Action] = []
+            out: list[act.Action] = []
             if self.stock:
-                out.append(DRAW)
+                out.append(act.DRAW)
             if self.row:
-                out.append(TakeDiscard(self.row[-1]))
+                out.append(act.TakeDiscard(self.row[-1]))
             return out
         seat = self.seat
         hand = self.hands[seat]
         cards = cards_of(hand)
-        out = [Discard(c) for c in cards if c != self.taken]
+        out = [act.Discard(c) for c in cards if c != self.taken]
         limit = self.rules.melds_per_turn
-        plays: list[Action] = []
+        plays: list[act.Action] = []
         if not limit or self.melds_this_turn < limit:
-            plays.extend(Meld(tuple(cards_of(m))) for m in melds_in_low(hand))
+            plays.extend(act.Meld(tuple(cards_of(m))) for m in melds_in_low(hand))
         for i, m in enumerate(self.melds):
             for c in cards:
                 if m.fits(c, seat):
-                    plays.append(LayOff(c, i))
+                    plays.append(act.LayOff(c, i))
         if self.taken is not None:
             plays = [a for a in plays if not self._strands_taken(a)]
         return out + plays
 
-    def _strands_taken(self, action: Action) -> bool:
+    def _strands_taken(self, action: act.Action) -> bool:
         """Would ``action`` leave only the taken card, which can go nowhere?"""
         taken = self.taken
         if taken is None:
             return False
         hand = self.hands[self.seat]
-        if isinstance(action, Meld):
+        if isinstance(action, act.Meld):
             left = hand & ~sum(1 << c for c in action.cards)
             melds = [*self.melds, TableMeld.new(self.seat, action.cards, ace_low=True)]
-        elif isinstance(action, LayOff):
+        elif isinstance(action, act.LayOff):
             left = hand & ~(1 << action.card)
             melds = [m.copy() for m in self.melds]
             melds[action.target].add(action.card, self.seat)
@@ -141,32 +130,31 @@ class RummyRound(Round[RummyRules]):
     # ------------------------------------------------------------------
     # checking
 
-    def check(self, action: Action) -> None:
+    def check(self, action: act.Action) -> None:
         if self.phase == OVER:
             raise IllegalMoveError("round_over")
-        seat = self.seat
-        hand = self.hands[seat]
+        hand = self.hands[self.seat]
         if self.phase == TAKE:
-            if isinstance(action, Draw):
+            if isinstance(action, act.Draw):
                 if not self.stock:
                     raise IllegalMoveError("stock_empty", "rummy")
                 return
-            if isinstance(action, TakeDiscard):
+            if isinstance(action, act.TakeDiscard):
                 if not self.row:
                     raise IllegalMoveError("pile_empty")
                 if action.card != self.row[-1]:
                     raise IllegalMoveError("not_top", top=self.row[-1])
                 return
             raise IllegalMoveError("take_first", "rummy")
-        if isinstance(action, Draw | TakeDiscard):
+        if isinstance(action, act.Draw | act.TakeDiscard):
             raise IllegalMoveError("already_taken", "rummy")
-        if isinstance(action, Discard):
+        if isinstance(action, act.Discard):
             if not hand >> action.card & 1:
                 raise IllegalMoveError("not_in_hand", card=action.card)
             if action.card == self.taken:
                 raise IllegalMoveError("taken_discard", card=action.card)
             return
-        if isinstance(action, Meld):
+        if isinstance(action, act.Meld):
             for c in action.cards:
                 if not hand >> c & 1:
                     raise IllegalMoveError("not_in_hand", "meld", card=c)
@@ -176,12 +164,12 @@ class RummyRound(Round[RummyRules]):
             limit = self.rules.melds_per_turn
             if limit and self.melds_this_turn >= limit:
                 raise IllegalMoveError("melds_per_turn", n=limit)
-        elif isinstance(action, LayOff):
+        elif isinstance(action, act.LayOff):
             if not hand >> action.card & 1:
                 raise IllegalMoveError("not_in_hand", card=action.card)
             if not 0 <= action.target < len(self.melds):
                 raise IllegalMoveError("no_meld")
-            if not self.melds[action.target].fits(action.card, seat):
+            if not self.melds[action.target].fits(action.card, self.seat):
                 raise IllegalMoveError("no_fit", card=action.card)
         else:
             raise IllegalMoveError("unknown", text=repr(action))
@@ -201,18 +189,8 @@ class RummyRound(Round[RummyRules]):
             limit = self.rules.melds_per_turn
             if limit and self.melds_this_turn >= limit:
                 return IllegalMoveError("melds_per_turn", n=limit)
-            if len(cards) >= 3:  # the cards themselves: the rule that refuses their meld
-                try:
-                    self.check(Meld(tuple(sorted(cards))))
-                except IllegalMoveError as exc:
-                    return exc
-            if cards:
-                return IllegalMoveError("no_meld_with", cards=tuple(sorted(cards)))
-            return IllegalMoveError("no_meld_with", "none")
-        if kind == "layoff":
-            if not self.melds:
-                return IllegalMoveError("no_meld")
-            return IllegalMoveError("no_fit", "any", card=cards[0]) if cards else None
+        if kind in ("meld", "layoff"):
+            return self._lay_refusal(kind, cards)
         if kind in ("discard", "knock") and cards and cards[0] == self.taken:
             return IllegalMoveError("taken_discard", card=cards[0])
         if kind == "knock" and hand.bit_count() > 1:
@@ -224,29 +202,29 @@ class RummyRound(Round[RummyRules]):
     # ------------------------------------------------------------------
     # applying
 
-    def _play(self, seat: int, action: Action) -> None:
-        if isinstance(action, Draw):
+    def _play(self, seat: int, action: act.Action) -> None:
+        if isinstance(action, act.Draw):
             self.hands[seat] |= 1 << self.stock.pop()
             self.phase = PLAY
-        elif isinstance(action, TakeDiscard):
+        elif isinstance(action, act.TakeDiscard):
             card = self.row.pop()
             self.hands[seat] |= 1 << card
             self.taken = card
             self.phase = PLAY
-        elif isinstance(action, Meld):
+        elif isinstance(action, act.Meld):
             self.hands[seat] &= ~sum(1 << c for c in action.cards)
             self.melds.append(TableMeld.new(seat, action.cards, ace_low=True))
             self.laid[seat] += len(action.cards)
             self.melds_this_turn += 1
             if not self.hands[seat]:
                 self._go_out(seat, None)
-        elif isinstance(action, LayOff):
+        elif isinstance(action, act.LayOff):
             self.hands[seat] &= ~(1 << action.card)
             self.melds[action.target].add(action.card, seat)
             self.laid[seat] += 1
             if not self.hands[seat]:
                 self._go_out(seat, None)
-        elif isinstance(action, Discard):
+        elif isinstance(action, act.Discard):
             self.hands[seat] &= ~(1 << action.card)
             self.row.append(action.card)
             if not self.hands[seat]:
@@ -305,26 +283,26 @@ class RummyRound(Round[RummyRules]):
     # ------------------------------------------------------------------
     # notation
 
-    def parse_move(self, text: str) -> Action:
+    def parse_move(self, text: str) -> act.Action:
         verb, args = split_move(text)
         if verb == "draw" and not args:
-            return DRAW
+            return act.DRAW
         cards = move_cards(args)
         if verb == "pick" and len(cards) == 1:
-            return TakeDiscard(cards[0])
+            return act.TakeDiscard(cards[0])
         if verb in ("discard", "knock") and len(cards) == 1:
             if verb == "knock" and not self.is_over:
                 hand = self.hands[self.seat]
                 if self.phase == TAKE or hand.bit_count() != 1:
                     raise IllegalMoveError("knock", card=cards[0])
-            return Discard(cards[0])
+            return act.Discard(cards[0])
         if verb == "meld" and cards:
-            return Meld(tuple(sorted(cards)))
+            return act.Meld(tuple(sorted(cards)))
         if verb == "layoff" and len(cards) == 2:
             index = self.find_meld(cards[1])
             if index is None:
                 raise IllegalMoveError("no_meld", "holds", card=cards[1])
-            return LayOff(cards[0], index)
+            return act.LayOff(cards[0], index)
         if verb in ("pass", "end", "show"):
             raise IllegalMoveError("never", f"rummy_{verb}")
         not_a_move(text, "draw, pick, meld, layoff, discard, knock")

@@ -109,13 +109,17 @@ class Presenter(Generic[G]):
     melds_on_table: ClassVar[bool] = True
     """Melds are laid on the table as the round goes (gin's are laid only at the
     knock: its meld area shows one person's own hand arranged)."""
-    help_anchor: ClassVar[str | None] = None
-    """Text in the heading of the family's section of the help (None: the first section)."""
     WORDS: ClassVar[dict[str, str]] = {}
     """Catalog keys this family words its own way (basic rummy's knock goes out)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
+
+    @property
+    def help_anchor(self) -> str | None:
+        """Text in the heading of the family's section of the help, which names
+        the family's preset in brackets (None: the first section)."""
+        return f"({self.family}"
 
     @property
     def game(self) -> G:
@@ -211,13 +215,20 @@ class Presenter(Generic[G]):
         highlight: set[int],
         targets: set[int],
     ) -> None:
-        """The meld area: every meld on the table, under its owner's heading."""
+        """The meld area: every meld on the table, under its owner's heading (or
+        what the family's :meth:`show_layout` draws there instead)."""
+        if self.show_layout(table, look, viewer):
+            return
         table.border_title = t("table.title")
         names = self.session.names
         headings = self.meld_headings()
         table.update_table(
             self.game.melds, names, headings, look, highlight, targets, self.speto_cards()
         )
+
+    def show_layout(self, table: MeldTable, look: CardLook, viewer: int | None) -> bool:
+        """Fill the meld area with the family's own layout; False where it shows the melds."""
+        return False
 
     def speto_cards(self) -> frozenset[int]:
         """Cards on the table marked as spe-to."""

@@ -14,13 +14,7 @@ from dummy_tui.engine.families.dummy_money import closing_card, spetos_held
 from dummy_tui.engine.round import TAKE
 from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import t
-from dummy_tui.ui.presenters.base import (
-    Presenter,
-    StatusPart,
-    add_item,
-    add_total,
-    score_table,
-)
+from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
 from dummy_tui.ui.widgets.hand import SPETO, meld_mark
 from dummy_tui.ui.widgets.row import head_mark
 from dummy_tui.ui.words import fmt, fmt_about, name_text
@@ -34,6 +28,10 @@ if TYPE_CHECKING:
 class DummyPresenter(Presenter[DummyRound]):
     family = "dummy"
     table_points = True
+
+    @property
+    def help_anchor(self) -> str | None:
+        return None  # Dummy's rules are the help's first section
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
         laid = self.laid()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.table import Table
@@ -51,7 +51,6 @@ class GinPresenter(Presenter[GinRound]):
     family = "gin"
     pile = True
     melds_on_table = False
-    help_anchor: ClassVar[str | None] = "(gin"
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
         if seat == self.game.dealer:
@@ -61,14 +60,7 @@ class GinPresenter(Presenter[GinRound]):
     def topbar_parts(self) -> list[Text]:
         return [Text(t("top.knock_limit", limit=self.game.rules.knock_limit))]
 
-    def show_melds(
-        self,
-        table: MeldTable,
-        look: CardLook,
-        viewer: int | None,
-        highlight: set[int],
-        targets: set[int],
-    ) -> None:
+    def show_layout(self, table: MeldTable, look: CardLook, viewer: int | None) -> bool:
         """Gin lays nothing down before the knock: your hand in its best
         arrangement, the deadwood and the knock limit."""
         table.border_title = t("gin.layout_title")
@@ -76,7 +68,7 @@ class GinPresenter(Presenter[GinRound]):
         if viewer is None:
             lines.append((Text(t("hand.hidden"), Style(dim=True)), None))
             table.show_lines(lines)
-            return
+            return True
         game = self.game
         hand = game.hands[viewer]
         limit = game.rules.knock_limit
@@ -102,6 +94,7 @@ class GinPresenter(Presenter[GinRound]):
         else:
             lines.append((Text(t("gin.knock_rule", limit=limit), Style(dim=True)), None))
         table.show_lines(lines)
+        return True
 
     def hand_legend(self, seat: int, taken: int | None, look: CardLook) -> str:
         game = self.game

@@ -34,7 +34,6 @@ class PersianPresenter(Presenter[PersianRound]):
     family = "persian"
     teams = True
     table_points = True
-    help_anchor: ClassVar[str | None] = "(persian"
     WORDS: ClassVar[dict[str, str]] = {
         # a Persian game is counted in deals
         "log.round": "log.deal",

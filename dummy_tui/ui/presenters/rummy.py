@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 class RummyPresenter(Presenter[RummyRound]):
     family = "rummy"
     pile = True
-    help_anchor: ClassVar[str | None] = "(rummy"
     WORDS: ClassVar[dict[str, str]] = {
         # discarding the last card goes out: there is no knock in basic rummy
         "key.knock": "key.go_out",

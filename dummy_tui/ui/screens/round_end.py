@@ -71,10 +71,8 @@ class RoundEndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="round-end-box"):
-            yield Static(id="round-end-title")
-            yield Static(id="round-end-table")
-            yield Static(id="round-end-hands")
-            yield Static(id="round-end-totals")
+            for part in ("title", "table", "hands", "totals"):
+                yield Static(id=f"round-end-{part}")
         yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
