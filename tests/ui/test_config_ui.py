@@ -5,21 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_helpers import app_for, settled_table, setup
+from ui_helpers import app_for, settled_table, setup, write_config
 
 from dummy_tui.config import load_config
 from dummy_tui.engine.round import PLAY
 
 
-def config(home: Path, text: str) -> Path:
-    path = home / "config" / "config.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 async def test_the_configs_theme_speed_and_keymap(home: Path) -> None:
-    config(home, 'theme = "nord"\nai_speed = 0.01\n[keymap]\ndraw = "n"\n')
+    write_config(home, 'theme = "nord"\nai_speed = 0.01\n[keymap]\ndraw = "n"\n')
     app = app_for(setup(humans=1, seed=21), config=load_config())
     async with app.run_test(size=(100, 30)) as pilot:
         table = await settled_table(pilot, app)
@@ -39,7 +32,7 @@ async def test_the_configs_theme_speed_and_keymap(home: Path) -> None:
 
 
 async def test_a_bad_value_is_said_once_and_the_default_kept(home: Path) -> None:
-    path = config(home, 'theme = "nrod"\nai_speed = 7\n')
+    path = write_config(home, 'theme = "nrod"\nai_speed = 7\n')
     app = app_for(setup(humans=1, seed=21), config=load_config())
     async with app.run_test(size=(100, 30)) as pilot:
         await settled_table(pilot, app)

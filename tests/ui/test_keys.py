@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 from textual.dom import DOMNode
-from ui_helpers import app_for, settled_table, setup
+from ui_helpers import app_for, config_notices, settled_table, setup, write_config
 
 from dummy_tui.config import load_config
 from dummy_tui.engine.actions import Draw
@@ -66,17 +66,10 @@ def test_the_keymap_adds_the_thai_twins_of_the_final_keys() -> None:
     assert keymap["help"] == "f1"  # the same on every layout
 
 
-def config(home: Path, text: str) -> Path:
-    path = home / "config" / "config.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 async def test_a_remapped_key_works_with_its_thai_twin_and_the_old_keys_do_not(
     home: Path,
 ) -> None:
-    config(home, '[keymap]\ndraw = "n"\n')
+    write_config(home, '[keymap]\ndraw = "n"\n')
     app = app_for(setup(humans=1, seed=21), config=load_config())
     async with app.run_test(size=(100, 30)) as pilot:
         table = await settled_table(pilot, app)
@@ -97,7 +90,7 @@ async def test_a_remapped_key_works_with_its_thai_twin_and_the_old_keys_do_not(
 
 
 async def test_an_unknown_binding_id_is_said_once_and_the_rest_applied(home: Path) -> None:
-    path = config(home, '[keymap]\ndrwa = "z"\ndraw = "n"\n')
+    path = write_config(home, '[keymap]\ndrwa = "z"\ndraw = "n"\n')
     app = app_for(setup(humans=1, seed=21), config=load_config())
     async with app.run_test(size=(100, 30)) as pilot:
         table = await settled_table(pilot, app)
@@ -202,12 +195,8 @@ def test_a_remap_onto_a_key_of_the_same_screen_is_a_clash_and_elsewhere_not() ->
 
 
 async def test_a_clash_in_the_keymap_is_said(home: Path) -> None:
-    path = config(home, '[keymap]\ndraw = "x"\n')
-    app = app_for(setup(humans=1, seed=21), config=load_config())
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settled_table(pilot, app)
-        said = [n.message for n in app._notifications]
-        assert said == [
-            f"{path}: key 'keymap.draw': 'x' is also the key of 'discard' on the same screen,"
-            " and only one of them will answer it"
-        ]
+    path, said = await config_notices(home, '[keymap]\ndraw = "x"\n')
+    assert said == [
+        f"{path}: key 'keymap.draw': 'x' is also the key of 'discard' on the same screen,"
+        " and only one of them will answer it"
+    ]

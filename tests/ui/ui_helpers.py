@@ -291,3 +291,23 @@ def played_by_ai(game_setup: GameSetup, level: str = "normal") -> Session:
         )
         session.apply(choice)
     return session
+
+
+def write_config(home: Path, text: str) -> Path:
+    """The config file under ``home`` (the ``home`` fixture's DUMMY_TUI_HOME), holding ``text``."""
+    path = home / "config" / "config.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+async def config_notices(home: Path, text: str) -> tuple[Path, list[str]]:
+    """The config file holding ``text``, and what a game started with it says
+    by the time its table is up (the notifications, in order)."""
+    from dummy_tui.config import load_config
+
+    path = write_config(home, text)
+    app = app_for(setup(humans=1, seed=21), config=load_config())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, app)
+        return path, [n.message for n in app._notifications]
