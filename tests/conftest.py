@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+import textual.constants
 
 from dummy_tui import logs
 
@@ -18,6 +19,12 @@ sys.dont_write_bytecode = False
 
 # A bug in the game history is raised in the tests, not reported as "history unavailable".
 os.environ.setdefault("DUMMY_TUI_HISTORY_STRICT", "1")
+
+# Without animations a scroll (e.g. to the widget that takes the focus) is done when the
+# next frame is, so a snapshot never catches one halfway on a loaded machine.  Textual
+# reads TEXTUAL_ANIMATIONS when it is imported, which its snapshot plugin did already;
+# each App takes its level from this constant when it is made.
+textual.constants.TEXTUAL_ANIMATIONS = "none"  # type: ignore[misc]
 
 
 @pytest.fixture

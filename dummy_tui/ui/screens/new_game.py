@@ -242,8 +242,12 @@ class NewGameScreen(NewGameForm):
         return True
 
     @on(Collapsible.Expanded, "#house")
-    async def house_opened(self) -> None:
+    async def house_opened(self, event: Collapsible.Expanded) -> None:
         await self.show_options()
+        # An opened Collapsible scrolls itself into view after the next refresh, which
+        # can come before its lines are mounted (then only its title is shown); once
+        # they are, its top comes into view whatever the timing was.
+        event.collapsible.call_after_refresh(event.collapsible.scroll_visible)
 
     @on(Choice.Changed, "#players")
     def players_changed(self, event: Choice.Changed) -> None:
