@@ -24,8 +24,7 @@ DISCARDS: Final = tuple(Discard(c) for c in range(52))
 _SUIT_MASKS: Final = tuple(SUIT_MASK << (13 * suit) for suit in range(4))
 _MELDS: Final[dict[int, Meld]] = {}
 _PICKS: Final[dict[int, Pick]] = {}
-_LAYOFFS: Final[dict[int, LayOff]] = {}
-_PICK_LAYOFFS: Final[dict[int, PickLayoff]] = {}
+_ONTO: Final[dict[int, tuple[LayOff, PickLayoff]]] = {}
 
 
 def meld_action(mask: int) -> Meld:
@@ -45,22 +44,24 @@ def pick_action(card: int, mask: int) -> Pick:
     return found
 
 
+def _onto(card: int, target: int) -> tuple[LayOff, PickLayoff]:
+    """The two moves of ``card`` onto the table meld ``target``, made together: from
+    the hand (:class:`LayOff`) and from the row (:class:`PickLayoff`)."""
+    key = target << 6 | card
+    found = _ONTO.get(key)
+    if found is None:
+        found = _ONTO[key] = (LayOff(card, target), PickLayoff(card, target))
+    return found
+
+
 def layoff_action(card: int, target: int) -> LayOff:
     """The :class:`LayOff` of ``card`` onto the table meld ``target``."""
-    key = target << 6 | card
-    found = _LAYOFFS.get(key)
-    if found is None:
-        found = _LAYOFFS[key] = LayOff(card, target)
-    return found
+    return _onto(card, target)[0]
 
 
 def pick_layoff_action(card: int, target: int) -> PickLayoff:
     """The :class:`PickLayoff` of ``card`` onto the table meld ``target``."""
-    key = target << 6 | card
-    found = _PICK_LAYOFFS.get(key)
-    if found is None:
-        found = _PICK_LAYOFFS[key] = PickLayoff(card, target)
-    return found
+    return _onto(card, target)[1]
 
 
 _DISCARDS_IN: Final[list[tuple[Action, ...] | None]] = [None] * (4 << 13)

@@ -10,7 +10,7 @@ points are) that compiled code reads as fast as its own fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Literal
 
 from dummy_tui.rules.schema import DummyRules
@@ -42,24 +42,5 @@ class MoveRules:
 
     @classmethod
     def of(cls, rules: DummyRules) -> MoveRules:
-        return cls(
-            first_turn_must_draw=rules.first_turn_must_draw,
-            pickup_to_layoff=rules.pickup_to_layoff,
-            layoff_chain=rules.layoff_chain,
-            layoff_limit=rules.layoff_limit,
-            unborn_play=rules.unborn_play,
-            stock_out_pickup=rules.stock_out_pickup,
-            head_card_points=rules.head_card_points,
-            head_card_speto_points=rules.head_card_speto_points,
-            show_speto_points=rules.show_speto_points,
-            scoring=rules.scoring,
-            feed_rule=rules.feed_rule,
-            row_meld_rule=rules.row_meld_rule,
-            discard_penalties_stack=rules.discard_penalties_stack,
-            penalty_discard_layoff=rules.penalty_discard_layoff,
-            penalty_discard_row_meld=rules.penalty_discard_row_meld,
-            penalty_discard_picked=rules.penalty_discard_picked,
-            penalty_feed_head=rules.penalty_feed_head,
-            penalty_feed_speto=rules.penalty_feed_speto,
-            penalty_speto_laid_off=rules.penalty_speto_laid_off,
-        )
+        """The fields of ``rules`` that the moves read, by their names."""
+        return cls(**{field.name: getattr(rules, field.name) for field in fields(cls)})
