@@ -56,9 +56,13 @@ def run_sorted(cards: list[int] | tuple[int, ...], ace_low: bool = False) -> lis
     return sorted(cards, key=lambda c: run_position(c % 13, ace_low))
 
 
-@dataclass(slots=True)
+@dataclass(init=False, slots=True)
 class TableMeld:
-    """A meld on the table.  ``layers[i]`` is the seat that laid ``cards[i]``."""
+    """A meld on the table.  ``layers[i]`` is the seat that laid ``cards[i]``.
+
+    The ``__init__`` is written out: the one a dataclass makes is interpreted
+    Python even where mypyc compiles the class, and melds are made in play and
+    in every clone."""
 
     owner: int
     kind: str
@@ -75,6 +79,38 @@ class TableMeld:
     both: bool = False  # the ace may be low or high (Dummy's ace_low_runs)
     # fit_mask(seat, "any") once asked for (-1: not yet); not part of the meld's value
     fit: int = field(default=-1, compare=False, repr=False)
+
+    def __init__(
+        self,
+        owner: int,
+        kind: str,
+        cards: list[int],
+        layers: list[int],
+        suit: int = -1,
+        rank: int = -1,
+        lo: int = -1,
+        hi: int = -1,
+        at_once: int = 0,
+        ace_low: bool = False,
+        mask: int = 0,
+        anchor: int = -1,
+        both: bool = False,
+        fit: int = -1,
+    ) -> None:
+        self.owner = owner
+        self.kind = kind
+        self.cards = cards
+        self.layers = layers
+        self.suit = suit
+        self.rank = rank
+        self.lo = lo
+        self.hi = hi
+        self.at_once = at_once
+        self.ace_low = ace_low
+        self.mask = mask
+        self.anchor = anchor
+        self.both = both
+        self.fit = fit
 
     @classmethod
     def new(

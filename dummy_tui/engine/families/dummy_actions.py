@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Final
 
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld, Pick, PickLayoff
-from dummy_tui.engine.cards import RANK_MASKS, SUIT_MASK, cards_of
+from dummy_tui.engine.cards import SUIT_MASK, cards_of
 from dummy_tui.engine.melds import _low_runs, melds_in
 
 DISCARDS: Final = tuple(Discard(c) for c in range(52))
@@ -94,16 +94,21 @@ def _sets_of(rank_cards: int) -> tuple[Meld, ...]:
     return tuple(out)
 
 
-_SETS: Final[dict[int, tuple[Meld, ...]]] = {
-    m: _sets_of(m)
-    for rank_cards in RANK_MASKS
-    for m in (rank_cards, *(rank_cards & ~(1 << c) for c in cards_of(rank_cards)))
-}
-"""The sets a rank's three or four cards make, by those cards."""
-_RUNS: Final[dict[int, tuple[Meld, ...]]] = {}
-"""The runs (ace high) in one suit's cards, by those cards; filled as asked."""
-_LOW_RUNS: Final[dict[int, tuple[Meld, ...]]] = {}
-"""The ace-low runs (``A 2 3`` …) in one suit's cards, by those cards; filled as asked."""
+_SETS: Final[list[tuple[Meld, ...]]] = [
+    _sets_of(sum(1 << (13 * suit + rank) for suit in range(4) if suits >> suit & 1))
+    if suits.bit_count() >= 3
+    else ()
+    for rank in range(13)
+    for suits in range(16)
+]
+"""The sets a rank's three or four cards make, at ``rank << 4 | suits`` (the suits
+as four bits, clubs lowest: a list index, cheaper than a dict key)."""
+_RUNS: Final[list[tuple[Meld, ...] | None]] = [None] * (4 << 13)
+"""The runs (ace high) in one suit's cards, at ``suit << 13 | cards`` (the cards as
+the suit's 13 bits); filled as asked."""
+_LOW_RUNS: Final[list[tuple[Meld, ...] | None]] = [None] * (4 << 13)
+"""The ace-low runs (``A 2 3`` …) in one suit's cards, at ``suit << 13 | cards``;
+filled as asked."""
 
 
 def hand_meld_actions(hand: int, both: bool = False) -> list[Meld]:
@@ -119,21 +124,27 @@ def hand_meld_actions(hand: int, both: bool = False) -> list[Meld]:
     while ranks:
         low = ranks & -ranks
         ranks ^= low
-        out.extend(_SETS[hand & RANK_MASKS[low.bit_length() - 1]])
+        rank = low.bit_length() - 1
+        suits = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
+        out.extend(_SETS[rank << 4 | suits])
     runs = _RUNS
-    for suit_mask in _SUIT_MASKS:
-        cards = hand & suit_mask
+    for suit, cards in enumerate((a, b, c, d)):
         # a run needs three cards in a row
         if cards & (cards >> 1) & (cards >> 2):
-            found = runs.get(cards)
+            key = suit << 13 | cards
+            found = runs[key]
             if found is None:
-                found = runs[cards] = tuple(meld_action(m) for m in melds_in(cards))
+                found = runs[key] = tuple(meld_action(m) for m in melds_in(cards << (13 * suit)))
             out.extend(found)
     if both:
-        for suit, suit_mask in enumerate(_SUIT_MASKS):
-            cards = hand & suit_mask
-            found = _LOW_RUNS.get(cards)
-            if found is None:
-                found = _LOW_RUNS[cards] = tuple(meld_action(m) for m in _low_runs(cards, suit))
-            out.extend(found)
+        low_runs = _LOW_RUNS
+        for suit, cards in enumerate((a, b, c, d)):
+            if cards & 0x1003 == 0x1003:  # the A, the 2 and the 3: else there is none
+                key = suit << 13 | cards
+                found = low_runs[key]
+                if found is None:
+                    found = low_runs[key] = tuple(
+                        meld_action(m) for m in _low_runs(cards << (13 * suit), suit)
+                    )
+                out.extend(found)
     return out
