@@ -148,7 +148,4 @@ def sim_command(args: argparse.Namespace) -> int:
     if players not in rules.player_counts:
         counts = ", ".join(str(n) for n in rules.player_counts)
         raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {players}")
-    return sim_main(
-        rules, args.ruleset, levels, args.rounds, args.seed, jobs=args.jobs,
-        budget_ms=args.budget_ms, samples=args.samples, json_output=args.json, base=base,
-    )  # fmt: skip
+    return sim_main(args, rules, levels, base)

@@ -12,6 +12,7 @@ record (``sim-failure-<seed>-<round>.json``) that ``dummy-tui replay`` reads.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import signal
@@ -296,35 +297,28 @@ def print_table(result: SimResult) -> None:
     Console().print(table)
 
 
-def main(
-    rules: Ruleset,
-    ruleset: str,
-    levels: Sequence[str],
-    rounds: int,
-    seed: int,
-    jobs: int = 1,
-    budget_ms: float | None = None,
-    json_output: bool = False,
-    samples: int | None = None,
-    base: Ruleset | None = None,
-) -> int:
-    """Run ``dummy-tui sim``; the exit code (0, or :data:`EXIT_AI_FAILED`).
+def main(args: argparse.Namespace, rules: Ruleset, levels: Sequence[str], base: Ruleset) -> int:
+    """Run ``dummy-tui sim`` from its parsed arguments, with ``rules`` the preset and
+    its ``--options`` and ``levels`` one a seat; the exit code (0, or
+    :data:`EXIT_AI_FAILED`).
 
-    ``base`` is the preset as loaded, before ``--options``: a failure's
-    record names the options that differ from it (none when it is not given).
+    ``base`` is the preset as loaded, before ``--options``: a failure's record
+    names the options that differ from it.
     """
     options: dict[str, object] = {}
-    if budget_ms is not None:
-        options["budget_ms"] = budget_ms
-    if samples is not None:
-        options["samples"] = samples
-    progress = not json_output and sys.stdout.isatty()
+    if args.budget_ms is not None:
+        options["budget_ms"] = args.budget_ms
+    if args.samples is not None:
+        options["samples"] = args.samples
+    progress = not args.json and sys.stdout.isatty()
     try:
-        result = simulate(rules, ruleset, levels, rounds, seed, jobs, options, progress, base)
+        result = simulate(
+            rules, args.ruleset, levels, args.rounds, args.seed, args.jobs, options, progress, base
+        )
     except SimFailure as failure:
-        report_failure(failure, seed)
+        report_failure(failure, args.seed)
         return EXIT_AI_FAILED
-    if json_output:
+    if args.json:
         print(json.dumps(result.as_json()))
     else:
         print_table(result)
