@@ -25,7 +25,7 @@ PENALTY_KINDS: Final = (
 """The option keys of the penalties of §12 and §14.4."""
 
 
-@dataclass(init=False, slots=True)
+@dataclass(slots=True)
 class Penalty:
     """A penalty charged to ``seat`` for ``card``."""
 
@@ -34,15 +34,8 @@ class Penalty:
     points: int
     card: int
 
-    def __init__(self, seat: int, kind: str, points: int, card: int) -> None:
-        # written out, to be compiled (a dataclass's own is interpreted Python)
-        self.seat = seat
-        self.kind = kind
-        self.points = points
-        self.card = card
 
-
-@dataclass(init=False, slots=True)
+@dataclass(slots=True)
 class Feed:
     """A discard that may yet be charged under ``penalty_feed_*`` (§12)."""
 
@@ -51,14 +44,8 @@ class Feed:
     pair: int  # mask of the two cards a picker's meld must hold together
     card: int  # the discard
 
-    def __init__(self, discarder: int, kind: str, pair: int, card: int) -> None:
-        self.discarder = discarder
-        self.kind = kind
-        self.pair = pair
-        self.card = card
 
-
-@dataclass(init=False, slots=True)
+@dataclass(slots=True)
 class Bonus:
     """Something money scoring pays for (§14.6), and the show of §14.3: ``kind`` is
     ``"head"`` (เกิดหัว), ``"speto_meld"`` (เกิดสเปโต), ``"speto_layoff"`` (ฝากสเปโต;
@@ -68,12 +55,6 @@ class Bonus:
     seat: int
     payer: int | None
     card: int
-
-    def __init__(self, kind: str, seat: int, payer: int | None, card: int) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.payer = payer
-        self.card = card
 
 
 @dataclass(slots=True)
