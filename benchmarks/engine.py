@@ -25,7 +25,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -59,15 +59,24 @@ def timed_legal(game: DummyRound) -> float:
 # Whole rounds
 
 
+def seeded_rounds(
+    rules: DummyRules, players: int, rounds: int, seed: int
+) -> Iterator[tuple[DummyRound, random.Random]]:
+    """The rounds to play, each new with the generator of its choices."""
+    for i in range(rounds):
+        round_seed = seed * 1_000_003 + i
+        yield (
+            DummyRound.new(rules, players, round_seed, starter=i % players),
+            random.Random(round_seed),
+        )
+
+
 def play_rounds(rules: DummyRules, players: int, rounds: int, seed: int) -> dict[str, float]:
     """Rounds per second from plain play (no timer inside the loop: two clock reads an
     action would weigh on a fast engine), then the same rounds again with each
     ``legal_actions()`` timed, for its mean and its share of the (timed) play."""
     start = time.perf_counter()
-    for i in range(rounds):
-        round_seed = seed * 1_000_003 + i
-        rng = random.Random(round_seed)
-        game = DummyRound.new(rules, players, round_seed, starter=i % players)
+    for game, rng in seeded_rounds(rules, players, rounds, seed):
         while not game.is_over:
             game.apply_unchecked(rng.choice(game.legal_actions()))
     plain = time.perf_counter() - start
@@ -75,10 +84,7 @@ def play_rounds(rules: DummyRules, players: int, rounds: int, seed: int) -> dict
     legal_time = 0.0
     legal_calls = 0
     start = time.perf_counter()
-    for i in range(rounds):
-        round_seed = seed * 1_000_003 + i
-        rng = random.Random(round_seed)
-        game = DummyRound.new(rules, players, round_seed, starter=i % players)
+    for game, rng in seeded_rounds(rules, players, rounds, seed):
         while not game.is_over:
             t0 = time.perf_counter()
             legal = game.legal_actions()
