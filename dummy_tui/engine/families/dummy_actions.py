@@ -21,7 +21,6 @@ from dummy_tui.engine.melds import _low_runs, melds_in
 DISCARDS: Final = tuple(Discard(c) for c in range(52))
 """One :class:`Discard` a card, made once."""
 
-_SUIT_MASKS: Final = tuple(SUIT_MASK << (13 * suit) for suit in range(4))
 _MELDS: Final[dict[int, Meld]] = {}
 _PICKS: Final[dict[int, Pick]] = {}
 _ONTO: Final[dict[int, tuple[LayOff, PickLayoff]]] = {}
