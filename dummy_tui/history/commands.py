@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from dummy_tui.commands import EXIT_USAGE, PROG
@@ -36,11 +36,18 @@ def _since(text: str | None) -> datetime | None:
     if text is None:
         return None
     try:
-        return datetime.fromisoformat(text.strip())  # a date alone is its midnight, local time
+        when = datetime.fromisoformat(text.strip())  # a date alone is its midnight, local time
     except ValueError:
         raise UsageError(
             f"--since must be a date such as 2024-05-31 (or a time, 2024-05-31T18:00), not {text!r}"
         ) from None
+    try:  # the history compares UTC times: 0001-01-01 east of Greenwich is before year 1
+        when.astimezone(UTC)
+    except (OverflowError, ValueError):
+        raise UsageError(
+            f"--since must be a date from 0001-01-02 to 9999-12-30, not {text.strip()!r}"
+        ) from None
+    return when
 
 
 def _word(flag: str, text: str | None) -> str | None:
@@ -294,15 +301,22 @@ def history_main(args: argparse.Namespace) -> int:
         history.close()
 
 
+ROUND_ID_MAX = 2**63 - 1
+"""The largest round id: SQLite's largest integer."""
+
+
 def _round_id(text: str | None) -> int | None:
     if text is None:
         return None
     try:
         value = int(text)
-    except ValueError:
+    except ValueError:  # not a number, or one of more digits than Python reads
         value = 0
-    if value < 1:
-        raise UsageError(f"--record takes a round id, a whole number from 1, not {text!r}")
+    if not 1 <= value <= ROUND_ID_MAX:
+        given = repr(text if len(text) <= 40 else text[:37] + "...")
+        raise UsageError(
+            f"--record takes a round id, a whole number from 1 to {ROUND_ID_MAX}, not {given}"
+        )
     return value
 
 
