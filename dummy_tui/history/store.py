@@ -37,6 +37,7 @@ from dummy_tui.history.capture import capture, compact
 from dummy_tui.history.problems import (
     FOREIGN,
     NEWER,
+    SHAPE,
     HistoryUnavailable,
     Problem,
     file_problem,
@@ -179,6 +180,7 @@ class History(Queries):
             self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
         )
         try:
+            conn.execute("BEGIN")  # the version and the tables of one moment (not mid-migration)
             version, app = schema.version_of(conn)
             empty = app == 0 and version == 0 and not schema.has_tables(conn)
             if app != schema.APPLICATION_ID and not empty:
@@ -199,6 +201,8 @@ class History(Queries):
                         self.path,
                     )
                 )
+            self._check_shape(conn, version)
+            conn.execute("COMMIT")
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")  # durable at checkpoints; never torn
@@ -209,6 +213,17 @@ class History(Queries):
             conn.close()
             raise
         return conn
+
+    def _check_shape(self, conn: sqlite3.Connection, version: int) -> None:
+        """Refuse a file whose tables are not those of its schema version (a
+        version set by hand, a table changed by another program)."""
+        fault = schema.shape_fault(conn, version)
+        if fault is not None:
+            detail = (
+                f"{self.path} is not a dummy-tui history of a shape this version knows "
+                f"({fault}); it is left as it is"
+            )
+            raise HistoryUnavailable(Problem(SHAPE, detail, self.path, fault))
 
     @contextlib.contextmanager
     def _raising(self) -> Iterator[None]:
