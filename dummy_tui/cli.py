@@ -4,9 +4,9 @@
 
     dummy-tui [--rules FILE] [play] [--players N] [--humans N] [--ai LEVEL]
               [--ruleset NAME] [--seed N] [--lang en|th] [--resume] [--ascii]
-              [--no-history] [--options KEY=VALUE ...] [--log FILE]
+              [--no-history] [--options KEY=VALUE ...] [--log FILE] [--config FILE]
     dummy-tui [--rules FILE] rules [NAME]
-    dummy-tui config [--path]
+    dummy-tui config [--path] [--config FILE]
     dummy-tui [--rules FILE] replay FILE [--json | --view]
     dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
               [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
@@ -276,6 +276,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     option("--no-history", action="store_true")
     option("--options", **_overrides())
     option("--log", metavar="FILE", type=_file_name)
+    option("--config", metavar="FILE", type=_file_name, dest="config_file")
     parser.play_options = tuple(play_options)  # --rules is the top-level parser's too
     _add_rules_file(play, h, top=False)
     play.set_defaults(handler=play_command)
@@ -326,6 +327,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     config = command("config")
     config.add_argument("--path", action="store_true", help=h("config.path"))
+    config.add_argument(
+        "--config", metavar="FILE", type=_file_name, dest="config_file", help=h("config.config")
+    )
     config.set_defaults(handler=config_command)
 
     # the game history: ``stats`` and ``history`` (dummy_tui/history/commands.py)

@@ -20,13 +20,22 @@ EXIT_USAGE = 2
 def play_command(args: argparse.Namespace) -> int:
     args.options = dict(args.options)
     args.game_rules = None
+    if not named_config_exists(args):
+        return EXIT_USAGE
     apply_config(args)
     if args.rules is not None or args.options or args.ruleset != "dummy" or args.players:
         check_play_rules(args)
     if args.log is not None:
         from dummy_tui.logs import log_to
 
-        log_to(args.log)  # OSError: one line, before the screen
+        try:
+            log_to(args.log)  # --log FILE: one line, before the screen
+        except OSError as exc:
+            if args.log != args.config.log:
+                raise
+            # the config's log: said with the config's other problems, and no log
+            args.config.problem("log", "config.log_cannot_open", error=exc.strerror or str(exc))
+            args.log = None
     try:
         from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
     except ModuleNotFoundError as exc:
@@ -38,12 +47,24 @@ def play_command(args: argparse.Namespace) -> int:
     return code or 0
 
 
+def named_config_exists(args: argparse.Namespace) -> bool:
+    """Whether the file ``--config FILE`` names (if any) is there; if not, says so."""
+    given: Path | None = getattr(args, "config_file", None)
+    if given is None or given.is_file():
+        return True
+    from dummy_tui.ui.i18n import set_language, system_language, t
+
+    set_language(getattr(args, "lang", None) or system_language())
+    print(f"{PROG}: --config: {given}: {t('config.missing')}", file=sys.stderr)
+    return False
+
+
 def apply_config(args: argparse.Namespace) -> None:
     """The config file's values where the command line leaves them; ``args.config``
     is the :class:`~dummy_tui.config.Config`, whose problems the game shows."""
-    from dummy_tui.config import load_config
+    from dummy_tui.config import config_path, load_config
 
-    config = args.config = load_config()
+    config = args.config = load_config(config_path(getattr(args, "config_file", None)))
     args.lang = args.lang or config.language
     args.ascii = args.ascii or bool(config.ascii_cards)
     if args.log is None:
@@ -60,19 +81,30 @@ def apply_config(args: argparse.Namespace) -> None:
             args.ruleset, args.ruleset_from_config = config.preset, True
         else:
             names = ", ".join(presets)
-            config.problem("preset", f"no preset named {config.preset!r} (presets: {names})")
+            config.problem("preset", "config.no_preset", name=repr(config.preset), presets=names)
     args.ruleset = args.ruleset or "dummy"
 
 
 def config_command(args: argparse.Namespace) -> int:
+    """The example, or the path; then every problem of the file in use and of the
+    theme files beside it, in the language of the command line, else of the
+    file, else of the locale."""
     from dummy_tui.config import EXAMPLE, config_path, load_config
+    from dummy_tui.ui.i18n import set_language, system_language
 
+    if not named_config_exists(args):
+        return EXIT_USAGE
+    path = config_path(args.config_file)
     if args.path:
-        print(config_path())
+        print(path)
     else:
         print(EXAMPLE, end="")
-    for problem in load_config().problems:
-        print(f"{PROG}: {problem}", file=sys.stderr)
+    config = load_config(path)
+    set_language(getattr(args, "lang", None) or config.language or system_language())
+    from dummy_tui.ui.configcheck import check_config
+
+    for problem in check_config(config):
+        print(f"{PROG}: {problem.text()}", file=sys.stderr)
     return 0
 
 
