@@ -192,6 +192,10 @@ def read_table(path: Path, problems: list[Problem], *, missing_ok: bool) -> dict
         problems.append(problem(path, None, "config.not_toml", error=str(exc)))
     except RecursionError:
         problems.append(problem(path, None, "config.too_deep"))
+    except ValueError:  # an integer of more digits than Python reads
+        problems.append(
+            problem(path, None, "config.long_number", most=sys.get_int_max_str_digits())
+        )
     return None
 
 

@@ -79,12 +79,16 @@ MISTAKES: dict[str, tuple[str, str]] = {
         'key \'language\': must be a string, "en" or "th", not a date (1979-05-27)',
         'คีย์ \'language\': ต้องเป็นข้อความ "en" หรือ "th" ไม่ใช่วันเวลา (1979-05-27)',
     ),
+    "long_integer.toml": (
+        "not TOML that can be read: it has a number of more than 4300 digits",
+        "อ่านเป็น TOML ไม่ได้: มีตัวเลขยาวเกิน 4300 หลัก",
+    ),
     "byte_order_mark.toml": ("", ""),  # no fault: a byte-order mark is taken
 }
 """Each file of ``tests/data/config`` and the line it is told in (after ``FILE: ``),
 in English and in Thai; empty for a file with no fault."""
 
-WHOLE_FILE = {"nested_too_deeply.toml", "not_toml.toml", "not_utf8.toml"}
+WHOLE_FILE = {"nested_too_deeply.toml", "not_toml.toml", "not_utf8.toml", "long_integer.toml"}
 """Files nothing of which can be read."""
 
 
