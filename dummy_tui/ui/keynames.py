@@ -64,6 +64,8 @@ DEFAULT_KEYS: dict[str, str] = {
     # the history list
     "next_page": "n",
     "prev_page": "p",
+    # the saved games
+    "delete_save": "delete,d",
     # the dialogs
     "cancel": "escape",
     "show_cards": "enter",
@@ -86,6 +88,7 @@ KEY_GROUPS: dict[str, tuple[str, ...]] = {
     "statistics": ("history", "back", "back_q"),
     "viewer": ("step_back", "step_on", "to_deal", "to_end", "back", "back_q"),
     "history": ("next_page", "prev_page", "back", "back_q"),
+    "saved_games": ("delete_save", "back", "back_q"),
     "choice": ("cancel",),
     "help": ("close", "close_f1", "close_q"),
     "privacy": ("show_cards",),

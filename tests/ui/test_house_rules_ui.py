@@ -262,16 +262,14 @@ async def test_a_thai_new_game_screen_names_presets_and_options_in_thai(
 
 
 async def test_the_saved_game_line_names_the_preset_in_the_language(home: Path) -> None:
-    from dummy_tui.ui.app import DummyApp
-    from dummy_tui.ui.settings import SaveGame, Settings, save_path
+    from dummy_tui.ui.saving import saved_line
+    from dummy_tui.ui.settings import SaveGame
 
     seats = [SeatSetup(name="Ann", human=True), SeatSetup(name="Bee")]
     saved = SaveGame(setup=GameSetup(seats=seats, ruleset="gin", seed=3), rounds=[], current=None)
-    save_path().parent.mkdir(parents=True, exist_ok=True)
-    save_path().write_text(saved.model_dump_json(), encoding="utf-8")
     set_language("th")
     try:
-        line = DummyApp(settings=Settings(lang="th"), persist=True).save_summary()
+        line = saved_line(saved)
     finally:
         set_language("en")
-    assert line is not None and "จินรัมมี่" in line and " gin " not in line, line
+    assert "จินรัมมี่" in line and " gin " not in line, line

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Static
 
+from dummy_tui.saves import saved_count
 from dummy_tui.ui.i18n import has, names_for_seats, preset_name, t
 from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
 from dummy_tui.ui.screens.form import (
@@ -26,6 +27,7 @@ from dummy_tui.ui.screens.form import (
     option_line,
     preset_keys,
 )
+from dummy_tui.ui.storage import data_dir
 from dummy_tui.ui.widgets.choice import Choice
 
 if TYPE_CHECKING:
@@ -52,9 +54,8 @@ class NewGameForm(Screen[None]):
         self.rules_path = rules_path
         self.presets: dict[str, PresetInfo] = self.facts.presets
         self._checked: dict[str, dict[str, Any]] | None = None
-        self.save_problem: str | None = None
-        """Why the saved game cannot be resumed, once a check found it damaged."""
-        self._save_checked = False  # the whole check (the match rebuilt) has answered
+        self.saved = saved_count(data_dir())
+        """How many saved games there are (the list of them is a key away)."""
         self._lines_for: str | None = None  # the preset the option lines show
         if ruleset not in self.presets:
             ruleset = next(iter(self.presets))
