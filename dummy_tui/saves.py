@@ -45,6 +45,7 @@ UID = re.compile(r"[0-9a-f]{32}\Z")
 """A match's uid: the name of its save, its lock and its pending file."""
 
 _TEMPORARY = re.compile(r"\.([0-9a-f]{32})\.json\.[^.]+\.tmp\Z")
+_LOCK = re.compile(r"([0-9a-f]{32})\.lock\Z")
 _LEGACY_TEMPORARY = re.compile(r"\.save\.json\.[^.]+\.tmp\Z")
 
 LEGACY_TEMPORARY_AGE = 600.0
@@ -247,7 +248,8 @@ else:
 
 def clean_temporaries(folder: Path, now: float) -> list[Path]:
     """Remove the temporary files that writes killed half way left in the
-    data folder ``folder``; returns those removed.
+    data folder ``folder``, and the lock files of windows killed; returns the
+    temporary files removed.
 
     A match's (``saves/.<uid>.json.*.tmp``, the same in ``history-pending/``)
     only while nobody holds that match's lock: its window is the only writer.
@@ -259,17 +261,18 @@ def clean_temporaries(folder: Path, now: float) -> list[Path]:
     for place in (saves_dir(folder), pending_dir(folder)):
         with contextlib.suppress(OSError):
             for path in place.iterdir():
-                found = _TEMPORARY.match(path.name)
+                found = _TEMPORARY.match(path.name) or _LOCK.match(path.name)
                 if found is not None:
                     by_match.setdefault(found[1], []).append(path)
     for uid, paths in sorted(by_match.items()):
-        with locked(folder, uid) as lock:
+        with locked(folder, uid) as lock:  # a lock file left behind goes as it is let go
             if lock is None:
                 continue
             for path in paths:
-                with contextlib.suppress(OSError):
-                    path.unlink()
-                    removed.append(path)
+                if path != lock.path:
+                    with contextlib.suppress(OSError):
+                        path.unlink()
+                        removed.append(path)
     with contextlib.suppress(OSError):
         for path in folder.iterdir():
             if _LEGACY_TEMPORARY.match(path.name):

@@ -23,6 +23,7 @@ Plain Python (no Textual): the app calls it, and so can a test's process.
 from __future__ import annotations
 
 import contextlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -92,6 +93,9 @@ class Recovered:
     finished now, each with the rounds that were new to the history."""
     written: list[SaveGame] = field(default_factory=list)
     """Matches kept for a history that was in use, written to it now."""
+    caught_up: list[tuple[SaveGame, int]] = field(default_factory=list)
+    """Saved matches that go on, with the rounds written to the history now
+    that a kill or a busy history had kept from it."""
     kept: list[SaveGame] = field(default_factory=list)
     """Matches that are over and wait for the history, in use by another program."""
     set_aside: list[tuple[Path, str]] = field(default_factory=list)
@@ -164,11 +168,12 @@ def _rebuilt(path: Path, uid: str) -> tuple[SaveGame, Session]:
     return save, session
 
 
-def _may_be_over(path: Path) -> bool:
-    """Whether the save at ``path`` may hold a match that is over, as its JSON
-    tells without replaying it: saved after a round's last move, or kept whole,
-    or of the first version (which does not say).  A save that cannot be read
-    may: it is looked at closely."""
+def _to_look_at(path: Path) -> bool:
+    """Whether the save at ``path`` may hold a match that is over or rounds
+    the history lacks, as its JSON tells without replaying it: saved after a
+    round's last move, or kept whole, or with fewer rounds recorded than
+    finished, or of the first version (which does not say).  A save that
+    cannot be read is looked at closely too."""
     from dummy_tui.problems import json_problem
 
     try:
@@ -177,16 +182,21 @@ def _may_be_over(path: Path) -> bool:
         return True
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         return True
+    rounds, recorded = data.get("rounds"), data.get("recorded")
+    if not isinstance(rounds, list) or not isinstance(recorded, int) or recorded < len(rounds):
+        return True
     return data.get("ended") is not False or data.get("current") is None
 
 
 def _finish_if_over(
     folder: Path, uid: str, path: Path, recorder: Recorder | None, done: Recovered
 ) -> None:
+    """The save of match ``uid``: a match that is over is finished, the
+    rounds the history lacks of one that goes on are written to it."""
     from dummy_tui.ui.session import SaveError
 
-    if not _may_be_over(path):
-        return  # a match in the middle of a round: only resuming it reads it whole
+    if not _to_look_at(path):
+        return  # a match in the middle of a round, all of it in the history
     with locked(folder, uid) as lock:
         if lock is None:
             return  # being played in another window
@@ -199,9 +209,10 @@ def _finish_if_over(
         except (OSError, ValueError, SaveError) as exc:
             _set_aside(path, problem_line(exc), done)
             return
-        if not session.match.is_over:
-            return
         try:
+            if not session.match.is_over:
+                _catch_up(path, save, session, recorder, done)
+                return
             finished = finish_match(folder, session, recorder)
         except OSError as exc:
             done.problems.append(f"{exc.filename or path}: {exc.strerror or exc}")
@@ -210,6 +221,27 @@ def _finish_if_over(
             done.kept.append(save)
         else:
             done.finished.append((save, finished.written or 0))
+
+
+def _catch_up(
+    path: Path, save: SaveGame, session: Session, recorder: Recorder | None, done: Recovered
+) -> None:
+    """Write the rounds of a saved match that the history lacks (a kill or a
+    busy history kept them from it), then note in its save that they are
+    there; it keeps the time it was last played.  OSError if it cannot."""
+    if recorder is None or session.history_rounds >= len(session.finished):
+        return
+    written = recorder.catch_up(session)
+    if written is None:
+        return  # left in the save for the next chance
+    from dummy_tui.ui.settings import save_text
+    from dummy_tui.ui.storage import atomic_write
+
+    played = path.stat().st_mtime
+    atomic_write(path, save_text(save.model_copy(update={"recorded": session.history_rounds})))
+    os.utime(path, (played, played))
+    if written:
+        done.caught_up.append((save, written))
 
 
 def _write_pending(folder: Path, uid: str, path: Path, recorder: Recorder, done: Recovered) -> None:

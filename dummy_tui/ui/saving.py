@@ -115,7 +115,7 @@ class SavingApp(SettingsApp):
         return None
 
     def autosave(self, session: Session) -> None:
-        if not self.persist:
+        if not self.persist or session.match.is_over:  # a finished match has no save
             return
         path = save_file(data_dir(), session.history_uid)
         try:
@@ -140,7 +140,7 @@ class SavingApp(SettingsApp):
         it cannot be resumed, which is said (a damaged save is set aside)."""
         self.wait_for_recovery()
         if uid is None:
-            found = [m for m in self.saved_matches() if not m.busy and not m.newer]
+            found = [m for m in self.saved_matches() if m.resumable]
             if not found:
                 busy = self.saved_count() > 0
                 self.notify(t("save.all_busy" if busy else "save.none"), severity="warning")
@@ -331,6 +331,8 @@ class SavingApp(SettingsApp):
             self.notify(t("save.migrated", line=saved_line(save)), timeout=12)
         for save, _ in done.finished:
             self.notify(t("save.finished", line=saved_line(save)), timeout=12)
+        for save, n in done.caught_up:
+            self.notify(t("history.caught_up_saved", n=n, line=saved_line(save)), timeout=12)
         for save in done.written:
             self.notify(t("history.pending_written", line=saved_line(save)), timeout=12)
         for save in done.kept:
