@@ -292,7 +292,8 @@ def migrate_legacy(folder: Path) -> Path | None:
     Idempotent, and safe wherever a kill lands: the file is renamed when it
     names its match; a save of a version that did not name it is written
     under a uid drawn from its text (the same again after a kill), then
-    removed.  Done under the match's lock, and only once.
+    removed.  Done under the match's lock, and only once.  A save of another
+    version is moved as it is, never written.
     """
     legacy = legacy_file(folder)
     try:
@@ -319,7 +320,7 @@ def migrate_legacy(folder: Path) -> Path | None:
                 return None  # written again meanwhile (an earlier version still running)
         except FileNotFoundError:
             return target if target.exists() else None
-        if named:
+        if named or written != "dummy-tui-save/1":  # a later version's: moved as it is
             os.replace(legacy, target)
         else:
             data["history"] = uid

@@ -6,6 +6,13 @@ make the person's move MOVE (the match's last), wait for the round end, quit.
 new-game screen), wait until the start has put the data folder right, quit.
 Either prints what the game told the player, as a JSON list.
 
+Two windows: ``hold`` resumes the saved match and stays at its table until
+its standard input closes (``$DUMMY_TUI_HOME/ready`` says it is there);
+``list`` opens the list of saved games, presses Enter on the first and
+prints the list's lines, what was said and the screen it ends on.  And
+``rounds K``: K matches of one round each written to the history, as the
+game writes them, to show several processes writing it at once.
+
 Every write to the data folder is counted (a file renamed into place, a file
 removed, an SQLite commit) and its number and what it is appended to
 ``$CRASH_LOG`` just before it is made; with ``CRASH_KILL_AT=N`` the process
@@ -85,6 +92,59 @@ def install() -> None:
     setattr(sqlite3, "connect", _connect(sqlite3.connect))  # noqa: B010
 
 
+def rounds(count: int) -> list[str]:
+    """``count`` one-round matches into the history; their uids."""
+    import random
+
+    from dummy_tui.ui.recording import Recorder
+    from dummy_tui.ui.session import Session
+    from dummy_tui.ui.settings import GameSetup, SeatSetup
+
+    recorder = Recorder.at()
+    uids = []
+    for i in range(count):
+        seats = [SeatSetup(name="Ann", human=True), SeatSetup(name="Bee", level="random")]
+        setup = GameSetup(seats=seats, seed=i, options={"target_score": 1_000})
+        session = Session.new(setup)
+        rng = random.Random(i)
+        while not session.round.is_over:
+            session.apply(rng.choice(session.round.legal_actions()))
+        session.finish_round()
+        assert recorder.round_ended(session) == 1, recorder.history.problem
+        uids.append(session.history_uid)
+    recorder.close()
+    return uids
+
+
+async def windows(mode: str) -> list[object]:
+    from textual.widgets import OptionList
+
+    from dummy_tui.ui.app import DummyApp
+    from dummy_tui.ui.screens.saved_games import SavedGamesScreen
+    from dummy_tui.ui.screens.table import TableScreen
+    from dummy_tui.ui.settings import Settings
+
+    settings = Settings(lang="en", ai_delay=0.0)
+    app = DummyApp(settings=settings, persist=True, resume=mode == "hold")
+    async with app.run_test(size=(100, 30)) as pilot:
+        if mode == "hold":
+            assert isinstance(app.screen, TableScreen)
+            (HOME / "ready").write_text("at the table", encoding="utf-8")
+            await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+            return []
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        listed = app.screen
+        assert isinstance(listed, SavedGamesScreen)
+        lines = [str(o.prompt) for o in listed.query_one(OptionList).options]
+        await pilot.press("enter")
+        for _ in range(50):
+            await pilot.pause(0.01)
+        said = [str(n.message) for n in app._notifications]
+        return [lines, said, type(app.screen).__name__]
+
+
 async def run(mode: str, move: str) -> list[str]:
     from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.screens.round_end import RoundEndScreen
@@ -127,4 +187,10 @@ async def run(mode: str, move: str) -> list[str]:
 
 if __name__ == "__main__":
     install()
-    print(json.dumps(asyncio.run(run(sys.argv[1], sys.argv[2]))))
+    what = sys.argv[1]
+    if what == "rounds":
+        print(json.dumps(rounds(int(sys.argv[2]))))
+    elif what in ("hold", "list"):
+        print(json.dumps(asyncio.run(windows(what))))
+    else:
+        print(json.dumps(asyncio.run(run(what, sys.argv[2]))))

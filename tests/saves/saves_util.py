@@ -20,6 +20,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dummy_tui.ai import make_player
 from dummy_tui.engine.record import apply_moves
@@ -119,7 +120,7 @@ class Run:
 
     code: int
     points: list[str]
-    said: list[str]
+    said: list[Any]
     err: str
 
 
