@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from dummy_tui.ui.i18n import t
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.round import Round
     from dummy_tui.history import History
@@ -60,11 +62,11 @@ class Recorder:
         save keeps those rounds for the next chance)."""
         return self.catch_up(session)
 
-    def catch_up(self, session: Session) -> int | None:
+    def catch_up(self, session: Session, ended: datetime | None = None) -> int | None:
         """Write the session's finished rounds that are not known to be in the
         history, and the match's end once it is over, in one transaction (see
-        :meth:`History.record_match`); returns how many rounds were new, None
-        when nothing was written."""
+        :meth:`History.record_match`), as ended at ``ended`` (default: now);
+        returns how many rounds were new, None when nothing was written."""
         from dummy_tui.history.writes import RoundEntry
 
         uid = self.start(session)
@@ -77,7 +79,7 @@ class Recorder:
         end = (match.totals, match.winners) if match.is_over else None
         if not entries and end is None:
             return 0
-        written = self.history.record_match(uid, entries, end)
+        written = self.history.record_match(uid, entries, end, ended=ended)
         if written is not None:
             session.history_rounds = len(session.finished)
         return written

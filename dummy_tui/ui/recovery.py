@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import os
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,17 +59,23 @@ class Finished:
     """Where the match waits for the history (it was in use), if it does."""
 
 
-def finish_match(folder: Path | None, session: Session, recorder: Recorder | None) -> Finished:
+def finish_match(
+    folder: Path | None,
+    session: Session,
+    recorder: Recorder | None,
+    ended: datetime | None = None,
+) -> Finished:
     """The session's match is over: write to the history its rounds not yet
     there and its end; if the history is in use by another program, keep the
     match in ``history-pending/`` of the data folder ``folder``; then remove
-    its save (``folder`` None: the game keeps no files).
+    its save (``folder`` None: the game keeps no files).  ``ended``: when the
+    match ended (default: now), for a match finished at a later start.
 
     OSError when a file cannot be written or removed: the save is removed
     only once what it holds is in the history or kept, so the next start
     finishes the match again.
     """
-    written = recorder.catch_up(session) if recorder is not None else 0
+    written = recorder.catch_up(session, ended) if recorder is not None else 0
     kept = None
     if folder is None:
         return Finished(written)
@@ -78,6 +85,8 @@ def finish_match(folder: Path | None, session: Session, recorder: Recorder | Non
 
         kept = pending_file(folder, session.history_uid)
         atomic_write(kept, save_text(session.to_save()))
+        if ended is not None:  # the time the match ended, for the history to write
+            os.utime(kept, (ended.timestamp(), ended.timestamp()))
     remove_file(save_file(folder, session.history_uid))
     return Finished(written, kept)
 
@@ -213,7 +222,7 @@ def _finish_if_over(
             if not session.match.is_over:
                 _catch_up(path, save, session, recorder, done)
                 return
-            finished = finish_match(folder, session, recorder)
+            finished = finish_match(folder, session, recorder, _written_at(path))
         except OSError as exc:
             done.problems.append(f"{exc.filename or path}: {exc.strerror or exc}")
             return
@@ -221,6 +230,11 @@ def _finish_if_over(
             done.kept.append(save)
         else:
             done.finished.append((save, finished.written or 0))
+
+
+def _written_at(path: Path) -> datetime:
+    """When the file was last written: a match kept once over ended then."""
+    return datetime.fromtimestamp(path.stat().st_mtime, UTC)
 
 
 def _catch_up(
@@ -259,7 +273,7 @@ def _write_pending(folder: Path, uid: str, path: Path, recorder: Recorder, done:
         except (OSError, ValueError, SaveError) as exc:
             _set_aside(path, problem_line(exc), done)
             return
-        if recorder.catch_up(session) is None:
+        if recorder.catch_up(session, _written_at(path)) is None:
             if recorder.busy:
                 done.kept.append(save)
             return  # kept for a later start

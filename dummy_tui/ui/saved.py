@@ -123,7 +123,13 @@ class SavedMatch:
     @property
     def round(self) -> int:
         """The round being played (the first is 1)."""
-        return 1 if self.save is None else len(self.save.rounds) + 1
+        return 1 if self.save is None else saved_round(self.save)
+
+
+def saved_round(save: SaveGame) -> int:
+    """The round a saved match is at: the one being played, else (kept whole
+    once over) its last."""
+    return max(1, len(save.rounds) + (save.current is not None))
 
 
 def saved_matches(folder: Path) -> list[SavedMatch]:

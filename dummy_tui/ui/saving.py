@@ -21,6 +21,7 @@ from dummy_tui.ui.saved import (
     problem_line,
     read_save,
     saved_matches,
+    saved_round,
     write_save,
 )
 from dummy_tui.ui.storage import data_dir
@@ -48,7 +49,7 @@ def saved_line(save: SaveGame) -> str:
     # the names the game gave in the language of the screen; typed ones as typed
     names = ", ".join(shown_name(seat.name, i) for i, seat in enumerate(save.setup.seats))
     ruleset = preset_name(save.setup.ruleset)
-    return t("ng.saved_line", names=names, ruleset=ruleset, n=len(save.rounds) + 1)
+    return t("ng.saved_line", names=names, ruleset=ruleset, n=saved_round(save))
 
 
 class SavingApp(SettingsApp):
@@ -343,7 +344,8 @@ class SavingApp(SettingsApp):
             )
         for problem in done.problems:
             self.notify(t("save.not_tidied", error=problem), severity="error", timeout=12)
-        self._tell_history()
+        if not done.kept:  # else that says the history is in use, and what waits for it
+            self._tell_history()
         if self.screen_stack:  # none while the app closes
             refresh = getattr(self.screen, "saves_changed", None)
             if callable(refresh):

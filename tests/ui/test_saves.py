@@ -179,14 +179,18 @@ async def test_a_match_ending_while_another_program_holds_the_history_is_written
     other.execute("ROLLBACK")
     other.close()
     assert history_of(uid) == ([], False)
+    os.utime(kept, (1_700_000_000, 1_700_000_000))  # the match ended a while ago
     again = app_for(persist=True)
     async with again.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: bool(said(again)), "the match written told")
     assert said(again) == [
         "A match the game history could not take when it ended is now written to it:"
-        " Ann, Bee · Dummy · round 2."
+        " Ann, Bee · Dummy · round 1."
     ]
     assert history_of(uid) == ([0], True)
+    with History() as history:
+        [match] = history.matches()
+    assert match.ended is not None and match.ended.timestamp() == 1_700_000_000  # not now
     assert not kept.exists()
 
 

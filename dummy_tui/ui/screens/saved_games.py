@@ -112,8 +112,10 @@ class SavedGamesScreen(Screen[None]):
         options = self.query_one(OptionList)
         highlighted = options.highlighted
         options.clear_options()
-        for match in self.matches:
-            options.add_option(Option(saved_text(match), id=match.uid, disabled=False))
+        for i, match in enumerate(self.matches):
+            if i:
+                options.add_option(None)  # a line between two games
+            options.add_option(Option(saved_text(match), id=match.uid))
         options.display = bool(self.matches)
         if self.matches:
             wanted = 0 if highlighted is None else min(highlighted, len(self.matches) - 1)
@@ -121,10 +123,11 @@ class SavedGamesScreen(Screen[None]):
         self.refresh_bindings()
 
     def chosen(self) -> SavedMatch | None:
-        index = self.query_one(OptionList).highlighted
-        if index is None or not 0 <= index < len(self.matches):
+        options = self.query_one(OptionList)
+        if options.highlighted is None:
             return None
-        return self.matches[index]
+        uid = options.get_option_at_index(options.highlighted).id
+        return next((m for m in self.matches if m.uid == uid), None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "delete":
