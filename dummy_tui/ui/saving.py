@@ -123,7 +123,11 @@ class SavingApp(SettingsApp):
             write_save(data_dir(), session)
         except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot hold
             if isinstance(exc, OSError):
-                problem = f"{exc.filename or path}: {exc.strerror or exc}"
+                # the save, not the temporary file beside it (a new name each move)
+                where = exc.filename or path
+                if Path(str(where)).name.startswith(f".{path.name}."):
+                    where = path
+                problem = f"{where}: {exc.strerror or exc}"
             else:
                 problem = f"{path}: {exc}".encode("utf-8", "backslashreplace").decode()
             from dummy_tui.logs import logger

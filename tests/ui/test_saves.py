@@ -232,6 +232,30 @@ async def test_a_data_folder_that_cannot_be_written_at_the_match_end_is_said_not
     )
 
 
+async def test_a_read_only_data_folder_is_told_once_not_at_every_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = iter(range(100))
+
+    def mkstemp(prefix: str, suffix: str, dir: str | Path) -> tuple[int, str]:
+        # as the OS says it: the temporary file's own (new) name each time
+        raise OSError(30, "Read-only file system", f"{dir}/{prefix}{next(made)}{suffix}")
+
+    monkeypatch.setattr("tempfile.mkstemp", mkstemp)
+    app = app_for(setup(humans=1, seed=21), persist=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for key in ("d", "x", "d", "x"):
+            await pilot.press(key)
+            await settle(pilot, app)
+        told = said(app)
+    session = app.session
+    assert session is not None
+    path = saves_folder() / f"{session.history_uid}.json"
+    assert told == [f"The game could not be saved: {path}: Read-only file system"]
+    assert app.farewell() == told[0]
+
+
 # ----------------------------------------------------------------------
 # temporary files, saves of a newer version
 
