@@ -9,6 +9,10 @@ The game calls three methods of :class:`History`, none of which raises at it:
 - :meth:`History.finish_match` when the match is over: the final totals and
   the winners.
 
+The game itself writes through :meth:`History.record_match`: a match's
+rounds not yet there and its end, in one transaction, each round once
+however often it is given (after a crash, from another window).
+
 When the file cannot be used, each returns ``None``/``False`` and
 :attr:`History.problem` says why; :meth:`History.notice` gives the sentence
 to show, once.  A database locked by another program keeps the writes in
@@ -32,7 +36,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from dummy_tui.history import schema, summary
+from dummy_tui.history import schema
 from dummy_tui.history.capture import capture, compact
 from dummy_tui.history.problems import (
     FOREIGN,
@@ -51,6 +55,7 @@ from dummy_tui.history.writes import (
     finish,
     insert_round,
     overrides_of,
+    write_match,
 )
 
 if TYPE_CHECKING:
@@ -502,19 +507,7 @@ class History(Queries):
                 lines.append((entry.number, found))
             finals = None if end is None else _finals(info, *end)
             when = stamp(ended)
-
-            def write(conn: sqlite3.Connection) -> int:
-                match_id = ensure_match(conn, info)
-                query = "SELECT number FROM rounds WHERE match_id = ?"
-                have = {int(row[0]) for row in conn.execute(query, (match_id,))}
-                for number, found in lines:
-                    insert_round(conn, match_id, number, when, found, refresh=False)
-                summary.refresh(conn, [match_id])
-                if finals is not None:
-                    finish(conn, match_id, when, finals)
-                return len({number for number, _ in lines} - have)
-
-            return self._write(write, keep=False)
+            return self._write(lambda c: write_match(c, info, when, lines, finals), keep=False)
         return None
 
     # ------------------------------------------------------------------

@@ -203,3 +203,23 @@ def finish(
         "UPDATE match_seats SET total = ?, won = ?, finished = 1 WHERE match_id = ? AND seat = ?",
         [(total, won, match_id, seat) for seat, (total, won) in enumerate(finals)],
     )
+
+
+def write_match(
+    conn: sqlite3.Connection,
+    info: MatchInfo,
+    ended: str,
+    rounds: Sequence[tuple[int, RoundLines]],
+    finals: Sequence[tuple[int, int]] | None,
+) -> int:
+    """The match ``info``, its ``rounds`` (number, lines) not there yet, its
+    seats' summaries and, with ``finals``, its end; how many rounds were new."""
+    match_id = ensure_match(conn, info)
+    query = "SELECT number FROM rounds WHERE match_id = ?"
+    have = {int(row[0]) for row in conn.execute(query, (match_id,))}
+    for number, lines in rounds:
+        insert_round(conn, match_id, number, ended, lines, refresh=False)
+    summary.refresh(conn, [match_id])
+    if finals is not None:
+        finish(conn, match_id, ended, finals)
+    return len({number for number, _ in rounds} - have)

@@ -174,7 +174,8 @@ class DummyApp(SavingApp):
 
     def _warm(self) -> None:
         self.run_worker(_warm_imports, thread=True, group="warm")
-        self.start_recovery()
+        if self.review is None:  # a game's start, not the replay viewer's
+            self.start_recovery()
         if self.persist and self._from_file:
             self._check_settings()
 

@@ -115,14 +115,18 @@ class Recovered:
     """Temporary files of writes cut short, removed."""
 
 
-def recover(folder: Path, recorder: Recorder | None, now: float) -> Recovered:
+def recover(folder: Path, recorder: Recorder | None, now: float, finish: bool = True) -> Recovered:
     """Put right what a kill, a busy history or an earlier version left in the
     data folder ``folder`` (see the module's text); ``recorder`` is None when
-    no round is to be written to the history (``--no-history``, the setting).
-    Saves that windows are playing are left alone."""
+    the player keeps no history (the setting).  ``finish=False`` (a run that
+    writes no history, ``--no-history``) leaves the matches that wait for the
+    history as they are, for a later start.  Saves that windows are playing
+    are left alone."""
     done = Recovered()
     _migrate(folder, done)
     done.cleaned = clean_temporaries(folder, now)
+    if not finish:
+        return done
     if recorder is not None:
         for file in reversed(pending_files(folder)):  # the oldest first
             _write_pending(folder, file.uid, file.path, recorder, done)

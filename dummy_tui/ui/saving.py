@@ -295,7 +295,8 @@ class SavingApp(SettingsApp):
         if not self.persist or self.recovery is not None:
             return
         self.recovery = threading.Event()
-        recorder = self.recorder if self.recording else None  # made here, not in the thread
+        # made here, not in the thread
+        recorder = self.recorder if self.recording else None
         if wait:
             self.recovered(self._recover(recorder))
             return
@@ -315,7 +316,7 @@ class SavingApp(SettingsApp):
 
         assert self.recovery is not None
         try:
-            return recover(data_dir(), recorder, time.time())
+            return recover(data_dir(), recorder, time.time(), finish=self.history_wanted)
         finally:
             self.recovery.set()
 

@@ -137,6 +137,19 @@ async def test_a_match_saved_at_its_last_move_is_finished_at_the_next_start(resu
     assert list(saves_folder().iterdir()) == []  # no lock file left either
 
 
+async def test_a_run_without_history_leaves_a_finished_match_for_a_later_start() -> None:
+    session = over_in_one()
+    write_save(data_dir(), session)
+    app = app_for(persist=True, history=False)  # --no-history
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(
+            pilot, lambda: app.recovery is not None and app.recovery.is_set(), "the start done"
+        )
+        await pilot.pause()
+        assert said(app) == []
+    assert len(saved_paths()) == 1 and not default_path().exists()
+
+
 async def test_a_resumed_match_writes_the_rounds_the_history_lacks_and_says_so() -> None:
     game_setup = setup(humans=1, players=2, seed=11)
     game_setup.options["target_score"] = 10_000
