@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT.parent / "shared" / "scenarios"
 
 
-FOLDERS = (SCENARIOS, SCENARIOS / "house-rules")
+FOLDERS = (SCENARIOS, SCENARIOS / "house-rules", SCENARIOS / "corners")
 
 
 def scenario_files() -> list[str]:

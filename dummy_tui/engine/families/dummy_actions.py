@@ -43,24 +43,25 @@ def pick_action(card: int, mask: int) -> Pick:
     return found
 
 
-def _onto(card: int, target: int) -> tuple[LayOff, PickLayoff]:
+def _onto(card: int, target: int, low: bool) -> tuple[LayOff, PickLayoff]:
     """The two moves of ``card`` onto the table meld ``target``, made together: from
-    the hand (:class:`LayOff`) and from the row (:class:`PickLayoff`)."""
-    key = target << 6 | card
+    the hand (:class:`LayOff`) and from the row (:class:`PickLayoff`); ``low``: the
+    ace below the 2 of a run that holds its 2 and its K."""
+    key = (target << 6 | card) << 1 | low
     found = _ONTO.get(key)
     if found is None:
-        found = _ONTO[key] = (LayOff(card, target), PickLayoff(card, target))
+        found = _ONTO[key] = (LayOff(card, target, low), PickLayoff(card, target, low))
     return found
 
 
-def layoff_action(card: int, target: int) -> LayOff:
+def layoff_action(card: int, target: int, low: bool = False) -> LayOff:
     """The :class:`LayOff` of ``card`` onto the table meld ``target``."""
-    return _onto(card, target)[0]
+    return _onto(card, target, low)[0]
 
 
-def pick_layoff_action(card: int, target: int) -> PickLayoff:
+def pick_layoff_action(card: int, target: int, low: bool = False) -> PickLayoff:
     """The :class:`PickLayoff` of ``card`` onto the table meld ``target``."""
-    return _onto(card, target)[1]
+    return _onto(card, target, low)[1]
 
 
 _DISCARDS_IN: Final[list[tuple[Action, ...] | None]] = [None] * (4 << 13)
