@@ -22,6 +22,8 @@ from dummy_tui.engine.actions import (
 from dummy_tui.engine.cards import mask_of
 from dummy_tui.engine.families.dummy_actions import (
     DISCARDS,
+    ace_layoff_action,
+    ace_pick_layoff_action,
     discard_actions,
     hand_meld_actions,
     layoff_action,
@@ -152,7 +154,7 @@ def layoff_actions(game: DummyRound, card: int, target: int, chain: str) -> list
         return [layoff_action(card, target)]
     seat = game.seat
     return [
-        layoff_action(card, target, low)
+        ace_layoff_action(card, target, low)
         for low in (False, True)
         if meld.fits_at(card, seat, chain, low)
     ]
@@ -167,7 +169,7 @@ def pick_layoff_actions(game: DummyRound, card: int, target: int) -> list[PickLa
     chain = game.move_rules.layoff_chain
     seat = game.seat
     return [
-        pick_layoff_action(card, target, low)
+        ace_pick_layoff_action(card, target, low)
         for low in (False, True)
         if meld.fits_at(card, seat, chain, low)
     ]
