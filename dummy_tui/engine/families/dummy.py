@@ -170,7 +170,10 @@ class DummyRound(Round[DummyRules]):
 
     def fits_any(self, card: int, seat: int) -> bool:
         """Does ``card`` fit onto a table meld, as if ``seat`` laid it off, born or not,
-        whatever the layoff limit (§12: the discard penalty, the knock bonus)?"""
+        whatever the layoff limit (§12: the discard penalty, the knock bonus)?
+
+        reading: the ace of a run that holds its 2 and its K fits when either end
+        is open to ``seat`` (the layoff could name the 2 or the K, §14.1)."""
         return bool(table_fits(self, seat)[0] >> card & 1)
 
     def hand_melds(self, mask: int) -> list[int]:
