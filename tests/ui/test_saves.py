@@ -379,6 +379,8 @@ async def test_the_saved_games_are_listed_with_what_they_are_and_one_is_deleted_
             "the count updated",
         )
     assert [p.stem for p in saved_paths()] == [dummy.history_uid]
+    monkeypatch.undo()
+    time.tzset()  # the machine's own time zone again, for the tests after this one
 
 
 async def test_a_match_another_window_plays_is_shown_and_cannot_be_taken_until_it_dies() -> None:
