@@ -65,13 +65,13 @@ def test_version(tmp_path: Path) -> None:
 def test_help(tmp_path: Path) -> None:
     result = run("--help", cwd=tmp_path)
     assert result.returncode == 0
-    for word in ("play", "rules", "replay", "--rules FILE", "--version"):
+    for word in ("play", "rules", "replay", "--rules FILE", "--lang {en,th}", "--version"):
         assert word in result.stdout
     # the options of play, the command run when none is named, as the README says
     play = result.stdout.split("play options (with no command, or after 'play'):\n")[1]
     for flag in ("--players N", "--humans N", "--ai LEVEL", "--ruleset NAME", "--seed N"):
         assert flag in play
-    for flag in ("--lang", "--resume", "--ascii", "--options KEY=VALUE"):
+    for flag in ("--resume", "--ascii", "--options KEY=VALUE"):
         assert flag in play
     assert " ".join(play.split()).endswith("'dummy-tui COMMAND --help' tells more about a command.")
 
