@@ -378,7 +378,7 @@ async def test_rummy_takes_the_top_card_and_unavailable_keys_say_why() -> None:
     ("lang", "key", "hint", "line"),
     [
         ("en", "Go out", "Hint: Go out, discarding", "Ann went out, discarding"),
-        ("th", "หมดมือ", "คำใบ้: ทิ้ง", "Ann ทิ้ง"),
+        ("th", "หมดมือ", "ใบ้: ทิ้ง", "Ann ทิ้ง"),
     ],
 )
 async def test_rummy_speaks_of_going_out_not_knocking(

@@ -46,7 +46,7 @@ def log_text(table: object) -> str:
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("en", "showed the spe-to cards"), ("th", "โชว์ไพ่สเปโต")]
+    ("lang", "said"), [("en", "showed the spe-to cards"), ("th", "โชว์สเปโต")]
 )
 async def test_w_shows_the_spe_to_cards_where_a_show_scores(lang: str, said: str) -> None:
     session = two_seat_session(SHOWER, OTHER, "7H", DummyRules(show_speto_points=50))

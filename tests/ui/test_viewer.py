@@ -251,5 +251,5 @@ async def test_the_thai_viewer_counts_moves_and_starts_a_line_lower() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = await viewer_from_round_end(pilot, app)
         top = viewer.query_one("#viewer-top")
-        assert "การเดินที่ 0 จาก" in plain(top.render()), plain(top.render())
+        assert "ตาที่ 0 จาก" in plain(top.render()), plain(top.render())
         assert top.region.y == 1  # the marks above ดูย้อน cannot show on the first line
