@@ -45,9 +45,7 @@ def log_text(table: object) -> str:
     return "\n".join(strip.text for strip in log.lines)
 
 
-@pytest.mark.parametrize(
-    ("lang", "said"), [("en", "showed the spe-to cards"), ("th", "โชว์สเปโต")]
-)
+@pytest.mark.parametrize(("lang", "said"), [("en", "showed the spe-to cards"), ("th", "โชว์สเปโต")])
 async def test_w_shows_the_spe_to_cards_where_a_show_scores(lang: str, said: str) -> None:
     session = two_seat_session(SHOWER, OTHER, "7H", DummyRules(show_speto_points=50))
     app = app_for(session=session, lang=lang)

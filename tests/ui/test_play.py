@@ -1084,9 +1084,7 @@ async def test_the_hand_over_screen_tells_what_the_others_did_meanwhile() -> Non
                 if seen == 2:
                     await pilot.press("ctrl+l")  # the screen follows the language
                     await pilot.pause()
-                    assert str(screen.query_one("#privacy-since").render()).startswith(
-                        "ระหว่างที่รอ:"
-                    )
+                    assert str(screen.query_one("#privacy-since").render()).startswith("ระหว่างที่รอ:")
                     assert "ถึงตา" in str(screen.query_one("#privacy-title").render())
                     break
                 await pilot.press("enter")
