@@ -141,7 +141,8 @@ def commands(folder: Path) -> list[tuple[list[str], int]]:
     helps: list[tuple[list[str], int]] = [
         ([*command, "--help"], 0) for command in ([], *([c] for c in TYPED_COMMANDS))
     ]
-    return helps + [
+    return [
+        *helps,
         (["rules"], 0),
         (["rules", "dummy-house"], 0),
         (["rules", "gin"], 0),

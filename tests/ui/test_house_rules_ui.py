@@ -195,9 +195,16 @@ def test_the_help_explains_the_house_rule_presets_and_the_show_key(lang: str) ->
     from dummy_tui.rules import load_rulesets
     from dummy_tui.ui.screens.modals import help_text
 
+    from dummy_tui.ui.i18n import catalog
+
     text = help_text(lang)
-    shown = {name for name in load_rulesets() if f"`{name}`" in text}
+    # English names a preset by its key, as typed; Thai by its Thai name alone
+    names = {name: f"`{name}`" if lang == "en" else catalog("th")[f"presetname.{name}"]
+             for name in load_rulesets()}  # fmt: skip
+    shown = {name for name, said in names.items() if said in text}
     assert {"dummy-money", "dummy-pip", "dummy-open-first", "dummy-face-knock"} <= shown
+    if lang == "th":
+        assert not {name for name in load_rulesets() if f"`{name}`" in text}
     assert "\n| w |" in text  # the key that shows the spe-to cards
     for term in ("เกิดหัว", "ฝากสเปโต", "ใบปิด", "อมสเปโต"):  # money's bonuses, by name
         assert term in text
