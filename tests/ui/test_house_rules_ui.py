@@ -193,9 +193,8 @@ async def test_the_house_rules_show_in_groups_with_their_settings_in_words(
 @pytest.mark.parametrize("lang", ["en", "th"])
 def test_the_help_explains_the_house_rule_presets_and_the_show_key(lang: str) -> None:
     from dummy_tui.rules import load_rulesets
-    from dummy_tui.ui.screens.modals import help_text
-
     from dummy_tui.ui.i18n import catalog
+    from dummy_tui.ui.screens.modals import help_text
 
     text = help_text(lang)
     # English names a preset by its key, as typed; Thai by its Thai name alone
