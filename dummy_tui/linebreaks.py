@@ -26,7 +26,7 @@ number joins the word after it only if it is one of these, so that "คูณ 2
 GLUE = (
     rf"(?:(?<=[{_THAI}]) (?=[−+\-]?\d)"  # คูณ 2, ถึง 500, ได้ −110, มั่นใจ 95%
     rf"|(?<=\d) (?=(?:{'|'.join(COUNTED)}))"  # 2 ใบ, 50 แต้ม
-    rf"|(?<=\d) (?==)|(?<==) (?=[{_THAI}])"  # 0 = ไม่ใช้
+    rf"|(?<=[\d{_THAI}]) (?==)|(?<==) (?=[\d{_THAI}])"  # 0 = ไม่ใช้, สเปซบาร์ = เลือก, 3 = 9
     r"|\u00a0)"  # a no-break space, too
 )
 """A space no line of Thai may break at (a regular expression)."""

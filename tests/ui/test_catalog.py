@@ -508,3 +508,39 @@ def test_the_helps_table_of_keys_names_each_key_as_mapped(lang: str, row: str) -
         assert row.replace("| j |", "| d |") not in text
     finally:
         set_keys({})
+
+
+# ---------------------------------------------------------------------------
+# the rules as the texts state them (dummy-rules.md)
+
+
+def test_the_show_needs_both_spe_to_cards() -> None:
+    # §14.3: a player dealt both spe-to cards shows them; one alone is no show
+    assert "2♣ and Q♠" in catalog("en")["cmd.show"] and " or " not in catalog("en")["cmd.show"]
+    assert "2♣ กับ Q♠" in catalog("th")["cmd.show"] and "หรือ" not in catalog("th")["cmd.show"]
+
+
+def test_a_pick_up_with_the_stock_empty_ends_the_round_at_the_next_discard() -> None:
+    # §14.2 stock_out_pickup = "any": the next discard that is not a knock ends the round
+    en, th = catalog("en")["opt.stock_out_pickup"], catalog("th")["opt.stock_out_pickup"]
+    assert "ending the round" in en and "play on" not in en
+    assert "จบรอบ" in th and not th.endswith("เล่นต่อ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "a dark knock is possible only in the turn of your first pick-up"),
+        ("th", "น็อคมืดจึงได้เฉพาะในตาที่เก็บครั้งแรก"),
+    ],
+)
+def test_open_first_still_allows_a_dark_knock_in_the_first_pick_ups_turn(
+    lang: str, said: str
+) -> None:
+    # §14.1 unborn_play = "never": the meld of a pick-up makes the player born,
+    # who may then lay everything down and knock in that turn
+    text = " ".join(help_text(lang).split())
+    assert said in text
+    assert "not even for a knock" not in text and "น็อคก็ไม่ได้" not in text
+    option = catalog(lang)["opt.unborn_play"]
+    assert ("first pick-up" if lang == "en" else "ตาที่เก็บครั้งแรก") in option
