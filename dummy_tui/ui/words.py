@@ -112,6 +112,11 @@ def entry_text(
     return fmt(key(f"log.{entry.kind}"), name=who, cards=cards, card=cards)
 
 
+def _ace_end(suit: int, low: bool) -> int:
+    """The card an ace laid off onto a run 2…K lies next to: the 2 or the K."""
+    return suit * 13 + (0 if low else 11)
+
+
 def action_text(
     game: Round[Any], action: act.Action, look: CardLook, key: Callable[[str], str] = _same
 ) -> Text:
@@ -131,18 +136,21 @@ def action_text(
     if isinstance(action, act.Pick):
         return fmt("act.pick", card=look.text(action.card), meld=look.cards(action.meld))
     if isinstance(action, act.PickLayoff):
-        meld = game.melds[action.target].cards
-        return fmt("act.pick_layoff", card=look.text(action.card), meld=look.cards(meld))
+        target = game.melds[action.target]
+        card, meld = look.text(action.card), look.cards(target.cards)
+        if target.two_ace_ends(action.card):  # the ace of 2…K: which end (§14.1)
+            end = look.text(_ace_end(target.suit, action.low))
+            return fmt("act.pick_layoff_end", card=card, meld=meld, end=end)
+        return fmt("act.pick_layoff", card=card, meld=meld)
     if isinstance(action, act.Meld):
         return fmt("act.meld", cards=look.cards(action.cards))
     if isinstance(action, act.LayOff):
-        meld = game.melds[action.target].cards
-        return fmt(
-            "act.layoff",
-            card=look.text(action.card),
-            meld=look.cards(meld),
-            n=action.target + 1,
-        )
+        target = game.melds[action.target]
+        card, meld, n = look.text(action.card), look.cards(target.cards), action.target + 1
+        if target.two_ace_ends(action.card):
+            end = look.text(_ace_end(target.suit, action.low))
+            return fmt("act.layoff_end", card=card, meld=meld, n=n, end=end)
+        return fmt("act.layoff", card=card, meld=meld, n=n)
     assert isinstance(action, act.Discard)
     # the last card of a Dummy hand is the knock (basic rummy: going out)
     return fmt(key(f"act.{game.kind_of(action)}"), card=look.text(action.card))
