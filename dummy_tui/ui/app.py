@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -437,13 +436,6 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the game for the ``play`` command; returns the exit code."""
-    if args.ai is not None:
-        from dummy_tui.ai import LEVELS  # the table loads the AI at once anyway
-
-        if args.ai not in LEVELS:
-            levels = ", ".join(LEVELS)
-            print(f"dummy-tui: unknown AI level {args.ai!r} (levels: {levels})", file=sys.stderr)
-            return 2
     # the language of the names setup_from_args gives the seats
     set_language(args.lang or str(read_settings_data().get("lang")))
     setup = None if args.resume else setup_from_args(args)
@@ -469,14 +461,19 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 def viewer_app(
-    loaded: LoadedRecord, game: Round[Any], file: str, rules_path: Path | None = None
+    loaded: LoadedRecord,
+    game: Round[Any],
+    file: str,
+    rules_path: Path | None = None,
+    lang: str | None = None,
 ) -> DummyApp:
     """The app opening on the replay viewer of a record's round (``game``, its
-    moves applied); Escape leaves it."""
+    moves applied), in ``lang`` (default: the one last chosen, else the
+    locale's); Escape leaves it."""
     from dummy_tui.ui.screens.viewer import viewer_for
 
     viewer = viewer_for(loaded, game, file=Path(file).name, rules_path=rules_path, exits=True)
-    return DummyApp(review=viewer, history=False)
+    return DummyApp(review=viewer, history=False, lang=lang)
 
 
 def run_viewer(app: DummyApp) -> int:

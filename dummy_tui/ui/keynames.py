@@ -98,7 +98,21 @@ KEY_GROUPS: dict[str, tuple[str, ...]] = {
 answer everywhere): two of them on one key would take it from each other."""
 APP_IDS = ("help", "theme", "language", "colours", "ascii", "app_quit", "command_palette")
 
-# how a text writes a key that Textual names by a word
+SYMBOLS = {
+    "full_stop": ".",
+    "plus": "+",
+    "minus": "−",
+    "equals_sign": "=",
+    "less_than_sign": "<",
+    "greater_than_sign": ">",
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+}
+"""Keys Textual names by a word that a text writes as their sign."""
+
+# how an English text writes a key that Textual names by a word
 _SHOWN = {"full_stop": ".", "plus": "+", "minus": "−", "escape": "Esc", "enter": "Enter"}
 
 

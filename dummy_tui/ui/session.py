@@ -64,7 +64,8 @@ class MatchOver(SaveError):
 class LogEntry:
     """One line of the game log, kept as data so it can be shown in any language.
 
-    ``kind`` is draw, take (the top of a pile), pass, pick, pick_layoff,
+    ``kind`` is draw, take (the top of a pile), pass, pick (pick_head when
+    the card chosen is Dummy's head card), pick_layoff,
     meld, layoff, discard, knock (a discard of the last card that ends the
     round: Dummy's knock, basic rummy's going out), gin_knock, end, undo,
     round, restock (the pile turned over into a new stock) or ai_failed (the
@@ -108,7 +109,9 @@ def describe(game: Round[Any], action: act.Action) -> LogEntry:
         return LogEntry("gin_knock", seat, (action.card,))
     if isinstance(action, act.Pick):
         i = game.row.index(action.card)
-        return LogEntry("pick", seat, action.meld, tuple(game.row[i:]))
+        # the head card (Dummy's first card of the row): a Thai table says เกิดหัว
+        kind = "pick_head" if i == 0 and action.card == getattr(game, "head", None) else "pick"
+        return LogEntry(kind, seat, action.meld, tuple(game.row[i:]))
     if isinstance(action, act.PickLayoff):
         i = game.row.index(action.card)
         meld = tuple(game.melds[action.target].cards)

@@ -12,12 +12,11 @@ from rich.text import Text
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.errors import CARD_PARAMS, CARDS_PARAMS, MoveError
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import catalog, has, in_every_language, key_fields, language, t, template
+from dummy_tui.ui.i18n import catalog, has, in_every_language, key_fields, language, template
 from dummy_tui.ui.session import LogEntry
 
 if TYPE_CHECKING:
     from dummy_tui.engine.round import Round
-    from dummy_tui.rules.loader import RulesetError
 
 
 def fmt_about(key: str, about: str, /, **parts: Text | str | int) -> Text:
@@ -102,9 +101,10 @@ def entry_text(
         return fmt("log.ai_failed", name=name_text(names[entry.seat]))
     who = name_text(names[entry.seat])
     cards = look.cards(entry.cards)
-    if entry.kind == "pick":
+    if entry.kind in ("pick", "pick_head"):
         taken = len(entry.extra)
-        return fmt("log.pick", name=who, card=look.text(entry.extra[0]), n=taken, meld=cards)
+        line = "log.pick_head" if entry.kind == "pick_head" else "log.pick"
+        return fmt(line, name=who, card=look.text(entry.extra[0]), n=taken, meld=cards)
     if entry.kind == "pick_layoff":
         return fmt("log.pick_layoff", name=who, card=cards)
     if entry.kind == "layoff":
@@ -181,14 +181,3 @@ def refusal_text(exc: MoveError, look: CardLook) -> Text:
         else:
             parts[name] = " ".join(str(v) for v in value)
     return fmt(key, **parts)
-
-
-def ruleset_problem(exc: RulesetError) -> str:
-    """A bad option value in the catalog's words (the loader's own line for other faults)."""
-    key = f"opterr.{exc.problem}"
-    if exc.option is None or not has(key):
-        return str(exc)
-    params = dict(exc.params)
-    if "choices" in params:
-        params["choices"] = params["choices"].replace(" or ", t("opterr.or"))
-    return t("opterr.line", option=exc.option, problem=t(key, **params))

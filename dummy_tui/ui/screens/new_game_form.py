@@ -171,8 +171,8 @@ class NewGameForm(Screen[None]):
             get_ruleset,
             parse_option_assignment,
         )
+        from dummy_tui.ui.i18n import ruleset_problem
         from dummy_tui.ui.settings import GameSetup, SeatSetup
-        from dummy_tui.ui.words import ruleset_problem
 
         count = self.query_one("#players", Choice).value
         assert isinstance(count, int)
@@ -201,7 +201,7 @@ class NewGameForm(Screen[None]):
                 try:
                     _, value = parse_option_assignment(f"{key}={text}")
                 except RulesetError as exc:
-                    raise FormError(ruleset_problem(exc), f"opt-{key}") from None
+                    raise FormError(ruleset_problem(exc, named=True), f"opt-{key}") from None
             elif key in self.overrides:
                 value = self.overrides[key]
             else:
@@ -226,7 +226,7 @@ class NewGameForm(Screen[None]):
         except RulesetError as exc:
             # this form's house rules (or the target score): the field at fault
             at = {None: "", length: "target"}.get(exc.option, f"opt-{exc.option}")
-            raise FormError(ruleset_problem(exc), at) from None
+            raise FormError(ruleset_problem(exc, named=True), at) from None
         lang = str(self.query_one("#lang", Choice).value)
         return GameSetup(
             seats=seats,
