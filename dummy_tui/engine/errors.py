@@ -112,6 +112,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     ),
     "show.off": "show: showing the spe-to cards scores nothing in this game",
     "show.cards": "show: you show the spe-to cards only when you hold them all ({cards})",
+    "show.none": "show: this game has no spe-to cards, so there is nothing to show",
     "show.late": "show: the spe-to cards are shown as the first move of your first turn",
     "not_born.play": (
         "not born: you lay cards down after your first pick-up, or all at once in a knock"

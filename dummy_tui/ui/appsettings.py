@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.i18n import has, set_language, t
+from dummy_tui.ui.i18n import has, key_name, language, set_language, t
 
 if TYPE_CHECKING:
     from textual.theme import Theme
@@ -58,8 +58,13 @@ class SettingsApp(App[int]):
         self.push_screen(command_palette(themes=True))
 
     def get_key_display(self, binding: Binding) -> str:
-        """A key named by a word (space) in the language of the screen."""
-        if not binding.key_display and has(f"keyname.{binding.key}"):
+        """A key named by a word (space) in the language of the screen; in Thai
+        every key as its key cap names it (Ctrl+L, Esc, Home), not as "^l"."""
+        if binding.key_display:
+            return binding.key_display
+        if language() != "en":
+            return key_name(binding.key)
+        if has(f"keyname.{binding.key}"):
             return t(f"keyname.{binding.key}")
         return super().get_key_display(binding)
 

@@ -56,11 +56,16 @@ class SaveError(ValueError):
     """A saved game that cannot be rebuilt."""
 
 
+class MatchOver(SaveError):
+    """A saved match that is over: it can be finished, not played on."""
+
+
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of the game log, kept as data so it can be shown in any language.
 
-    ``kind`` is draw, take (the top of a pile), pass, pick, pick_layoff,
+    ``kind`` is draw, take (the top of a pile), pass, pick (pick_head when
+    the card chosen is Dummy's head card), pick_layoff,
     meld, layoff, discard, knock (a discard of the last card that ends the
     round: Dummy's knock, basic rummy's going out), gin_knock, end, undo,
     round, restock (the pile turned over into a new stock) or ai_failed (the
@@ -104,7 +109,9 @@ def describe(game: Round[Any], action: act.Action) -> LogEntry:
         return LogEntry("gin_knock", seat, (action.card,))
     if isinstance(action, act.Pick):
         i = game.row.index(action.card)
-        return LogEntry("pick", seat, action.meld, tuple(game.row[i:]))
+        # the head card (Dummy's first card of the row): a Thai table says เกิดหัว
+        kind = "pick_head" if i == 0 and action.card == getattr(game, "head", None) else "pick"
+        return LogEntry(kind, seat, action.meld, tuple(game.row[i:]))
     if isinstance(action, act.PickLayoff):
         i = game.row.index(action.card)
         meld = tuple(game.melds[action.target].cards)
@@ -141,10 +148,14 @@ class Session:
         self.ai: dict[int, Player[Any]] = {}  # built at each AI seat's first turn
         self.recorded = False  # the finished round is in the match's results
         self.history_uid = uuid.uuid4().hex
-        """The match's uid in the history (kept in the save)."""
-        self.finished_games: list[Round[Any]] = []
-        """The rounds finished before this session was resumed, rebuilt from the
-        save: the history is given them again (it keeps each round once)."""
+        """The match's uid in the history (kept in the save; the name of its file)."""
+        self.finished: list[Round[Any]] = []
+        """The match's finished rounds, in order (a resumed match's rebuilt from the save)."""
+        self.history_rounds = 0
+        """How many of the finished rounds are known to be in the history (kept
+        in the save): the rounds after them are written at the next chance,
+        each once whatever was written before (the history keeps a round of a
+        match once)."""
 
     def player(self, seat: int) -> Player[Any]:
         """The AI player of ``seat`` (made, with its own seed, when first asked for)."""
@@ -214,46 +225,61 @@ class Session:
         return session
 
     @classmethod
-    def from_save(cls, save: SaveGame) -> Session:
-        """Rebuild a saved match exactly; raises :class:`SaveError` if it cannot be."""
+    def from_save(cls, save: SaveGame, over: bool = False) -> Session:
+        """Rebuild a saved match exactly; raises :class:`SaveError` if it cannot be.
+
+        A save made after the match's last move is a match that is over: it
+        cannot be played on, only finished (written to the history): that is
+        a :class:`MatchOver` error unless ``over`` is True, which rebuilds it
+        with its last round ended (``session.match.is_over``).
+        """
         setup = save.setup
         if setup.seed is None:
             raise SaveError("the save has no seed")
         path = Path(setup.rules_path) if setup.rules_path else None
         finished: list[Round[Any]] = []
+        game: Round[Any] | None = None
         try:
             rules, base = _rules(setup, path)
             match = Match(rules, len(setup.seats), setup.seed, save.first_starter)
             for i, record in enumerate(save.rounds):
-                game = _replayed(record, path, f"round {i + 1}")
-                if not game.is_over:
+                if match.is_over:
+                    raise SaveError(f"round {i + 1} of the save comes after the match was over")
+                played = _replayed(record, path, f"round {i + 1}")
+                if not played.is_over:
                     raise SaveError(f"round {i + 1} of the save is not finished")
-                match.record(game)
-                finished.append(game)
+                match.record(played)
+                finished.append(played)
             if save.current is not None:
+                if match.is_over:
+                    raise SaveError("the current round of the save comes after the match was over")
                 game = _replayed(save.current, path, "the current round")
-            else:
+            elif not match.is_over:
                 game = match.new_round()
         except SaveError:
             raise
         except Exception as exc:  # any damage at all is reported, never a crash
             raise SaveError(str(exc) or type(exc).__name__) from None
-        if game.players != len(setup.seats):
+        if game is not None and game.players != len(setup.seats):
             raise SaveError("the current round has the wrong number of players")
-        session = cls(setup, rules, base, match, game)
+        last = game if game is not None else finished[-1]
+        session = cls(setup, rules, base, match, last)
         session.rounds = list(save.rounds)
-        session.finished_games = finished
+        session.finished = finished
+        session.history_rounds = min(save.recorded, len(finished))
         if save.history is not None:
             session.history_uid = save.history
-        session.hand_orders = {s: list(o) for s, o in save.hand_orders.items() if s < game.players}
-        if game.is_over:  # saved at the very end of a round: count it, deal the next
+        session.hand_orders = {s: list(o) for s, o in save.hand_orders.items() if s < last.players}
+        if game is None:  # saved whole once over (a match kept for the history)
+            session.recorded = True
+        elif game.is_over:  # saved at the very end of a round: count it, deal the next
             session.finish_round()
-            session.finished_games.append(game)
-            if match.is_over:
-                raise SaveError("the saved match is already over")
-            session.start_next_round()
-            game = session.round
-        session.log = [LogEntry("round", -1, (len(match.results) + 1,)), *history_log(game)]
+            if not match.is_over:
+                session.start_next_round()
+        if match.is_over and not over:
+            raise MatchOver("the saved match is over")
+        number = len(match.results) + (0 if session.recorded else 1)
+        session.log = [LogEntry("round", -1, (number,)), *history_log(session.round)]
         return session
 
     def to_save(self) -> SaveGame:
@@ -261,9 +287,12 @@ class Session:
             setup=self.setup,
             first_starter=self.match.first_starter,
             rounds=self.rounds,
-            current=self.record(),
+            current=None if self.recorded else self.record(),
             hand_orders=self.hand_orders,
             history=self.history_uid,
+            recorded=self.history_rounds,
+            ended=self.round.is_over,
+            totals=self.match.totals,
         )
 
     # ------------------------------------------------------------------
@@ -321,6 +350,7 @@ class Session:
         """Record the finished round in the match."""
         result = self.match.record(self.round)
         self.rounds.append(self.record())
+        self.finished.append(self.round)
         self.recorded = True
         return result
 

@@ -15,8 +15,6 @@ from dummy_tui.ui.storage import (
     atomic_write,
     read_settings_data,
     records_dir,
-    remove_save,
-    save_path,
     set_aside,
     settings_path,
 )
@@ -31,13 +29,11 @@ __all__ = [
     "load_settings",
     "quick_setup",
     "records_dir",
-    "remove_save",
-    "save_path",
     "save_settings",
+    "save_text",
     "set_aside",
     "settings_from",
     "settings_path",
-    "write_save",
 ]
 
 LANGS = ("en", "th")
@@ -164,7 +160,9 @@ class SaveGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["dummy-tui-save/1"] = SAVE_FORMAT
+    format: Literal["dummy-tui-save/1", "dummy-tui-save/2"] = SAVE_FORMAT
+    """Version 1 (the one save of earlier versions) is read as it is: it lacks
+    ``recorded`` and ``totals``, whose defaults are right for it."""
     setup: GameSetup
     """The set-up, with the seed actually used."""
     first_starter: int = 0
@@ -178,7 +176,18 @@ class SaveGame(BaseModel):
     arranged it; cards no longer held are ignored."""
     history: str | None = Field(default=None, pattern="^[0-9a-f]{32}$")
     """The match's uid in the history, so that a resumed match goes on there."""
+    recorded: int = Field(default=0, ge=0)
+    """How many of ``rounds`` are known to be in the history: the others are
+    written to it at the next chance (the history keeps each round once, so
+    one written twice after a crash is kept once)."""
+    ended: bool = False
+    """The current round is over (saved after its last move): the match may be
+    over too, which only replaying it tells."""
+    totals: list[int] | None = None
+    """Each seat's total so far, as the list of saved games shows it (None:
+    not known without replaying the rounds)."""
 
 
-def write_save(save: SaveGame) -> None:
-    atomic_write(save_path(), json.dumps(save.model_dump(mode="json"), ensure_ascii=False) + "\n")
+def save_text(save: SaveGame) -> str:
+    """The save as its file holds it."""
+    return json.dumps(save.model_dump(mode="json"), ensure_ascii=False) + "\n"

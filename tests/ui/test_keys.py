@@ -21,6 +21,7 @@ from dummy_tui.ui.screens.history_list import HistoryListScreen, MatchRoundsScre
 from dummy_tui.ui.screens.modals import ChoiceScreen, HelpScreen, PrivacyScreen, TooSmallScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.saved_games import SavedGamesScreen
 from dummy_tui.ui.screens.stats import StatsScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.screens.viewer import ViewerScreen
@@ -166,6 +167,7 @@ SCREEN_GROUPS: dict[str, list[type[DOMNode]]] = {
     "statistics": [StatsScreen],
     "viewer": [ViewerScreen],
     "history": [HistoryListScreen, MatchRoundsScreen],
+    "saved_games": [SavedGamesScreen],
     "choice": [ChoiceScreen],
     "help": [HelpScreen],
     "privacy": [PrivacyScreen],

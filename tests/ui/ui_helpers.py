@@ -311,3 +311,40 @@ async def config_notices(home: Path, text: str) -> tuple[Path, list[str]]:
     async with app.run_test(size=(100, 30)) as pilot:
         await settled_table(pilot, app)
         return path, [n.message for n in app._notifications]
+
+
+def saves_folder() -> Path:
+    """Where the saved matches are, one file each (``saves/<uid>.json``)."""
+    from dummy_tui.saves import saves_dir
+    from dummy_tui.ui.storage import data_dir
+
+    return saves_dir(data_dir())
+
+
+def saved_paths() -> list[Path]:
+    """The saved matches' files, the last played first."""
+    from dummy_tui.saves import saved_files
+    from dummy_tui.ui.storage import data_dir
+
+    return [f.path for f in saved_files(data_dir())]
+
+
+def the_save() -> Path:
+    """The one saved match's file (there must be exactly one)."""
+    paths = saved_paths()
+    assert len(paths) == 1, paths
+    return paths[0]
+
+
+def saved_moves(path: Path | None = None) -> list[str]:
+    """The moves of the round being played in a save (default: the one save)."""
+    data = json.loads((path or the_save()).read_text(encoding="utf-8"))
+    return list(data["current"]["moves"])
+
+
+def put_save(text: str, uid: str = "ab" * 16) -> Path:
+    """A save file with this text, as a match's own save."""
+    path = saves_folder() / f"{uid}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -25,7 +25,7 @@ from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.engine.round import Round
 from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.i18n import t
+from dummy_tui.ui.i18n import preset_name, t
 from dummy_tui.ui.widgets.hand import LAYOFF, MELD
 from dummy_tui.ui.words import fmt, fmt_about, name_text, refusal_text
 
@@ -117,9 +117,9 @@ class Presenter(Generic[G]):
 
     @property
     def help_anchor(self) -> str | None:
-        """Text in the heading of the family's section of the help, which names
-        the family's preset in brackets (None: the first section)."""
-        return f"({self.family}"
+        """Text in the heading of the family's section of the help: the name of
+        the family's own preset in the language (None: the first section)."""
+        return preset_name(self.family)
 
     @property
     def game(self) -> G:

@@ -217,8 +217,20 @@ class TableScreen(TableMoves):
     @on(MeldTable.Clicked)
     def meld_clicked(self, message: MeldTable.Clicked) -> None:
         card = self.one_card("err.one_card_layoff")
-        if card is not None:
-            self.play(LayOff(card, message.index))
+        if card is None:
+            return
+        # the legal layoff onto that meld; an ace onto a run 2…K may go at either
+        # end (§14.1): the player says which
+        game = self.session.round
+        onto = [
+            a
+            for a in game.legal_actions()
+            if isinstance(a, LayOff) and a.card == card and a.target == message.index
+        ]
+        if len(onto) > 1:
+            self.choose_move(t("layoff.title_end"), onto)
+        else:
+            self.play(onto[0] if onto else LayOff(card, message.index))
 
     @on(Hand.Changed)
     def hand_changed(self) -> None:

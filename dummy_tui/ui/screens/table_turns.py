@@ -94,11 +94,12 @@ class TableTurns(TableView):
         session = self.session
         finished = session.round
         result = session.finish_round()
-        self.dapp.record_round(session, finished, result)
+        # the save already holds the round (written after its last move): into
+        # the history with it, then the next round saved (or, at the match's
+        # end, the save removed): a kill anywhere loses nothing, doubles nothing
+        self.dapp.round_ended(session, finished, result)
         over = session.match.is_over
-        if over:
-            self.dapp.drop_save()
-        else:
+        if not over:
             session.start_next_round()
             self.autosave()
         self._busy = True
