@@ -122,7 +122,7 @@ def config_command(args: argparse.Namespace) -> int:
     from dummy_tui.ui.configcheck import check_config
 
     for problem in check_config(load_config(path)):
-        print(f"{PROG}: {say('out.config.problem', problem=problem.text())}", file=sys.stderr)
+        print(f"{PROG}: {problem.text()}", file=sys.stderr)  # the file, the key: in the language
     return 0
 
 

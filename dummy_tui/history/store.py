@@ -196,7 +196,6 @@ class History(Queries):
             self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
         )
         try:
-            conn.execute("BEGIN")  # the version and the tables of one moment (not mid-migration)
             version, app = schema.version_of(conn)
             empty = app == 0 and version == 0 and not schema.has_tables(conn)
             if app != schema.APPLICATION_ID and not empty:
@@ -218,7 +217,6 @@ class History(Queries):
                     )
                 )
             self._check_shape(conn, version)
-            conn.execute("COMMIT")
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")  # durable at checkpoints; never torn
@@ -234,6 +232,12 @@ class History(Queries):
         """Refuse a file whose tables are not those of its schema version (a
         version set by hand, a table changed by another program)."""
         fault = schema.shape_fault(conn, version)
+        if fault is not None:
+            # another process may have migrated the file since its version was read
+            # (a migration is one transaction): then its tables are those of the new one
+            again = schema.version_of(conn)[0]
+            if again != version:
+                fault = schema.shape_fault(conn, again)
         if fault is not None:
             detail = (
                 f"{self.path} is not a dummy-tui history of a shape this version knows "
