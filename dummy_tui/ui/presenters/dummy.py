@@ -17,7 +17,7 @@ from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
 from dummy_tui.ui.widgets.hand import SPETO, meld_mark
 from dummy_tui.ui.widgets.row import head_mark
-from dummy_tui.ui.words import fmt, fmt_about, name_text
+from dummy_tui.ui.words import fmt, fmt_about, name_text, play_order
 
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
@@ -42,8 +42,7 @@ class DummyPresenter(Presenter[DummyRound]):
 
     def topbar_parts(self) -> list[Text]:
         game = self.game
-        seats = [str(i + 1) for i in range(game.players)]
-        order = "→".join(seats if game.direction == 1 else seats[::-1])
+        order = play_order(game.players, game.direction)
         key = "top.direction_cw" if game.direction == 1 else "top.direction_ccw"
         return [Text(t(key, order=order))]
 
