@@ -43,13 +43,16 @@ class HintTask:
     legal: list[act.Action]
 
     def run(self) -> act.Action:
-        """The hint level's move; :class:`~dummy_tui.ai.AIError` if that AI fails."""
+        """The hint level's move, except a discard the coach would ask about
+        when a safer one is there (:func:`~dummy_tui.ai.advice.advised`: the
+        best of those instead); :class:`~dummy_tui.ai.AIError` if that AI fails."""
         from dummy_tui.ai import checked_choice, make_player
+        from dummy_tui.ai.advice import advised
 
         player = make_player(
             self.family, HINT_LEVEL, self.seed, samples=HINT_SAMPLES.get(self.family)
         )
-        return checked_choice(player, self.view, self.legal)
+        return advised(self.view, self.legal, checked_choice(player, self.view, self.legal))
 
 
 class SaveError(ValueError):

@@ -42,15 +42,21 @@ def setup(
     return GameSetup(seats=seats, seed=seed, ruleset=ruleset)
 
 
-def settings(lang: str = "en") -> Settings:
-    return Settings(lang=lang, ai_delay=0.0)
+def settings(lang: str = "en", coach: str = "off") -> Settings:
+    """The tests' settings: no AI delay; the coach off unless a test wants it."""
+    return Settings(lang=lang, ai_delay=0.0, coach=coach)  # type: ignore[arg-type]
 
 
 def app_for(
-    game_setup: GameSetup | None = None, *, lang: str = "en", persist: bool = False, **kw: object
+    game_setup: GameSetup | None = None,
+    *,
+    lang: str = "en",
+    persist: bool = False,
+    coach: str = "off",
+    **kw: object,
 ) -> DummyApp:
     return DummyApp(
-        settings=settings(lang),
+        settings=settings(lang, coach),
         setup=game_setup,
         persist=persist,
         **kw,  # type: ignore[arg-type]

@@ -33,6 +33,7 @@ from dummy_tui.ui.words import fmt, fmt_about, name_text, refusal_text, start_te
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.ui.cardtext import CardLook
+    from dummy_tui.ui.coach import Coach
     from dummy_tui.ui.widgets.row import DiscardRow
     from dummy_tui.ui.widgets.table import MeldTable
 
@@ -344,6 +345,12 @@ class Presenter(Generic[G]):
         """A dialog to choose among the knocks (title, intro, choices); None
         when the one knock is made at once."""
         return None
+
+    def make_coach(self) -> Coach:
+        """The family's coach (:mod:`dummy_tui.ui.coach`), reading this presenter's round."""
+        from dummy_tui.ui.coach import Coach
+
+        return Coach(self)
 
     def hint_why(self, action: Action) -> str | None:
         """Why the hint passes what the player may have expected (None: nothing to say)."""

@@ -22,6 +22,7 @@ from dummy_tui.ui.words import fmt, fmt_about, name_text, play_order
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.ui.cardtext import CardLook
+    from dummy_tui.ui.coach.dummy import DummyCoach
     from dummy_tui.ui.widgets.row import DiscardRow
 
 
@@ -99,6 +100,11 @@ class DummyPresenter(Presenter[DummyRound]):
                 return fmt("prompt.play_unborn_knock")
             return fmt("prompt.play_unborn")
         return fmt("prompt.play", moves=self.play_moves())
+
+    def make_coach(self) -> DummyCoach:
+        from dummy_tui.ui.coach.dummy import DummyCoach
+
+        return DummyCoach(self)
 
     def hint_why(self, action: Action) -> str | None:
         """Why a hint to draw passes the pick-ups, in plain facts.

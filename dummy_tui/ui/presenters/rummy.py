@@ -27,6 +27,7 @@ class RummyPresenter(Presenter[RummyRound]):
         "key.knock": "key.go_out",
         "log.knock": "log.out",
         "act.knock": "act.out",
+        "coach.hint_knock": "coach.hint_out",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:

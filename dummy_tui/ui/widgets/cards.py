@@ -13,6 +13,9 @@ from textual.widget import Widget
 
 from dummy_tui.ui.cardtext import CardLook, text_on
 
+FRESH_COLOUR = "#2f6b3a"
+"""The background of the cards just drawn or picked up (the coach marks them)."""
+
 
 class CardStrip(Widget):
     """Cards laid out left to right, wrapping onto more lines, never hiding one.
@@ -39,6 +42,7 @@ class CardStrip(Widget):
         self.cursor: int | None = None
         self.selected: set[int] = set()
         self.highlight: set[int] = set()
+        self.fresh: set[int] = set()  # just taken into the hand: marked until the next turn
         self.dimmed: set[int] = set()
         self.look = CardLook()
         self.big = False
@@ -118,6 +122,8 @@ class CardStrip(Widget):
             style += Style(bgcolor=self.accent, color=text_on(self.accent))
         if card in self.highlight:
             style += Style(bgcolor="#8a6d00", color="#ffffff")
+        elif card in self.fresh:
+            style += Style(bgcolor=FRESH_COLOUR, color="#ffffff")
         if i == self.cursor and self.has_focus:
             style += Style(reverse=True)
         elif i == self.cursor:
@@ -137,7 +143,8 @@ class CardStrip(Widget):
                 tops, mids, bots = Text(), Text(), Text()
                 for j, card in enumerate(row):
                     style = self._cell_style(base + j, card)
-                    frame = style if card in self.selected or card in self.highlight else Style()
+                    framed = card in self.selected or card in self.highlight or card in self.fresh
+                    frame = style if framed else Style()
                     mark, colour = self.mark(card)
                     if card in self.selected:  # a mark as well as the colour (NO_COLOR)
                         tops.append("╭─", frame)
