@@ -211,10 +211,13 @@ class Coach:
         melded = 0
         for meld in game.hand_melds(hand):
             melded |= meld
+        from dummy_tui.ai.advice import SAFE
+
         safe = [c for c in self.safe_discards() if not melded >> c & 1]
         if not safe or hand.bit_count() < 2:
             return None
-        return fmt("coach.safe", cards=look.cards(safe[:SHOWN_SAFE]))
+        key = "coach.safe" if self.risks()[safe[0]].level == SAFE else "coach.least"
+        return fmt(key, cards=look.cards(safe[:SHOWN_SAFE]))
 
     def points(self, cards: tuple[int, ...] | list[int]) -> int:
         game = self.game

@@ -116,7 +116,9 @@ class TableScreen(TableMoves):
         wide = size.width >= 140 and size.height >= 44
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
+            self.query_one(MeldTable).set_columns(2 if wide else 1)
             self.apply_look()
+            self.refresh_melds()  # the melds into their columns
         short = size.height < self.SHORT_HEIGHT
         if short != self.has_class("-short"):
             self.set_class(short, "-short")

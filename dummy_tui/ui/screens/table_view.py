@@ -109,8 +109,9 @@ class TableView(Screen[None]):
             strip.look = look
             strip.accent = accent
             strip.refresh(layout=True)
-        self.hand.big = self.has_class("-wide")
-        self.row.set_big(self.has_class("-wide"))
+        wide = self.has_class("-wide")
+        self.hand.large = self.row.large = wide  # four-line cards on a wide screen
+        self.row.set_big(wide)
 
     def localize(self) -> None:
         """The keys' words in the current language, and in the family's own terms."""
@@ -203,15 +204,7 @@ class TableView(Screen[None]):
         row = self.row
         presenter.show_row(row, look)
         row.highlight = self.highlight
-        targets: set[int] = set()
-        card = self.hand.chosen
-        if self.my_turn and len(card) == 1:
-            targets = {
-                a.target
-                for a in game.legal_actions()
-                if isinstance(a, LayOff) and a.card == card[0]
-            }
-        presenter.show_melds(self.query_one(MeldTable), look, self.viewer, self.highlight, targets)
+        self.refresh_melds()
         scores = self.query_one(Scoreboard)
         scores.update_scores(
             session.names,
@@ -227,6 +220,20 @@ class TableView(Screen[None]):
         self.query_one("#topbar", Static).update(presenter.topbar())
         self.refresh_status()
         self.refresh_bindings()
+
+    def refresh_melds(self) -> None:
+        """The meld area (the melds the chosen card lays off on numbered bright)."""
+        game = self.session.round
+        targets: set[int] = set()
+        card = self.hand.chosen
+        if self.my_turn and len(card) == 1:
+            targets = {
+                a.target
+                for a in game.legal_actions()
+                if isinstance(a, LayOff) and a.card == card[0]
+            }
+        melds = self.query_one(MeldTable)
+        self.presenter.show_melds(melds, self.dapp.look, self.viewer, self.highlight, targets)
 
     def refresh_hand(self) -> None:
         game = self.session.round
@@ -247,7 +254,9 @@ class TableView(Screen[None]):
             ace_low=game.ace_low,
             avoid=self.coach.avoid(seat),
         )
-        hand.fresh = self.fresh.get(seat, set()) & set(hand.cards) if self.coach_on else set()
+        # marked from the take to the seat's next turn
+        fresh = self.coach_on and not (game.seat == seat and game.phase == TAKE)
+        hand.fresh = self.fresh.get(seat, set()) & set(hand.cards) if fresh else set()
         hand.taken = game.taken if game.seat == seat else None
         hand.border_title = t("hand.title", name=self.session.names[seat], n=mask.bit_count())
         legend = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
