@@ -44,7 +44,7 @@ def setup(
 
 def settings(lang: str = "en", coach: str = "off") -> Settings:
     """The tests' settings: no AI delay; the coach off unless a test wants it."""
-    return Settings(lang=lang, ai_delay=0.0, coach=coach)  # type: ignore[arg-type]
+    return Settings.model_validate({"lang": lang, "ai_delay": 0.0, "coach": coach})
 
 
 def app_for(
