@@ -8,9 +8,12 @@ family: which discard the coach asks about before it is made
 (:func:`warning`), and the hint's move with such a discard replaced by a
 safer one (:func:`advised`).
 
-A discard is asked about only when a safer one exists that the AI thinks
-sensible: one valued no more than :data:`SENSE` below the best discard of
-the hand (breaking a good meld to throw a harmless card is no safer play).
+A discard is asked about only when a safer one exists that the coach can
+point to (:func:`alternatives`): for a spe-to, a card a penalty charges or
+one the next player surely takes, any safer card that no meld of the hand
+holds; for a card that only might feed the next player, a safer one the AI
+values within :data:`SENSE` of its best discard (breaking a good pair to
+throw a harmless card is no safer play).
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ class DiscardRisk:
     value: float
     keeps: tuple[int, ...] = ()
     waits: tuple[int, ...] = ()
+    melded: bool = False
 
 
 def discard_risks(view: PlayerView) -> dict[int, DiscardRisk]:
@@ -70,44 +74,59 @@ def discards_of(legal: list[Action]) -> list[int]:
     return [a.card for a in legal if isinstance(a, Discard)]
 
 
-def safest(risks: dict[int, DiscardRisk], legal: list[Action]) -> list[DiscardRisk]:
-    """The discards the coach would not ask about: of the sensible discards
-    (valued within :data:`SENSE` of the best), those of the lowest level, best
-    valued first.  Empty when ``legal`` holds no discard the risks judge."""
+def alternatives(
+    risks: dict[int, DiscardRisk], legal: list[Action], risk: DiscardRisk
+) -> list[DiscardRisk]:
+    """The discards among ``legal`` that give away less than ``risk``'s card
+    and that the coach may point to instead: for a ``BAD`` card any that no
+    meld of the hand holds (a spe-to thrown to save its points in hand is
+    still a mistake), else those the AI values within :data:`SENSE` of the
+    best discard; lowest level first, best valued first."""
     found = [risks[c] for c in discards_of(legal) if c in risks]
     if not found:
         return []
     best = max(r.value for r in found)
-    sensible = [r for r in found if r.value >= best - SENSE]
-    least = min(r.level for r in sensible)
-    return sorted((r for r in sensible if r.level == least), key=lambda r: (-r.value, r.card))
+    out = [
+        r
+        for r in found
+        if r.level < risk.level
+        and (r.value >= best - SENSE or (risk.level == BAD and not r.melded))
+    ]
+    return sorted(out, key=lambda r: (r.level, -r.value, r.card))
+
+
+def calm(risks: dict[int, DiscardRisk], legal: list[Action]) -> list[DiscardRisk]:
+    """The discards the coach would not ask about, lowest level first, best
+    valued first (empty when ``legal`` holds no discard the risks judge)."""
+    found = [risks[c] for c in discards_of(legal) if c in risks]
+    quiet = [r for r in found if not alternatives(risks, legal, r)]
+    return sorted(quiet, key=lambda r: (r.level, -r.value, r.card))
 
 
 def warning(
     risks: dict[int, DiscardRisk], legal: list[Action], action: Action
 ) -> DiscardRisk | None:
-    """The risk of ``action`` when the coach asks before it: a discard of a
-    higher level than a sensible safer one (None: nothing to ask)."""
+    """The risk of ``action`` when the coach asks before it: a discard that
+    gives more away than another it can point to (:func:`alternatives`);
+    None: nothing to ask."""
     if not isinstance(action, Discard) or action.card not in risks:
         return None
     if action not in legal or len(discards_of(legal)) < 2:
         return None  # the only discard (the knock in Dummy): nothing to choose
-    calm = safest(risks, legal)
     risk = risks[action.card]
-    if calm and risk.level > calm[0].level:
-        return risk
-    return None
+    return risk if alternatives(risks, legal, risk) else None
 
 
 def advised(view: PlayerView, legal: list[Action], action: Action) -> Action:
     """The hint's move ``action``, or, when it is a discard the coach would ask
-    about, the best valued of the safest discards instead."""
+    about, the best of the discards the coach points to instead."""
     if not isinstance(action, Discard):
         return action
     risks = discard_risks(view)
-    if warning(risks, legal, action) is None:
+    risk = warning(risks, legal, action)
+    if risk is None:
         return action
-    return Discard(safest(risks, legal)[0].card)
+    return Discard(alternatives(risks, legal, risk)[0].card)
 
 
 def feed_of(pairs: tuple[tuple[int, int], ...], sure: int, unseen: int) -> tuple[bool, int, int]:
@@ -136,6 +155,7 @@ def judged(
     layoff: bool,
     feed: tuple[bool, int, int],
     value: float,
+    melded: bool,
 ) -> DiscardRisk:
     """The risk of a discard in a family with a discard pile (rummy, gin,
     Persian): ``BAD`` when the player after (``seat``) can lay it off
@@ -155,5 +175,12 @@ def judged(
     else:
         level, reasons = SAFE, ()
     return DiscardRisk(
-        card, level, reasons, tuple(cards_of(partners)), tuple(cards_of(needs)), seat, value
+        card,
+        level,
+        reasons,
+        tuple(cards_of(partners)),
+        tuple(cards_of(needs)),
+        seat,
+        value,
+        melded=melded,
     )

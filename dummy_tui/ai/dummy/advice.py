@@ -59,6 +59,7 @@ def discard_risks(view: DummyView) -> dict[int, DiscardRisk]:
     born = k.born[k.seat]
     fits_next = ev.fit_mask(nxt) if rules.pickup_to_layoff and k.born[nxt] else 0
     near_knock = nxt != k.seat and k.hand_counts[nxt] <= NEAR_KNOCK
+    melded = meld_cards(k.hand, ev.both)
     out: dict[int, DiscardRisk] = {}
     for card in cards_of(k.hand):
         reasons: list[str] = []
@@ -112,6 +113,7 @@ def discard_risks(view: DummyView) -> dict[int, DiscardRisk]:
             ev.keep(rest, born) - ev.danger(card),
             keeps,
             waits,
+            bool(melded >> card & 1),
         )
     return out
 

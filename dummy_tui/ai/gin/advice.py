@@ -9,6 +9,7 @@ from dummy_tui.ai.advice import DiscardRisk, feed_of, judged
 from dummy_tui.ai.gin.players import NORMAL, GinEvaluator, read_view
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.families.gin import GinView
+from dummy_tui.engine.melds import melds_in_low
 from dummy_tui.engine.relations import PARTNERS_LOW
 
 
@@ -17,6 +18,9 @@ def discard_risks(view: GinView) -> dict[int, DiscardRisk]:
     k = read_view(view)
     ev = GinEvaluator(k, NORMAL, int(view.rules.knock_limit))
     opponent = 1 - view.seat
+    melded = 0
+    for meld in melds_in_low(k.hand):
+        melded |= meld
     return {
         card: judged(
             card,
@@ -24,6 +28,7 @@ def discard_risks(view: GinView) -> dict[int, DiscardRisk]:
             False,
             feed_of(PARTNERS_LOW[card], k.opp_known, k.unseen),
             -ev.discard_cost(k.hand, card),
+            bool(melded >> card & 1),
         )
         for card in cards_of(k.hand)
     }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dummy_tui.ai.advice import DiscardRisk, feed_of, judged
 from dummy_tui.ai.persian.players import PersianPlayer, point_table
-from dummy_tui.engine.families.persian import PersianView, fits
+from dummy_tui.engine.families.persian import PersianView, fits, persian_melds
 from dummy_tui.engine.relations import PARTNERS
 
 
@@ -16,6 +16,9 @@ def discard_risks(view: PersianView) -> dict[int, DiscardRisk]:
     held, _, unseen = PersianPlayer("normal").known(view)
     nxt = (view.seat + view.direction) % view.players
     points = point_table(view)
+    melded = 0
+    for meld in persian_melds(view.hand_mask):
+        melded |= meld
     out: dict[int, DiscardRisk] = {}
     for card in view.hand:
         layoff = any(fits(m, card, nxt) for m in view.melds)
@@ -23,5 +26,5 @@ def discard_risks(view: PersianView) -> dict[int, DiscardRisk]:
         used = layoff or feed[0]
         # the points it may hand over: all of them when surely used
         value = -float(points[card]) * (1.0 if used else 0.3 if feed[2] else 0.0)
-        out[card] = judged(card, nxt, layoff, feed, value)
+        out[card] = judged(card, nxt, layoff, feed, value, bool(melded >> card & 1))
     return out

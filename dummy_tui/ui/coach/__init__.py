@@ -96,24 +96,26 @@ class Coach:
         return warning(self.risks(), game.legal_actions(), action)
 
     def safe_discards(self) -> list[int]:
-        """The discards the coach would not ask about, best first."""
-        from dummy_tui.ai.advice import safest
+        """The discards the coach would not ask about, the safest and best first."""
+        from dummy_tui.ai.advice import calm
 
         if self.game.phase == TAKE:
             return []
-        return [r.card for r in safest(self.risks(), self.game.legal_actions())]
+        return [r.card for r in calm(self.risks(), self.game.legal_actions())]
 
     def question(self, action: act.Action, look: CardLook) -> Question | None:
         """What to ask before ``action`` (None: nothing, make it)."""
+        from dummy_tui.ai.advice import alternatives
+
         risk = self.warned(action)
         if risk is None:
             return None
         card = look.text(risk.card)
         why = self.risk_text(risk, look)
-        safer = self.safe_discards()
+        safer = alternatives(self.risks(), self.game.legal_actions(), risk)
         if safer:
             why.append(" ")
-            why.append_text(fmt("coach.safer", card=look.text(safer[0])))
+            why.append_text(fmt("coach.safer", card=look.text(safer[0].card)))
         return Question(
             t("coach.ask_title", card=look.label(risk.card)),
             why,
