@@ -207,15 +207,18 @@ class Coach:
 
     def safe_text(self, look: CardLook) -> Text | None:
         """The best discards that give nothing more away than any other (none
-        that a meld of the hand holds), best first."""
+        that a meld of the hand holds or that lays off on the table), best first."""
+        from dummy_tui.ai.advice import SAFE
+
         game = self.game
-        hand = game.hands[game.seat]
+        seat = game.seat
+        hand = game.hands[seat]
         melded = 0
         for meld in game.hand_melds(hand):
             melded |= meld
-        from dummy_tui.ai.advice import SAFE
-
-        safe = [c for c in self.safe_discards() if not melded >> c & 1]
+        safe = [
+            c for c in self.safe_discards() if not melded >> c & 1 and not game.fits_table(c, seat)
+        ]
         if not safe or hand.bit_count() < 2:
             return None
         key = "coach.safe" if self.risks()[safe[0]].level == SAFE else "coach.least"
