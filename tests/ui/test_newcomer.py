@@ -30,7 +30,7 @@ from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.widgets.choice import Choice
-from dummy_tui.ui.widgets.table import GameLog, MeldColumn, MeldTable
+from dummy_tui.ui.widgets.table import GameLog, MeldTable
 from dummy_tui.ui.words import refusal_text
 
 
@@ -126,18 +126,21 @@ async def test_the_seats_survive_browsing_every_preset_and_coming_back() -> None
         ruleset = screen.query_one("#ruleset", Choice)
         presets = [value for _, value in ruleset.options]
         assert "gin" in presets and "persian" in presets
+        ruleset.focus()
         for name in presets[1:]:
-            ruleset.focus()
-            while ruleset.value != name:
-                await pilot.press("right")  # as a player browses: one preset at a time
+            # to each preset and straight back, as a player looks and changes their mind
+            ruleset.value = name
             await pilot.pause()
             counts = screen.presets[str(name)].player_counts
             shown = 4 if 4 in counts else max(counts)
             assert screen.player_count() == shown, name
-        while ruleset.value != "dummy":
+            ruleset.value = "dummy"
+            await pilot.pause()
+            assert seats() == before, name
+        for _ in presets:  # and once round them all, a key at a time
             await pilot.press("right")
         await pilot.pause()
-        assert seats() == before
+        assert ruleset.value == "dummy" and seats() == before
 
 
 # 4 -----------------------------------------------------------------------
@@ -242,6 +245,8 @@ async def test_a_wide_screen_has_large_cards_two_columns_of_melds_and_a_wide_log
         assert hand.large and hand.lines_per_row == 4 and hand.cell_width == 8
         assert hand.content_region.height == 4  # one row of four-line cards
         assert table.row.large
+        from dummy_tui.ui.widgets.table import MeldColumn
+
         melds = table.query_one(MeldTable)
         assert melds.has_class("-columns")
         first, second = list(melds.query(MeldColumn))
