@@ -64,7 +64,7 @@ async def test_the_coach_asks_once_before_a_spe_to_is_thrown() -> None:
     session = speto_session()
     app = app_for(session=session, coach="on")
     async with running(app, (100, 30), settled_table) as (pilot, table):
-        assert "Safe to discard:" in coach_line(table)
+        assert "Safest discards:" in coach_line(table)
         hand = table.hand
         hand.cursor = hand.cards.index(card("2C"))
         await pilot.press("x")

@@ -142,7 +142,7 @@ class Coach:
         cards = look.cards(sorted(risk.partners, key=rank_order))
         needs = look.cards(sorted(risk.needs, key=rank_order), sep=t("coach.or"))
         return fmt(
-            f"coach.why_{reason}",
+            self.presenter.key(f"coach.why_{reason}"),
             card=look.text(risk.card),
             name=name,
             cards=cards,
@@ -268,7 +268,7 @@ class Coach:
         if risk is None:
             return fmt("coach.hint_discard")
         if risk.level == SAFE:
-            out = fmt("coach.hint_discard_safe")
+            out = fmt(self.presenter.key("coach.hint_discard_safe"))
         else:
             out = fmt("coach.hint_discard_least")
         if risk.keeps and risk.waits:
