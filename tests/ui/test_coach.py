@@ -12,6 +12,7 @@ from ui_helpers import (
     born_session,
     cards,
     pickup_session,
+    played_by_ai,
     running,
     settled_table,
     setup,
@@ -23,6 +24,7 @@ from ui_helpers import (
 from dummy_tui.engine.actions import Discard
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.settings import COACH_GAMES, Settings, settings_from
@@ -211,8 +213,29 @@ async def test_the_hand_of_a_born_player_names_its_melds_and_layoffs() -> None:
 
 def test_the_knock_is_no_discard_to_ask_about() -> None:
     session, game = born_session("7H 8H 2C", "2H 4C 6S", "9H", "7H 8H 9H")
-    from dummy_tui.ui.presenters import presenter_for
-
     coach = presenter_for(session).make_coach()
     assert game.legal_actions() == [Discard(card("2C"))]
     assert coach.question(Discard(card("2C")), DummyApp().look) is None
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players"), [("dummy-house", 3), ("persian", 4), ("gin", 2), ("rummy", 3)]
+)
+def test_every_family_explains_every_move_of_a_round(ruleset: str, players: int) -> None:
+    """Each move the hint could name, in a round of normal players, says why."""
+    session = played_by_ai(setup(players=players, seed=5, ruleset=ruleset))
+    game = session.round
+    assert game.is_over
+    replay = game.fresh()
+    session.round = replay
+    coach = presenter_for(session).make_coach()
+    look = DummyApp().look
+    silent = []
+    kinds = set()
+    for _, action in game.history:
+        kinds.add(type(action).__name__)
+        if len(replay.legal_actions()) > 1 and coach.explain(action, look) is None:
+            silent.append(action)
+        replay.apply(action)
+    assert silent == []
+    assert {"Discard", "Draw"} <= kinds and len(kinds) >= 3, kinds  # more than draws and throws

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 SHOWN_SAFE = 2
 """The most safe discards the line of what is possible names."""
+MORE_PICKS = 3
+"""The most other cards a line of what is possible names as pick-ups."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,10 +167,48 @@ class Coach:
     def possible_take(self, look: CardLook) -> Text | None:
         """Before taking: the pick-up (or the top card) and what it makes."""
         game = self.game
-        for action in game.legal_actions():
+        legal = game.legal_actions()
+        picks = [a for a in legal if isinstance(a, act.Pick | act.PickLayoff)]
+        if picks:
+            # the card nearest the newest first: the fewest cards come along
+            picks.sort(key=lambda a: (-game.row.index(a.card), -self.pick_points(a)))
+            parts = [self.pick_text(picks[0], look)]
+            others = list(dict.fromkeys(a.card for a in picks if a.card != picks[0].card))
+            if others:
+                shown = look.cards(others[:MORE_PICKS])
+                parts.append(fmt("coach.pick_more", cards=shown, n=len(others)))
+            return join(parts)
+        for action in legal:
             if isinstance(action, act.TakeDiscard):
                 return self.take_text(action.card, look)
         return None
+
+    def pick_points(self, action: act.Pick | act.PickLayoff) -> int:
+        """The points a pick-up lays on the table at once."""
+        if isinstance(action, act.Pick):
+            return self.points(action.meld)
+        return self.game.card_points(action.card)
+
+    def pick_text(self, action: act.Pick | act.PickLayoff, look: CardLook) -> Text:
+        """A pick-up in words: the meld it makes with which cards of the hand,
+        and how many cards come along."""
+        game = self.game
+        taken = game.row[game.row.index(action.card) :]
+        if isinstance(action, act.PickLayoff):
+            meld = look.cards(game.melds[action.target].cards)
+            out = fmt("coach.pick_layoff", card=look.text(action.card), meld=meld)
+        else:
+            mine = [c for c in action.meld if c not in taken]
+            out = fmt(
+                "coach.pick",
+                card=look.text(action.card),
+                meld=look.cards(action.meld),
+                cards=look.cards(mine),
+            )
+        if len(taken) > 1:
+            out.append(" ")
+            out.append_text(fmt("coach.come_along", n=len(taken)))
+        return out
 
     def take_text(self, card: int, look: CardLook) -> Text:
         """Taking ``card`` from a pile: the meld it makes with the hand, or that it makes none."""
@@ -238,6 +278,13 @@ class Coach:
             if game.kind_of(action) == "knock":
                 return fmt(self.presenter.key("coach.hint_knock"))
             return self.explain_discard(action.card, look)
+        if isinstance(action, act.Pick | act.PickLayoff):
+            out = fmt("coach.hint_pick", points=self.pick_points(action))
+            taken = len(game.row) - game.row.index(action.card)
+            if taken > 1:
+                out.append(" ")
+                out.append_text(fmt("coach.come_along", n=taken))
+            return out
         if isinstance(action, act.Meld):
             return fmt("coach.hint_meld", points=self.points(action.cards))
         if isinstance(action, act.LayOff):

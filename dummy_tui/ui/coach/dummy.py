@@ -17,9 +17,6 @@ if TYPE_CHECKING:
     from dummy_tui.ai.advice import DiscardRisk
     from dummy_tui.ui.cardtext import CardLook
 
-MORE_PICKS = 3
-"""The most other cards a line of what is possible names as pick-ups."""
-
 
 class DummyCoach(Coach):
     """The coach of Dummy (ดัมมี่)."""
@@ -34,45 +31,10 @@ class DummyCoach(Coach):
 
     def possible_take(self, look: CardLook) -> Text | None:
         game = self.dummy
-        picks = [a for a in game.legal_actions() if isinstance(a, act.Pick | act.PickLayoff)]
-        parts: list[Text] = []
-        if picks:
-            # the card nearest the newest first: the fewest cards come along
-            picks.sort(key=lambda a: (-game.row.index(a.card), -self.pick_points(a)))
-            parts.append(self.pick_text(picks[0], look))
-            others = list(dict.fromkeys(a.card for a in picks if a.card != picks[0].card))
-            if others:
-                shown = look.cards(others[:MORE_PICKS])
-                parts.append(fmt("coach.pick_more", cards=shown, n=len(others)))
+        parts = [part for part in (super().possible_take(look),) if part is not None]
         if not game.born[game.seat]:
             parts.append(fmt("coach.not_born"))
         return join(parts)
-
-    def pick_points(self, action: act.Pick | act.PickLayoff) -> int:
-        if isinstance(action, act.Pick):
-            return self.points(action.meld)
-        return self.dummy.card_points(action.card)
-
-    def pick_text(self, action: act.Pick | act.PickLayoff, look: CardLook) -> Text:
-        """A pick-up in words: the meld it makes with which cards of the hand,
-        and how many cards come along."""
-        game = self.dummy
-        taken = game.row[game.row.index(action.card) :]
-        if isinstance(action, act.PickLayoff):
-            meld = look.cards(game.melds[action.target].cards)
-            out = fmt("coach.pick_layoff", card=look.text(action.card), meld=meld)
-        else:
-            mine = [c for c in action.meld if c not in taken]
-            out = fmt(
-                "coach.pick",
-                card=look.text(action.card),
-                meld=look.cards(action.meld),
-                cards=look.cards(mine),
-            )
-        if len(taken) > 1:
-            out.append(" ")
-            out.append_text(fmt("coach.come_along", n=len(taken)))
-        return out
 
     def possible_play(self, look: CardLook) -> Text | None:
         game = self.dummy
@@ -111,11 +73,10 @@ class DummyCoach(Coach):
 
     def explain(self, action: act.Action, look: CardLook) -> Text | None:
         game = self.dummy
-        if isinstance(action, act.Pick | act.PickLayoff):
+        if isinstance(action, act.Pick | act.PickLayoff) and not game.born[game.seat]:
             out = fmt("coach.hint_pick", points=self.pick_points(action))
-            if not game.born[game.seat]:
-                out.append(" ")
-                out.append_text(fmt("coach.hint_born"))
+            out.append(" ")
+            out.append_text(fmt("coach.hint_born"))
             taken = len(game.row) - game.row.index(action.card)
             if taken > 1:
                 out.append(" ")
