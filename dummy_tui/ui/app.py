@@ -238,6 +238,8 @@ class DummyApp(SavingApp):
 
         if self.persist:
             self.settings.last_setup = setup.model_copy(update={"seed": None})
+        if any(seat.human for seat in setup.seats):
+            self.settings.games += 1  # the coach's first games (kept with the settings)
         if setup.seed is None and self.fixed_seed is not None:
             setup = setup.model_copy(update={"seed": self.fixed_seed})
         try:
