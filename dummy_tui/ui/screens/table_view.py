@@ -86,6 +86,21 @@ class TableView(Screen[None]):
         )
 
     @property
+    def shared(self) -> bool:
+        """More than one person plays at this keyboard: a hand is shown only on
+        its owner's turn (with one person, theirs stays in view)."""
+        return len(self.session.human_seats) > 1
+
+    def hide_hand(self) -> None:
+        """No hand shown, and nothing said of one (a card drawn, a hint, a refusal)."""
+        self.viewer = None
+        self.drawn = None
+        self.message = None
+        self._hinted = None
+        self._hint_token += 1  # a hint still thinking is for a turn that is over
+        self.hand.clear_selection()
+
+    @property
     def log_hidden(self) -> bool:
         """The scores are shown in place of the game log (a short screen, ``t``)."""
         return self.has_class("-short") and self.has_class("-scores")
