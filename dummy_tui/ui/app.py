@@ -246,7 +246,7 @@ class DummyApp(SavingApp):
         from dummy_tui.ui.session import Session
 
         if self.persist:
-            self.settings.last_setup = setup.model_copy(update={"seed": None})
+            self.settings.last_setup = setup.model_copy(update={"seed": None, "secret_seed": False})
         if setup.seed is None and self.fixed_seed is not None:
             setup = setup.model_copy(update={"seed": self.fixed_seed})
         try:
