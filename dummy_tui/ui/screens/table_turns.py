@@ -128,10 +128,11 @@ class TableTurns(TableView):
         self.advance()
 
     def action_export(self) -> None:
-        if len(self.session.human_seats) > 1 and not self.session.round.is_over:
-            # a record holds every hand and the stock: at a shared screen, only
-            # once the round is over
-            self.say(t(self.presenter.key("export.hot_seat")), error=True)
+        if not self.session.round.is_over:
+            # a record holds every hand and the stock: written mid-round, it
+            # would show the others' cards (at a shared screen) or, played on
+            # alone, a round won with them in view (the statistics count it)
+            self.say(t(self.presenter.key("export.mid_round")), error=True)
             return
         try:
             path = self.dapp.export_record(self.session)
