@@ -215,7 +215,7 @@ async def test_a_round_is_exported_only_once_it_is_over(home: Path, humans: int)
     writes nothing and says when it can, at a shared screen (the others'
     cards) and for one person alone (a round played on with every card in
     view would count in the statistics); the palette does not offer it."""
-    from textual.command import CommandPalette
+    from textual.command import CommandList, CommandPalette
     from ui_helpers import setup
 
     from dummy_tui.ui.screens.modals import PrivacyScreen
@@ -238,7 +238,10 @@ async def test_a_round_is_exported_only_once_it_is_over(home: Path, humans: int)
         await pilot.press(*"record")
         await app.workers.wait_for_complete()
         await pilot.pause(0.3)
-        shown = " ".join(str(o.prompt) for o in app.screen.query("CommandList").first().options)
+        listed = app.screen.query_one(CommandList)
+        shown = " ".join(
+            str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)
+        )
         assert "record" not in shown.lower(), shown
     from dummy_tui.ui.storage import records_dir
 
