@@ -73,6 +73,9 @@ class DummyApp(SavingApp):
     ) -> None:
         keep_thai_marks()  # a cut between screen regions keeps a letter's marks
         super().__init__()
+        # nothing the game draws is markup: a string in a rich renderable (a
+        # player's name in a table, "[/]" or "[bold]") is drawn as it is
+        self.console._markup = False
         self.review = review
         """The replay viewer the app opens with (``replay FILE --view``)."""
         self.config = config

@@ -251,7 +251,7 @@ class TableView(Screen[None]):
             ace_low=game.ace_low,
         )
         hand.taken = game.taken if game.seat == seat else None
-        hand.border_title = t("hand.title", name=self.session.names[seat], n=mask.bit_count())
+        hand.border_title = fmt("hand.title", name=self.session.names[seat], n=mask.bit_count())
         hand.border_subtitle = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
 
     def turn_prompt(self) -> Text:
