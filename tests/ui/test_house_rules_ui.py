@@ -230,8 +230,7 @@ async def test_a_round_is_exported_only_once_it_is_over(home: Path, humans: int)
         await pilot.press("e")
         await pilot.pause()
         status = str(table.query_one("#status").render())
-        assert status.startswith("A record shows every hand and the stock: save it once the round")
-        assert "e on the round's end" in status
+        assert status == "A record shows every hand and the stock: save it at the round's end (e there)."
         await pilot.press("ctrl+p")
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
