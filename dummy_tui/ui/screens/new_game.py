@@ -41,10 +41,12 @@ class NewGameScreen(NewGameForm):
 
     AUTO_FOCUS = "#quick"
 
+    # the keys its buttons name (g, Ctrl+S, r) are left out of the footer, so
+    # that the others show whole at 80 columns
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("g", "quick", "Quick game", id="quick"),
-        Binding("ctrl+s", "start", "Start", id="start"),
-        Binding("r", "resume", "Saved games", id="resume"),
+        Binding("g", "quick", "Quick game", id="quick", show=False),
+        Binding("ctrl+s", "start", "Start", id="start", show=False),
+        Binding("r", "resume", "Saved games", id="resume", show=False),
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("h", "history", "History", id="history"),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
@@ -59,6 +61,8 @@ class NewGameScreen(NewGameForm):
                 yield Button(id="resume", variant="warning", compact=True)
                 yield Button(id="quick", variant="primary", compact=True)
                 yield Button(id="start", variant="success", compact=True)
+            # more ways in (a lesson, ...) go in this row, each a button naming its key
+            yield Horizontal(id="ng-entries")
             yield Static(id="ng-error")
             counts = self.presets[self.ruleset].player_counts
             yield Choice(
@@ -222,6 +226,8 @@ class NewGameScreen(NewGameForm):
     @on(Choice.Changed, "#players")
     def players_changed(self, event: Choice.Changed) -> None:
         if isinstance(event.value, int):
+            if event.by_player:
+                self.wanted_players = event.value  # what browsing the presets comes back to
             self.show_seats(event.value)
             self.follow_kinds()
 
@@ -256,11 +262,13 @@ class NewGameScreen(NewGameForm):
                 await section.query_one(Collapsible.Contents).remove_children()
         else:
             await self.show_options()
+        # the seats the player set up stay (hidden, with their kinds and names):
+        # a preset for fewer shows fewer, and one that allows them all shows them again
         counts = self.presets[name].player_counts
         players = self.query_one("#players", Choice)
-        current = self.player_count()
+        wanted = self.wanted_players
         players.set_options([(str(n), n) for n in counts])
-        players.value = current if current in counts else counts[-1]
+        players.value = wanted if wanted in counts else min(counts, key=lambda n: abs(n - wanted))
         self.show_seats(self.player_count())
         self.refresh_language()
 
