@@ -44,9 +44,11 @@ def said(app: DummyApp) -> list[str]:
 
 
 async def reach(pilot: Pilot[Any], app: DummyApp, kind: type[Screen[Any]]) -> Any:
-    for _ in range(200):
-        await pilot.pause()
+    """The screen ``kind`` once it is up (a loaded machine: up to ten seconds)."""
+    for _ in range(500):
+        await pilot.pause(0.02)
         if isinstance(app.screen, kind):
+            await pilot.pause()
             return app.screen
     raise AssertionError(f"no {kind.__name__}: {app.screen}")
 
