@@ -83,7 +83,13 @@ async def test_no_later_deal_follows_from_a_record_name_or_the_history(home: Pat
 def test_the_history_has_the_match_seed_once_the_match_is_over(home: Path) -> None:
     session = Session.new(three_seats(target=1))
     play_round(session)
-    assert session.match.is_over
+    while not session.match.is_over:  # a tie for the lead plays on
+        with History() as history:
+            Recorder(history).catch_up(session)
+        _, matches = history_numbers()
+        assert matches == [None]
+        session.start_next_round()
+        play_round(session, len(session.finished))
     with History() as history:
         Recorder(history).catch_up(session)
     _, matches = history_numbers()
