@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from dummy_tui.engine import actions as act
+from dummy_tui.engine.cards import JOKER_BASE
 from dummy_tui.engine.errors import CARD_PARAMS, CARDS_PARAMS, MoveError
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import catalog, has, in_every_language, key_fields, language, template
@@ -156,6 +157,22 @@ def action_text(
     return fmt(key(f"act.{game.kind_of(action)}"), card=look.text(action.card))
 
 
+def meld_order(cards: tuple[int, ...] | list[int]) -> list[int]:
+    """Cards as a player reads a meld, lowest rank first ("2♠ 3♦ 4♣", not the
+    engine's order by suit "4♣ 3♦ 2♠"); the ace below the 2 when the cards hold
+    a 2 and no king (A 2 3); jokers last."""
+    ranks = {c % 13 for c in cards if c < JOKER_BASE}
+    low_ace = 12 in ranks and 0 in ranks and 11 not in ranks
+
+    def key(card: int) -> tuple[int, int, int]:
+        if card >= JOKER_BASE:
+            return (1, 0, card)
+        rank = card % 13
+        return (0, -1 if low_ace and rank == 12 else rank, card // 13)
+
+    return sorted(cards, key=key)
+
+
 def refusal_text(exc: MoveError, look: CardLook) -> Text:
     """Why a move was refused, in the player's language, from the catalog.
 
@@ -175,7 +192,7 @@ def refusal_text(exc: MoveError, look: CardLook) -> Text:
         if name in CARD_PARAMS and isinstance(value, int):
             parts[name] = look.text(value)
         elif name in CARDS_PARAMS and isinstance(value, tuple):
-            parts[name] = look.cards(value)
+            parts[name] = look.cards(meld_order(value))
         elif isinstance(value, int | str):
             parts[name] = value
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -30,6 +31,17 @@ def meld_mark(ascii: bool) -> str:
     return "o" if ascii else "•"
 
 
+def _place(cards: list[int], card: int, key: Callable[[int], tuple[int, int]]) -> int:
+    """Where ``card`` joins the arranged ``cards``: just after the card that sorts
+    right before it, else just before the one that sorts right after it."""
+    mine = key(card)
+    before = [c for c in cards if key(c) < mine]
+    if before:
+        return cards.index(max(before, key=key)) + 1
+    after = [c for c in cards if key(c) > mine]
+    return cards.index(min(after, key=key)) if after else len(cards)
+
+
 class Hand(CardStrip):
     """Your cards: a cursor (left/right), several selected (space or a click).
 
@@ -38,9 +50,11 @@ class Hand(CardStrip):
     card that is neither carries the row's ``*``.
 
     The cards are sorted by suit or by rank, or kept in the person's own
-    order once they move a card (shift+left/right, or < and >): cards that
-    arrive later join at the right-hand end.  Each seat keeps its own order
-    (hot-seat players each arrange their hand).
+    order once they move a card (shift+left/right, or < and >): a card that
+    arrives later (drawn, picked up) goes where a player would put it, just
+    after the card the sort puts before it (a drawn 8♥ beside the 7♥), so
+    that the arrangement stays as it was around it.  Each seat keeps its own
+    order (hot-seat players each arrange their hand).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -106,7 +120,8 @@ class Hand(CardStrip):
             held = set(cards)
             known = set(order)
             self.cards = [c for c in order if c in held]
-            self.cards += sorted((c for c in cards if c not in known), key=key)
+            for card in sorted((c for c in cards if c not in known), key=key):
+                self.cards.insert(_place(self.cards, card, key), card)
             self.orders[owner] = list(self.cards)
         self.marks = marks if owner is not None else {}
         self.selected &= set(self.cards)
