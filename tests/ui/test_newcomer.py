@@ -49,3 +49,23 @@ async def test_the_last_card_gets_one_sentence_from_f_and_from_x(lang: str, said
             lines.append(str(table.query_one("#status").render()))
         assert all(said in line for line in lines), lines
         assert not any("discard it" in line or "ให้ทิ้ง" in line for line in lines), lines
+
+
+async def test_the_cursor_never_comes_to_rest_on_a_spe_to_by_itself() -> None:
+    session, _ = born_session("2C 5C 7H 8H 10H QS", "2H 3H 4H 5H 7C 9C", "9H", "7H 8H 9H")
+    app = app_for(session=session)
+    async with running(app, (80, 24), settled_table) as (pilot, table):
+        hand = table.hand
+        assert hand.cards == cards("2C 5C 10H QS")
+        assert hand.cursor_card == parse_card("5C")  # not the 2♣ the hand starts with
+        await pilot.press("right")  # the player's own choice: 10♥
+        assert hand.cursor_card == parse_card("10H")
+        await pilot.press("f")  # laid off on 7♥ 8♥ 9♥: Q♠ slides under the cursor
+        await pilot.pause()
+        assert hand.cards == cards("2C 5C QS")
+        assert hand.cursor_card == parse_card("5C")
+        await pilot.press("right")  # where the player puts it, it stays
+        assert hand.cursor_card == parse_card("QS")
+        await pilot.press("space", "space")
+        await pilot.pause()
+        assert hand.cursor_card == parse_card("QS")

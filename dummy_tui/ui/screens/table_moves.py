@@ -265,13 +265,11 @@ class TableMoves(TableTurns):
             isinstance(action, act.Discard | act.LayOff | act.Knock)
             and action.card in self.hand.cards
         ):
-            self.hand.cursor = self.hand.cards.index(action.card)
-            self.hand.refresh()
+            self.hand.put_cursor(action.card)
         elif isinstance(action, act.Meld) and set(action.cards) <= set(self.hand.cards):
             # the meld's cards selected: m then lays it down
             self.hand.selected = set(action.cards)
-            self.hand.cursor = self.hand.cards.index(action.cards[0])
-            self.hand.refresh()
+            self.hand.put_cursor(action.cards[0])
         self._hinted = (current, moves, action)
         move = action_text(current, action, self.dapp.look, self.presenter.key)
         why = self.presenter.hint_why(action)

@@ -42,6 +42,16 @@ def _place(cards: list[int], card: int, key: Callable[[int], tuple[int, int]]) -
     return cards.index(min(after, key=key)) if after else len(cards)
 
 
+def _rest(cards: list[int], at: int, avoid: set[int]) -> int:
+    """The place nearest ``at`` (``at`` itself, then right before left) whose card
+    is not in ``avoid``; ``at`` when every card is."""
+    for step in range(len(cards)):
+        for i in (at + step, at - step):
+            if 0 <= i < len(cards) and cards[i] not in avoid:
+                return i
+    return at
+
+
 class Hand(CardStrip):
     """Your cards: a cursor (left/right), several selected (space or a click).
 
@@ -81,6 +91,9 @@ class Hand(CardStrip):
         # a narrow screen: the footer leaves space (select) out to keep room for
         # the moves; the legend under the hand still says "space selects"
         self.narrow = False
+        self.placed = False
+        """The player put the cursor where it is (a key, a click, the hint),
+        rather than the hand when cards came and went."""
 
     def mark(self, card: int) -> tuple[str, str]:
         if card == self.taken:
@@ -107,6 +120,7 @@ class Hand(CardStrip):
         keep = self.cursor_card if owner == self.owner else None
         if owner != self.owner:
             self.selected = set()
+            self.placed = False
         self.owner = owner
         key = sort_key_rank if sort == "rank" else sort_key_suit
         if ace_low:
@@ -127,10 +141,15 @@ class Hand(CardStrip):
         self.selected &= set(self.cards)
         if placeholder is not None:
             self.placeholder = placeholder
-        if keep in self.cards:
+        # the cursor never comes to rest on a spe-to by itself (thrown by a
+        # careless x, it could cost the fool's penalty): only the player puts it there
+        avoid = {c for c, kinds in self.marks.items() if SPETO in kinds}
+        if keep in self.cards and (self.placed or keep not in avoid):
             self.cursor = self.cards.index(keep)
         elif self.cards:
-            self.cursor = min(self.cursor or 0, len(self.cards) - 1)
+            at = self.cards.index(keep) if keep in self.cards else (self.cursor or 0)
+            self.cursor = _rest(self.cards, min(at, len(self.cards) - 1), avoid)
+            self.placed = False
         else:
             self.cursor = None
         self.refresh(layout=True)
@@ -144,7 +163,15 @@ class Hand(CardStrip):
         return [] if card is None else [card]
 
     def cursor_moved(self) -> None:
+        self.placed = True
         self.post_message(self.Changed())
+
+    def put_cursor(self, card: int) -> None:
+        """The cursor on ``card``, as if the player had put it there (the hint's card)."""
+        if card in self.cards:
+            self.cursor = self.cards.index(card)
+            self.placed = True
+            self.refresh()
 
     def action_shift(self, step: int) -> None:
         """Move the card under the cursor one place left or right."""
@@ -154,6 +181,7 @@ class Hand(CardStrip):
         cards = self.cards
         cards[i], cards[i + step] = cards[i + step], cards[i]
         self.cursor = i + step
+        self.placed = True
         new = self.owner not in self.orders
         self.orders[self.owner] = list(cards)
         self.refresh()
@@ -198,6 +226,7 @@ class Hand(CardStrip):
     def clicked(self, index: int) -> None:
         self.focus()
         self.cursor = index
+        self.placed = True
         self.selected ^= {self.cards[index]}
         self.refresh()
         self.post_message(self.Changed())
