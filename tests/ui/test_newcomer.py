@@ -4,15 +4,20 @@ refusals, where the cursor rests, the round's opening line, the log kept."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 from ui_helpers import (
     app_for,
     born_session,
     cards,
+    new_game_screen,
     running,
     settled_table,
 )
 
 from dummy_tui.engine.cards import parse_card
+from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.settings import GameSetup, SeatSetup, Settings
+from dummy_tui.ui.widgets.choice import Choice
 
 
 @pytest.mark.parametrize(
@@ -69,3 +74,51 @@ async def test_the_cursor_never_comes_to_rest_on_a_spe_to_by_itself() -> None:
         await pilot.press("space", "space")
         await pilot.pause()
         assert hand.cursor_card == parse_card("QS")
+
+
+async def test_the_seats_survive_browsing_every_preset_and_coming_back() -> None:
+    seats = [
+        SeatSetup(name="Ann", human=True),
+        SeatSetup(name="Bee", level="hard"),
+        SeatSetup(name="Chai", level="easy"),
+        SeatSetup(name="Dao", human=True),
+    ]
+    last = GameSetup(seats=seats, seed=3)
+    app = DummyApp(settings=Settings(lang="en", ai_delay=0.0, last_setup=last), persist=False)
+    async with running(app, (80, 24), new_game_screen) as (pilot, screen):
+
+        def table() -> list[tuple[object, str]]:
+            count = screen.query_one("#players", Choice).value
+            assert isinstance(count, int)
+            return [
+                (
+                    screen.query_one(f"#kind-{i}", Choice).value,
+                    screen.query_one(f"#name-{i}", Input).value,
+                )
+                for i in range(count)
+            ]
+
+        before = table()
+        assert before == [("human", "Ann"), ("hard", "Bee"), ("easy", "Chai"), ("human", "Dao")]
+        ruleset = screen.query_one("#ruleset", Choice)
+        ruleset.focus()
+        start = ruleset.value
+
+        async def step(key: str) -> None:
+            await pilot.press(key)
+            await pilot.pause()
+            counts = screen.presets[str(ruleset.value)].player_counts
+            assert screen.player_count() == (4 if 4 in counts else max(counts))
+
+        # to gin (two seats) and straight back, as a player trying the rules
+        # selector would; then every preset in turn, back to the start
+        steps = 0
+        while ruleset.value != "gin":
+            await step("right")
+            steps += 1
+        for _ in range(steps):
+            await step("left")
+        assert ruleset.value == start and table() == before
+        for _ in range(len(ruleset.options)):
+            await step("right")
+        assert ruleset.value == start and table() == before

@@ -222,6 +222,8 @@ class NewGameScreen(NewGameForm):
     @on(Choice.Changed, "#players")
     def players_changed(self, event: Choice.Changed) -> None:
         if isinstance(event.value, int):
+            if event.by_player:
+                self.wanted_players = event.value
             self.show_seats(event.value)
             self.follow_kinds()
 
@@ -256,11 +258,14 @@ class NewGameScreen(NewGameForm):
                 await section.query_one(Collapsible.Contents).remove_children()
         else:
             await self.show_options()
+        # the seats as the player set them (count, people, levels, names) come
+        # back with a preset that has room for them: browsing gin (two seats)
+        # on the way loses none of a four-seat table
         counts = self.presets[name].player_counts
         players = self.query_one("#players", Choice)
-        current = self.player_count()
+        wanted = self.wanted_players
         players.set_options([(str(n), n) for n in counts])
-        players.value = current if current in counts else counts[-1]
+        players.value = min(counts, key=lambda n: (abs(n - wanted), -n))
         self.show_seats(self.player_count())
         self.refresh_language()
 

@@ -61,6 +61,9 @@ class NewGameForm(Screen[None]):
             ruleset = next(iter(self.presets))
             self.overrides = {}
         self.ruleset = ruleset
+        self.wanted_players = len(self.seats) or 4
+        """The number of seats the player chose (or the set-up had): the
+        presets browsed keep it wherever they have room for it."""
 
     @property
     def dapp(self) -> DummyApp:
