@@ -12,6 +12,7 @@ from ui_helpers import (
     new_game_screen,
     running,
     settled_table,
+    setup,
 )
 
 from dummy_tui.engine.cards import parse_card
@@ -122,3 +123,12 @@ async def test_the_seats_survive_browsing_every_preset_and_coming_back() -> None
         for _ in range(len(ruleset.options)):
             await step("right")
         assert ruleset.value == start and table() == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"), [("en", "Dummy for money"), ("th", "ดัมมี่น็อค (เล่นเงิน)")]
+)
+async def test_a_money_game_names_its_preset_in_the_top_bar(lang: str, name: str) -> None:
+    app = app_for(setup(humans=1, ruleset="dummy-money"), lang=lang)
+    async with running(app, (80, 24), settled_table) as (_, table):
+        assert str(table.query_one("#topbar").render()).startswith(name)

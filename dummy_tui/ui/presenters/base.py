@@ -185,9 +185,10 @@ class Presenter(Generic[G]):
     # the table
 
     def topbar(self) -> Text:
-        """The line over the table: the game, the round, the stock, and the family's own."""
+        """The line over the table: the game (its preset's name: a money game says
+        so), the round, the stock, and the family's own."""
         bar = Text()
-        bar.append(t(f"top.game_{self.family}"), Style(bold=True))
+        bar.append(preset_name(self.session.setup.ruleset), Style(bold=True))
         bar.append("  ")
         bar.append(self.round_label())
         bar.append("  ·  ")
