@@ -68,7 +68,8 @@ class LogEntry:
     the card chosen is Dummy's head card), pick_layoff,
     meld, layoff, discard, knock (a discard of the last card that ends the
     round: Dummy's knock, basic rummy's going out), gin_knock, end, undo,
-    round, restock (the pile turned over into a new stock) or ai_failed (the
+    round, opening (why the round starts where it does: see :func:`opening`),
+    restock (the pile turned over into a new stock) or ai_failed (the
     seat's AI failed and the normal AI plays it from then on).  ``cards``
     are the cards moved; ``extra`` the cards taken with a pick-up or the meld
     laid onto.
@@ -78,6 +79,36 @@ class LogEntry:
     seat: int
     cards: tuple[int, ...] = ()
     extra: tuple[int, ...] = ()
+    note: str = ""
+    """What kind of opening an ``opening`` entry is (see :func:`opening`)."""
+
+
+def opening(game: Round[Any], previous: Round[Any] | None) -> LogEntry:
+    """Why ``game`` starts where it does, after the finished round ``previous``
+    (None: the match's first round), as a log entry.
+
+    Its seat is the starter; ``cards`` holds the direction of play (1 or -1)
+    and whether it is the other way from the last round's (1) or not (0);
+    ``extra`` the previous round's starter, knocker and fooled seat (-1: none);
+    ``note`` the reason the starter starts: ``first`` (the first round),
+    ``knocker`` (the last round's knocker), ``again`` (the same seat as last
+    round: gin's dead hand) or ``next`` (the start passed on from the last
+    starter, or to the seat after gin's winner, who deals).
+    """
+    starter = game.starter
+    if previous is None:
+        return LogEntry("opening", starter, (game.start_direction, 0), (-1, -1, -1), "first")
+    knocker = previous.knocker
+    fooled = getattr(previous, "fool", None)
+    if starter == knocker:
+        note = "knocker"
+    elif starter == previous.starter:
+        note = "again"
+    else:
+        note = "next"
+    extra = (previous.starter, -1 if knocker is None else knocker, -1 if fooled is None else fooled)
+    turned = int(game.start_direction != previous.start_direction)
+    return LogEntry("opening", starter, (game.start_direction, turned), extra, note)
 
 
 def resolve_level(level: str) -> str:
@@ -221,7 +252,7 @@ class Session:
             raise ValueError(t("err.players_for", ruleset=preset_name(setup.ruleset), n=players))
         match = Match(rules, players, setup.seed, first_starter=0)
         session = cls(setup, rules, base, match, match.new_round())
-        session.log.append(LogEntry("round", -1, (1,)))
+        session.log += [LogEntry("round", -1, (1,)), opening(session.round, None)]
         return session
 
     @classmethod
@@ -278,8 +309,7 @@ class Session:
                 session.start_next_round()
         if match.is_over and not over:
             raise MatchOver("the saved match is over")
-        number = len(match.results) + (0 if session.recorded else 1)
-        session.log = [LogEntry("round", -1, (number,)), *history_log(session.round)]
+        session.log = match_log(finished, None if session.recorded else session.round)
         return session
 
     def to_save(self) -> SaveGame:
@@ -355,9 +385,19 @@ class Session:
         return result
 
     def start_next_round(self) -> None:
+        previous = self.round
         self.round = self.match.new_round()
         self.recorded = False
         self.log.append(LogEntry("round", -1, (len(self.match.results) + 1,)))
+        self.log.append(opening(self.round, previous))
+
+    @property
+    def opening(self) -> LogEntry:
+        """Why the round in play starts where it does (its log entry)."""
+        for entry in reversed(self.log):
+            if entry.kind == "opening":
+                return entry
+        return opening(self.round, self.finished[-1] if self.finished else None)
 
     def record(self) -> dict[str, Any]:
         from dummy_tui.engine.record import record_of
@@ -392,12 +432,27 @@ class Session:
 
 
 def history_log(game: Round[Any]) -> list[LogEntry]:
-    """The log entries of a round's moves so far."""
+    """The log entries of a round's moves so far (and the stock turned over)."""
     fresh = game.fresh()
     out = []
     for _, action in game.history:
         out.append(describe(fresh, action))
+        stock = len(fresh.stock)
         fresh.apply_unchecked(action)
+        if len(fresh.stock) > stock:
+            out.append(LogEntry("restock", -1))
+    return out
+
+
+def match_log(finished: list[Round[Any]], current: Round[Any] | None) -> list[LogEntry]:
+    """The game log of a whole match rebuilt from its rounds (a resumed match):
+    each finished round, then the one in play, under its heading and opening."""
+    out: list[LogEntry] = []
+    rounds = [*finished, *([current] if current is not None else [])]
+    previous: Round[Any] | None = None
+    for number, game in enumerate(rounds, 1):
+        out += [LogEntry("round", -1, (number,)), opening(game, previous), *history_log(game)]
+        previous = game
     return out
 
 

@@ -89,10 +89,47 @@ def log_lines(
     return out
 
 
+def opening_text(entry: LogEntry, names: list[str], key: Callable[[str], str] = _same) -> Text:
+    """Why a round starts where it does (an ``opening`` entry, see
+    :func:`~dummy_tui.ui.session.opening`), in one line: who plays first and
+    why, and which way play goes and why ("Niran was fooled last round: play
+    now goes the other way, …"); ``key`` gives the family's own words (gin's
+    winner deals, the deal passes on in basic and Persian rummy)."""
+    players = len(names)
+    starter = entry.seat
+    direction, turned = entry.cards
+    previous, knocker, fooled = entry.extra
+    who = name_text(names[starter])
+    dealer = names[(starter - direction) % players]
+    if entry.note == "first":
+        out = fmt(key("log.open_first"), name=who)
+    elif entry.note == "knocker":
+        out = fmt(key("log.open_knocker"), name=who)
+    elif entry.note == "again":
+        out = fmt(key("log.open_again"), name=who, dealer=dealer)
+    else:
+        line = "log.open_next" if knocker < 0 else "log.open_turn"
+        out = fmt(key(line), name=who, prev=names[previous], dealer=dealer)
+    order = " → ".join(names[(starter + direction * i) % players] for i in range(players))
+    if turned and fooled >= 0:
+        out.append(" ")
+        out.append_text(
+            fmt_about(
+                "log.open_reversed", names[fooled], fool=name_text(names[fooled]), order=order
+            )
+        )
+    elif players > 2:
+        out.append(" ")
+        out.append_text(fmt("log.open_order", order=order))
+    return out
+
+
 def entry_text(
     entry: LogEntry, names: list[str], look: CardLook, key: Callable[[str], str] = _same
 ) -> Text:
     """One log line, in the family's words (``key``, as for :func:`log_lines`)."""
+    if entry.kind == "opening":
+        return opening_text(entry, names, key)
     if entry.kind == "round":
         n = entry.cards[0] if entry.cards else 1
         return fmt(key("log.round"), n=n)

@@ -11,14 +11,20 @@ from ui_helpers import (
     cards,
     new_game_screen,
     running,
+    played_by_ai,
+    settle,
     settled_table,
     setup,
 )
 
 from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup, Settings
 from dummy_tui.ui.widgets.choice import Choice
+from dummy_tui.ui.widgets.table import GameLog
 
 
 @pytest.mark.parametrize(
@@ -125,10 +131,60 @@ async def test_the_seats_survive_browsing_every_preset_and_coming_back() -> None
         assert ruleset.value == start and table() == before
 
 
-@pytest.mark.parametrize(
-    ("lang", "name"), [("en", "Dummy for money"), ("th", "ดัมมี่น็อค (เล่นเงิน)")]
-)
+@pytest.mark.parametrize(("lang", "name"), [("en", "Dummy for money"), ("th", "ดัมมี่น็อค (เล่นเงิน)")])
 async def test_a_money_game_names_its_preset_in_the_top_bar(lang: str, name: str) -> None:
     app = app_for(setup(humans=1, ruleset="dummy-money"), lang=lang)
     async with running(app, (80, 24), settled_table) as (_, table):
         assert str(table.query_one("#topbar").render()).startswith(name)
+
+
+def fooled_session() -> Session:
+    """A match whose first round (normal players throughout) ended in a fool."""
+    for seed in range(40):
+        session = played_by_ai(setup(humans=1, seed=seed, level="normal"))
+        game = session.round
+        assert isinstance(game, DummyRound)
+        if game.fool is not None and game.knocker is not None:
+            return session
+    raise AssertionError("no fool in forty rounds")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "was fooled last round: play now goes the other way, "),
+        ("th", "โดนโง่รอบที่แล้ว: รอบนี้เล่นวนกลับทาง "),
+    ],
+)
+async def test_after_a_fool_the_round_end_and_the_log_say_why_play_turns(
+    lang: str, said: str
+) -> None:
+    session = fooled_session()
+    finished = session.round
+    assert isinstance(finished, DummyRound) and finished.fool is not None
+    fool, knocker = session.names[finished.fool], session.names[finished.knocker or 0]
+    app = app_for(session=session, lang=lang)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot, app)  # the table ends the played-out round: its round end
+        screen = app.screen
+        assert isinstance(screen, RoundEndScreen)
+        totals = str(screen.query_one("#round-end-totals").render())
+        assert f"{fool} {said}" in totals, totals
+        assert knocker in totals.split(said)[1] and knocker in totals.split(said)[0]
+        await pilot.press("enter")
+        table = await settled_table(pilot, app)
+        log = "\n".join(line.text for line in table.query_one(GameLog).lines)
+        assert f"{fool} {said}".replace(" ", "") in log.replace(" ", "").replace("\n", "")
+
+
+def test_a_resumed_match_keeps_the_whole_matchs_log() -> None:
+    session = fooled_session()
+    session.finish_round()
+    session.start_next_round()
+    game = session.round
+    for _ in range(6):
+        session.apply(game.legal_actions()[0])
+    resumed = Session.from_save(session.to_save())
+    kinds = [e.kind for e in resumed.log]
+    assert kinds.count("round") == 2 and kinds.count("knock") == 1
+    assert resumed.log == session.log

@@ -27,7 +27,7 @@ from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import preset_name, t
 from dummy_tui.ui.widgets.hand import LAYOFF, MELD
-from dummy_tui.ui.words import fmt, fmt_about, name_text, refusal_text
+from dummy_tui.ui.words import fmt, fmt_about, name_text, opening_text, refusal_text
 
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
@@ -384,12 +384,21 @@ class Presenter(Generic[G]):
         for seat in order:
             out.append(f"\n  {ljust_cells(names[seat], 16)} {signed(match.totals[seat]):>6}")
         out.append("\n\n")
-        if not over:
+        if not over and not self.game.is_over:  # the next round dealt: why it starts there
+            out.append_text(fmt(self.key("end.opening"), line=self.opening_line()))
+            out.append("\n")
+        elif not over:
             starter = names[match.starter]
             out.append_text(fmt_about("end.next_starter", starter, name=name_text(starter)))
             out.append("\n")
         out.append(t("end.after_match") if over else t(self.key("end.continue")))
         return out
+
+    def opening_line(self) -> Text:
+        """Why the round in play starts where it does, in one line: who plays
+        first and why, which way play goes and why (the log's opening line)."""
+        session = self.session
+        return opening_text(session.opening, session.names, self.key)
 
     def match_result(self) -> Text:
         """Who won the match, once it is over."""

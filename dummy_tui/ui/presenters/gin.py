@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
 from rich.table import Table
@@ -51,6 +51,12 @@ class GinPresenter(Presenter[GinRound]):
     family = "gin"
     pile = True
     melds_on_table = False
+    WORDS: ClassVar[dict[str, str]] = {
+        # the winner of a hand deals the next: the other plays first
+        "log.open_next": "log.open_next_gin",
+        "log.open_turn": "log.open_next_gin",
+        "log.open_again": "log.open_again_gin",
+    }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
         if seat == self.game.dealer:

@@ -27,6 +27,8 @@ class RummyPresenter(Presenter[RummyRound]):
         "key.knock": "key.go_out",
         "log.knock": "log.out",
         "act.knock": "act.out",
+        "log.open_next": "log.open_next_rummy",
+        "log.open_turn": "log.open_next_rummy",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
