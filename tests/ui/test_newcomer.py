@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Input
+from textual.widgets._footer import FooterKey
 from ui_helpers import (
     app_for,
     born_session,
@@ -20,9 +21,11 @@ from ui_helpers import (
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.saved import write_save
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup, Settings
+from dummy_tui.ui.storage import data_dir
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.table import GameLog
 
@@ -188,3 +191,26 @@ def test_a_resumed_match_keeps_the_whole_matchs_log() -> None:
     kinds = [e.kind for e in resumed.log]
     assert kinds.count("round") == 2 and kinds.count("knock") == 1
     assert resumed.log == session.log
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+async def test_at_80x24_the_new_game_screen_shows_every_field_and_its_whole_footer(
+    lang: str,
+) -> None:
+    write_save(data_dir(), Session.new(setup(humans=1, seed=21)))  # "Saved games: 1 (r)"
+    app = app_for(lang=lang, persist=True)
+    async with running(app, (80, 24), new_game_screen) as (pilot, screen):
+        assert screen.query_one("#resume").display
+        footer = [key for key in screen.query(FooterKey) if key.display]
+        assert footer[-1].key == "f1"
+        assert all(key.region.right <= 80 and key.region.y == 23 for key in footer)
+        ruleset = screen.query_one("#ruleset", Choice)
+        ruleset.focus()
+        for _ in range(len(ruleset.options)):
+            await pilot.press("right")
+            await pilot.pause()
+            form = screen.query_one("#ng-scroll")
+            # the form does not scroll: the options section's title, its last
+            # line, is in view above the footer
+            assert form.max_scroll_y == 0, ruleset.value
+            assert screen.query_one("#house").region.bottom <= 23

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, get_args
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -45,6 +45,10 @@ class NewGameScreen(NewGameForm):
         Binding("g", "quick", "Quick game", id="quick"),
         Binding("ctrl+s", "start", "Start", id="start"),
         Binding("r", "resume", "Saved games", id="resume"),
+        # the same keys, left out of a narrow footer: their buttons name them
+        Binding("g", "quick_unlisted", id="quick", show=False),
+        Binding("ctrl+s", "start_unlisted", id="start", show=False),
+        Binding("r", "resume_unlisted", id="resume", show=False),
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("h", "history", "History", id="history"),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
@@ -206,10 +210,43 @@ class NewGameScreen(NewGameForm):
         self.show_description()
         self.refresh_bindings()
 
+    NARROW_WIDTH = 120
+    """Below this width the footer leaves out the keys the buttons at the top
+    name ("Quick game (g)", "Start as set (Ctrl+S)", "Saved games: 2 (r)"), so
+    that every other key, to the last (F1 Help), shows whole at 80 columns,
+    in Thai too, with room for one more."""
+
+    SHORT_HEIGHT = 32
+    """Below this height the form's lines stand without a blank line between
+    them: at 80×24 every field, to the options section's title, is in view."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        narrow = event.size.width < self.NARROW_WIDTH
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            self.refresh_bindings()
+        self.set_class(event.size.height < self.SHORT_HEIGHT, "-short")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "resume":
-            return self.resumable()
-        return True
+        narrow = self.has_class("-narrow")
+        if action in ("quick", "start", "resume"):
+            listed = not narrow
+        elif action in ("quick_unlisted", "start_unlisted", "resume_unlisted"):
+            listed = narrow
+        else:
+            return True
+        if action.startswith("resume"):
+            return listed and self.resumable()
+        return listed
+
+    def action_quick_unlisted(self) -> None:
+        self.action_quick()
+
+    def action_start_unlisted(self) -> None:
+        self.action_start()
+
+    def action_resume_unlisted(self) -> None:
+        self.action_resume()
 
     @on(Collapsible.Expanded, "#house")
     async def house_opened(self, event: Collapsible.Expanded) -> None:
