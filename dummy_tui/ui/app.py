@@ -247,6 +247,7 @@ class DummyApp(SavingApp):
 
         if self.persist:
             self.settings.last_setup = setup.model_copy(update={"seed": None})
+        self.settings.match_started()
         if setup.seed is None and self.fixed_seed is not None:
             setup = setup.model_copy(update={"seed": self.fixed_seed})
         try:

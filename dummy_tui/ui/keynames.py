@@ -38,6 +38,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "melds_up": "pageup",
     "melds_down": "pagedown",
     "quit": "q",
+    "coach": "c",
     # the hand and the discard row
     "select": "space",
     "move_left": "shift+left,less_than_sign",
@@ -68,6 +69,8 @@ DEFAULT_KEYS: dict[str, str] = {
     "delete_save": "delete,d",
     # the dialogs
     "cancel": "escape",
+    "discard_anyway": "enter",
+    "choose_again": "escape",
     "show_cards": "enter",
     "small_quit": "q",
     "close": "escape",
@@ -80,7 +83,7 @@ KEY_GROUPS: dict[str, tuple[str, ...]] = {
     "table": (
         "draw", "pick", "take_top", "meld", "layoff", "discard", "knock", "show",
         "end_round", "pass", "undo", "hint", "sort", "scores", "instant", "faster",
-        "slower", "export", "melds_up", "melds_down", "quit",
+        "slower", "export", "melds_up", "melds_down", "quit", "coach",
         "select", "move_left", "move_right", "take", "back",
     ),
     "new_game": ("quick", "start", "resume", "statistics", "history", "leave", "language"),
@@ -90,6 +93,7 @@ KEY_GROUPS: dict[str, tuple[str, ...]] = {
     "history": ("next_page", "prev_page", "back", "back_q"),
     "saved_games": ("delete_save", "back", "back_q"),
     "choice": ("cancel",),
+    "coach_question": ("discard_anyway", "choose_again"),
     "help": ("close", "close_f1", "close_q"),
     "privacy": ("show_cards",),
     "too_small": ("small_quit",),

@@ -43,13 +43,18 @@ class HintTask:
     legal: list[act.Action]
 
     def run(self) -> act.Action:
-        """The hint level's move; :class:`~dummy_tui.ai.AIError` if that AI fails."""
+        """The hint level's move; :class:`~dummy_tui.ai.AIError` if that AI fails.
+
+        A discard the coach would warn about (a spe-to, a card the next player
+        can pick up, one a house penalty charges) gives way to a safe one when
+        there is one: the hint never advises what the coach would question."""
         from dummy_tui.ai import checked_choice, make_player
+        from dummy_tui.ai.coach import guarded
 
         player = make_player(
             self.family, HINT_LEVEL, self.seed, samples=HINT_SAMPLES.get(self.family)
         )
-        return checked_choice(player, self.view, self.legal)
+        return guarded(self.view, self.legal, checked_choice(player, self.view, self.legal))
 
 
 class SaveError(ValueError):

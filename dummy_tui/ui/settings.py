@@ -6,7 +6,7 @@ import contextlib
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from dummy_tui.problems import NAME_LIMIT, json_problem, unwritable, validation_problem
 from dummy_tui.ui.i18n import ai_name, system_language
@@ -37,6 +37,9 @@ __all__ = [
 ]
 
 LANGS = ("en", "th")
+
+COACH_GAMES = 3
+"""The matches a new player starts with the coach on, unless they choose otherwise."""
 
 
 class SeatSetup(BaseModel):
@@ -102,6 +105,33 @@ class Settings(BaseModel):
     """The set-up of the last game started."""
     history: bool = True
     """Every finished round kept in the history (statistics, replays)."""
+    coach: Literal["auto", "on", "off"] = "auto"
+    """The coach at the table (what can be done now, a question before a
+    discard that is usually a mistake, the cards just taken marked): on for
+    a player's first :data:`COACH_GAMES` matches (auto), always, or never."""
+    coached: int = Field(default=0, ge=0)
+    """How many matches were started while the coach was on by itself (auto):
+    the coach sits in on the match that makes it :data:`COACH_GAMES`, and
+    not on the next."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _played_before(cls, data: Any) -> Any:
+        """Settings of an earlier version that has no coach: a player who has
+        started a game already is no newcomer, and the coach starts off."""
+        if isinstance(data, dict) and "coached" not in data and data.get("last_setup"):
+            return {**data, "coached": COACH_GAMES + 1}
+        return data
+
+    @property
+    def coach_on(self) -> bool:
+        """Is the coach at the table now?"""
+        return self.coach == "on" or (self.coach == "auto" and self.coached <= COACH_GAMES)
+
+    def match_started(self) -> None:
+        """A match starts: one more of the first ones the coach sits in on."""
+        if self.coach == "auto" and self.coached <= COACH_GAMES:
+            self.coached += 1
 
 
 def load_settings() -> Settings:

@@ -499,10 +499,11 @@ async def test_the_arrow_keys_go_from_field_to_field_and_bring_it_into_view() ->
         assert app.focused is lang
         scroll = app.screen.query_one("#ng-scroll")
         assert scroll.region.contains_region(lang.region) and scroll.scroll_y == 0
-        await pilot.press("down", "enter")  # the options section opens, and comes into view
+        # past the coach, the options section opens, and comes into view
+        await pilot.press("down", "down", "enter")
         await until(pilot, lambda: scroll.scroll_y > 0, "scrolling to the options")
-        # the language, the AI speed, the target, the rules
-        await pilot.press("up", "up", "up", "up")
+        # the coach, the language, the AI speed, the target, the rules
+        await pilot.press("up", "up", "up", "up", "up")
         await pilot.pause()
         assert app.focused is app.screen.query_one("#ruleset")
 

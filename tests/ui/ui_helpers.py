@@ -42,15 +42,21 @@ def setup(
     return GameSetup(seats=seats, seed=seed, ruleset=ruleset)
 
 
-def settings(lang: str = "en") -> Settings:
-    return Settings(lang=lang, ai_delay=0.0)
+def settings(lang: str = "en", coach: bool = False) -> Settings:
+    """The tests' settings: no AI delay; the coach off unless a test is about it."""
+    return Settings(lang=lang, ai_delay=0.0, coach="on" if coach else "off")
 
 
 def app_for(
-    game_setup: GameSetup | None = None, *, lang: str = "en", persist: bool = False, **kw: object
+    game_setup: GameSetup | None = None,
+    *,
+    lang: str = "en",
+    persist: bool = False,
+    coach: bool = False,
+    **kw: object,
 ) -> DummyApp:
     return DummyApp(
-        settings=settings(lang),
+        settings=settings(lang, coach),
         setup=game_setup,
         persist=persist,
         **kw,  # type: ignore[arg-type]

@@ -26,6 +26,7 @@ from dummy_tui.engine.round import Round
 from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import preset_name, t
+from dummy_tui.ui.presenters.coaching import Coaching
 from dummy_tui.ui.widgets.hand import LAYOFF, MELD
 from dummy_tui.ui.words import fmt, fmt_about, name_text, opening_text, refusal_text
 
@@ -96,7 +97,7 @@ def add_total(table: Table, totals: Sequence[int], key: str = "round_total") -> 
     )
 
 
-class Presenter(Generic[G]):
+class Presenter(Coaching, Generic[G]):
     """One family's words and marks; the shared ones are written here."""
 
     family: ClassVar[str] = ""
@@ -343,10 +344,6 @@ class Presenter(Generic[G]):
     ) -> tuple[str, Text, list[tuple[Text, Action]]] | None:
         """A dialog to choose among the knocks (title, intro, choices); None
         when the one knock is made at once."""
-        return None
-
-    def hint_why(self, action: Action) -> str | None:
-        """Why the hint passes what the player may have expected (None: nothing to say)."""
         return None
 
     # ------------------------------------------------------------------

@@ -8,13 +8,14 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from dummy_tui.engine.actions import Action, Draw, Pick, PickLayoff
+from dummy_tui.engine.actions import Pick, PickLayoff
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_money import closing_card, spetos_held
 from dummy_tui.engine.round import TAKE
 from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
+from dummy_tui.ui.presenters.dummy_coaching import DummyCoaching
 from dummy_tui.ui.widgets.hand import SPETO, meld_mark
 from dummy_tui.ui.widgets.row import head_mark
 from dummy_tui.ui.words import fmt, fmt_about, name_text
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from dummy_tui.ui.widgets.row import DiscardRow
 
 
-class DummyPresenter(Presenter[DummyRound]):
+class DummyPresenter(Presenter[DummyRound], DummyCoaching):
     family = "dummy"
     table_points = True
 
@@ -101,17 +102,15 @@ class DummyPresenter(Presenter[DummyRound]):
             return fmt("prompt.play_unborn")
         return fmt("prompt.play", moves=self.play_moves())
 
-    def hint_why(self, action: Action) -> str | None:
+    def draw_why(self) -> str | None:
         """Why a hint to draw passes the pick-ups, in plain facts.
 
         Only facts of the position, from the first that applies: every pick-up
         takes more row cards along; it would make the player born and so end a
         dark knock; its meld goes where the others can lay off on it.  None
-        when the hint is not a draw, or no pick-up is legal (the prompt says so).
+        when no pick-up is legal.
         """
         game = self.game
-        if not isinstance(action, Draw):
-            return None
         picks = [a for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)]
         if not picks:
             return None

@@ -62,6 +62,32 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
         self.dismiss(None)
 
 
+class CoachQuestion(ModalScreen[bool]):
+    """The coach asks once before a discard that is usually a mistake: Enter
+    discards anyway, Esc goes back to choose again."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "answer(True)", "Discard anyway", id="discard_anyway"),
+        Binding("escape", "answer(False)", "Choose again", id="choose_again"),
+    ]
+
+    def __init__(self, question: Text) -> None:
+        super().__init__(classes="choice")
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as box:
+            box.border_title = t("coach.ask_title")
+            yield Static(self.question, id="intro")
+            yield Static(t("coach.ask_keys"), id="choice-help")
+
+    def on_mount(self) -> None:
+        describe_bindings(self)
+
+    def action_answer(self, discard: bool) -> None:
+        self.dismiss(discard)
+
+
 class PrivacyScreen(Screen[None]):
     """Covers every hand while the keyboard passes to the next person, and
     tells them what the others did since their last turn (moves everyone saw).

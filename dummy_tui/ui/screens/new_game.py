@@ -7,6 +7,7 @@ lines and the set-up read from it, is :mod:`.new_game_form`'s.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar, get_args
 
 from rich.text import Text
@@ -34,6 +35,17 @@ from dummy_tui.ui.widgets.number import NumberInput
 
 if TYPE_CHECKING:
     pass
+
+
+def coach_options() -> list[tuple[str, Hashable]]:
+    """The coach's settings in words: on for the first games, on, off."""
+    from dummy_tui.ui.settings import COACH_GAMES
+
+    return [
+        (t("ng.coach_auto", n=COACH_GAMES), "auto"),
+        (t("ng.coach_on"), "on"),
+        (t("ng.coach_off"), "off"),
+    ]
 
 
 class NewGameScreen(NewGameForm):
@@ -116,6 +128,13 @@ class NewGameScreen(NewGameForm):
                 id="lang",
                 classes="ng-line",
             )
+            yield Choice(
+                coach_options(),
+                value=self.dapp.settings.coach,
+                label="",
+                id="coach",
+                classes="ng-line",
+            )
         yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -174,6 +193,11 @@ class NewGameScreen(NewGameForm):
         current = speed.value
         speed.set_options(speed_options())
         speed.value = current
+        coach = self.query_one("#coach", Choice)
+        coach.label = t("ng.coach")
+        current = coach.value
+        coach.set_options(coach_options())
+        coach.value = current
         lang = self.query_one("#lang", Choice)
         lang.label = t("ng.language")
         if lang.value != self.dapp.lang:  # changed with ctrl+l: the row shows the language in use
@@ -305,6 +329,13 @@ class NewGameScreen(NewGameForm):
         players.value = min(counts, key=lambda n: (abs(n - wanted), -n))
         self.show_seats(self.player_count())
         self.refresh_language()
+
+    @on(Choice.Changed, "#coach")
+    def coach_changed(self, event: Choice.Changed) -> None:
+        """The coach at the table: a setting of the game, kept at once."""
+        if event.value in ("auto", "on", "off"):
+            self.dapp.settings.coach = event.value
+            self.dapp.store_settings()
 
     @on(Choice.Changed, "#lang")
     def lang_changed(self, event: Choice.Changed) -> None:

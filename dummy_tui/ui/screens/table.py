@@ -64,6 +64,7 @@ class TableScreen(TableMoves):
         Binding("pageup", "scroll_melds(-1)", id="melds_up", show=False),
         Binding("pagedown", "scroll_melds(1)", id="melds_down", show=False),
         Binding("q", "quit_game", "Quit", id="quit"),
+        Binding("c", "toggle_coach", "Coach", id="coach", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -78,6 +79,7 @@ class TableScreen(TableMoves):
                 yield Scoreboard(id="scores")
                 yield GameLog(id="log", wrap=True, markup=False, min_width=10)
         yield Hand(id="hand")
+        yield Static(id="coach")
         yield Static(id="status")
         yield KeyFooter(show_command_palette=False)
 
@@ -259,6 +261,14 @@ class TableScreen(TableMoves):
             self.app.call_from_thread(self.show_hint, token, game, task.moves, None)
             return
         self.app.call_from_thread(self.show_hint, token, game, task.moves, action)
+
+    def action_toggle_coach(self) -> None:
+        """The coach on or off, from now on (kept in the settings)."""
+        settings = self.dapp.settings
+        settings.coach = "off" if settings.coach_on else "on"
+        self.dapp.store_settings()
+        self.refresh_view()
+        self.say(t("coach.now_on" if settings.coach_on else "coach.now_off"))
 
     def action_toggle_scores(self) -> None:
         """On a short screen: the scores in place of the game log, or back."""

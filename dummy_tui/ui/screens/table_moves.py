@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from dummy_tui.engine import actions as act
-from dummy_tui.engine.cards import JOKER_BASE
+from dummy_tui.engine.cards import JOKER_BASE, cards_of
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters.base import BINDING_KINDS
-from dummy_tui.ui.screens.modals import ChoiceScreen
+from dummy_tui.ui.screens.modals import ChoiceScreen, CoachQuestion
 from dummy_tui.ui.screens.table_turns import TableTurns
 from dummy_tui.ui.words import action_text, fmt, refusal_text
 
@@ -33,6 +33,9 @@ ACTION_BINDINGS = {
     "show": "show",
 }
 """The binding id of each move the table's keys make, by the action's name."""
+
+TAKES = ("draw", "take", "pick", "pick_head", "pick_layoff")
+"""The log's kinds of the moves that bring cards into a hand (the coach marks them)."""
 
 
 class TableMoves(TableTurns):
@@ -51,6 +54,8 @@ class TableMoves(TableTurns):
             return False
         new = self.session.round.hands[entry.seat] & ~before
         self.drawn = new.bit_length() - 1 if isinstance(action, act.Draw) and new else None
+        if entry.kind in TAKES:
+            self.fresh[entry.seat] = set(cards_of(new))
         self.highlight = set()
         self.message = None
         self.hand.clear_selection()
@@ -219,8 +224,22 @@ class TableMoves(TableTurns):
 
     def action_discard(self) -> None:
         card = self.one_card("err.one_card_discard")
-        if card is not None:
-            self.play(act.Discard(card))
+        if card is None:
+            return
+        game = self.session.round
+        asked = (game, len(game.history), card)
+        if self.coach_on and self._asked != asked:
+            question = self.presenter.discard_question(card, self.dapp.look)
+            if question is not None:
+                self._asked = asked  # once: choosing it again discards it
+
+                def answered(discard: bool | None) -> None:
+                    if discard:
+                        self.play(act.Discard(card))
+
+                self.app.push_screen(CoachQuestion(question), callback=answered)
+                return
+        self.play(act.Discard(card))
 
     def action_knock(self) -> None:
         """Knock (go out): at once with the last card, or after choosing the discard (gin)."""
@@ -272,7 +291,7 @@ class TableMoves(TableTurns):
             self.hand.put_cursor(action.cards[0])
         self._hinted = (current, moves, action)
         move = action_text(current, action, self.dapp.look, self.presenter.key)
-        why = self.presenter.hint_why(action)
+        why = self.presenter.explain(action, self.dapp.look)
         self.say(fmt("hint.with_why", move=move, why=why) if why else fmt("hint.text", move=move))
 
     @property

@@ -45,6 +45,11 @@ class TableView(Screen[None]):
         self.highlight: set[int] = set()
         self.message: Text | None = None
         self.drawn: int | None = None  # the card the person just drew, told in the prompt
+        self.fresh: dict[int, set[int]] = {}
+        """Per seat, the cards its last draw or pick-up brought into its hand:
+        the coach marks them (on that seat's hand only) until its next turn."""
+        self._asked: tuple[object, int, int] | None = None
+        """The position and card the coach last asked about (it asks once)."""
         self.message_is_error = False
         self._ai_token = 0
         self._hint_token = 0  # the hint asked for last: an older one is not shown
@@ -84,6 +89,11 @@ class TableView(Screen[None]):
             and game.seat == self.viewer
             and self.session.is_human(game.seat)
         )
+
+    @property
+    def coach_on(self) -> bool:
+        """The coach is at the table (the setting, or a player's first games)."""
+        return self.dapp.settings.coach_on
 
     @property
     def log_hidden(self) -> bool:
@@ -236,6 +246,7 @@ class TableView(Screen[None]):
             ace_low=game.ace_low,
         )
         hand.taken = game.taken if game.seat == seat else None
+        hand.fresh = self.fresh.get(seat, set()) if self.coach_on else set()
         hand.border_title = t("hand.title", name=self.session.names[seat], n=mask.bit_count())
         hand.border_subtitle = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
 
@@ -269,7 +280,18 @@ class TableView(Screen[None]):
             return fmt("prompt.choose_row")
         return self.presenter.prompt(seat, self.dapp.look)
 
+    def refresh_coach(self) -> None:
+        """The coach's line under the hand: what the person whose hand is shown,
+        and whose turn it is, can do now (nothing at any other time)."""
+        line = self.query_one("#coach", Static)
+        text = None
+        if self.coach_on and self.my_turn and not self.row.picking and self.viewer is not None:
+            text = self.presenter.possible_now(self.viewer, self.dapp.look)
+        line.display = text is not None
+        line.update(fmt("coach.line", line=text) if text is not None else "")
+
     def refresh_status(self) -> None:
+        self.refresh_coach()
         status = self.query_one("#status", Static)
         text = self.message if self.message is not None else self.turn_prompt()
         status.set_class(self.message is not None and self.message_is_error, "-error")

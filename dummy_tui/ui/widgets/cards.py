@@ -39,6 +39,7 @@ class CardStrip(Widget):
         self.cursor: int | None = None
         self.selected: set[int] = set()
         self.highlight: set[int] = set()
+        self.fresh: set[int] = set()  # just taken: marked apart (the coach)
         self.dimmed: set[int] = set()
         self.look = CardLook()
         self.big = False
@@ -118,6 +119,8 @@ class CardStrip(Widget):
             style += Style(bgcolor=self.accent, color=text_on(self.accent))
         if card in self.highlight:
             style += Style(bgcolor="#8a6d00", color="#ffffff")
+        elif card in self.fresh:
+            style += Style(bgcolor="#2e6b45", color="#ffffff", bold=True)
         if i == self.cursor and self.has_focus:
             style += Style(reverse=True)
         elif i == self.cursor:
