@@ -102,10 +102,11 @@ class Coaching:
             hand = game.hands[seat]
             own = [c for c in pick.meld if hand >> c & 1]
             melded = look.cards(meld_order(pick.meld))
-            key = "coach.why_pick" if why else "coach.pick"
-            line = fmt(key, card=card, meld=melded, own=look.cards(meld_order(own)))
-        if taken > 1:
-            line.append_text(fmt("coach.along", n=taken))
+            if taken > 1:
+                key = "coach.why_pick_along" if why else "coach.pick_along"
+            else:
+                key = "coach.why_pick" if why else "coach.pick"
+            line = fmt(key, card=card, meld=melded, own=look.cards(meld_order(own)), n=taken)
         return line
 
     def top_line(self, seat: int, card: int, look: CardLook) -> Text:
@@ -160,6 +161,8 @@ class Coaching:
             return self.top_line(seat, action.card, look)
         if isinstance(action, act.Knock):
             return fmt("coach.why_gin_knock")
+        if isinstance(action, act.Draw):
+            return self.draw_reason(legal_takes(game.legal_actions()), look)
         if isinstance(action, act.End):
             return fmt("coach.why_end")
         if isinstance(action, act.Pass):
@@ -169,6 +172,17 @@ class Coaching:
                 return fmt("coach.why_knock")
             return self.discard_why(action.card, look)
         return None
+
+    def draw_reason(self, takes: list[act.Action], look: CardLook) -> Text:
+        """Why the hint draws rather than take what can be taken (``takes``)."""
+        game = self.game
+        for a in takes:
+            if isinstance(a, act.TakeDiscard):
+                hand = game.hands[game.seat] | 1 << a.card
+                melds = any(m >> a.card & 1 for m in game.hand_melds(hand))
+                key = "coach.why_draw_not_top" if melds else "coach.why_draw_top"
+                return fmt(key, card=look.text(a.card))
+        return fmt("coach.why_draw_not_pick" if takes else "coach.why_draw_nothing")
 
     def pick_why(self, seat: int, pick: act.Pick | act.PickLayoff, look: CardLook) -> Text:
         """Why a pick-up: what it makes."""
@@ -182,6 +196,11 @@ class Coaching:
         """What the coach says before the person discards ``card``, when that is
         usually a mistake and a safer discard exists; None: nothing to ask."""
         return None
+
+
+def legal_takes(legal: list[act.Action]) -> list[act.Action]:
+    """The moves of ``legal`` that take a card other than from the stock."""
+    return [a for a in legal if isinstance(a, act.Pick | act.PickLayoff | act.TakeDiscard)]
 
 
 def _joined(parts: list[Text]) -> list[Text]:

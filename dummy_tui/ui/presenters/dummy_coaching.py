@@ -97,12 +97,8 @@ class DummyCoaching(Coaching):
                 return lay
             if not game.born[seat]:
                 return fmt("coach.unborn")
-            line = fmt("coach.nothing_to_lay")
-        waits = self.waits_text(seat, hand, look)
-        if waits is not None:
-            line.append(" ")
-            line.append_text(waits)
-        return line
+            # nothing to lay down (the prompt says discard): what the hand waits for
+            return self.waits_text(seat, hand, look)
 
     # -- the question before a discard ------------------------------------------
 
