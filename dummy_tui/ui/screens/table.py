@@ -100,6 +100,12 @@ class TableScreen(TableMoves):
     (select), which the hand's legend names, so that every move offered and
     the last key (the language switch, ^l ไทย) still show at 80 columns."""
 
+    LARGE_WIDTH = 180
+    LARGE_HEIGHT = 54
+    """From this size on (200×60) the hand and the row show large cards (five
+    lines, the rank in the corners), the side column takes a third of the
+    width, and the melds stand in two columns of seats."""
+
     def on_resize(self, event: events.Resize) -> None:
         size = event.size
         if size.width != self._log_width:
@@ -114,8 +120,10 @@ class TableScreen(TableMoves):
             self.hand.narrow = narrow
             self.refresh_bindings()
         wide = size.width >= 140 and size.height >= 44
-        if wide != self.has_class("-wide"):
+        large = size.width >= self.LARGE_WIDTH and size.height >= self.LARGE_HEIGHT
+        if wide != self.has_class("-wide") or large != self.has_class("-large"):
             self.set_class(wide, "-wide")
+            self.set_class(large, "-large")
             self.apply_look()
         short = size.height < self.SHORT_HEIGHT
         if short != self.has_class("-short"):

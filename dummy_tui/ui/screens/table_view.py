@@ -110,6 +110,7 @@ class TableView(Screen[None]):
             strip.refresh(layout=True)
         self.hand.big = self.has_class("-wide")
         self.row.set_big(self.has_class("-wide"))
+        self.hand.large = self.row.large = self.has_class("-large")
 
     def localize(self) -> None:
         """The keys' words in the current language, and in the family's own terms."""

@@ -18,7 +18,9 @@ class CardStrip(Widget):
     """Cards laid out left to right, wrapping onto more lines, never hiding one.
 
     Compact cells are one line (``10♥*``); with ``big`` set each card is a
-    small three-line box.  Subclasses say which mark goes with each card.
+    small three-line box, and with ``large`` too (a wide screen) a five-line
+    card with its rank in the corners and its suit in the middle.  Subclasses
+    say which mark goes with each card.
     """
 
     can_focus = True
@@ -43,6 +45,7 @@ class CardStrip(Widget):
         self.dimmed: set[int] = set()
         self.look = CardLook()
         self.big = False
+        self.large = False
         self.placeholder = Text("")
         self.accent = "#3a6ea5"
 
@@ -61,11 +64,15 @@ class CardStrip(Widget):
 
     @property
     def cell_width(self) -> int:
-        return 6 if self.big else 5
+        if self.big:
+            return 8 if self.large else 6
+        return 5
 
     @property
     def lines_per_row(self) -> int:
-        return 3 if self.big else 1
+        if self.big:
+            return 5 if self.large else 3
+        return 1
 
     def per_line(self, width: int) -> int:
         return max(1, (width + 1) // self.cell_width)
@@ -136,7 +143,11 @@ class CardStrip(Widget):
         rows = [self.cards[i : i + n] for i in range(0, len(self.cards), n)]
         for r, row in enumerate(rows):
             base = r * n
-            if self.big:
+            if self.big and self.large:
+                for line in self._large_row(row, base):
+                    out.append_text(line)
+                    out.append("\n")
+            elif self.big:
                 tops, mids, bots = Text(), Text(), Text()
                 for j, card in enumerate(row):
                     style = self._cell_style(base + j, card)
@@ -171,6 +182,33 @@ class CardStrip(Widget):
                 out.append("\n")
         out.rstrip()
         return out
+
+    def _large_row(self, row: list[int], base: int) -> list[Text]:
+        """The five lines of a row of large cards: the rank in two corners, the
+        suit in the middle, the selection on the top edge, the mark below."""
+        lines = [Text() for _ in range(5)]
+        for j, card in enumerate(row):
+            style = self._cell_style(base + j, card)
+            frame = style if card in self.selected or card in self.highlight else Style()
+            label = self.look.label(card)
+            rank, suit = (label, "") if label == "JK" else (label[:-1], label[-1])
+            mark, colour = self.mark(card)
+            if card in self.selected:
+                lines[0].append("╭──", frame)
+                lines[0].append(self.selected_mark, frame + Style(bold=True))
+                lines[0].append("──╮", frame)
+            else:
+                lines[0].append("╭─────╮", frame)
+            for i, inside in enumerate((rank.ljust(5), suit.center(5), rank.rjust(5))):
+                lines[i + 1].append("│", frame)
+                lines[i + 1].append(inside, style)
+                lines[i + 1].append("│", frame)
+            lines[4].append("╰──", frame)
+            lines[4].append(mark if mark.strip() else "─", Style(color=colour or None) + frame)
+            lines[4].append("──╯", frame)
+            for line in lines:
+                line.append(" ")
+        return lines
 
     # -- cursor ------------------------------------------------------------------
 

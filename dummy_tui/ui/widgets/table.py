@@ -9,7 +9,8 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
-from textual.containers import VerticalScroll
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
@@ -99,7 +100,7 @@ class MeldTable(VerticalScroll):
     ) -> None:
         """Melds grouped under their owner's heading (a seat with none is left out);
         the cards of ``speto`` marked as spe-to."""
-        lines: list[tuple[Text, int | None]] = []
+        groups: list[list[tuple[Text, int | None]]] = []
         for seat in range(len(names)):
             own = [(i, m) for i, m in enumerate(melds) if m.owner == seat]
             laid_here = any(seat in m.layers for m in melds)
@@ -117,16 +118,58 @@ class MeldTable(VerticalScroll):
                 heading = heading.copy()
                 heading.append(f"  {t('table.laid_off')} ", Style(dim=True))
                 heading.append_text(look.cards(cards))
-            lines.append((heading, None))
+            lines: list[tuple[Text, int | None]] = [(heading, None)]
             for i, m in own:
                 lines.append((self.meld_text(i, m, names, look, highlight, targets, speto), i))
-        if not lines:
-            lines.append((Text(t("table.no_melds"), Style(dim=True)), None))
-        self.show_lines(lines)
+            groups.append(lines)
+        if not groups:
+            groups.append([(Text(t("table.no_melds"), Style(dim=True)), None)])
+        self.show_groups(groups)
 
     def show_lines(self, lines: list[tuple[Text, int | None]]) -> None:
         """Show these lines: each a text and the index of its meld (None: a heading)."""
-        children = list(self.query(MeldLine))
+        self.show_groups([lines])
+
+    def show_groups(self, groups: list[list[tuple[Text, int | None]]]) -> None:
+        """Show these groups of lines (a seat's heading and melds), one under
+        the other, or side by side on a wide table (``-wide`` lays them out
+        in columns)."""
+        blocks = list(self.query_children(MeldGroup))
+        for block, lines in zip(blocks, groups, strict=False):
+            block.show(lines)
+        if len(blocks) > len(groups):
+            for block in blocks[len(groups) :]:
+                block.remove()
+        elif len(groups) > len(blocks):
+            self.mount_all(MeldGroup(lines) for lines in groups[len(blocks) :])
+
+
+class MeldGroup(Vertical):
+    """One seat's heading and its melds in the meld table (its lines)."""
+
+    DEFAULT_CSS = """
+    MeldGroup {
+        height: auto;
+    }
+    """
+
+    def __init__(self, lines: list[tuple[Text, int | None]]) -> None:
+        super().__init__()
+        self._lines = lines
+
+    def compose(self) -> ComposeResult:
+        for content, index in self._lines:
+            yield MeldLine(content, index)
+
+    def on_mount(self) -> None:
+        self.show(self._lines)  # lines given while it was being mounted
+
+    def show(self, lines: list[tuple[Text, int | None]]) -> None:
+        """These lines in place of the group's: each a text and its meld's index."""
+        self._lines = lines
+        if not self.is_mounted:
+            return
+        children = list(self.query_children(MeldLine))
         for widget, (content, index) in zip(children, lines, strict=False):
             widget.index = index
             widget.set_class(index is None, "heading")
