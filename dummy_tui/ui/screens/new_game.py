@@ -37,12 +37,14 @@ if TYPE_CHECKING:
     pass
 
 
-def coach_options() -> list[tuple[str, Hashable]]:
-    """The coach's settings in words: on for the first games, on, off."""
+def coach_options(coached: int) -> list[tuple[str, Hashable]]:
+    """The coach's settings in words: on for the first games (and whether they
+    are over, after ``coached`` matches), on, off."""
     from dummy_tui.ui.settings import COACH_GAMES
 
+    auto = "ng.coach_auto_over" if coached > COACH_GAMES else "ng.coach_auto"
     return [
-        (t("ng.coach_auto", n=COACH_GAMES), "auto"),
+        (t(auto, n=COACH_GAMES), "auto"),
         (t("ng.coach_on"), "on"),
         (t("ng.coach_off"), "off"),
     ]
@@ -129,10 +131,10 @@ class NewGameScreen(NewGameForm):
                 classes="ng-line",
             )
             yield Choice(
-                coach_options(),
+                coach_options(self.dapp.settings.coached),
                 value=self.dapp.settings.coach,
                 label="",
-                id="coach",
+                id="coach-setting",
                 classes="ng-line",
             )
         yield KeyFooter(show_command_palette=False)
@@ -193,10 +195,10 @@ class NewGameScreen(NewGameForm):
         current = speed.value
         speed.set_options(speed_options())
         speed.value = current
-        coach = self.query_one("#coach", Choice)
+        coach = self.query_one("#coach-setting", Choice)
         coach.label = t("ng.coach")
         current = coach.value
-        coach.set_options(coach_options())
+        coach.set_options(coach_options(self.dapp.settings.coached))
         coach.value = current
         lang = self.query_one("#lang", Choice)
         lang.label = t("ng.language")
@@ -330,7 +332,7 @@ class NewGameScreen(NewGameForm):
         self.show_seats(self.player_count())
         self.refresh_language()
 
-    @on(Choice.Changed, "#coach")
+    @on(Choice.Changed, "#coach-setting")
     def coach_changed(self, event: Choice.Changed) -> None:
         """The coach at the table: a setting of the game, kept at once."""
         if event.value in ("auto", "on", "off"):
