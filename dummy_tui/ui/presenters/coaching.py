@@ -102,15 +102,18 @@ class Coaching:
             hand = game.hands[seat]
             own = [c for c in pick.meld if hand >> c & 1]
             melded = look.cards(meld_order(pick.meld))
-            if taken > 1:
+            if not own:  # a meld of the cards taken along (Persian rummy)
+                key = "coach.why_pick_taken" if why else "coach.pick_taken"
+            elif taken > 1:
                 key = "coach.why_pick_along" if why else "coach.pick_along"
             else:
                 key = "coach.why_pick" if why else "coach.pick"
             line = fmt(key, card=card, meld=melded, own=look.cards(meld_order(own)), n=taken)
         return line
 
-    def top_line(self, seat: int, card: int, look: CardLook) -> Text:
-        """Whether the pile's top card makes a meld with the hand (gin, basic rummy)."""
+    def top_line(self, seat: int, card: int, look: CardLook, why: bool = False) -> Text:
+        """Whether the pile's top card makes a meld with the hand (gin, basic
+        rummy); with ``why``, why to take it (the hint's reason)."""
         game = self.game
         hand = game.hands[seat]
         for meld in game.hand_melds(hand | 1 << card):
@@ -118,12 +121,12 @@ class Coaching:
                 cards = meld_order(cards_of(meld))
                 own = [c for c in cards if c != card]
                 return fmt(
-                    "coach.take",
+                    "coach.why_take" if why else "coach.take",
                     card=look.text(card),
                     meld=look.cards(cards),
                     own=look.cards(own),
                 )
-        return fmt("coach.take_nothing", card=look.text(card))
+        return fmt("coach.why_take_keep" if why else "coach.take_nothing", card=look.text(card))
 
     def lay_line(self, legal: list[act.Action], look: CardLook) -> Text | None:
         """The melds and layoffs that can be made now ("You can meld 5♦ 6♦ 7♦ (m)
@@ -158,7 +161,7 @@ class Coaching:
         if isinstance(action, act.LayOff):
             return fmt("coach.why_layoff", card=look.text(action.card))
         if isinstance(action, act.TakeDiscard):
-            return self.top_line(seat, action.card, look)
+            return self.top_line(seat, action.card, look, why=True)
         if isinstance(action, act.Knock):
             return fmt("coach.why_gin_knock")
         if isinstance(action, act.Draw):
