@@ -3,6 +3,8 @@ refusals, where the cursor rests, the round's opening line, the log kept."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
@@ -12,6 +14,7 @@ from ui_helpers import (
     cards,
     new_game_screen,
     played_by_ai,
+    played_until,
     running,
     settle,
     settled_table,
@@ -20,6 +23,7 @@ from ui_helpers import (
 
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.round import Round
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.saved import write_save
 from dummy_tui.ui.screens.round_end import RoundEndScreen
@@ -27,7 +31,7 @@ from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup, Settings
 from dummy_tui.ui.storage import data_dir
 from dummy_tui.ui.widgets.choice import Choice
-from dummy_tui.ui.widgets.table import GameLog
+from dummy_tui.ui.widgets.table import GameLog, MeldGroup
 
 
 @pytest.mark.parametrize(
@@ -214,3 +218,20 @@ async def test_at_80x24_the_new_game_screen_shows_every_field_and_its_whole_foot
             # line, is in view above the footer
             assert form.max_scroll_y == 0, ruleset.value
             assert screen.query_one("#house").region.bottom <= 23
+
+
+async def test_a_200x60_table_has_large_cards_a_wide_log_and_melds_side_by_side() -> None:
+    def two_seats_melded(game: Round[Any]) -> bool:
+        return len({m.owner for m in game.melds}) >= 2
+
+    session = played_until(setup(humans=1, seed=5, level="normal"), two_seats_melded, ai=True)
+    app = app_for(session=session)
+    async with running(app, (200, 60), settled_table) as (_, table):
+        hand, row = table.hand, table.row
+        assert hand.large and row.large and hand.lines_per_row == 5 and hand.cell_width >= 7
+        assert table.query_one("#side").region.width >= 70  # the log's lines stand whole
+        blocks = [b.region for b in table.query(MeldGroup)]
+        assert len(blocks) >= 2
+        assert blocks[0].y == blocks[1].y and blocks[0].x < blocks[1].x  # two seats side by side
+        melds = table.query_one("#melds").region
+        assert melds.width <= 130
