@@ -31,6 +31,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "hint": "h",
     "sort": "s",
     "scores": "t",
+    "coach": "c",
     "instant": "full_stop",
     "faster": "plus,equals_sign",
     "slower": "minus",
@@ -38,7 +39,6 @@ DEFAULT_KEYS: dict[str, str] = {
     "melds_up": "pageup",
     "melds_down": "pagedown",
     "quit": "q",
-    "coach": "c",
     # the hand and the discard row
     "select": "space",
     "move_left": "shift+left,less_than_sign",
@@ -69,8 +69,6 @@ DEFAULT_KEYS: dict[str, str] = {
     "delete_save": "delete,d",
     # the dialogs
     "cancel": "escape",
-    "discard_anyway": "enter",
-    "choose_again": "escape",
     "show_cards": "enter",
     "small_quit": "q",
     "close": "escape",
@@ -82,8 +80,8 @@ DEFAULT_KEYS: dict[str, str] = {
 KEY_GROUPS: dict[str, tuple[str, ...]] = {
     "table": (
         "draw", "pick", "take_top", "meld", "layoff", "discard", "knock", "show",
-        "end_round", "pass", "undo", "hint", "sort", "scores", "instant", "faster",
-        "slower", "export", "melds_up", "melds_down", "quit", "coach",
+        "end_round", "pass", "undo", "hint", "sort", "scores", "coach", "instant", "faster",
+        "slower", "export", "melds_up", "melds_down", "quit",
         "select", "move_left", "move_right", "take", "back",
     ),
     "new_game": ("quick", "start", "resume", "statistics", "history", "leave", "language"),
@@ -93,7 +91,6 @@ KEY_GROUPS: dict[str, tuple[str, ...]] = {
     "history": ("next_page", "prev_page", "back", "back_q"),
     "saved_games": ("delete_save", "back", "back_q"),
     "choice": ("cancel",),
-    "coach_question": ("discard_anyway", "choose_again"),
     "help": ("close", "close_f1", "close_q"),
     "privacy": ("show_cards",),
     "too_small": ("small_quit",),

@@ -39,7 +39,7 @@ __all__ = [
 LANGS = ("en", "th")
 
 COACH_GAMES = 3
-"""The matches a new player starts with the coach on, unless they choose otherwise."""
+"""The coach is on for a person's first games: this many, unless set on or off."""
 
 
 class SeatSetup(BaseModel):
@@ -106,32 +106,27 @@ class Settings(BaseModel):
     history: bool = True
     """Every finished round kept in the history (statistics, replays)."""
     coach: Literal["auto", "on", "off"] = "auto"
-    """The coach at the table (what can be done now, a question before a
-    discard that is usually a mistake, the cards just taken marked): on for
-    a player's first :data:`COACH_GAMES` matches (auto), always, or never."""
-    coached: int = Field(default=0, ge=0)
-    """How many matches were started while the coach was on by itself (auto):
-    the coach sits in on the match that makes it :data:`COACH_GAMES`, and
-    not on the next."""
+    """The coach at the table (what can be done, a question before a risky
+    discard): on for the first :data:`COACH_GAMES` games (``auto``), or as
+    the player set it (``c`` at the table, or the command palette)."""
+    games: int = Field(default=0, ge=0)
+    """Games started with a person at the table, counted for the coach."""
 
     @model_validator(mode="before")
     @classmethod
     def _played_before(cls, data: Any) -> Any:
-        """Settings of an earlier version that has no coach: a player who has
-        started a game already is no newcomer, and the coach starts off."""
-        if isinstance(data, dict) and "coached" not in data and data.get("last_setup"):
-            return {**data, "coached": COACH_GAMES + 1}
+        """Settings of a version that did not count games, from a player who has
+        played (a set-up is remembered): no first games left for the coach."""
+        if isinstance(data, dict) and "games" not in data and data.get("last_setup"):
+            return {**data, "games": COACH_GAMES}
         return data
 
     @property
     def coach_on(self) -> bool:
-        """Is the coach at the table now?"""
-        return self.coach == "on" or (self.coach == "auto" and self.coached <= COACH_GAMES)
-
-    def match_started(self) -> None:
-        """A match starts: one more of the first ones the coach sits in on."""
-        if self.coach == "auto" and self.coached <= COACH_GAMES:
-            self.coached += 1
+        """Is the coach on now?"""
+        if self.coach == "auto":
+            return self.games <= COACH_GAMES
+        return self.coach == "on"
 
 
 def load_settings() -> Settings:

@@ -89,50 +89,15 @@ def log_lines(
     return out
 
 
-def opening_text(entry: LogEntry, names: list[str], key: Callable[[str], str] = _same) -> Text:
-    """Why a round starts where it does (an ``opening`` entry, see
-    :func:`~dummy_tui.ui.session.opening`), in one line: who plays first and
-    why, and which way play goes and why ("Niran was fooled last round: play
-    now goes the other way, …"); ``key`` gives the family's own words (gin's
-    winner deals, the deal passes on in basic and Persian rummy)."""
-    players = len(names)
-    starter = entry.seat
-    direction, turned = entry.cards
-    previous, knocker, fooled = entry.extra
-    who = name_text(names[starter])
-    dealer = names[(starter - direction) % players]
-    if entry.note == "first":
-        out = fmt(key("log.open_first"), name=who)
-    elif entry.note == "knocker":
-        out = fmt(key("log.open_knocker"), name=who)
-    elif entry.note == "again":
-        out = fmt(key("log.open_again"), name=who, dealer=dealer)
-    else:
-        line = "log.open_next" if knocker < 0 else "log.open_turn"
-        out = fmt(key(line), name=who, prev=names[previous], dealer=dealer)
-    order = " → ".join(names[(starter + direction * i) % players] for i in range(players))
-    if turned and fooled >= 0:
-        out.append(" ")
-        out.append_text(
-            fmt_about(
-                "log.open_reversed", names[fooled], fool=name_text(names[fooled]), order=order
-            )
-        )
-    elif players > 2:
-        out.append(" ")
-        out.append_text(fmt("log.open_order", order=order))
-    return out
-
-
 def entry_text(
     entry: LogEntry, names: list[str], look: CardLook, key: Callable[[str], str] = _same
 ) -> Text:
     """One log line, in the family's words (``key``, as for :func:`log_lines`)."""
-    if entry.kind == "opening":
-        return opening_text(entry, names, key)
     if entry.kind == "round":
         n = entry.cards[0] if entry.cards else 1
         return fmt(key("log.round"), n=n)
+    if entry.kind == "start":
+        return start_text(entry, names, key)
     if entry.kind == "restock":
         return fmt("log.restock")
     if entry.kind == "ai_failed":
@@ -153,6 +118,39 @@ def entry_text(
 def _ace_end(suit: int, low: bool) -> int:
     """The card an ace laid off onto a run 2…K lies next to: the 2 or the K."""
     return suit * 13 + (0 if low else 11)
+
+
+def play_order(players: int, direction: int) -> str:
+    """The seats' numbers in the order of play from the first ("1→2→3→4";
+    the other way "4→3→2→1"), as the top bar shows it."""
+    seats = [str(i + 1) for i in range(players)]
+    return "→".join(seats if direction == 1 else seats[::-1])
+
+
+def start_text(entry: LogEntry, names: list[str], key: Callable[[str], str] = _same) -> Text:
+    """Who starts a round and why (a ``start`` entry, see
+    :func:`~dummy_tui.ui.session.start_entry`): the rule that chose the
+    starter, then, when a fool turned it round, the direction of play and why.
+
+    ``key`` gives the family's own catalog keys, as for :func:`log_lines`."""
+    players = len(names)
+    direction = entry.cards[0] if entry.cards else 1
+    starter = entry.seat
+    dealer = (starter - direction) % players
+    order = play_order(players, direction)
+    line = fmt_about(
+        key(f"log.start_{entry.reason}"),
+        names[starter],
+        name=name_text(names[starter]),
+        dealer=name_text(names[dealer]),
+        order=order,
+    )
+    for fooled in entry.extra:
+        line.append(" ")
+        line.append_text(
+            fmt_about("log.reversed", names[fooled], name=name_text(names[fooled]), order=order)
+        )
+    return line
 
 
 def action_text(
@@ -194,20 +192,9 @@ def action_text(
     return fmt(key(f"act.{game.kind_of(action)}"), card=look.text(action.card))
 
 
-def meld_order(cards: tuple[int, ...] | list[int]) -> list[int]:
-    """Cards as a player reads a meld, lowest rank first ("2♠ 3♦ 4♣", not the
-    engine's order by suit "4♣ 3♦ 2♠"); the ace below the 2 when the cards hold
-    a 2 and no king (A 2 3); jokers last."""
-    ranks = {c % 13 for c in cards if c < JOKER_BASE}
-    low_ace = 12 in ranks and 0 in ranks and 11 not in ranks
-
-    def key(card: int) -> tuple[int, int, int]:
-        if card >= JOKER_BASE:
-            return (1, 0, card)
-        rank = card % 13
-        return (0, -1 if low_ace and rank == 12 else rank, card // 13)
-
-    return sorted(cards, key=key)
+def rank_order(card: int) -> tuple[int, int, int]:
+    """A sort key: by rank, then by suit; the jokers (Persian rummy) last."""
+    return (card >= JOKER_BASE, card % 13, card // 13)
 
 
 def refusal_text(exc: MoveError, look: CardLook) -> Text:
@@ -229,7 +216,8 @@ def refusal_text(exc: MoveError, look: CardLook) -> Text:
         if name in CARD_PARAMS and isinstance(value, int):
             parts[name] = look.text(value)
         elif name in CARDS_PARAMS and isinstance(value, tuple):
-            parts[name] = look.cards(meld_order(value))
+            # by rank, as a meld is read ("2♠ 3♦ 4♣"), the jokers last
+            parts[name] = look.cards(sorted(value, key=rank_order))
         elif isinstance(value, int | str):
             parts[name] = value
         else:

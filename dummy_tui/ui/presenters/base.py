@@ -26,14 +26,14 @@ from dummy_tui.engine.round import Round
 from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import preset_name, t
-from dummy_tui.ui.presenters.coaching import Coaching
+from dummy_tui.ui.session import Session, next_start
 from dummy_tui.ui.widgets.hand import LAYOFF, MELD
-from dummy_tui.ui.words import fmt, fmt_about, name_text, opening_text, refusal_text
+from dummy_tui.ui.words import fmt, fmt_about, name_text, refusal_text, start_text
 
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.ui.cardtext import CardLook
-    from dummy_tui.ui.session import Session
+    from dummy_tui.ui.coach import Coach
     from dummy_tui.ui.widgets.row import DiscardRow
     from dummy_tui.ui.widgets.table import MeldTable
 
@@ -97,7 +97,7 @@ def add_total(table: Table, totals: Sequence[int], key: str = "round_total") -> 
     )
 
 
-class Presenter(Coaching, Generic[G]):
+class Presenter(Generic[G]):
     """One family's words and marks; the shared ones are written here."""
 
     family: ClassVar[str] = ""
@@ -186,8 +186,8 @@ class Presenter(Coaching, Generic[G]):
     # the table
 
     def topbar(self) -> Text:
-        """The line over the table: the game (its preset's name: a money game says
-        so), the round, the stock, and the family's own."""
+        """The line over the table: the game by its preset's name (a money game
+        says so: "Dummy for money"), the round, the stock, and the family's own."""
         bar = Text()
         bar.append(preset_name(self.session.setup.ruleset), Style(bold=True))
         bar.append("  ")
@@ -346,6 +346,16 @@ class Presenter(Coaching, Generic[G]):
         when the one knock is made at once."""
         return None
 
+    def make_coach(self) -> Coach:
+        """The family's coach (:mod:`dummy_tui.ui.coach`), reading this presenter's round."""
+        from dummy_tui.ui.coach import Coach
+
+        return Coach(self)
+
+    def hint_why(self, action: Action) -> str | None:
+        """Why the hint passes what the player may have expected (None: nothing to say)."""
+        return None
+
     # ------------------------------------------------------------------
     # the round end
 
@@ -381,21 +391,15 @@ class Presenter(Coaching, Generic[G]):
         for seat in order:
             out.append(f"\n  {ljust_cells(names[seat], 16)} {signed(match.totals[seat]):>6}")
         out.append("\n\n")
-        if not over and not self.game.is_over:  # the next round dealt: why it starts there
-            out.append_text(fmt(self.key("end.opening"), line=self.opening_line()))
-            out.append("\n")
-        elif not over:
-            starter = names[match.starter]
-            out.append_text(fmt_about("end.next_starter", starter, name=name_text(starter)))
+        if not over:
+            # who starts the next round, and why (the rule; a fool's reversal)
+            session = self.session
+            previous = session.finished[-1] if session.finished else session.round
+            entry = next_start(match.starter, match.direction, previous)
+            out.append_text(fmt("end.next", why=start_text(entry, names, self.key)))
             out.append("\n")
         out.append(t("end.after_match") if over else t(self.key("end.continue")))
         return out
-
-    def opening_line(self) -> Text:
-        """Why the round in play starts where it does, in one line: who plays
-        first and why, which way play goes and why (the log's opening line)."""
-        session = self.session
-        return opening_text(session.opening, session.names, self.key)
 
     def match_result(self) -> Text:
         """Who won the match, once it is over."""

@@ -8,25 +8,25 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from dummy_tui.engine.actions import Pick, PickLayoff
+from dummy_tui.engine.actions import Action, Draw, Pick, PickLayoff
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_money import closing_card, spetos_held
 from dummy_tui.engine.round import TAKE
 from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
-from dummy_tui.ui.presenters.dummy_coaching import DummyCoaching
 from dummy_tui.ui.widgets.hand import SPETO, meld_mark
 from dummy_tui.ui.widgets.row import head_mark
-from dummy_tui.ui.words import fmt, fmt_about, name_text
+from dummy_tui.ui.words import fmt, fmt_about, name_text, play_order
 
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.ui.cardtext import CardLook
+    from dummy_tui.ui.coach.dummy import DummyCoach
     from dummy_tui.ui.widgets.row import DiscardRow
 
 
-class DummyPresenter(Presenter[DummyRound], DummyCoaching):
+class DummyPresenter(Presenter[DummyRound]):
     family = "dummy"
     table_points = True
 
@@ -43,8 +43,7 @@ class DummyPresenter(Presenter[DummyRound], DummyCoaching):
 
     def topbar_parts(self) -> list[Text]:
         game = self.game
-        seats = [str(i + 1) for i in range(game.players)]
-        order = "→".join(seats if game.direction == 1 else seats[::-1])
+        order = play_order(game.players, game.direction)
         key = "top.direction_cw" if game.direction == 1 else "top.direction_ccw"
         return [Text(t(key, order=order))]
 
@@ -102,15 +101,22 @@ class DummyPresenter(Presenter[DummyRound], DummyCoaching):
             return fmt("prompt.play_unborn")
         return fmt("prompt.play", moves=self.play_moves())
 
-    def draw_why(self) -> str | None:
+    def make_coach(self) -> DummyCoach:
+        from dummy_tui.ui.coach.dummy import DummyCoach
+
+        return DummyCoach(self)
+
+    def hint_why(self, action: Action) -> str | None:
         """Why a hint to draw passes the pick-ups, in plain facts.
 
         Only facts of the position, from the first that applies: every pick-up
         takes more row cards along; it would make the player born and so end a
         dark knock; its meld goes where the others can lay off on it.  None
-        when no pick-up is legal.
+        when the hint is not a draw, or no pick-up is legal (the prompt says so).
         """
         game = self.game
+        if not isinstance(action, Draw):
+            return None
         picks = [a for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)]
         if not picks:
             return None

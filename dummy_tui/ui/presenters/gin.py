@@ -52,10 +52,11 @@ class GinPresenter(Presenter[GinRound]):
     pile = True
     melds_on_table = False
     WORDS: ClassVar[dict[str, str]] = {
-        # the winner of a hand deals the next: the other plays first
-        "log.open_next": "log.open_next_gin",
-        "log.open_turn": "log.open_next_gin",
-        "log.open_again": "log.open_again_gin",
+        # gin's melds are laid at the knock: a discard is judged by what the other holds
+        "coach.hint_discard_safe": "coach.hint_discard_safe_gin",
+        "coach.why_feeds_layoff": "coach.why_take_layoff",
+        "coach.why_feeds_sure": "coach.why_take_sure",
+        "coach.why_feeds": "coach.why_take",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:

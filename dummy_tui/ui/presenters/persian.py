@@ -42,9 +42,7 @@ class PersianPresenter(Presenter[PersianRound]):
         "end.continue": "end.continue_deal",
         "export.done": "export.done_deal",
         "export.hot_seat": "export.hot_seat_deal",
-        "end.opening": "end.opening_deal",
-        "log.open_next": "log.open_next_rummy",
-        "log.open_turn": "log.open_next_rummy",
+        "coach.hint_discard_safe": "coach.hint_discard_safe_pile",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:

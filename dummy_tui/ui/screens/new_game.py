@@ -7,11 +7,10 @@ lines and the set-up read from it, is :mod:`.new_game_form`'s.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar, get_args
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -37,32 +36,17 @@ if TYPE_CHECKING:
     pass
 
 
-def coach_options(coached: int) -> list[tuple[str, Hashable]]:
-    """The coach's settings in words: on for the first games (and whether they
-    are over, after ``coached`` matches), on, off."""
-    from dummy_tui.ui.settings import COACH_GAMES
-
-    auto = "ng.coach_auto_over" if coached > COACH_GAMES else "ng.coach_auto"
-    return [
-        (t(auto, n=COACH_GAMES), "auto"),
-        (t("ng.coach_on"), "on"),
-        (t("ng.coach_off"), "off"),
-    ]
-
-
 class NewGameScreen(NewGameForm):
     """Set up a match, or start the quick game with one key."""
 
     AUTO_FOCUS = "#quick"
 
+    # the keys its buttons name (g, Ctrl+S, r) are left out of the footer, so
+    # that the others show whole at 80 columns
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("g", "quick", "Quick game", id="quick"),
-        Binding("ctrl+s", "start", "Start", id="start"),
-        Binding("r", "resume", "Saved games", id="resume"),
-        # the same keys, left out of a narrow footer: their buttons name them
-        Binding("g", "quick_unlisted", id="quick", show=False),
-        Binding("ctrl+s", "start_unlisted", id="start", show=False),
-        Binding("r", "resume_unlisted", id="resume", show=False),
+        Binding("g", "quick", "Quick game", id="quick", show=False),
+        Binding("ctrl+s", "start", "Start", id="start", show=False),
+        Binding("r", "resume", "Saved games", id="resume", show=False),
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("h", "history", "History", id="history"),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
@@ -77,6 +61,8 @@ class NewGameScreen(NewGameForm):
                 yield Button(id="resume", variant="warning", compact=True)
                 yield Button(id="quick", variant="primary", compact=True)
                 yield Button(id="start", variant="success", compact=True)
+            # more ways in (a lesson, ...) go in this row, each a button naming its key
+            yield Horizontal(id="ng-entries")
             yield Static(id="ng-error")
             counts = self.presets[self.ruleset].player_counts
             yield Choice(
@@ -128,13 +114,6 @@ class NewGameScreen(NewGameForm):
                 value=self.dapp.lang,
                 label="",
                 id="lang",
-                classes="ng-line",
-            )
-            yield Choice(
-                coach_options(self.dapp.settings.coached),
-                value=self.dapp.settings.coach,
-                label="",
-                id="coach-setting",
                 classes="ng-line",
             )
         yield KeyFooter(show_command_palette=False)
@@ -195,11 +174,6 @@ class NewGameScreen(NewGameForm):
         current = speed.value
         speed.set_options(speed_options())
         speed.value = current
-        coach = self.query_one("#coach-setting", Choice)
-        coach.label = t("ng.coach")
-        current = coach.value
-        coach.set_options(coach_options(self.dapp.settings.coached))
-        coach.value = current
         lang = self.query_one("#lang", Choice)
         lang.label = t("ng.language")
         if lang.value != self.dapp.lang:  # changed with ctrl+l: the row shows the language in use
@@ -236,43 +210,10 @@ class NewGameScreen(NewGameForm):
         self.show_description()
         self.refresh_bindings()
 
-    NARROW_WIDTH = 120
-    """Below this width the footer leaves out the keys the buttons at the top
-    name ("Quick game (g)", "Start as set (Ctrl+S)", "Saved games: 2 (r)"), so
-    that every other key, to the last (F1 Help), shows whole at 80 columns,
-    in Thai too, with room for one more."""
-
-    SHORT_HEIGHT = 32
-    """Below this height the form's lines stand without a blank line between
-    them: at 80×24 every field, to the options section's title, is in view."""
-
-    def on_resize(self, event: events.Resize) -> None:
-        narrow = event.size.width < self.NARROW_WIDTH
-        if narrow != self.has_class("-narrow"):
-            self.set_class(narrow, "-narrow")
-            self.refresh_bindings()
-        self.set_class(event.size.height < self.SHORT_HEIGHT, "-short")
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        narrow = self.has_class("-narrow")
-        if action in ("quick", "start", "resume"):
-            listed = not narrow
-        elif action in ("quick_unlisted", "start_unlisted", "resume_unlisted"):
-            listed = narrow
-        else:
-            return True
-        if action.startswith("resume"):
-            return listed and self.resumable()
-        return listed
-
-    def action_quick_unlisted(self) -> None:
-        self.action_quick()
-
-    def action_start_unlisted(self) -> None:
-        self.action_start()
-
-    def action_resume_unlisted(self) -> None:
-        self.action_resume()
+        if action == "resume":
+            return self.resumable()
+        return True
 
     @on(Collapsible.Expanded, "#house")
     async def house_opened(self, event: Collapsible.Expanded) -> None:
@@ -286,7 +227,7 @@ class NewGameScreen(NewGameForm):
     def players_changed(self, event: Choice.Changed) -> None:
         if isinstance(event.value, int):
             if event.by_player:
-                self.wanted_players = event.value
+                self.wanted_players = event.value  # what browsing the presets comes back to
             self.show_seats(event.value)
             self.follow_kinds()
 
@@ -321,23 +262,15 @@ class NewGameScreen(NewGameForm):
                 await section.query_one(Collapsible.Contents).remove_children()
         else:
             await self.show_options()
-        # the seats as the player set them (count, people, levels, names) come
-        # back with a preset that has room for them: browsing gin (two seats)
-        # on the way loses none of a four-seat table
+        # the seats the player set up stay (hidden, with their kinds and names):
+        # a preset for fewer shows fewer, and one that allows them all shows them again
         counts = self.presets[name].player_counts
         players = self.query_one("#players", Choice)
         wanted = self.wanted_players
         players.set_options([(str(n), n) for n in counts])
-        players.value = min(counts, key=lambda n: (abs(n - wanted), -n))
+        players.value = wanted if wanted in counts else min(counts, key=lambda n: abs(n - wanted))
         self.show_seats(self.player_count())
         self.refresh_language()
-
-    @on(Choice.Changed, "#coach-setting")
-    def coach_changed(self, event: Choice.Changed) -> None:
-        """The coach at the table: a setting of the game, kept at once."""
-        if event.value in ("auto", "on", "off"):
-            self.dapp.settings.coach = event.value
-            self.dapp.store_settings()
 
     @on(Choice.Changed, "#lang")
     def lang_changed(self, event: Choice.Changed) -> None:

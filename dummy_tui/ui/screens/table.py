@@ -54,6 +54,7 @@ class TableScreen(TableMoves):
         Binding("h", "hint", "Hint", id="hint"),
         Binding("s", "sort", "Sort", id="sort"),
         Binding("t", "toggle_scores", "Scores", id="scores", show=False),
+        Binding("c", "toggle_coach", "Coach", id="coach", show=False),
         Binding("full_stop", "instant", "Skip", id="instant"),
         # shown while an AI moves; the same keys, unlisted, at any other time
         Binding("plus,equals_sign", "speed(-1)", "Faster", id="faster"),
@@ -64,7 +65,6 @@ class TableScreen(TableMoves):
         Binding("pageup", "scroll_melds(-1)", id="melds_up", show=False),
         Binding("pagedown", "scroll_melds(1)", id="melds_down", show=False),
         Binding("q", "quit_game", "Quit", id="quit"),
-        Binding("c", "toggle_coach", "Coach", id="coach", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -100,12 +100,6 @@ class TableScreen(TableMoves):
     (select), which the hand's legend names, so that every move offered and
     the last key (the language switch, ^l ไทย) still show at 80 columns."""
 
-    LARGE_WIDTH = 180
-    LARGE_HEIGHT = 54
-    """From this size on (200×60) the hand and the row show large cards (five
-    lines, the rank in the corners), the side column takes a third of the
-    width, and the melds stand in two columns of seats."""
-
     def on_resize(self, event: events.Resize) -> None:
         size = event.size
         if size.width != self._log_width:
@@ -120,11 +114,11 @@ class TableScreen(TableMoves):
             self.hand.narrow = narrow
             self.refresh_bindings()
         wide = size.width >= 140 and size.height >= 44
-        large = size.width >= self.LARGE_WIDTH and size.height >= self.LARGE_HEIGHT
-        if wide != self.has_class("-wide") or large != self.has_class("-large"):
+        if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
-            self.set_class(large, "-large")
+            self.query_one(MeldTable).set_columns(2 if wide else 1)
             self.apply_look()
+            self.refresh_melds()  # the melds into their columns
         short = size.height < self.SHORT_HEIGHT
         if short != self.has_class("-short"):
             self.set_class(short, "-short")
@@ -270,14 +264,6 @@ class TableScreen(TableMoves):
             return
         self.app.call_from_thread(self.show_hint, token, game, task.moves, action)
 
-    def action_toggle_coach(self) -> None:
-        """The coach on or off, from now on (kept in the settings)."""
-        settings = self.dapp.settings
-        settings.coach = "off" if settings.coach_on else "on"
-        self.dapp.store_settings()
-        self.refresh_view()
-        self.say(t("coach.now_on" if settings.coach_on else "coach.now_off"))
-
     def action_toggle_scores(self) -> None:
         """On a short screen: the scores in place of the game log, or back."""
         self.toggle_class("-scores")
@@ -294,6 +280,14 @@ class TableScreen(TableMoves):
     @on(Hand.Arranged)
     def arranged(self) -> None:
         self.say(t("sort.own"))
+
+    def action_toggle_coach(self) -> None:
+        """The coach on or off, from now on (kept in the settings)."""
+        settings = self.dapp.settings
+        settings.coach = "off" if settings.coach_on else "on"
+        self.dapp.store_settings()
+        self.refresh_view()
+        self.say(t("coach.on" if settings.coach_on else "coach.off"))
 
     def action_instant(self) -> None:
         self._fast = True

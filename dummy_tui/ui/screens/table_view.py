@@ -24,7 +24,7 @@ from dummy_tui.ui.i18n import language, t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.presenters.base import BINDING_KINDS
 from dummy_tui.ui.session import LogEntry, Session
-from dummy_tui.ui.widgets.cards import CardStrip
+from dummy_tui.ui.widgets.cards import FRESH_COLOUR, CardStrip
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
@@ -41,18 +41,20 @@ class TableView(Screen[None]):
         super().__init__(id="table")
         self.session = session
         self.presenter = presenter_for(session)
+        self.coach = self.presenter.make_coach()
+        """The coach's words (what can be done, the question before a risky
+        discard, why a hint's move); shown while the coach is on."""
+        self.fresh: dict[int, set[int]] = {}
+        """Per seat, the cards its last take brought into the hand (marked by the coach)."""
         self.viewer: int | None = None
         self.highlight: set[int] = set()
         self.message: Text | None = None
         self.drawn: int | None = None  # the card the person just drew, told in the prompt
-        self.fresh: dict[int, set[int]] = {}
-        """Per seat, the cards its last draw or pick-up brought into its hand:
-        the coach marks them (on that seat's hand only) until its next turn."""
-        self._asked: tuple[object, int, int] | None = None
-        """The position and card the coach last asked about (it asks once)."""
         self.message_is_error = False
         self._ai_token = 0
         self._hint_token = 0  # the hint asked for last: an older one is not shown
+        # the moves the coach asked about, each once (the round, its moves then, the move)
+        self._asked: list[tuple[object, int, Action]] = []
         self._timer: Timer | None = None
         self._fast = False
         self._log_shown = 0
@@ -80,6 +82,10 @@ class TableView(Screen[None]):
         return self.query_one("#row", DiscardRow)
 
     @property
+    def coach_on(self) -> bool:
+        return self.dapp.settings.coach_on
+
+    @property
     def my_turn(self) -> bool:
         game = self.session.round
         return (
@@ -89,11 +95,6 @@ class TableView(Screen[None]):
             and game.seat == self.viewer
             and self.session.is_human(game.seat)
         )
-
-    @property
-    def coach_on(self) -> bool:
-        """The coach is at the table (the setting, or a player's first games)."""
-        return self.dapp.settings.coach_on
 
     @property
     def log_hidden(self) -> bool:
@@ -108,9 +109,9 @@ class TableView(Screen[None]):
             strip.look = look
             strip.accent = accent
             strip.refresh(layout=True)
-        self.hand.big = self.has_class("-wide")
-        self.row.set_big(self.has_class("-wide"))
-        self.hand.large = self.row.large = self.has_class("-large")
+        wide = self.has_class("-wide")
+        self.hand.large = self.row.large = wide  # four-line cards on a wide screen
+        self.row.set_big(wide)
 
     def localize(self) -> None:
         """The keys' words in the current language, and in the family's own terms."""
@@ -203,15 +204,7 @@ class TableView(Screen[None]):
         row = self.row
         presenter.show_row(row, look)
         row.highlight = self.highlight
-        targets: set[int] = set()
-        card = self.hand.chosen
-        if self.my_turn and len(card) == 1:
-            targets = {
-                a.target
-                for a in game.legal_actions()
-                if isinstance(a, LayOff) and a.card == card[0]
-            }
-        presenter.show_melds(self.query_one(MeldTable), look, self.viewer, self.highlight, targets)
+        self.refresh_melds()
         scores = self.query_one(Scoreboard)
         scores.update_scores(
             session.names,
@@ -228,12 +221,26 @@ class TableView(Screen[None]):
         self.refresh_status()
         self.refresh_bindings()
 
+    def refresh_melds(self) -> None:
+        """The meld area (the melds the chosen card lays off on numbered bright)."""
+        game = self.session.round
+        targets: set[int] = set()
+        card = self.hand.chosen
+        if self.my_turn and len(card) == 1:
+            targets = {
+                a.target
+                for a in game.legal_actions()
+                if isinstance(a, LayOff) and a.card == card[0]
+            }
+        melds = self.query_one(MeldTable)
+        self.presenter.show_melds(melds, self.dapp.look, self.viewer, self.highlight, targets)
+
     def refresh_hand(self) -> None:
         game = self.session.round
         hand = self.hand
         seat = self.viewer
         if seat is None:
-            hand.fresh = set()
+            hand.fresh = set()  # nothing of the last hand shown stays on the widget
             hand.set_cards(None, [], {}, self.dapp.settings.sort, Text(t("hand.hidden")))
             hand.border_title = t("hand.title_hidden")
             hand.border_subtitle = ""
@@ -246,11 +253,19 @@ class TableView(Screen[None]):
             self.dapp.settings.sort,
             Text(""),
             ace_low=game.ace_low,
+            avoid=self.coach.avoid(seat),
         )
+        # marked from the take to the seat's next turn
+        fresh = self.coach_on and not (game.seat == seat and game.phase == TAKE)
+        hand.fresh = self.fresh.get(seat, set()) & set(hand.cards) if fresh else set()
         hand.taken = game.taken if game.seat == seat else None
-        hand.fresh = self.fresh.get(seat, set()) if self.coach_on else set()
         hand.border_title = t("hand.title", name=self.session.names[seat], n=mask.bit_count())
-        hand.border_subtitle = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
+        legend = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
+        if hand.fresh:  # the coach's mark of the cards just taken, named first
+            new = Text(f" {t('hand.new')} ", Style(bgcolor=FRESH_COLOUR, color="#ffffff"))
+            hand.border_subtitle = Text.assemble(new, " · ", legend)
+        else:
+            hand.border_subtitle = legend
 
     def turn_prompt(self) -> Text:
         """What the player at the table should do now; after a draw, which card it was."""
@@ -282,22 +297,23 @@ class TableView(Screen[None]):
             return fmt("prompt.choose_row")
         return self.presenter.prompt(seat, self.dapp.look)
 
-    def refresh_coach(self) -> None:
-        """The coach's line under the hand: what the person whose hand is shown,
-        and whose turn it is, can do now (nothing at any other time)."""
-        line = self.query_one("#coach", Static)
-        text = None
-        if self.coach_on and self.my_turn and not self.row.picking and self.viewer is not None:
-            text = self.presenter.possible_now(self.viewer, self.dapp.look)
-        line.display = text is not None
-        line.update(fmt("coach.line", line=text) if text is not None else "")
-
     def refresh_status(self) -> None:
-        self.refresh_coach()
         status = self.query_one("#status", Static)
         text = self.message if self.message is not None else self.turn_prompt()
         status.set_class(self.message is not None and self.message_is_error, "-error")
         status.update(text)
+        self.refresh_coach()
+
+    def refresh_coach(self) -> None:
+        """The coach's line under the hand: what the person can do now (while
+        the coach is on, on their turn)."""
+        line = self.query_one("#coach", Static)
+        said = None
+        if self.coach_on and self.my_turn and not self.row.picking:
+            said = self.coach.possible(self.dapp.look)
+        line.display = said is not None
+        if said is not None:
+            line.update(said)
 
     def say(self, text: Text | str, error: bool = False) -> None:
         self.message = Text(text) if isinstance(text, str) else text

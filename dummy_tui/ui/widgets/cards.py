@@ -13,14 +13,17 @@ from textual.widget import Widget
 
 from dummy_tui.ui.cardtext import CardLook, text_on
 
+FRESH_COLOUR = "#2f6b3a"
+"""The background of the cards just drawn or picked up (the coach marks them)."""
+
 
 class CardStrip(Widget):
     """Cards laid out left to right, wrapping onto more lines, never hiding one.
 
     Compact cells are one line (``10♥*``); with ``big`` set each card is a
-    small three-line box, and with ``large`` too (a wide screen) a five-line
-    card with its rank in the corners and its suit in the middle.  Subclasses
-    say which mark goes with each card.
+    small three-line box, with ``large`` (a wide screen) a four-line card
+    with its rank and suit in a corner and the suit in the middle.
+    Subclasses say which mark goes with each card.
     """
 
     can_focus = True
@@ -41,7 +44,7 @@ class CardStrip(Widget):
         self.cursor: int | None = None
         self.selected: set[int] = set()
         self.highlight: set[int] = set()
-        self.fresh: set[int] = set()  # just taken: marked apart (the coach)
+        self.fresh: set[int] = set()  # just taken into the hand: marked until the next turn
         self.dimmed: set[int] = set()
         self.look = CardLook()
         self.big = False
@@ -64,15 +67,11 @@ class CardStrip(Widget):
 
     @property
     def cell_width(self) -> int:
-        if self.big:
-            return 8 if self.large else 6
-        return 5
+        return 8 if self.large else 6 if self.big else 5
 
     @property
     def lines_per_row(self) -> int:
-        if self.big:
-            return 5 if self.large else 3
-        return 1
+        return 4 if self.large else 3 if self.big else 1
 
     def per_line(self, width: int) -> int:
         return max(1, (width + 1) // self.cell_width)
@@ -127,7 +126,7 @@ class CardStrip(Widget):
         if card in self.highlight:
             style += Style(bgcolor="#8a6d00", color="#ffffff")
         elif card in self.fresh:
-            style += Style(bgcolor="#2e6b45", color="#ffffff", bold=True)
+            style += Style(bgcolor=FRESH_COLOUR, color="#ffffff")
         if i == self.cursor and self.has_focus:
             style += Style(reverse=True)
         elif i == self.cursor:
@@ -143,15 +142,14 @@ class CardStrip(Widget):
         rows = [self.cards[i : i + n] for i in range(0, len(self.cards), n)]
         for r, row in enumerate(rows):
             base = r * n
-            if self.big and self.large:
-                for line in self._large_row(row, base):
-                    out.append_text(line)
-                    out.append("\n")
+            if self.large:
+                self._render_large(out, row, base)
             elif self.big:
                 tops, mids, bots = Text(), Text(), Text()
                 for j, card in enumerate(row):
                     style = self._cell_style(base + j, card)
-                    frame = style if card in self.selected or card in self.highlight else Style()
+                    framed = card in self.selected or card in self.highlight or card in self.fresh
+                    frame = style if framed else Style()
                     mark, colour = self.mark(card)
                     if card in self.selected:  # a mark as well as the colour (NO_COLOR)
                         tops.append("╭─", frame)
@@ -183,32 +181,37 @@ class CardStrip(Widget):
         out.rstrip()
         return out
 
-    def _large_row(self, row: list[int], base: int) -> list[Text]:
-        """The five lines of a row of large cards: the rank in two corners, the
-        suit in the middle, the selection on the top edge, the mark below."""
-        lines = [Text() for _ in range(5)]
+    def _render_large(self, out: Text, row: list[int], base: int) -> None:
+        """One row of large cards: a frame, the rank and suit in the top left
+        corner, the suit in the middle, the mark on the bottom edge."""
+        lines = [Text(), Text(), Text(), Text()]
         for j, card in enumerate(row):
             style = self._cell_style(base + j, card)
-            frame = style if card in self.selected or card in self.highlight else Style()
-            label = self.look.label(card)
-            rank, suit = (label, "") if label == "JK" else (label[:-1], label[-1])
+            framed = card in self.selected or card in self.highlight or card in self.fresh
+            frame = style if framed else Style()
             mark, colour = self.mark(card)
+            label = self.look.label(card)
+            top, corner, middle, bottom = lines
             if card in self.selected:
-                lines[0].append("╭──", frame)
-                lines[0].append(self.selected_mark, frame + Style(bold=True))
-                lines[0].append("──╮", frame)
+                top.append("╭──", frame)
+                top.append(self.selected_mark, frame + Style(bold=True))
+                top.append("──╮", frame)
             else:
-                lines[0].append("╭─────╮", frame)
-            for i, inside in enumerate((rank.ljust(5), suit.center(5), rank.rjust(5))):
-                lines[i + 1].append("│", frame)
-                lines[i + 1].append(inside, style)
-                lines[i + 1].append("│", frame)
-            lines[4].append("╰──", frame)
-            lines[4].append(mark if mark.strip() else "─", Style(color=colour or None) + frame)
-            lines[4].append("──╯", frame)
+                top.append("╭─────╮", frame)
+            corner.append("│", frame)
+            corner.append(label.ljust(5), style)
+            corner.append("│", frame)
+            middle.append("│", frame)
+            middle.append(label[-1].center(5), style)
+            middle.append("│", frame)
+            bottom.append("╰──", frame)
+            bottom.append(mark if mark.strip() else "─", Style(color=colour or None) + frame)
+            bottom.append("──╯", frame)
             for line in lines:
                 line.append(" ")
-        return lines
+        for line in lines:
+            out.append_text(line)
+            out.append("\n")
 
     # -- cursor ------------------------------------------------------------------
 

@@ -48,7 +48,8 @@ class Choice(Widget, can_focus=True):
     ]
 
     class Changed(Message):
-        """The value was changed (by the player or the program)."""
+        """The value was changed (by the player or the program: ``by_player``
+        says which)."""
 
         ALLOW_SELECTOR_MATCH: ClassVar[set[str]] = {"control"}
 
@@ -57,7 +58,6 @@ class Choice(Widget, can_focus=True):
             self.choice = choice
             self.value = value
             self.by_player = by_player
-            """The player stepped the value (a key, a click), not the program."""
 
         @property
         def control(self) -> Choice:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -31,27 +30,6 @@ def meld_mark(ascii: bool) -> str:
     return "o" if ascii else "•"
 
 
-def _place(cards: list[int], card: int, key: Callable[[int], tuple[int, int]]) -> int:
-    """Where ``card`` joins the arranged ``cards``: just after the card that sorts
-    right before it, else just before the one that sorts right after it."""
-    mine = key(card)
-    before = [c for c in cards if key(c) < mine]
-    if before:
-        return cards.index(max(before, key=key)) + 1
-    after = [c for c in cards if key(c) > mine]
-    return cards.index(min(after, key=key)) if after else len(cards)
-
-
-def _rest(cards: list[int], at: int, avoid: set[int]) -> int:
-    """The place nearest ``at`` (``at`` itself, then right before left) whose card
-    is not in ``avoid``; ``at`` when every card is."""
-    for step in range(len(cards)):
-        for i in (at + step, at - step):
-            if 0 <= i < len(cards) and cards[i] not in avoid:
-                return i
-    return at
-
-
 class Hand(CardStrip):
     """Your cards: a cursor (left/right), several selected (space or a click).
 
@@ -60,11 +38,9 @@ class Hand(CardStrip):
     card that is neither carries the row's ``*``.
 
     The cards are sorted by suit or by rank, or kept in the person's own
-    order once they move a card (shift+left/right, or < and >): a card that
-    arrives later (drawn, picked up) goes where a player would put it, just
-    after the card the sort puts before it (a drawn 8♥ beside the 7♥), so
-    that the arrangement stays as it was around it.  Each seat keeps its own
-    order (hot-seat players each arrange their hand).
+    order once they move a card (shift+left/right, or < and >): cards that
+    arrive later join at the right-hand end.  Each seat keeps its own order
+    (hot-seat players each arrange their hand).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -91,9 +67,6 @@ class Hand(CardStrip):
         # a narrow screen: the footer leaves space (select) out to keep room for
         # the moves; the legend under the hand still says "space selects"
         self.narrow = False
-        self.placed = False
-        """The player put the cursor where it is (a key, a click, the hint),
-        rather than the hand when cards came and went."""
 
     def mark(self, card: int) -> tuple[str, str]:
         if card == self.taken:
@@ -115,12 +88,16 @@ class Hand(CardStrip):
         sort: str,
         placeholder: Text | None = None,
         ace_low: bool = False,
+        avoid: set[int] | frozenset[int] = frozenset(),
     ) -> None:
-        """Show ``owner``'s cards (None hides every card); ``ace_low`` sorts the ace first."""
+        """Show ``owner``'s cards (None hides every card); ``ace_low`` sorts the ace first.
+
+        The cursor stays on its card; when that card has gone, it comes to rest
+        on a card near its place that is not one of ``avoid`` (a spe-to), if any.
+        """
         keep = self.cursor_card if owner == self.owner else None
         if owner != self.owner:
             self.selected = set()
-            self.placed = False
         self.owner = owner
         key = sort_key_rank if sort == "rank" else sort_key_suit
         if ace_low:
@@ -134,25 +111,28 @@ class Hand(CardStrip):
             held = set(cards)
             known = set(order)
             self.cards = [c for c in order if c in held]
-            for card in sorted((c for c in cards if c not in known), key=key):
-                self.cards.insert(_place(self.cards, card, key), card)
+            self.cards += sorted((c for c in cards if c not in known), key=key)
             self.orders[owner] = list(self.cards)
         self.marks = marks if owner is not None else {}
         self.selected &= set(self.cards)
         if placeholder is not None:
             self.placeholder = placeholder
-        # the cursor never comes to rest on a spe-to by itself (thrown by a
-        # careless x, it could cost the fool's penalty): only the player puts it there
-        avoid = {c for c, kinds in self.marks.items() if SPETO in kinds}
-        if keep in self.cards and (self.placed or keep not in avoid):
+        if keep in self.cards:
             self.cursor = self.cards.index(keep)
         elif self.cards:
-            at = self.cards.index(keep) if keep in self.cards else (self.cursor or 0)
-            self.cursor = _rest(self.cards, min(at, len(self.cards) - 1), avoid)
-            self.placed = False
+            self.cursor = self.rest_near(min(self.cursor or 0, len(self.cards) - 1), avoid)
         else:
             self.cursor = None
         self.refresh(layout=True)
+
+    def rest_near(self, index: int, avoid: set[int] | frozenset[int]) -> int:
+        """The place nearest ``index`` (the right first, as the cards close up
+        from there) whose card is not one of ``avoid``; ``index`` if every one is."""
+        for step in range(len(self.cards)):
+            for at in (index + step, index - step):
+                if 0 <= at < len(self.cards) and self.cards[at] not in avoid:
+                    return at
+        return index
 
     @property
     def chosen(self) -> list[int]:
@@ -163,15 +143,7 @@ class Hand(CardStrip):
         return [] if card is None else [card]
 
     def cursor_moved(self) -> None:
-        self.placed = True
         self.post_message(self.Changed())
-
-    def put_cursor(self, card: int) -> None:
-        """The cursor on ``card``, as if the player had put it there (the hint's card)."""
-        if card in self.cards:
-            self.cursor = self.cards.index(card)
-            self.placed = True
-            self.refresh()
 
     def action_shift(self, step: int) -> None:
         """Move the card under the cursor one place left or right."""
@@ -181,7 +153,6 @@ class Hand(CardStrip):
         cards = self.cards
         cards[i], cards[i + step] = cards[i + step], cards[i]
         self.cursor = i + step
-        self.placed = True
         new = self.owner not in self.orders
         self.orders[self.owner] = list(cards)
         self.refresh()
@@ -226,7 +197,6 @@ class Hand(CardStrip):
     def clicked(self, index: int) -> None:
         self.focus()
         self.cursor = index
-        self.placed = True
         self.selected ^= {self.cards[index]}
         self.refresh()
         self.post_message(self.Changed())

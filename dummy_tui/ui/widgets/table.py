@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
@@ -44,15 +44,63 @@ class MeldLine(Static):
             self.post_message(MeldTable.Clicked(self.index))
 
 
+class MeldColumn(Vertical):
+    """A column of the meld table: owners' headings, each followed by its melds."""
+
+    def show_lines(self, lines: list[tuple[Text, int | None]]) -> None:
+        """Show these lines: each a text and the index of its meld (None: a heading)."""
+        children = list(self.query(MeldLine))
+        for widget, (content, index) in zip(children, lines, strict=False):
+            widget.index = index
+            widget.set_class(index is None, "heading")
+            widget.set_class(index is not None, "meld")
+            widget.update(content, layout=height_changes(widget, content))
+        if len(children) > len(lines):
+            for widget in children[len(lines) :]:
+                widget.remove()
+        elif len(lines) > len(children):
+            self.mount_all(MeldLine(c, i) for c, i in lines[len(children) :])
+
+
 class MeldTable(VerticalScroll):
     """Melds grouped by owner; cards laid off by someone else carry that player's name.
 
     Spe-to cards carry ``*`` after them, as in the discard row.  Tab brings the
     focus here, and the arrows, Page Up/Down, Home and End then scroll it.
+    With :attr:`columns` at 2 (a wide screen) the owners' groups stand in two
+    columns side by side, each group whole in one of them.
     """
+
+    DEFAULT_CSS = """
+    MeldTable .meld-columns, MeldTable .meld-column {
+        height: auto;
+    }
+    MeldTable .meld-column {
+        width: 1fr;
+    }
+    MeldTable .meld-column.-second {
+        display: none;
+        margin-left: 2;
+    }
+    MeldTable.-columns .meld-column.-second {
+        display: block;
+    }
+    """
+    """The columns of owners' groups: the second shows only with :attr:`columns` at 2."""
 
     can_focus = True
     FOCUS_ON_CLICK = False  # a click lays a card off on a meld; the arrows stay the hand's
+    columns = 1
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="meld-columns"):
+            yield MeldColumn(classes="meld-column")
+            yield MeldColumn(classes="meld-column -second")
+
+    def set_columns(self, columns: int) -> None:
+        """One column of owners' groups, or two (the second shown only then)."""
+        self.columns = columns
+        self.set_class(columns > 1, "-columns")
 
     class Clicked(Message):
         """A meld was clicked (to lay the selected card off onto it)."""
@@ -126,60 +174,19 @@ class MeldTable(VerticalScroll):
             groups.append([(Text(t("table.no_melds"), Style(dim=True)), None)])
         self.show_groups(groups)
 
-    def show_lines(self, lines: list[tuple[Text, int | None]]) -> None:
-        """Show these lines: each a text and the index of its meld (None: a heading)."""
-        self.show_groups([lines])
-
     def show_groups(self, groups: list[list[tuple[Text, int | None]]]) -> None:
-        """Show these groups of lines (a seat's heading and melds), one under
-        the other, or side by side on a wide table (``-wide`` lays them out
-        in columns)."""
-        blocks = list(self.query_children(MeldGroup))
-        for block, lines in zip(blocks, groups, strict=False):
-            block.show(lines)
-        if len(blocks) > len(groups):
-            for block in blocks[len(groups) :]:
-                block.remove()
-        elif len(groups) > len(blocks):
-            self.mount_all(MeldGroup(lines) for lines in groups[len(blocks) :])
+        """The owners' groups of lines, in seat order: in one column, or in two,
+        each group going to the column that is shorter so far."""
+        columns: list[list[tuple[Text, int | None]]] = [[], []]
+        for group in groups:
+            shorter = 1 if self.columns > 1 and len(columns[1]) < len(columns[0]) else 0
+            columns[shorter].extend(group)
+        for column, lines in zip(self.query(MeldColumn), columns, strict=True):
+            column.show_lines(lines)
 
-
-class MeldGroup(Vertical):
-    """One seat's heading and its melds in the meld table (its lines)."""
-
-    DEFAULT_CSS = """
-    MeldGroup {
-        height: auto;
-    }
-    """
-
-    def __init__(self, lines: list[tuple[Text, int | None]]) -> None:
-        super().__init__()
-        self._lines = lines
-
-    def compose(self) -> ComposeResult:
-        for content, index in self._lines:
-            yield MeldLine(content, index)
-
-    def on_mount(self) -> None:
-        self.show(self._lines)  # lines given while it was being mounted
-
-    def show(self, lines: list[tuple[Text, int | None]]) -> None:
-        """These lines in place of the group's: each a text and its meld's index."""
-        self._lines = lines
-        if not self.is_mounted:
-            return
-        children = list(self.query_children(MeldLine))
-        for widget, (content, index) in zip(children, lines, strict=False):
-            widget.index = index
-            widget.set_class(index is None, "heading")
-            widget.set_class(index is not None, "meld")
-            widget.update(content, layout=height_changes(widget, content))
-        if len(children) > len(lines):
-            for widget in children[len(lines) :]:
-                widget.remove()
-        elif len(lines) > len(children):
-            self.mount_all(MeldLine(c, i) for c, i in lines[len(children) :])
+    def show_lines(self, lines: list[tuple[Text, int | None]]) -> None:
+        """These lines (a text and the index of its meld, None: a heading) in one column."""
+        self.show_groups([lines])
 
 
 class PlayerPanel(Static):
