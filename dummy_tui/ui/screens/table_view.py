@@ -255,6 +255,7 @@ class TableView(Screen[None]):
         hand = self.hand
         seat = self.viewer
         if seat is None:
+            hand.fresh = set()  # nothing of the last hand shown stays on the widget
             hand.set_cards(None, [], {}, self.dapp.settings.sort, Text(t("hand.hidden")))
             hand.border_title = t("hand.title_hidden")
             hand.border_subtitle = ""
