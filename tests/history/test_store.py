@@ -402,7 +402,9 @@ def test_a_bug_is_loud_in_strict_mode_and_noted_otherwise(tmp_path: Path) -> Non
 
 def _write_match(path: str, start: Any, seat_names: tuple[str, ...]) -> None:
     played = dummy_match()
-    history = History(Path(path), strict=True, timeout=10)
+    # a long wait for the lock: the other writer writes round after round, and on
+    # a loaded machine a waiter polling for the lock can miss it for seconds
+    history = History(Path(path), strict=True, timeout=60)
     start.wait()
     uid = history.start_match(played.rules, "dummy", list(seat_names), played.levels)
     for i, game in enumerate(played.rounds):
@@ -423,7 +425,7 @@ def test_two_processes_write_at_once(tmp_path: Path) -> None:
     for child in children:
         child.start()
     for child in children:
-        child.join(30)
+        child.join(150)
     assert [c.exitcode for c in children] == [0, 0]
     assert assert_whole(path) == 2 * len(played.rounds)
     assert count(path, "SELECT count(*) FROM matches WHERE ended IS NOT NULL") == 2
