@@ -56,6 +56,19 @@ def play_command(args: argparse.Namespace) -> int:
     return code or 0
 
 
+def learn_command(args: argparse.Namespace) -> int:
+    """``learn``: the guided first game's lessons, in the config file's language
+    and keys unless the command line says otherwise."""
+    from dummy_tui.config import load_config
+
+    config = args.config = load_config()
+    args.lang = args.lang or config.language
+    args.ascii = args.ascii or bool(config.ascii_cards)
+    from dummy_tui.ui.app import run_lessons
+
+    return run_lessons(args)
+
+
 def apply_config(args: argparse.Namespace) -> None:
     """The config file's values where the command line leaves them; ``args.config``
     is the :class:`~dummy_tui.config.Config`, whose problems the game shows."""

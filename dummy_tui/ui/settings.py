@@ -102,6 +102,8 @@ class Settings(BaseModel):
     """The set-up of the last game started."""
     history: bool = True
     """Every finished round kept in the history (statistics, replays)."""
+    lessons_done: list[str] = Field(default_factory=list)
+    """The lessons of the guided first game played to their end (their ids)."""
 
 
 def load_settings() -> Settings:

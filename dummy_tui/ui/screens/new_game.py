@@ -47,6 +47,7 @@ class NewGameScreen(NewGameForm):
         Binding("r", "resume", "Saved games", id="resume"),
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("h", "history", "History", id="history"),
+        Binding("l", "learn", "Learn to play", id="learn"),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
         Binding("escape", "quit", "Quit", id="leave"),
     ]
@@ -59,6 +60,7 @@ class NewGameScreen(NewGameForm):
                 yield Button(id="resume", variant="warning", compact=True)
                 yield Button(id="quick", variant="primary", compact=True)
                 yield Button(id="start", variant="success", compact=True)
+                yield Button(id="learn", variant="default", compact=True)
             yield Static(id="ng-error")
             counts = self.presets[self.ruleset].player_counts
             yield Choice(
@@ -150,6 +152,7 @@ class NewGameScreen(NewGameForm):
         describe_bindings(self)
         self.query_one("#ng-title", Static).update(Text(t("ng.title"), style="bold"))
         self.query_one("#quick", Button).label = t("ng.quick")
+        self.query_one("#learn", Button).label = t("ng.learn")
         self.query_one("#start", Button).label = t("ng.start")
         self.query_one("#resume", Button).label = t("ng.saved_games", n=self.saved)
         self.query_one("#resume", Button).display = self.resumable()
@@ -308,6 +311,14 @@ class NewGameScreen(NewGameForm):
 
     def action_statistics(self) -> None:
         self.dapp.show_stats()
+
+    @on(Button.Pressed, "#learn")
+    def learn_pressed(self) -> None:
+        self.action_learn()
+
+    def action_learn(self) -> None:
+        """The guided first game: its lessons over this screen (Escape comes back)."""
+        self.dapp.show_lessons()
 
     def action_history(self) -> None:
         self.dapp.show_history()
