@@ -4,9 +4,9 @@
 
     dummy-tui [--rules FILE] [play] [--players N] [--humans N] [--ai LEVEL]
               [--ruleset NAME] [--seed N] [--lang en|th] [--resume] [--ascii]
-              [--no-history] [--options KEY=VALUE ...] [--log FILE]
+              [--no-history] [--options KEY=VALUE ...] [--log FILE] [--config FILE]
     dummy-tui [--rules FILE] rules [NAME]
-    dummy-tui config [--path]
+    dummy-tui config [--path] [--config FILE]
     dummy-tui [--rules FILE] replay FILE [--json | --view]
     dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
               [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
@@ -147,14 +147,15 @@ def _file_name(text: str) -> Path:
     return Path(text)
 
 
-GLOBAL_OPTIONS = ("--rules", "--lang")
+GLOBAL_OPTIONS = ("--rules", "--lang", "--config")
 """Options of every command that take a value and may also come before the command."""
 
 
 def _add_global_options(
     parser: argparse.ArgumentParser, h: Callable[[str], str], *, top: bool
 ) -> None:
-    """``--rules FILE`` and ``--lang``, on the top-level parser and on each command.
+    """``--rules FILE``, ``--lang`` and ``--config FILE``, on the top-level parser
+    and on each command.
 
     On a command an absent one must not hide one given before the command,
     hence no default there (argparse would set the command's default over it).
@@ -164,6 +165,14 @@ def _add_global_options(
         "--rules", metavar="FILE", type=_file_name, default=default, help=h("rules_file")
     )
     parser.add_argument("--lang", choices=LANGUAGES, default=default, help=h("lang"))
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        type=_file_name,
+        dest="config_file",
+        default=default,
+        help=h("config_file"),
+    )
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -245,6 +254,7 @@ def help_language(argv: Sequence[str]) -> str:
     from dummy_tui.commands import chosen_language
 
     lang: str | None = None
+    config: str | None = None  # --config FILE: its language, not the usual file's
     for i, word in enumerate(argv):
         if word == "--":
             break
@@ -252,7 +262,11 @@ def help_language(argv: Sequence[str]) -> str:
             lang = argv[i + 1]
         elif word.startswith("--lang="):
             lang = word.removeprefix("--lang=")
-    return chosen_language(lang if lang in LANGUAGES else None)
+        elif word == "--config" and i + 1 < len(argv):
+            config = argv[i + 1]
+        elif word.startswith("--config="):
+            config = word.removeprefix("--config=")
+    return chosen_language(lang if lang in LANGUAGES else None, config or None)
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:

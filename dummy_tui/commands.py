@@ -17,14 +17,16 @@ PROG = "dummy-tui"
 EXIT_USAGE = 2
 
 
-def chosen_language(given: str | None = None) -> str:
+def chosen_language(given: str | None = None, config_file: str | None = None) -> str:
     """The language a command speaks: ``given`` (``--lang``), else the config
-    file's, else the one last chosen in the game (the settings), else the locale's."""
-    from dummy_tui.config import load_config
+    file's (``config_file``, ``--config FILE``, or the usual one), else the one
+    last chosen in the game (the settings), else the locale's."""
+    from dummy_tui.config import config_path, load_config
     from dummy_tui.ui.i18n import LANGS, system_language
     from dummy_tui.ui.storage import read_settings_data
 
-    for lang in (given, load_config().language, read_settings_data().get("lang")):
+    config = load_config(config_path(Path(config_file) if config_file else None))
+    for lang in (given, config.language, read_settings_data().get("lang")):
         if lang in LANGS:
             return str(lang)
     return system_language()
@@ -33,6 +35,8 @@ def chosen_language(given: str | None = None) -> str:
 def play_command(args: argparse.Namespace) -> int:
     args.options = dict(args.options)
     args.game_rules = None
+    if not named_config_exists(args):
+        return EXIT_USAGE
     if args.ai is not None:
         from dummy_tui.ai import LEVELS  # the table loads the AI at once anyway
 
@@ -44,7 +48,14 @@ def play_command(args: argparse.Namespace) -> int:
     if args.log is not None:
         from dummy_tui.logs import log_to
 
-        log_to(args.log)  # OSError: one line, before the screen
+        try:
+            log_to(args.log)  # --log FILE: one line, before the screen
+        except OSError as exc:
+            if args.log != args.config.log:
+                raise
+            # the config's log: said with the config's other problems, and no log
+            args.config.problem("log", "config.log_cannot_open", error=exc.strerror or str(exc))
+            args.log = None
     try:
         from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
     except ModuleNotFoundError as exc:
@@ -59,9 +70,11 @@ def play_command(args: argparse.Namespace) -> int:
 def learn_command(args: argparse.Namespace) -> int:
     """``learn``: the guided first game's lessons, in the config file's language
     and keys unless the command line says otherwise."""
-    from dummy_tui.config import load_config
+    from dummy_tui.config import config_path, load_config
 
-    config = args.config = load_config()
+    if not named_config_exists(args):
+        return EXIT_USAGE
+    config = args.config = load_config(config_path(getattr(args, "config_file", None)))
     args.lang = args.lang or config.language
     args.ascii = args.ascii or bool(config.ascii_cards)
     from dummy_tui.ui.app import run_lessons
@@ -69,12 +82,23 @@ def learn_command(args: argparse.Namespace) -> int:
     return run_lessons(args)
 
 
+def named_config_exists(args: argparse.Namespace) -> bool:
+    """Whether the file ``--config FILE`` names (if any) is there; if not, says so."""
+    given: Path | None = getattr(args, "config_file", None)
+    if given is None or given.is_file():
+        return True
+    from dummy_tui.ui.i18n import t  # in the command line's language
+
+    print(f"{PROG}: --config: {given}: {t('config.missing')}", file=sys.stderr)
+    return False
+
+
 def apply_config(args: argparse.Namespace) -> None:
     """The config file's values where the command line leaves them; ``args.config``
     is the :class:`~dummy_tui.config.Config`, whose problems the game shows."""
-    from dummy_tui.config import load_config
+    from dummy_tui.config import config_path, load_config
 
-    config = args.config = load_config()
+    config = args.config = load_config(config_path(getattr(args, "config_file", None)))
     args.lang = args.lang or config.language
     args.ascii = args.ascii or bool(config.ascii_cards)
     if args.log is None:
@@ -91,21 +115,29 @@ def apply_config(args: argparse.Namespace) -> None:
             args.ruleset, args.ruleset_from_config = config.preset, True
         else:
             names = ", ".join(presets)
-            config.problem("preset", f"no preset named {config.preset!r} (presets: {names})")
+            config.problem("preset", "config.no_preset", name=repr(config.preset), presets=names)
     args.ruleset = args.ruleset or "dummy"
 
 
 def config_command(args: argparse.Namespace) -> int:
+    """The example, or the path; then every problem of the file in use and of the
+    theme files beside it, in the language of the command line, else of the
+    file, else of the locale."""
     from dummy_tui.config import EXAMPLE, config_path, load_config
     from dummy_tui.ui.i18n import language, say
 
+    if not named_config_exists(args):
+        return EXIT_USAGE
+    path = config_path(getattr(args, "config_file", None))
     if args.path:
-        print(config_path())
+        print(path)
     else:
         # the English example is the config module's; another language's, its catalog's
         print(EXAMPLE if language() == "en" else say("out.config.example"), end="")
-    for problem in load_config().problems:
-        print(f"{PROG}: {say('out.config.problem', problem=problem)}", file=sys.stderr)
+    from dummy_tui.ui.configcheck import check_config
+
+    for problem in check_config(load_config(path)):
+        print(f"{PROG}: {problem.text()}", file=sys.stderr)  # the file, the key: in the language
     return 0
 
 

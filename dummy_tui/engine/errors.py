@@ -55,7 +55,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "no_fit": "does not fit: {card} does not extend that meld",
     "no_fit.any": "does not fit: {card} fits no meld on the table",
     "last_card.meld": "one card must remain: you may not meld your last card; keep one to discard",
-    "last_card.layoff": "one card must remain: you may not lay off your last card; discard it",
+    "last_card.layoff": (
+        "one card must remain: {card} is your last card, and discarding it is the knock"
+    ),
     "last_card.pick": "one card must remain: this meld would leave you nothing to discard",
     "last_card.pick_any": (
         "one card must remain: every meld with {card} would leave you nothing to discard"

@@ -379,6 +379,12 @@ class Round(Generic[R]):
         """(starter, direction) of the next round."""
         raise NotImplementedError
 
+    def next_round_why(self) -> str:
+        """Why :meth:`next_round` gives its starter, in one word: ``passes``
+        (the deal passes to the next seat), or the family's own (Dummy's
+        ``knocker``, ``rotate``, ``no_knock``; gin's ``winner``, ``dead``)."""
+        return "passes"
+
     def tallies(self) -> list[Tally]:
         """Each seat's :class:`Tally` of the finished round."""
         return [Tally(knocked=self.knocker == s) for s in range(self.players)]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from dummy_tui.commands import EXIT_USAGE, PROG
@@ -41,9 +41,14 @@ def _since(text: str | None) -> datetime | None:
     if text is None:
         return None
     try:
-        return datetime.fromisoformat(text.strip())  # a date alone is its midnight, local time
+        when = datetime.fromisoformat(text.strip())  # a date alone is its midnight, local time
     except ValueError:
         raise UsageError("out.history.bad_since", text=repr(text)) from None
+    try:  # the history compares UTC times: 0001-01-01 east of Greenwich is before year 1
+        when.astimezone(UTC)
+    except (OverflowError, ValueError):
+        raise UsageError("out.history.since_range", text=repr(text.strip())) from None
+    return when
 
 
 def _word(flag: str, text: str | None) -> str | None:
@@ -297,15 +302,20 @@ def history_main(args: argparse.Namespace) -> int:
         history.close()
 
 
+ROUND_ID_MAX = 2**63 - 1
+"""The largest round id: SQLite's largest integer."""
+
+
 def _round_id(text: str | None) -> int | None:
     if text is None:
         return None
     try:
         value = int(text)
-    except ValueError:
+    except ValueError:  # not a number, or one of more digits than Python reads
         value = 0
-    if value < 1:
-        raise UsageError("out.history.bad_round", text=repr(text))
+    if not 1 <= value <= ROUND_ID_MAX:
+        given = repr(text if len(text) <= 40 else text[:37] + "...")
+        raise UsageError("out.history.bad_round", text=given, most=ROUND_ID_MAX)
     return value
 
 

@@ -41,6 +41,7 @@ from dummy_tui.history.capture import capture, compact
 from dummy_tui.history.problems import (
     FOREIGN,
     NEWER,
+    SHAPE,
     HistoryUnavailable,
     Problem,
     file_problem,
@@ -215,6 +216,7 @@ class History(Queries):
                         self.path,
                     )
                 )
+            self._check_shape(conn, version)
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")  # durable at checkpoints; never torn
@@ -225,6 +227,23 @@ class History(Queries):
             conn.close()
             raise
         return conn
+
+    def _check_shape(self, conn: sqlite3.Connection, version: int) -> None:
+        """Refuse a file whose tables are not those of its schema version (a
+        version set by hand, a table changed by another program)."""
+        fault = schema.shape_fault(conn, version)
+        if fault is not None:
+            # another process may have migrated the file since its version was read
+            # (a migration is one transaction): then its tables are those of the new one
+            again = schema.version_of(conn)[0]
+            if again != version:
+                fault = schema.shape_fault(conn, again)
+        if fault is not None:
+            detail = (
+                f"{self.path} is not a dummy-tui history of a shape this version knows "
+                f"({fault}); it is left as it is"
+            )
+            raise HistoryUnavailable(Problem(SHAPE, detail, self.path, fault))
 
     @contextlib.contextmanager
     def _raising(self) -> Iterator[None]:

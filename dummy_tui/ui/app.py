@@ -18,7 +18,7 @@ from dummy_tui.ui.appsettings import THEMES as THEMES
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import ai_name, set_keys, set_language, system_language, t
-from dummy_tui.ui.keys import DEFAULT_KEYS, clashes, game_keymap, unknown_ids
+from dummy_tui.ui.keys import game_keymap
 from dummy_tui.ui.saving import SavingApp, saved_line
 from dummy_tui.ui.storage import read_settings_data
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from dummy_tui.config import Config
     from dummy_tui.engine.record import LoadedRecord
     from dummy_tui.engine.round import Round
+    from dummy_tui.ui.configcheck import UserThemes
     from dummy_tui.ui.recording import Recorder
     from dummy_tui.ui.screens.new_game import NewGameScreen
     from dummy_tui.ui.session import Session
@@ -91,8 +92,15 @@ class DummyApp(SavingApp):
         if settings is not None:
             settings.lang = "th" if lang == "th" else "en"
         theme = settings.theme if settings is not None else data.get("theme")
-        if config is not None and config.theme is not None:
-            theme = config.theme
+        self.user_themes: UserThemes | None = None
+        if config is not None:  # the player's own themes (themes/*.toml), offered with Textual's
+            from dummy_tui.ui.configcheck import load_user_themes
+
+            self.user_themes = load_user_themes()
+            for own in self.user_themes.themes:
+                self.register_theme(own)
+            if config.theme is not None:
+                theme = config.theme
         self.force_ascii = bool(ascii)  # --ascii for this run, not stored
         self.start_setup = setup
         self.want_resume = resume
@@ -146,35 +154,18 @@ class DummyApp(SavingApp):
         self.call_after_refresh(self.check_size)
 
     def _apply_config(self, config: Config) -> dict[str, str]:
-        """What the config file says that the app checks; what in the file cannot
-        be used is said once.  Returns the keymap's entries of known ids."""
-        problems = list(config.problems)
-        remaps = dict(config.keymap)
-        for binding_id in unknown_ids(remaps):
-            import difflib
+        """What the config file says that the app checks; what in the file (and in
+        the player's theme files) cannot be used is said once, in the interface's
+        language.  Returns the keymap (of known ids and keys only)."""
+        from dummy_tui.ui.configcheck import check_config
 
-            del remaps[binding_id]
-            near = difflib.get_close_matches(binding_id, DEFAULT_KEYS, n=3)
-            hint = f" (did you mean {', '.join(map(repr, near))}?)" if near else ""
-            problems.append(
-                f"{config.path}: key 'keymap.{binding_id}': no binding with id {binding_id!r}{hint}"
-            )
-        for key, moved, other in clashes(remaps):
-            problems.append(
-                f"{config.path}: key 'keymap.{moved}': {key!r} is also the key of {other!r}"
-                " on the same screen, and only one of them will answer it"
-            )
-        if config.theme is not None and config.theme not in self.available_themes:
-            themes = ", ".join(sorted(self.available_themes))
-            problems.append(
-                f"{config.path}: key 'theme': no theme named {config.theme!r} (themes: {themes})"
-            )
-        for problem in problems:
+        for problem in check_config(config, self.user_themes):
             from dummy_tui.logs import logger
 
-            logger.warning("config: %s", problem)
-            self.notify(problem, title=t("config.problem"), severity="warning", timeout=12)
-        return remaps
+            text = problem.text()
+            logger.warning("config: %s", text)
+            self.notify(text, title=t("config.problem"), severity="warning", timeout=12)
+        return dict(config.keymap)
 
     def _warm(self) -> None:
         self.run_worker(_warm_imports, thread=True, group="warm")
@@ -260,6 +251,8 @@ class DummyApp(SavingApp):
 
         if self.persist:
             self.settings.last_setup = setup.model_copy(update={"seed": None})
+        if any(seat.human for seat in setup.seats):
+            self.settings.games += 1  # the coach's first games (kept with the settings)
         if setup.seed is None and self.fixed_seed is not None:
             setup = setup.model_copy(update={"seed": self.fixed_seed})
         try:

@@ -31,6 +31,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "hint": "h",
     "sort": "s",
     "scores": "t",
+    "coach": "c",
     "instant": "full_stop",
     "faster": "plus,equals_sign",
     "slower": "minus",
@@ -83,7 +84,7 @@ DEFAULT_KEYS: dict[str, str] = {
 
 _TABLE_IDS = (
     "draw", "pick", "take_top", "meld", "layoff", "discard", "knock", "show",
-    "end_round", "pass", "undo", "hint", "sort", "scores", "instant", "faster",
+    "end_round", "pass", "undo", "hint", "sort", "scores", "coach", "instant", "faster",
     "slower", "export", "melds_up", "melds_down", "quit",
     "select", "move_left", "move_right", "take", "back",
 )  # fmt: skip

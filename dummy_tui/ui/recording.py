@@ -98,7 +98,7 @@ class Recorder:
         if history.notice() is None or problem is None:
             return None
         path = str(problem.path if problem.path is not None else history.path)
-        return t(f"history.{problem.kind}", path=path, detail=problem.detail)
+        return t(f"history.{problem.kind}", path=path, **_details(problem))
 
     def close(self) -> None:
         self.history.close()
@@ -110,4 +110,13 @@ def unreadable(problem: Problem) -> str:
     from dummy_tui.history.store import default_path
 
     path = str(problem.path if problem.path is not None else default_path())
-    return t(f"unread.{problem.kind}", path=path, detail=problem.detail)
+    return t(f"unread.{problem.kind}", path=path, **_details(problem))
+
+
+def _details(problem: Problem) -> dict[str, str]:
+    """The fields of a problem's sentence besides its path: the English detail (a
+    bug's), and how the tables differ, in the interface's language."""
+    fault = problem.fault
+    if fault is None:
+        return {"detail": problem.detail}
+    return {"detail": problem.detail, "fault": t(f"shape.{fault.kind}", where=fault.where)}

@@ -43,13 +43,16 @@ class HintTask:
     legal: list[act.Action]
 
     def run(self) -> act.Action:
-        """The hint level's move; :class:`~dummy_tui.ai.AIError` if that AI fails."""
+        """The hint level's move, except a discard the coach would ask about
+        when a safer one is there (:func:`~dummy_tui.ai.advice.advised`: the
+        best of those instead); :class:`~dummy_tui.ai.AIError` if that AI fails."""
         from dummy_tui.ai import checked_choice, make_player
+        from dummy_tui.ai.advice import advised
 
         player = make_player(
             self.family, HINT_LEVEL, self.seed, samples=HINT_SAMPLES.get(self.family)
         )
-        return checked_choice(player, self.view, self.legal)
+        return advised(self.view, self.legal, checked_choice(player, self.view, self.legal))
 
 
 class SaveError(ValueError):
@@ -68,16 +71,52 @@ class LogEntry:
     the card chosen is Dummy's head card), pick_layoff,
     meld, layoff, discard, knock (a discard of the last card that ends the
     round: Dummy's knock, basic rummy's going out), gin_knock, end, undo,
-    round, restock (the pile turned over into a new stock) or ai_failed (the
-    seat's AI failed and the normal AI plays it from then on).  ``cards``
-    are the cards moved; ``extra`` the cards taken with a pick-up or the meld
-    laid onto.
+    round, start (who starts the round and why: ``seat`` starts, ``cards``
+    holds the direction of play, ``extra`` the seats fooled when a fool
+    reversed it, ``reason`` the word of :meth:`Round.next_round_why`, or
+    ``first``), restock (the pile turned over into a new stock) or ai_failed
+    (the seat's AI failed and the normal AI plays it from then on).
+    ``cards`` are the cards moved; ``extra`` the cards taken with a pick-up
+    or the meld laid onto.
     """
 
     kind: str
     seat: int
     cards: tuple[int, ...] = ()
     extra: tuple[int, ...] = ()
+    reason: str = ""
+
+
+def start_entry(game: Round[Any], previous: Round[Any] | None) -> LogEntry:
+    """Who starts ``game`` and why, after the round ``previous`` (None: the
+    match's first round): the rule that chose the starter, and the seats
+    fooled when a fool turned the direction of play round."""
+    return next_start(game.starter, game.start_direction, previous)
+
+
+def next_start(starter: int, direction: int, previous: Round[Any] | None) -> LogEntry:
+    """:func:`start_entry` of a round that ``starter`` starts in ``direction``
+    (the match's :attr:`~Match.starter` and :attr:`~Match.direction` once
+    ``previous`` is recorded, before the round is dealt)."""
+    if previous is None:
+        return LogEntry("start", starter, (direction,), reason="first")
+    fooled: tuple[int, ...] = ()
+    if direction != previous.start_direction:
+        fooled = tuple(s for s, tally in enumerate(previous.tallies()) if tally.fooled)
+    return LogEntry("start", starter, (direction,), fooled, previous.next_round_why())
+
+
+def match_log(finished: list[Round[Any]], current: Round[Any] | None) -> list[LogEntry]:
+    """The log of a whole match rebuilt from its rounds: each finished round,
+    then ``current`` (None: the match is over), each headed by its number and
+    who starts it."""
+    out: list[LogEntry] = []
+    rounds = [*finished, *([current] if current is not None else [])]
+    for i, game in enumerate(rounds):
+        out.append(LogEntry("round", -1, (i + 1,)))
+        out.append(start_entry(game, rounds[i - 1] if i else None))
+        out.extend(history_log(game))
+    return out
 
 
 def resolve_level(level: str) -> str:
@@ -221,7 +260,7 @@ class Session:
             raise ValueError(t("err.players_for", ruleset=preset_name(setup.ruleset), n=players))
         match = Match(rules, players, setup.seed, first_starter=0)
         session = cls(setup, rules, base, match, match.new_round())
-        session.log.append(LogEntry("round", -1, (1,)))
+        session.log = match_log([], session.round)
         return session
 
     @classmethod
@@ -278,8 +317,8 @@ class Session:
                 session.start_next_round()
         if match.is_over and not over:
             raise MatchOver("the saved match is over")
-        number = len(match.results) + (0 if session.recorded else 1)
-        session.log = [LogEntry("round", -1, (number,)), *history_log(session.round)]
+        # the whole match's log, every round's moves (a save keeps them all)
+        session.log = match_log(session.finished, None if session.recorded else session.round)
         return session
 
     def to_save(self) -> SaveGame:
@@ -355,9 +394,13 @@ class Session:
         return result
 
     def start_next_round(self) -> None:
+        previous = self.round
         self.round = self.match.new_round()
         self.recorded = False
+        # a new deal: an order the people gave last round's cards is over
+        self.hand_orders.clear()
         self.log.append(LogEntry("round", -1, (len(self.match.results) + 1,)))
+        self.log.append(start_entry(self.round, previous))
 
     def record(self) -> dict[str, Any]:
         from dummy_tui.engine.record import record_of

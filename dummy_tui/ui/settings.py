@@ -6,7 +6,7 @@ import contextlib
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from dummy_tui.problems import NAME_LIMIT, json_problem, unwritable, validation_problem
 from dummy_tui.ui.i18n import ai_name, system_language
@@ -37,6 +37,9 @@ __all__ = [
 ]
 
 LANGS = ("en", "th")
+
+COACH_GAMES = 3
+"""The coach is on for a person's first games: this many, unless set on or off."""
 
 
 class SeatSetup(BaseModel):
@@ -102,8 +105,30 @@ class Settings(BaseModel):
     """The set-up of the last game started."""
     history: bool = True
     """Every finished round kept in the history (statistics, replays)."""
+    coach: Literal["auto", "on", "off"] = "auto"
+    """The coach at the table (what can be done, a question before a risky
+    discard): on for the first :data:`COACH_GAMES` games (``auto``), or as
+    the player set it (``c`` at the table, or the command palette)."""
+    games: int = Field(default=0, ge=0)
+    """Games started with a person at the table, counted for the coach."""
     lessons_done: list[str] = Field(default_factory=list)
     """The lessons of the guided first game played to their end (their ids)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _played_before(cls, data: Any) -> Any:
+        """Settings of a version that did not count games, from a player who has
+        played (a set-up is remembered): no first games left for the coach."""
+        if isinstance(data, dict) and "games" not in data and data.get("last_setup"):
+            return {**data, "games": COACH_GAMES}
+        return data
+
+    @property
+    def coach_on(self) -> bool:
+        """Is the coach on now?"""
+        if self.coach == "auto":
+            return self.games <= COACH_GAMES
+        return self.coach == "on"
 
 
 def load_settings() -> Settings:

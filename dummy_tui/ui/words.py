@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from dummy_tui.engine import actions as act
+from dummy_tui.engine.cards import JOKER_BASE
 from dummy_tui.engine.errors import CARD_PARAMS, CARDS_PARAMS, MoveError
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import catalog, has, in_every_language, key_fields, language, template
@@ -95,6 +96,8 @@ def entry_text(
     if entry.kind == "round":
         n = entry.cards[0] if entry.cards else 1
         return fmt(key("log.round"), n=n)
+    if entry.kind == "start":
+        return start_text(entry, names, key)
     if entry.kind == "restock":
         return fmt("log.restock")
     if entry.kind == "ai_failed":
@@ -115,6 +118,39 @@ def entry_text(
 def _ace_end(suit: int, low: bool) -> int:
     """The card an ace laid off onto a run 2…K lies next to: the 2 or the K."""
     return suit * 13 + (0 if low else 11)
+
+
+def play_order(players: int, direction: int) -> str:
+    """The seats' numbers in the order of play from the first ("1→2→3→4";
+    the other way "4→3→2→1"), as the top bar shows it."""
+    seats = [str(i + 1) for i in range(players)]
+    return "→".join(seats if direction == 1 else seats[::-1])
+
+
+def start_text(entry: LogEntry, names: list[str], key: Callable[[str], str] = _same) -> Text:
+    """Who starts a round and why (a ``start`` entry, see
+    :func:`~dummy_tui.ui.session.start_entry`): the rule that chose the
+    starter, then, when a fool turned it round, the direction of play and why.
+
+    ``key`` gives the family's own catalog keys, as for :func:`log_lines`."""
+    players = len(names)
+    direction = entry.cards[0] if entry.cards else 1
+    starter = entry.seat
+    dealer = (starter - direction) % players
+    order = play_order(players, direction)
+    line = fmt_about(
+        key(f"log.start_{entry.reason}"),
+        names[starter],
+        name=name_text(names[starter]),
+        dealer=name_text(names[dealer]),
+        order=order,
+    )
+    for fooled in entry.extra:
+        line.append(" ")
+        line.append_text(
+            fmt_about("log.reversed", names[fooled], name=name_text(names[fooled]), order=order)
+        )
+    return line
 
 
 def action_text(
@@ -156,6 +192,11 @@ def action_text(
     return fmt(key(f"act.{game.kind_of(action)}"), card=look.text(action.card))
 
 
+def rank_order(card: int) -> tuple[int, int, int]:
+    """A sort key: by rank, then by suit; the jokers (Persian rummy) last."""
+    return (card >= JOKER_BASE, card % 13, card // 13)
+
+
 def refusal_text(exc: MoveError, look: CardLook) -> Text:
     """Why a move was refused, in the player's language, from the catalog.
 
@@ -175,7 +216,8 @@ def refusal_text(exc: MoveError, look: CardLook) -> Text:
         if name in CARD_PARAMS and isinstance(value, int):
             parts[name] = look.text(value)
         elif name in CARDS_PARAMS and isinstance(value, tuple):
-            parts[name] = look.cards(value)
+            # by rank, as a meld is read ("2♠ 3♦ 4♣"), the jokers last
+            parts[name] = look.cards(sorted(value, key=rank_order))
         elif isinstance(value, int | str):
             parts[name] = value
         else:

@@ -137,7 +137,7 @@ async def test_the_scoreboard_says_money_counts_units() -> None:
 
 
 @pytest.mark.parametrize("next_starter", ["knocker", "rotate"])
-def test_the_round_end_names_who_starts_next(next_starter: str) -> None:
+def test_the_round_end_names_who_starts_next_and_why(next_starter: str) -> None:
     rules = DummyRules(next_starter=next_starter)
     game = DummyRound.new(rules, 3, 4, starter=0)
     rng = random.Random(4)
@@ -148,9 +148,17 @@ def test_the_round_end_names_who_starts_next(next_starter: str) -> None:
     session = Session(GameSetup(seats=seats, seed=5), rules, rules, match, game)
     match.record(game)
     text = presenter_for(session).totals(over=False).plain
-    assert f"{session.names[match.starter]} starts the next round." in text
+    starter = session.names[match.starter]
+    # who starts, and the rule that says so
     if next_starter == "rotate":
         assert match.starter == 1
+        why = "each player starts a round in turn"
+    elif game.knocker is not None:
+        assert match.starter == game.knocker
+        why = "whoever knocks starts the next round"
+    else:
+        why = "no one knocked"
+    assert f"Next round: {starter} starts: " in text and why in text, text
 
 
 def test_every_house_rule_is_in_one_group_of_the_new_game_screen() -> None:

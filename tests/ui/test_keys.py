@@ -202,3 +202,25 @@ async def test_a_clash_in_the_keymap_is_said(home: Path) -> None:
         f"{path}: key 'keymap.draw': 'x' is also the key of 'discard' on the same screen,"
         " and only one of them will answer it"
     ]
+
+
+def test_every_default_key_is_a_key_a_keyboard_sends() -> None:
+    from dummy_tui.config import is_key
+    from dummy_tui.ui.keynames import DEFAULT_KEYS
+
+    for keys in DEFAULT_KEYS.values():
+        for key in keys.split(","):
+            assert is_key(key), key
+    for key in (
+        "n",
+        "?",
+        "ก",
+        "ctrl+o",
+        "shift+tab",
+        "f24",
+        "question_mark",
+        "thai_character_ko_kai",
+    ):
+        assert is_key(key), key
+    for key in ("zz", "\x00", " ", "f99", "ctrl+", "Ctrl+o", "fn+x", "null", "", "ctrl+zz"):
+        assert not is_key(key), key

@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Collapsible
-from ui_helpers import app_for, new_game_screen, pickup_session, played_by_ai, settle, setup
+from ui_helpers import (
+    app_for,
+    coach_question,
+    new_game_screen,
+    pickup_session,
+    played_by_ai,
+    settle,
+    setup,
+    speto_session,
+)
 
 from dummy_tui.saves import MatchLock
 from dummy_tui.ui.app import DummyApp
@@ -81,6 +90,16 @@ def test_table(snap_compare: Any) -> None:
 
 def test_pick_up(snap_compare: Any) -> None:
     assert thai_snapshot(snap_compare, app_for(session=pickup_session(), lang="th"), ("p", "enter"))
+
+
+def test_the_coachs_question(snap_compare: Any) -> None:
+    app = app_for(session=speto_session(), lang="th", coach="on")
+
+    async def ask(pilot: Pilot[int]) -> None:
+        await coach_question(pilot, app)
+        assert english_on(app) == []
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=ask)
 
 
 def test_round_end(snap_compare: Any) -> None:

@@ -292,6 +292,13 @@ class DummyRound(Round[DummyRules]):
             return self.knocker, direction
         return (self.starter + direction) % self.players, direction
 
+    def next_round_why(self) -> str:
+        """``knocker`` (the knocker starts), ``rotate`` (§14.5: each seat in
+        turn) or ``no_knock`` (no knocker: the next seat starts)."""
+        if self.knocker is not None and self.rules.next_starter == "knocker":
+            return "knocker"
+        return "rotate" if self.rules.next_starter == "rotate" else "no_knock"
+
     def tallies(self) -> list[Tally]:
         return [
             Tally(

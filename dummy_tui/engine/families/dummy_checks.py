@@ -40,7 +40,7 @@ def check(game: DummyRound, action: act.Action) -> None:
     if isinstance(action, act.LayOff):
         _check_layoff(game, action.card, action.target, seat, hand, action.low)
         if hand.bit_count() < 2:
-            raise IllegalMoveError("last_card", "layoff")
+            raise IllegalMoveError("last_card", "layoff", card=action.card)
         return
     if isinstance(action, act.Discard):
         card = action.card
@@ -222,7 +222,7 @@ def _layoff_refusal(
     if game.layoffs_left(seat) == 0:
         return IllegalMoveError("layoff_limit", n=game.rules.layoff_limit)
     if hand.bit_count() < 2:
-        return IllegalMoveError("last_card", "layoff")
+        return IllegalMoveError("last_card", "layoff", card=hand.bit_length() - 1)
     tried = cards[:1] or tuple(cards_of(hand))
     fits = False
     for card in tried:

@@ -42,6 +42,7 @@ class PersianPresenter(Presenter[PersianRound]):
         "end.continue": "end.continue_deal",
         "export.done": "export.done_deal",
         "export.hot_seat": "export.hot_seat_deal",
+        "coach.hint_discard_safe": "coach.hint_discard_safe_pile",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:

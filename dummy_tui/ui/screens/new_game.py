@@ -41,13 +41,15 @@ class NewGameScreen(NewGameForm):
 
     AUTO_FOCUS = "#quick"
 
+    # the keys its buttons name (g, Ctrl+S, r) are left out of the footer, so
+    # that the others show whole at 80 columns
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("g", "quick", "Quick game", id="quick"),
-        Binding("ctrl+s", "start", "Start", id="start"),
-        Binding("r", "resume", "Saved games", id="resume"),
+        Binding("g", "quick", "Quick game", id="quick", show=False),
+        Binding("ctrl+s", "start", "Start", id="start", show=False),
+        Binding("r", "resume", "Saved games", id="resume", show=False),
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("h", "history", "History", id="history"),
-        Binding("l", "learn", "Learn to play", id="learn"),
+        Binding("l", "learn", "Learn to play", id="learn", show=False),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
         Binding("escape", "quit", "Quit", id="leave"),
     ]
@@ -60,6 +62,8 @@ class NewGameScreen(NewGameForm):
                 yield Button(id="resume", variant="warning", compact=True)
                 yield Button(id="quick", variant="primary", compact=True)
                 yield Button(id="start", variant="success", compact=True)
+            # more ways in (a lesson, ...) go in this row, each a button naming its key
+            with Horizontal(id="ng-entries"):
                 yield Button(id="learn", variant="default", compact=True)
             yield Static(id="ng-error")
             counts = self.presets[self.ruleset].player_counts
@@ -156,7 +160,7 @@ class NewGameScreen(NewGameForm):
         self.query_one("#start", Button).label = t("ng.start")
         self.query_one("#resume", Button).label = t("ng.saved_games", n=self.saved)
         self.query_one("#resume", Button).display = self.resumable()
-        for button in self.query("#ng-buttons Button").results(Button):
+        for button in self.query("#ng-buttons Button, #ng-entries Button").results(Button):
             button.refresh(layout=True)  # a label of another length: the width follows
         self.query_one("#players", Choice).label = t("ng.players")
         ruleset = self.query_one("#ruleset", Choice)
@@ -225,6 +229,8 @@ class NewGameScreen(NewGameForm):
     @on(Choice.Changed, "#players")
     def players_changed(self, event: Choice.Changed) -> None:
         if isinstance(event.value, int):
+            if event.by_player:
+                self.wanted_players = event.value  # what browsing the presets comes back to
             self.show_seats(event.value)
             self.follow_kinds()
 
@@ -259,11 +265,13 @@ class NewGameScreen(NewGameForm):
                 await section.query_one(Collapsible.Contents).remove_children()
         else:
             await self.show_options()
+        # the seats the player set up stay (hidden, with their kinds and names):
+        # a preset for fewer shows fewer, and one that allows them all shows them again
         counts = self.presets[name].player_counts
         players = self.query_one("#players", Choice)
-        current = self.player_count()
+        wanted = self.wanted_players
         players.set_options([(str(n), n) for n in counts])
-        players.value = current if current in counts else counts[-1]
+        players.value = wanted if wanted in counts else min(counts, key=lambda n: abs(n - wanted))
         self.show_seats(self.player_count())
         self.refresh_language()
 

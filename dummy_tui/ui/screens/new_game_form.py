@@ -61,6 +61,8 @@ class NewGameForm(Screen[None]):
             ruleset = next(iter(self.presets))
             self.overrides = {}
         self.ruleset = ruleset
+        self.wanted_players = len(self.seats) or 4
+        """The number of seats the player chose: browsing the presets keeps it."""
 
     @property
     def dapp(self) -> DummyApp:
@@ -241,7 +243,9 @@ class NewGameForm(Screen[None]):
         """Say what stops the game from starting, where the player will see it:
         above the buttons, and at the field at fault (focused, so the form
         scrolls to it: at 80×24 the house rules are far below the message)."""
-        self.query_one("#ng-error", Static).update(Text(message, style="bold red"))
+        error = self.query_one("#ng-error", Static)
+        error.update(Text(message, style="bold red"))
+        error.display = True
         found = self.query(f"#{field}") if field else None
         if found:
             target = found.first()

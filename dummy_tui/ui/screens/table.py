@@ -54,6 +54,7 @@ class TableScreen(TableMoves):
         Binding("h", "hint", "Hint", id="hint"),
         Binding("s", "sort", "Sort", id="sort"),
         Binding("t", "toggle_scores", "Scores", id="scores", show=False),
+        Binding("c", "toggle_coach", "Coach", id="coach", show=False),
         Binding("full_stop", "instant", "Skip", id="instant"),
         # shown while an AI moves; the same keys, unlisted, at any other time
         Binding("plus,equals_sign", "speed(-1)", "Faster", id="faster"),
@@ -78,6 +79,7 @@ class TableScreen(TableMoves):
                 yield Scoreboard(id="scores")
                 yield GameLog(id="log", wrap=True, markup=False, min_width=10)
         yield Hand(id="hand")
+        yield Static(id="coach")
         yield Static(id="status")
         yield KeyFooter(show_command_palette=False)
 
@@ -114,7 +116,9 @@ class TableScreen(TableMoves):
         wide = size.width >= 140 and size.height >= 44
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
+            self.query_one(MeldTable).set_columns(2 if wide else 1)
             self.apply_look()
+            self.refresh_melds()  # the melds into their columns
         short = size.height < self.SHORT_HEIGHT
         if short != self.has_class("-short"):
             self.set_class(short, "-short")
@@ -276,6 +280,14 @@ class TableScreen(TableMoves):
     @on(Hand.Arranged)
     def arranged(self) -> None:
         self.say(t("sort.own"))
+
+    def action_toggle_coach(self) -> None:
+        """The coach on or off, from now on (kept in the settings)."""
+        settings = self.dapp.settings
+        settings.coach = "off" if settings.coach_on else "on"
+        self.dapp.store_settings()
+        self.refresh_view()
+        self.say(t("coach.on" if settings.coach_on else "coach.off"))
 
     def action_instant(self) -> None:
         self._fast = True
