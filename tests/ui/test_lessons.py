@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lesson_keys import lesson_end, make, make_by_answer
+from lesson_keys import cursor_to, lesson_end, make, make_by_answer
 from textual.pilot import Pilot
 from textual.widgets import Button
 from ui_helpers import new_game_screen, settings, write_settings
@@ -149,7 +149,9 @@ def test_a_lessons_end_says_the_scores_the_engine_counts(lang: str, lesson: Less
 
 
 def lesson_app(lang: str = "en", persist: bool = False) -> DummyApp:
-    return DummyApp(settings=settings(lang), lessons=True, persist=persist)
+    # the coach on, as for a newcomer: a lesson neither asks before its discard
+    # nor names its move in the coach's line
+    return DummyApp(settings=settings(lang, coach="on"), lessons=True, persist=persist)
 
 
 async def lesson_turn(pilot: Pilot[int], app: DummyApp, limit: int = 300) -> LessonTable | None:
@@ -190,6 +192,7 @@ async def test_every_lesson_is_played_to_its_end_by_keys(lang: str) -> None:
                 assert re.split(r"[\[{]", look)[0].strip() in said, (lesson.id, said)
                 if lang == "th":
                     assert THAI.search(said)
+                assert not table.query_one("#coach").display  # the lesson's words alone
                 action = table.run.expected(table.session.round)
                 assert action is not None
                 if lang == "en":  # the cards chosen with the arrows and space
@@ -207,6 +210,9 @@ async def test_every_lesson_is_played_to_its_end_by_keys(lang: str) -> None:
             if lesson.scores is not None:
                 assert end.result is not None and end.result.scores == list(lesson.scores)
                 assert end.query_one("#lesson-end-table").display
+                after = str(end.query_one("#lesson-end-next").render())
+                if lesson.id == "fool":  # the round end's own words: fooled, so reversed
+                    assert "3→2→1" in after and end.table.names[2] in after, after
             await pilot.press("enter")
         # after the last lesson, Enter starts a new game from the new-game screen
         assert isinstance(await new_game_screen(pilot, app), NewGameScreen)
@@ -231,9 +237,15 @@ async def test_a_wrong_try_gets_the_hint_and_a_second_the_answer() -> None:
         assert "Hint:" not in panel_text(table)
         king = parse_card("KC")
         await pilot.press("home", "x")  # the spe-to 2♣: legal, not the lesson's
+        # no question first (the lesson is the coach): the coach's reason, and the hint
+        assert isinstance(app.screen, LessonTable)
+        status = str(table.query_one("#status").render())
+        assert status.startswith("Not that card: 2♣ is a spe-to"), status
+        assert "Hint:" in panel_text(table) and "The move:" not in panel_text(table)
+        await cursor_to(pilot, table.hand, parse_card("8H"))
+        await pilot.press("x")  # a card that gives nothing away, still not the lesson's
         assert "not the one this lesson is after" in str(table.query_one("#status").render())
-        assert "The move:" not in panel_text(table)
-        await pilot.press("x")  # again: the answer, its card under the cursor
+        # the second wrong try: the answer, its card under the cursor
         assert "The move: Discard K♣" in panel_text(table), panel_text(table)
         assert table.hand.cursor_card == king
         game = table.session.round
@@ -312,7 +324,8 @@ async def test_learn_to_play_is_one_key_and_one_button_on_the_new_game_screen() 
         assert str(button.label) == "Learn to play (l)"
         await pilot.press("l")
         await pilot.pause()
-        assert isinstance(app.screen, LessonListScreen)
+        listing = app.screen
+        assert isinstance(listing, LessonListScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

@@ -30,7 +30,7 @@ from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import ai_name, key_fields, language, t
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.screens.table_moves import ACTION_BINDINGS
-from dummy_tui.ui.session import LogEntry, Session, history_log
+from dummy_tui.ui.session import Session, match_log
 from dummy_tui.ui.settings import GameSetup, SeatSetup
 from dummy_tui.ui.tutorial.lessons import Lesson, LessonRun, lesson_texts, start
 from dummy_tui.ui.words import action_text, fmt, refusal_text
@@ -71,10 +71,10 @@ def lesson_session(lesson: Lesson) -> Session:
     game = start(lesson, names)
     seats = [SeatSetup(name=names[0], human=True)]
     seats += [SeatSetup(name=name, level="normal") for name in names[1:]]
-    setup = GameSetup(seats=seats, ruleset=lesson.ruleset, seed=0, lang=language())  # type: ignore[arg-type]
+    setup = GameSetup(seats=seats, ruleset=lesson.ruleset, seed=0, lang=language())
     match = Match(game.rules, lesson.players, 0, lesson.starter)
     session = Session(setup, game.rules, game.rules, match, game)
-    session.log = [LogEntry("round", -1, (1,)), *history_log(game)]
+    session.log = match_log([], game)  # the round, who starts it, the moves before
     return session
 
 
@@ -138,9 +138,10 @@ class LessonTable(TableScreen):
         Binding("escape", "leave_lesson", "Lessons", id="lessons"),
     ]
 
-    HIDDEN = ("undo", "export", "quit_game", "toggle_scores")
-    """Keys of the table a lesson has no use for: a lesson is not saved, and its
-    moves are the lesson's (undo would step back out of them)."""
+    HIDDEN = ("undo", "export", "quit_game", "toggle_scores", "toggle_coach")
+    """Keys of the table a lesson has no use for: a lesson is not saved, its
+    moves are the lesson's (undo would step back out of them), and the lesson
+    is the coach."""
 
     def __init__(self, lessons: tuple[Lesson, ...], index: int) -> None:
         self.lessons = lessons
@@ -217,6 +218,24 @@ class LessonTable(TableScreen):
         self.refresh_lesson()
 
     # ------------------------------------------------------------------
+    # the coach: the lesson speaks in its place
+
+    @property
+    def coach_on(self) -> bool:
+        """The cards just taken are marked in every lesson, whatever the setting."""
+        return True
+
+    def refresh_coach(self) -> None:
+        """No line of what can be done: it would name the move the lesson waits
+        for the player to find."""
+        self.query_one("#coach", Static).display = False
+
+    def asked_first(self, action: act.Action) -> bool:
+        """No question before a discard: the lesson's discard is the one to make,
+        and another is refused with the coach's reason (:meth:`wrong`)."""
+        return False
+
+    # ------------------------------------------------------------------
     # the player's moves, checked against the lesson
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -247,7 +266,13 @@ class LessonTable(TableScreen):
         except IllegalMoveError as exc:
             self.say(refusal_text(exc, self.dapp.look), error=True)
         else:
-            self.say(t("learn.not_this"), error=True)
+            # a discard the coach would ask about: what it would give away
+            risk = self.coach.warned(action)
+            if risk is not None:
+                why = self.coach.risk_text(risk, self.dapp.look)
+                self.say(fmt("learn.not_this_risk", why=why), error=True)
+            else:
+                self.say(t("learn.not_this"), error=True)
         self.show_answer()
         self.refresh_lesson()
 

@@ -22,8 +22,10 @@ from textual.widgets.option_list import Option
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.lesson import LessonTable, lesson_markup, lesson_text
+from dummy_tui.ui.session import next_start
 from dummy_tui.ui.tutorial.lessons import Lesson, load_lessons
 from dummy_tui.ui.widgets.footer import KeyFooter
+from dummy_tui.ui.words import fmt, start_text
 
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
@@ -99,7 +101,8 @@ class LessonListScreen(Screen[None]):
         done = set(self.dapp.settings.lessons_done)
         family = None
         for i, lesson in enumerate(self.lessons):
-            group = "learn.group_dummy" if lesson.ruleset.startswith("dummy") else "learn.group_others"
+            dummy = lesson.ruleset.startswith("dummy")
+            group = "learn.group_dummy" if dummy else "learn.group_others"
             if group != family:
                 family = group
                 options.add_option(Option(Text(t(group), style="bold"), disabled=True))
@@ -134,9 +137,7 @@ class LessonEndScreen(Screen[None]):
         Binding("escape", "lessons", "Lessons", id="lessons"),
     ]
 
-    def __init__(
-        self, table: LessonTable, game: Round[Any], result: RoundResult | None
-    ) -> None:
+    def __init__(self, table: LessonTable, game: Round[Any], result: RoundResult | None) -> None:
         super().__init__(id="lesson-end")
         self.table = table
         self.game = game
@@ -148,7 +149,7 @@ class LessonEndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="lesson-end-box"):
-            for part in ("text", "title", "table", "hands", "last"):
+            for part in ("text", "title", "table", "hands", "next", "last"):
                 yield Static(id=f"lesson-end-{part}")
         yield KeyFooter(show_command_palette=False)
 
@@ -172,7 +173,7 @@ class LessonEndScreen(Screen[None]):
         self.query_one("#lesson-end-text", Static).update(end)
         presenter = table.presenter
         over = self.result is not None
-        for part in ("title", "table", "hands"):
+        for part in ("title", "table", "hands", "next"):
             self.query_one(f"#lesson-end-{part}").display = over
         if self.result is not None:
             self.query_one("#lesson-end-title", Static).update(
@@ -182,6 +183,7 @@ class LessonEndScreen(Screen[None]):
                 presenter.breakdown(self.game, self.result)
             )
             self.query_one("#lesson-end-hands", Static).update(self.hands())
+            self.query_one("#lesson-end-next", Static).update(self.next_round())
         last = self.query_one("#lesson-end-last", Static)
         last.display = self.last
         last.update(Text(t("learn.last"), style="bold"))
@@ -199,6 +201,14 @@ class LessonEndScreen(Screen[None]):
             else:
                 out.append_text(presenter.hand_cards(game, seat, look))
         return out
+
+    def next_round(self) -> Text:
+        """Who would start the next round, and why: the rule, and when a fool
+        turned it, the direction of play (as the round end says it)."""
+        presenter = self.table.presenter
+        match = self.table.session.match
+        entry = next_start(match.starter, match.direction, self.game)
+        return fmt("end.next", why=start_text(entry, self.table.names, presenter.key))
 
     def listing(self) -> LessonListScreen:
         return next(s for s in self.app.screen_stack if isinstance(s, LessonListScreen))
