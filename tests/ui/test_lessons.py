@@ -262,7 +262,7 @@ async def test_h_gives_the_hint_then_the_answer() -> None:
         table = await lesson_turn(pilot, app)
         assert table is not None and table.lesson.id == "depth"
         await pilot.press("h")
-        assert "Hint: Press p, go left along the row to 5♠" in panel_text(table)
+        assert "Hint: With 5♠ comes 9♦ too" in panel_text(table)
         await pilot.press("h")
         assert "The move: Pick up 5♠" in panel_text(table), panel_text(table)
 
@@ -333,3 +333,24 @@ async def test_learn_to_play_is_one_key_and_one_button_on_the_new_game_screen() 
         assert str(button.label) == "หัดเล่น (l)"
     set_language("en")
     assert key_fields()["k_learn"] == "l"
+
+
+# ----------------------------------------------------------------------
+# what a lesson looks like
+
+
+@pytest.mark.parametrize(("lang", "asked"), [("en", 1), ("th", 2)])
+def test_snapshot_of_a_lesson_step(snap_compare: Any, lang: str, asked: int) -> None:
+    """The third lesson at 80×24: the row to pick from, the lesson beside the
+    table, and its hint (English) or its move (Thai, asked for twice)."""
+    app = lesson_app(lang)
+
+    async def hint(pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")
+        table = await lesson_turn(pilot, app)
+        assert table is not None and table.lesson.id == "depth"
+        await pilot.press(*["h"] * asked)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=hint)

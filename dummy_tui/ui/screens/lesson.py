@@ -194,19 +194,18 @@ class LessonTable(TableScreen):
                 out.append("\n\n")
             step = f"step{run.step + 1}"
             out.append_text(lesson_markup(lesson_text(self.key(f"{step}.look")), look, self.names))
-            if run.tries:
-                hint = lesson_markup(lesson_text(self.key(f"{step}.hint")), look, self.names)
-                line = fmt("learn.hint", text=hint)
-                line.stylize(Style(bold=True))
-                out.append("\n\n")
-                out.append_text(line)
+            # the hint after a wrong try; from the second on, the move in its place
             expected = run.expected(game) if run.tries >= 2 else None
             if expected is not None:
                 move = action_text(game, expected, look, self.presenter.key)
-                answer = fmt("learn.answer", move=move, how=how_text(game, expected, look))
-                answer.stylize(Style(bold=True))
-                out.append("\n")
-                out.append_text(answer)
+                line = fmt("learn.answer", move=move, how=how_text(game, expected, look))
+            elif run.tries:
+                hint = lesson_markup(lesson_text(self.key(f"{step}.hint")), look, self.names)
+                line = fmt("learn.hint", text=hint)
+            if run.tries:
+                line.stylize(Style(bold=True))
+                out.append("\n\n")
+                out.append_text(line)
         panel.show(out)
 
     def refresh_language(self) -> None:
