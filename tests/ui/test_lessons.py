@@ -24,11 +24,15 @@ from dummy_tui.ui.screens.lesson import LessonPanel, LessonTable
 from dummy_tui.ui.screens.lessons import LessonEndScreen, LessonListScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.tutorial.lessons import (
+    LOOSE,
     Lesson,
     LessonError,
+    LessonRun,
     lesson_texts,
     load_lessons,
+    parse_move,
     replay,
+    start,
     text_keys,
 )
 
@@ -79,6 +83,35 @@ def test_the_fool_lesson_fools_the_player_before_and_turns_play_round() -> None:
     assert game.next_round() == (0, -1)
     rows = game.scores()
     assert rows[1].fell and rows[2].fell and not rows[0].dark_knock
+
+
+def test_a_meld_of_the_step_laid_down_another_way_is_taken_and_the_rest_follows() -> None:
+    # the knock lesson lays 2♠ 3♠ 4♠ 5♠ down: 2♠ 3♠ 4♠ then 5♠ laid off does it too
+    knock = next(lesson for lesson in LESSONS if lesson.id == "knock")
+    game = start(knock, ["P0", "P1"])
+    run = LessonRun(knock)
+
+    def make(text: str, expected: str | None = None) -> None:
+        action = parse_move(game, text)
+        assert run.match(game, action) == (expected or text), text
+        run.made(game, expected or text, action)
+        game.apply(action)
+
+    make("draw")
+    make("meld 2S 3S 4S", LOOSE)
+    assert run.loose == {parse_card("5S")}
+    # a discard is not yet the step's, nor a card the step does not lay down
+    assert run.match(game, parse_move(game, "discard 3D")) is None
+    make("layoff KC KD")
+    make("meld 6H 7H 8H")
+    assert run.step == 1 and run.left == [] and run.loose == {parse_card("5S")}
+    assert run.match(game, parse_move(game, "discard 3D")) is None
+    assert run.expected(game) == parse_move(game, "layoff 5S 4S")  # the answer: the rest
+    make("layoff 5S 4S", LOOSE)
+    assert run.step == 2 and run.left == ["knock 3D"] and not run.loose
+    make("knock 3D")
+    assert run.finished and game.is_over
+    assert [b.total for b in game.scores()] == list(knock.scores or ())
 
 
 # ----------------------------------------------------------------------

@@ -250,7 +250,7 @@ class LessonTable(TableScreen):
         if text is None:
             self.wrong(game, action)
             return False
-        self.run.made(text)
+        self.run.made(game, text, action)
         made = super().play(action)  # legal: the lesson's match checked it
         if self.run.finished:
             self.call_later(self.advance)  # the lesson's end

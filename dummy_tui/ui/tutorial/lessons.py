@@ -188,6 +188,22 @@ def start(lesson: Lesson, names: list[str]) -> Round[Any]:
     return game
 
 
+LOOSE = "~"
+"""What :meth:`LessonRun.match` answers for a meld or a layoff that is not one
+of the step's as written but lays down only cards the step lays down
+(``meld 2S 3S 4S`` for ``meld 2S 3S 4S 5S``): the rest of those cards then
+go down as the table allows."""
+
+
+def played(action: act.Action) -> set[int]:
+    """The cards a meld or a layoff lays down from the hand (none for other moves)."""
+    if isinstance(action, act.Meld):
+        return set(action.cards)
+    if isinstance(action, act.LayOff):
+        return {action.card}
+    return set()
+
+
 class LessonRun:
     """Where a lesson being played is: the player's step and the moves of it still
     to make, the other seats' moves still to come, and the wrong tries so far."""
@@ -197,6 +213,9 @@ class LessonRun:
         self.step = 0
         """The player's step now (an index of ``lesson.steps``)."""
         self.left: list[str] = list(lesson.steps[0].moves)
+        self.loose: set[int] = set()
+        """Cards the step lays down that no move of ``left`` names any more: the
+        player laid down part of a meld of the step another way."""
         self.scripted: list[str] = []
         self.tries = 0
         """Wrong tries and hints asked for on this step: one gives the hint, two the answer."""
@@ -224,26 +243,68 @@ class LessonRun:
                 game.check(action)
             except MoveError:
                 continue
-            if game.kind_of(action) in LAST and len(self.left) > 1:
+            if game.kind_of(action) in LAST and (len(self.left) > 1 or self.loose):
                 continue
             out.append((text, action))
         return out
 
+    def down(self, game: Round[Any]) -> set[int]:
+        """The cards the step's melds and layoffs still to make lay down."""
+        cards = set(self.loose)
+        for text in self.left:
+            if not text.startswith(("meld ", "layoff ")):
+                continue
+            try:
+                cards |= played(parse_move(game, text))
+            except MoveError:
+                continue
+        return cards
+
     def expected(self, game: Round[Any]) -> act.Action | None:
         """The move the hint's answer names: the first of the step's moves left
-        that may be made now."""
+        that may be made now; else one that lays down the cards left over."""
         found = self.accepted(game)
-        return found[0][1] if found else None
+        if found:
+            return found[0][1]
+        if not self.loose or not self.waiting or game.is_over or game.seat != PLAYER:
+            return None
+        others = [a for a in game.legal_actions() if played(a) and played(a) <= self.loose]
+        return max(others, key=lambda a: len(played(a)), default=None)
 
     def match(self, game: Round[Any], action: act.Action) -> str | None:
-        """The text of the step's move that ``action`` is, or None when it is not one."""
-        return next((text for text, a in self.accepted(game) if a == action), None)
+        """The text of the step's move that ``action`` is, :data:`LOOSE` for a meld
+        or a layoff of cards the step lays down, or None when it is neither."""
+        text = next((text for text, a in self.accepted(game) if a == action), None)
+        if text is not None or not self.waiting or game.seat != PLAYER:
+            return text
+        cards = played(action)
+        if not cards or not cards <= self.down(game):
+            return None
+        try:
+            game.check(action)
+        except MoveError:
+            return None
+        return LOOSE
 
-    def made(self, text: str) -> None:
-        """The player made the step's move ``text``: on to the next move or step."""
-        self.left.remove(text)
+    def made(self, game: Round[Any], text: str, action: act.Action) -> None:
+        """The player made the step's move ``text`` (``action`` in ``game``, before
+        it is applied): on to the next move or step."""
+        if text == LOOSE:
+            cards = played(action)
+            for other in list(self.left):
+                try:
+                    theirs = played(parse_move(game, other))
+                except MoveError:
+                    continue
+                if theirs & cards:  # that meld is going down another way
+                    self.left.remove(other)
+                    self.loose |= theirs
+            self.loose -= cards
+        else:
+            self.left.remove(text)
+            self.loose -= played(action)
         self.tries = 0
-        if self.left:
+        if self.left or self.loose:
             return
         self.done = self.step
         self.scripted = list(self.lesson.steps[self.step].then)
@@ -283,7 +344,7 @@ def replay(lesson: Lesson, names: list[str] | None = None) -> Round[Any]:
                 raise LessonError(f"{where}, step {run.step + 1}: {text!r}: {exc}") from None
             if run.match(game, action) != text:
                 raise LessonError(f"{where}, step {run.step + 1}: {text!r} comes before the rest")
-            run.made(text)
+            run.made(game, text, action)
         else:
             if game.seat == PLAYER:
                 raise LessonError(f"{where}: a move scripted for another seat at the player's turn")
