@@ -271,8 +271,9 @@ class LessonTable(TableScreen):
                 why = self.coach.risk_text(risk, self.dapp.look)
                 self.say(fmt("learn.not_this_risk", why=why), error=True)
             else:
-                self.say(t("learn.not_this"), error=True)
-        self.show_answer()
+                move = action_text(game, action, self.dapp.look, self.presenter.key)
+                self.say(fmt("learn.not_this", move=move), error=True)
+        self.show_answer(keep=True)
         self.refresh_lesson()
 
     def unavailable(self, key: str, ids: list[str]) -> Text:
@@ -288,7 +289,7 @@ class LessonTable(TableScreen):
     def tried(self, ids: list[str]) -> None:
         if self.my_turn and self.run.waiting and set(ids) & set(ACTION_BINDINGS.values()):
             self.run.wrong()
-            self.call_later(self.show_answer)
+            self.call_later(self.show_answer, True)
             self.call_later(self.refresh_lesson)
 
     def action_hint(self) -> None:
@@ -296,12 +297,13 @@ class LessonTable(TableScreen):
         if not self.my_turn or not self.run.waiting:
             return
         self.run.wrong()
-        self.show_answer()
+        self.show_answer(keep=False)
         self.refresh_lesson()
 
-    def show_answer(self) -> None:
+    def show_answer(self, keep: bool) -> None:
         """From the second try on, the lesson's move shown as the hint shows one:
-        its card under the cursor, a meld's cards selected, a pick-up preferred."""
+        its card under the cursor, a meld's cards selected, a pick-up preferred;
+        the status line says why that move (``keep``: the refusal just said stays)."""
         game = self.session.round
         expected = self.run.expected(game) if self.run.tries >= 2 else None
         if expected is None:
@@ -309,7 +311,7 @@ class LessonTable(TableScreen):
         message = self.message
         self._hint_token += 1
         self.show_hint(self._hint_token, game, len(game.history), expected)
-        if message is not None:  # the refusal stays said; the panel gives the answer
+        if keep and message is not None:  # the refusal stays; the panel gives the answer
             self.say(message, error=True)
 
     # ------------------------------------------------------------------
@@ -346,7 +348,9 @@ class LessonTable(TableScreen):
         session = self.session
         finished = session.round
         result = session.finish_round() if finished.is_over else None
-        self.app.push_screen(LessonEndScreen(self, finished, result))
+        # the table drawn as the last move left it, then the end over it
+        self.refresh_view()
+        self.call_after_refresh(self.app.push_screen, LessonEndScreen(self, finished, result))
 
     def action_leave_lesson(self) -> None:
         """Esc: back to the list of lessons, at any time."""

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -127,9 +127,10 @@ class LessonListScreen(Screen[None]):
             self.dapp.show_new_game()
 
 
-class LessonEndScreen(Screen[None]):
+class LessonEndScreen(ModalScreen[None]):
     """What a lesson taught, then the round's score when it ended the round;
-    then the next lesson, the same again, the list, or after the last a game."""
+    then the next lesson, the same again, the list, or after the last a game.
+    Over the lesson's table, as the lesson left it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Next lesson", id="next_lesson"),
@@ -155,6 +156,7 @@ class LessonEndScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_language()
+        self.query_one("#lesson-end-box").focus()  # ↑ ↓ scroll a long end
 
     def refresh_language(self) -> None:
         table = self.table
