@@ -15,7 +15,8 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 from ui_helpers import new_game_screen, settings, write_settings
 
-from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine import actions as act
+from dummy_tui.engine.cards import card_text, cards_of, parse_card, rank_of, suit_of
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.i18n import key_fields, set_language
@@ -25,6 +26,7 @@ from dummy_tui.ui.screens.lessons import LessonEndScreen, LessonListScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.tutorial.lessons import (
     LOOSE,
+    PLAYER,
     Lesson,
     LessonError,
     LessonRun,
@@ -112,6 +114,46 @@ def test_a_meld_of_the_step_laid_down_another_way_is_taken_and_the_rest_follows(
     make("knock 3D")
     assert run.finished and game.is_over
     assert [b.total for b in game.scores()] == list(knock.scores or ())
+
+
+def player_discards(lesson: Lesson) -> list[tuple[list[int], int]]:
+    """Each plain discard the player makes in ``lesson``: the hand then, and the card."""
+    game = start(lesson, [f"P{i}" for i in range(lesson.players)])
+    run = LessonRun(lesson)
+    out: list[tuple[list[int], int]] = []
+    while not run.finished:
+        if run.waiting:
+            text = run.left[0]
+            action = parse_move(game, text)
+            if isinstance(action, act.Discard) and game.kind_of(action) == "discard":
+                out.append((cards_of(game.hands[PLAYER]), action.card))
+            run.made(game, text, action)
+        else:
+            action = run.next_scripted(game)
+        game.apply(action)
+    return out
+
+
+def partners(card: int, hand: list[int]) -> list[int]:
+    """The cards of ``hand`` of ``card``'s rank, or next to it in its suit."""
+    rank, suit = rank_of(card), suit_of(card)
+    return [
+        other
+        for other in hand
+        if other != card
+        and (rank_of(other) == rank or (suit_of(other) == suit and abs(rank_of(other) - rank) == 1))
+    ]
+
+
+PARTNERED = [ls for ls in LESSONS if ls.ruleset != "gin" and ls.id != "stock_out"]
+
+
+@pytest.mark.parametrize("lesson", PARTNERED, ids=lambda ls: ls.id)
+def test_the_card_a_lesson_discards_is_the_one_without_a_partner(lesson: Lesson) -> None:
+    # the words of these lessons say so: "one card has no partner: that one goes"
+    for hand, card in player_discards(lesson):
+        alone = [c for c in hand if not partners(c, hand)]
+        assert alone == [card], (lesson.id, [card_text(c) for c in alone])
 
 
 # ----------------------------------------------------------------------
