@@ -36,6 +36,8 @@ from dummy_tui.ui.tutorial.lessons import Lesson, LessonRun, lesson_texts, start
 from dummy_tui.ui.words import action_text, fmt, refusal_text
 
 _MARKUP = re.compile(r"\[(?P<card>10[CDHS]|[2-9JQKA][CDHS]|JK)\]|\{(?P<field>\w+)\}")
+_SUM = re.compile(r"(?<=\d) (?=[−+×=] )|(?<=[−+×=]) (?=[−\d])")
+"""The spaces of a sum ("30 − 90 = −60"): no line breaks there."""
 
 
 def lesson_text(key: str) -> str:
@@ -47,6 +49,7 @@ def lesson_text(key: str) -> str:
 def lesson_markup(text: str, look: CardLook, names: list[str]) -> Text:
     """A lesson's words as the table shows them: ``[7H]`` a card as the table
     draws it, ``{seat1}`` a seat's name, ``{k_draw}`` the key of a binding."""
+    text = _SUM.sub("\u00a0", text)
     out = Text()
     at = 0
     keys = key_fields()
