@@ -351,9 +351,16 @@ class LessonTable(TableScreen):
         session = self.session
         finished = session.round
         result = session.finish_round() if finished.is_over else None
-        # the table drawn as the last move left it, then the end over it
+        # the table drawn as the last move left it, then the end over it (unless
+        # Escape left the lesson meanwhile)
         self.refresh_view()
-        self.call_after_refresh(self.app.push_screen, LessonEndScreen(self, finished, result))
+        end = LessonEndScreen(self, finished, result)
+
+        def show_end() -> None:
+            if self.app.screen is self:
+                self.app.push_screen(end)
+
+        self.call_after_refresh(show_end)
 
     def action_leave_lesson(self) -> None:
         """Esc: back to the list of lessons, at any time."""
