@@ -203,6 +203,14 @@ def _value(expression: str) -> int:
 
 
 @pytest.mark.parametrize("lang", ["en", "th"])
+def test_every_sum_in_the_lessons_words_adds_up(lang: str) -> None:
+    sums = [(k, m) for k, v in lesson_texts(lang).items() for m in ARITHMETIC.findall(v)]
+    assert len(sums) >= 8  # the ends' scores, the spe-to's run, ...
+    wrong = [(k, e, r) for k, (e, r) in sums if _value(e) != int(r.replace("−", "-"))]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
 @pytest.mark.parametrize("lesson", [ls for ls in LESSONS if ls.scores], ids=lambda ls: ls.id)
 def test_a_lessons_end_says_the_scores_the_engine_counts(lang: str, lesson: Lesson) -> None:
     text = lesson_texts(lang)[f"{lesson.id}.end"]
