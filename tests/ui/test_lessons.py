@@ -369,6 +369,26 @@ async def test_escape_leaves_a_lesson_at_any_time_and_saves_nothing(home: Path) 
     assert app.settings.lessons_done == []
 
 
+async def test_a_lesson_that_ends_its_round_keeps_nothing_in_the_history_or_saves(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ended: list[object] = []
+    monkeypatch.setattr(DummyApp, "round_ended", lambda self, *args: ended.append(args))
+    app = lesson_app(persist=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listing = app.screen
+        assert isinstance(listing, LessonListScreen)
+        listing.then(IDS.index("gin"))  # as the end of the lesson before it would
+        while (table := await lesson_turn(pilot, app)) is not None:
+            await make(pilot, app, table, table.run.expected(table.session.round))  # type: ignore[arg-type]
+        end = await lesson_end(pilot, app)
+        assert end.result is not None  # the round ended: scored on the lesson's end
+    assert ended == []
+    saves = home / "data" / "saves"
+    assert not saves.exists() or not any(saves.iterdir())
+
+
 async def test_the_lessons_done_are_remembered_and_older_settings_still_load(home: Path) -> None:
     write_settings(home, lang="en", ai_delay=0.0, sort="rank")  # written before the lessons
     app = DummyApp(lessons=True)
