@@ -39,23 +39,30 @@ async def _until(pilot: Any, holds: Callable[[], bool], what: str, limit: int = 
 
 async def play_a_round(app: Any, pilot: Any) -> None:
     """Draw (d, or o when the stock is out) and discard (x) at every turn of the
-    person, to the round's end; then quit."""
+    person, to the round's end; then quit.  The coach is on in a first game: a
+    discard it asks about is made anyway (Enter, the question's first answer)."""
     from dummy_tui.engine.round import TAKE
+    from dummy_tui.ui.screens.modals import ChoiceScreen
     from dummy_tui.ui.screens.round_end import RoundEndScreen
     from dummy_tui.ui.screens.table import TableScreen
 
     def waiting() -> bool:
         screen = app.screen
-        if isinstance(screen, RoundEndScreen):
+        if isinstance(screen, RoundEndScreen | ChoiceScreen):
             return True
         return isinstance(screen, TableScreen) and (screen.my_turn or screen.session.round.is_over)
 
-    moves = 0
+    moves = asked = 0
     while True:
         await _until(pilot, waiting, "the person's turn or the round's end")
         screen = app.screen
         if isinstance(screen, RoundEndScreen):
             break
+        if isinstance(screen, ChoiceScreen):
+            await pilot.press("enter")
+            asked += 1
+            await pilot.pause()
+            continue
         if screen.session.round.is_over:
             await pilot.pause(0.01)
             continue
@@ -64,7 +71,10 @@ async def play_a_round(app: Any, pilot: Any) -> None:
         moves += 1
         if moves > 400:
             raise AssertionError("the round did not end in 400 moves")
-    print(f"   a round of Dummy in Thai: {moves} keys of the person's, to the round's end")
+    print(
+        f"   a round of Dummy in Thai: {moves} keys of the person's, to the round's end"
+        f" ({asked} discards the coach asked about, made anyway)"
+    )
     await pilot.press("q")
 
 

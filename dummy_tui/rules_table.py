@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from dummy_tui.printing import text_console
 from dummy_tui.rules.loader import (
     PACKAGED_NAME,
     get_ruleset,
@@ -121,7 +122,7 @@ def print_presets(
         set_language(lang)
     glue_numbers()  # a number stays with its word when a column wraps
     try:
-        console = console or Console()
+        console = console or text_console()
         rulesets = load_rulesets(path)
         source = PACKAGED_NAME if path is None else str(path)
         english = language() == "en"
@@ -172,7 +173,7 @@ def print_preset(name: str, path: Path | None = None, console: Console | None = 
     from dummy_tui.ui.i18n import preset_name
 
     glue_numbers()
-    console = console or Console()
+    console = console or text_console()
     ruleset = get_ruleset(name, path)
     english = language() == "en"
     about = ruleset.description if english or not has(f"preset.{name}") else t(f"preset.{name}")

@@ -263,9 +263,9 @@ def _add(seats: list[SeatStats], outcome: RoundOutcome) -> None:
 
 def print_table(result: SimResult) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
+    from dummy_tui.printing import text_console
     from dummy_tui.ui.i18n import has, language, preset_name, say, t
 
     data = result.as_json()
@@ -304,7 +304,7 @@ def print_table(result: SimResult) -> None:
             str(s["fools"]),
             str(s["penalty_points"]),
         )
-    Console().print(table)
+    text_console().print(table)
 
 
 def main(args: argparse.Namespace, rules: Ruleset, levels: Sequence[str], base: Ruleset) -> int:

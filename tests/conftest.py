@@ -26,6 +26,11 @@ os.environ.setdefault("DUMMY_TUI_HISTORY_STRICT", "1")
 # of the run's own (a test that needs its own folder sets DUMMY_TUI_HOME again).
 os.environ.setdefault("DUMMY_TUI_HOME", tempfile.mkdtemp(prefix="dummy-tui-tests-"))
 
+# The game refuses a terminal that cannot show its screen (TERM=dumb, as some
+# CI runners set): the tests that start the screen run it headless, wherever.
+if os.environ.get("TERM") == "dumb":
+    os.environ["TERM"] = "xterm-256color"
+
 # Without animations a scroll (e.g. to the widget that takes the focus) is done when the
 # next frame is, so a snapshot never catches one halfway on a loaded machine.  Textual
 # reads TEXTUAL_ANIMATIONS when it is imported, which its snapshot plugin did already;

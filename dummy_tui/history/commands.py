@@ -175,10 +175,10 @@ def _rate(won: int, n: int) -> tuple[str, str]:
 
 
 def print_stats(stats: Stats) -> None:
-    from rich.console import Console
+    from dummy_tui.printing import text_console
 
     table = _table
-    console = Console()
+    console = text_console()
     head = say("out.stats.matches", n=stats.matches)
     if stats.unfinished:
         head += say("out.stats.unfinished", n=stats.unfinished)
@@ -376,7 +376,7 @@ def _count(n: int, key: str) -> str:
 
 
 def _summary(history: Any) -> int:
-    from rich.console import Console
+    from dummy_tui.printing import text_console
 
     found = history.summary()
     if not found["exists"]:
@@ -410,7 +410,7 @@ def _summary(history: Any) -> int:
             ids = str(m.first_round)
         started = m.started.astimezone().strftime("%Y-%m-%d %H:%M")
         table.add_row(started, _preset(m.ruleset), seats, str(m.rounds), ids)
-    Console().print(table)
+    text_console().print(table)
     return 0
 
 

@@ -500,11 +500,14 @@ class History(Queries):
         end: tuple[Sequence[int], Sequence[int]] | None = None,
         *,
         ended: datetime | None = None,
+        seed: int | None = None,
     ) -> int | None:
         """Write match ``match`` (a uid from :meth:`start_match`), those of its
         finished ``rounds`` that are not there yet and, with ``end`` (the final
         totals and the winners), the match's end: all in one transaction, so
-        that a process killed meanwhile leaves all of it or none.
+        that a process killed meanwhile leaves all of it or none.  ``seed``,
+        with ``end``, is the match's seed where it was not given at its start
+        (a seed kept secret while the match was played).
 
         A round is known by its match and number: one written before (by this
         process or another, before a crash) is left as it is, so the same
@@ -526,7 +529,9 @@ class History(Queries):
                 lines.append((entry.number, found))
             finals = None if end is None else _finals(info, *end)
             when = stamp(ended)
-            return self._write(lambda c: write_match(c, info, when, lines, finals), keep=False)
+            return self._write(
+                lambda c: write_match(c, info, when, lines, finals, seed), keep=False
+            )
         return None
 
     # ------------------------------------------------------------------

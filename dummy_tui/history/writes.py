@@ -211,9 +211,11 @@ def write_match(
     ended: str,
     rounds: Sequence[tuple[int, RoundLines]],
     finals: Sequence[tuple[int, int]] | None,
+    seed: int | None = None,
 ) -> int:
     """The match ``info``, its ``rounds`` (number, lines) not there yet, its
-    seats' summaries and, with ``finals``, its end; how many rounds were new."""
+    seats' summaries and, with ``finals``, its end (and ``seed``, the match's
+    seed if it has none yet); how many rounds were new."""
     match_id = ensure_match(conn, info)
     query = "SELECT number FROM rounds WHERE match_id = ?"
     have = {int(row[0]) for row in conn.execute(query, (match_id,))}
@@ -222,4 +224,7 @@ def write_match(
     summary.refresh(conn, [match_id])
     if finals is not None:
         finish(conn, match_id, ended, finals)
+        if seed is not None:
+            query = "UPDATE matches SET seed = ? WHERE id = ? AND seed IS NULL"
+            conn.execute(query, (seed, match_id))
     return len({number for number, _ in rounds} - have)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -75,6 +76,9 @@ class DummyApp(SavingApp):
     ) -> None:
         keep_thai_marks()  # a cut between screen regions keeps a letter's marks
         super().__init__()
+        # nothing the game draws is markup: a string in a rich renderable (a
+        # player's name in a table, "[/]" or "[bold]") is drawn as it is
+        self.console._markup = False
         self.review = review
         """The replay viewer the app opens with (``replay FILE --view``)."""
         self.lessons = lessons
@@ -250,7 +254,7 @@ class DummyApp(SavingApp):
         from dummy_tui.ui.session import Session
 
         if self.persist:
-            self.settings.last_setup = setup.model_copy(update={"seed": None})
+            self.settings.last_setup = setup.model_copy(update={"seed": None, "secret_seed": False})
         if any(seat.human for seat in setup.seats):
             self.settings.games += 1  # the coach's first games (kept with the settings)
         if setup.seed is None and self.fixed_seed is not None:
@@ -440,8 +444,21 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
     )
 
 
+def cannot_show() -> bool:
+    """The terminal cannot show the full screen: said in one line (see
+    :mod:`dummy_tui.terminal`), for the caller to stop with exit code 2."""
+    from dummy_tui.terminal import screen_refusal
+
+    refusal = screen_refusal()
+    if refusal is not None:
+        print(f"dummy-tui: {refusal}", file=sys.stderr)
+    return refusal is not None
+
+
 def run_app(args: argparse.Namespace) -> int:
     """Run the game for the ``play`` command; returns the exit code."""
+    if cannot_show():
+        return 2
     # the language of the names setup_from_args gives the seats
     set_language(args.lang or str(read_settings_data().get("lang")))
     setup = None if args.resume else setup_from_args(args)
@@ -497,6 +514,8 @@ def viewer_app(
 
 def run_viewer(app: DummyApp) -> int:
     """Run ``app`` (see :func:`viewer_app`); returns the exit code."""
+    if cannot_show():
+        return 2
     gc.freeze()  # as run_app does: what is loaded lives as long as the process
     app.run()
     return app.return_code or 0

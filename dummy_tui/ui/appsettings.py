@@ -15,6 +15,7 @@ from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import has, key_name, language, set_language, t
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
     from textual.theme import Theme
 
     from dummy_tui.config import Config
@@ -36,6 +37,19 @@ class SettingsApp(App[int]):
     persist: bool
     keymap: dict[str, str]
     """The keymap given to Textual: the config file's, and the Thai layout's keys."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Textual's notice, its message taken as text: a player's name or a
+        file's path in it (``[/]``, ``[bold]``) is data, never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette's commands: those of the screen that apply now."""

@@ -46,7 +46,7 @@ class Recorder:
             session.seat_names,
             levels,
             base=session.base_rules,
-            seed=setup.seed,
+            seed=None if setup.secret_seed else setup.seed,  # a secret one at the match's end
             uid=session.history_uid,
             write=False,
         )
@@ -79,7 +79,9 @@ class Recorder:
         end = (match.totals, match.winners) if match.is_over else None
         if not entries and end is None:
             return 0
-        written = self.history.record_match(uid, entries, end, ended=ended)
+        # a secret seed (the key to every deal of the match) once it is over
+        seed = session.setup.seed if end is not None else None
+        written = self.history.record_match(uid, entries, end, ended=ended, seed=seed)
         if written is not None:
             session.history_rounds = len(session.finished)
         return written

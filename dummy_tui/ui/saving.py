@@ -366,6 +366,8 @@ class SavingApp(SettingsApp):
         played = game if game is not None else session.round
         data = record_of(played, session.seat_names, session.setup.ruleset, session.base_rules)
         index = len(session.match.results) if played is not session.round else session.round_number
-        path = records_dir() / f"{session.setup.ruleset}-{session.setup.seed}-round{index}.json"
+        # named by the match's id, which tells nothing of its deals (its seed would)
+        match = session.history_uid[:8]
+        path = records_dir() / f"{session.setup.ruleset}-{match}-round{index}.json"
         atomic_write(path, dumps_record(data))
         return path

@@ -8,14 +8,14 @@ only caller of :meth:`Session.apply`.
 from __future__ import annotations
 
 import json
-import random
+import secrets
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dummy_tui.engine import actions as act
-from dummy_tui.engine.match import Match, RoundResult
+from dummy_tui.engine.match import Match, RoundResult, derived_seed
 from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.settings import GameSetup, SaveGame
@@ -206,7 +206,11 @@ class Session:
 
     def seat_seed(self, seat: int) -> int:
         """The seed of ``seat``'s AI player."""
-        return random.Random(f"{self.setup.seed or 0}:ai:{seat}").getrandbits(32)
+        return self.derived_seed(f"ai:{seat}")
+
+    def derived_seed(self, label: str) -> int:
+        """A 32-bit seed for one use of the match's seed (see :func:`derived_seed`)."""
+        return derived_seed(self.setup.seed or 0, label, 32, self.setup.secret_seed)
 
     def stand_in(self, seat: int) -> Player[Any]:
         """The player that takes over a seat whose AI failed: the normal level."""
@@ -249,16 +253,17 @@ class Session:
 
     @classmethod
     def new(cls, setup: GameSetup) -> Session:
-        """A fresh match; draws a seed if the set-up has none."""
+        """A fresh match; draws a secret seed if the set-up has none (see
+        :attr:`GameSetup.secret_seed`: 63 bits, as many as the history keeps)."""
         if setup.seed is None:
-            setup = setup.model_copy(update={"seed": random.SystemRandom().getrandbits(31)})
+            setup = setup.model_copy(update={"seed": secrets.randbits(63), "secret_seed": True})
         assert setup.seed is not None
         path = Path(setup.rules_path) if setup.rules_path else None
         rules, base = _rules(setup, path)
         players = len(setup.seats)
         if players not in rules.hand_size:
             raise ValueError(t("err.players_for", ruleset=preset_name(setup.ruleset), n=players))
-        match = Match(rules, players, setup.seed, first_starter=0)
+        match = Match(rules, players, setup.seed, first_starter=0, secret=setup.secret_seed)
         session = cls(setup, rules, base, match, match.new_round())
         session.log = match_log([], session.round)
         return session
@@ -280,7 +285,9 @@ class Session:
         game: Round[Any] | None = None
         try:
             rules, base = _rules(setup, path)
-            match = Match(rules, len(setup.seats), setup.seed, save.first_starter)
+            match = Match(
+                rules, len(setup.seats), setup.seed, save.first_starter, secret=setup.secret_seed
+            )
             for i, record in enumerate(save.rounds):
                 if match.is_over:
                     raise SaveError(f"round {i + 1} of the save comes after the match was over")
@@ -425,7 +432,7 @@ class Session:
         if not legal:
             return None
         moves = len(game.history)
-        seed = random.Random(f"{self.setup.seed}:hint:{moves}").getrandbits(32)
+        seed = self.derived_seed(f"hint:{moves}")
         return HintTask(self.family, seed, moves, game.view(game.seat), legal)
 
     def hint(self) -> act.Action | None:

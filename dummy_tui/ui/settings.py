@@ -68,6 +68,12 @@ class GameSetup(BaseModel):
     """Options changed from the preset for this game (target_score included)."""
     seed: int | None = None
     """Seed of the deal and the AI; None draws a fresh one for each game."""
+    secret_seed: bool = False
+    """The seed was drawn for the match, not chosen: it is its secret key,
+    from which each round's deal is drawn one way (no deal seen tells the
+    next); it is kept in the save alone, and in the history once the match
+    is over.  False for a seed the player chose (``--seed``) and for the
+    saves of earlier versions: their deals follow from it as they always did."""
     lang: Literal["en", "th"] = "en"
     """The language the match was started in."""
     rules_path: str | None = None

@@ -13,19 +13,22 @@ from ui_helpers import (
     cards,
     pickup_session,
     played_by_ai,
+    played_until,
     running,
     settled_table,
     setup,
     speto_session,
+    table_turns,
     two_seat_session,
     write_settings,
 )
 
 from dummy_tui.engine.actions import Discard
-from dummy_tui.engine.cards import parse_card
+from dummy_tui.engine.cards import cards_of, parse_card
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.screens.modals import ChoiceScreen
+from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.settings import COACH_GAMES, Settings, settings_from
 
@@ -239,3 +242,29 @@ def test_every_family_explains_every_move_of_a_round(ruleset: str, players: int)
         replay.apply(action)
     assert silent == []
     assert {"Discard", "Draw"} <= kinds and len(kinds) >= 3, kinds  # more than draws and throws
+
+
+async def test_at_a_hot_seat_table_the_coach_speaks_to_the_hand_shown_alone() -> None:
+    # two people, the last turns of a round: the coach's line and marks belong
+    # to the hand on show, and go with it when the keyboard changes hands
+    session = played_until(setup(humans=2, players=3, seed=4), lambda g: len(g.stock) <= 6)
+    app = app_for(session=session, coach="on")
+    lines = 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        async for privacy, table in table_turns(pilot, app, 600):
+            line = table.query_one("#coach")
+            if privacy is not None:
+                assert not line.display and table.hand.fresh == set()
+                await pilot.press("enter")
+                continue
+            game = table.session.round
+            viewer = table.viewer
+            assert viewer == game.seat
+            assert table.hand.fresh <= set(cards_of(game.hands[viewer]))
+            lines += line.display
+            take = "d" if game.stock else "o"
+            await pilot.press(take if game.phase == "take" else "x")
+            if isinstance(app.screen, ChoiceScreen):  # the coach's question: discard anyway
+                await pilot.press("enter")
+        assert isinstance(app.screen, RoundEndScreen)
+    assert lines > 0

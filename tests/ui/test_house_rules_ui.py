@@ -217,14 +217,18 @@ def test_the_help_explains_the_house_rule_presets_and_the_show_key(lang: str) ->
         assert term in text
 
 
-async def test_with_two_people_a_round_is_exported_only_once_it_is_over(home: Path) -> None:
-    """A record holds every hand and the stock: at a shared screen, e in the
-    middle of the round writes nothing and says when it can."""
+@pytest.mark.parametrize("humans", [1, 2])
+async def test_a_round_is_exported_only_once_it_is_over(home: Path, humans: int) -> None:
+    """A record holds every hand and the stock: e in the middle of the round
+    writes nothing and says when it can, at a shared screen (the others'
+    cards) and for one person alone (a round played on with every card in
+    view would count in the statistics); the palette does not offer it."""
+    from textual.command import CommandList, CommandPalette
     from ui_helpers import setup
 
     from dummy_tui.ui.screens.modals import PrivacyScreen
 
-    app = app_for(setup(humans=2, players=2, seed=4), persist=True)
+    app = app_for(setup(humans=humans, players=2, seed=4), persist=True)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(5):
             await pilot.pause()
@@ -234,7 +238,21 @@ async def test_with_two_people_a_round_is_exported_only_once_it_is_over(home: Pa
         await pilot.press("e")
         await pilot.pause()
         status = str(table.query_one("#status").render())
-        assert "once the round is over" in status, status
+        assert (
+            status
+            == "A record shows every hand and the stock: save it at the round's end (e there)."
+        )
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"record")
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        listed = app.screen.query_one(CommandList)
+        shown = " ".join(
+            str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)
+        )
+        assert "record" not in shown.lower(), shown
     from dummy_tui.ui.storage import records_dir
 
     assert not records_dir().exists() or not any(records_dir().iterdir())

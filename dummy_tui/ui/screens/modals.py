@@ -105,8 +105,9 @@ class PrivacyScreen(Screen[None]):
     def refresh_language(self) -> None:
         describe_bindings(self)
         name = self.player_name
-        self.query_one("#privacy-title", Static).update(t("privacy.pass", name=name))
-        self.query_one("#privacy-press", Static).update(t("privacy.press", name=name))
+        # the name as typed: Text, never markup
+        self.query_one("#privacy-title", Static).update(Text(t("privacy.pass", name=name)))
+        self.query_one("#privacy-press", Static).update(Text(t("privacy.press", name=name)))
         lines = self.since()
         since = self.query_one("#privacy-since", Static)
         since.display = bool(lines)

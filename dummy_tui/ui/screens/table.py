@@ -173,6 +173,8 @@ class TableScreen(TableMoves):
             return self.viewer is not None
         if action == "toggle_scores":
             return self.has_class("-short")
+        if action == "export":  # a record shows every hand: once the round is over
+            return game.is_over
         ai_moving = not game.is_over and not self.session.is_human(game.seat)
         if action == "instant":
             return ai_moving
@@ -191,6 +193,10 @@ class TableScreen(TableMoves):
         found: list[str] = []
         for binding in bound_to(self.BINDINGS, event.key, self.dapp.keymap):
             name = binding.action.split("(")[0]
+            if name == "export" and not self.check_action(name, ()):
+                event.stop()
+                self.action_export()  # says when it can
+                return
             if name in ACTION_BINDINGS or name in self.QUIET:
                 if self.check_action(name, ()) is not False:
                     return  # handled by the binding

@@ -97,6 +97,21 @@ class TableView(Screen[None]):
         )
 
     @property
+    def shared(self) -> bool:
+        """More than one person plays at this keyboard: a hand is shown only on
+        its owner's turn (with one person, theirs stays in view)."""
+        return len(self.session.human_seats) > 1
+
+    def hide_hand(self) -> None:
+        """No hand shown, and nothing said of one (a card drawn, a hint, a refusal)."""
+        self.viewer = None
+        self.drawn = None
+        self.message = None
+        self._hinted = None
+        self._hint_token += 1  # a hint still thinking is for a turn that is over
+        self.hand.clear_selection()
+
+    @property
     def log_hidden(self) -> bool:
         """The scores are shown in place of the game log (a short screen, ``t``)."""
         return self.has_class("-short") and self.has_class("-scores")
@@ -240,6 +255,7 @@ class TableView(Screen[None]):
         hand = self.hand
         seat = self.viewer
         if seat is None:
+            hand.fresh = set()  # nothing of the last hand shown stays on the widget
             hand.set_cards(None, [], {}, self.dapp.settings.sort, Text(t("hand.hidden")))
             hand.border_title = t("hand.title_hidden")
             hand.border_subtitle = ""
@@ -258,7 +274,7 @@ class TableView(Screen[None]):
         fresh = self.coach_on and not (game.seat == seat and game.phase == TAKE)
         hand.fresh = self.fresh.get(seat, set()) & set(hand.cards) if fresh else set()
         hand.taken = game.taken if game.seat == seat else None
-        hand.border_title = t("hand.title", name=self.session.names[seat], n=mask.bit_count())
+        hand.border_title = fmt("hand.title", name=self.session.names[seat], n=mask.bit_count())
         legend = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
         if hand.fresh:  # the coach's mark of the cards just taken, named first
             new = Text(f" {t('hand.new')} ", Style(bgcolor=FRESH_COLOUR, color="#ffffff"))

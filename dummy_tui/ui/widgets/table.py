@@ -212,7 +212,7 @@ class PlayerPanel(Static):
         status: list[Text | tuple[Text, Text]],
         team: int | None = None,
     ) -> None:
-        self.border_title = name
+        self.border_title = Text(name)  # a name is data, never markup
         self.border_subtitle = kind
         self.set_class(to_move, "-to-move")
         self.set_class(team == 0, "-team-a")
@@ -326,7 +326,7 @@ class Scoreboard(Static):
         table.add_column(t("score.total"), justify="right", style="bold")
         for seat, name in enumerate(names):
             cells = (signed(r[seat]) for r in rounds[first:])
-            table.add_row(name, *cells, signed(totals[seat]))
+            table.add_row(Text(name), *cells, signed(totals[seat]))
         return table
 
 
