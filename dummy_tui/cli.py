@@ -48,13 +48,14 @@ from dummy_tui.commands import (
     EXIT_USAGE,
     PROG,
     config_command,
+    learn_command,
     play_command,
     replay_command,
     rules_command,
     sim_command,
 )
 
-COMMANDS = ("play", "rules", "replay", "sim", "config")
+COMMANDS = ("play", "learn", "rules", "replay", "sim", "config")
 """Subcommands; ``play`` is assumed when the command line names none."""
 
 LANGUAGES = ("en", "th")
@@ -321,6 +322,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     option("--log", metavar="FILE", type=_file_name)
     parser.play_options = tuple(play_options)  # --rules and --lang are the top-level parser's too
     play.set_defaults(handler=play_command)
+
+    learn = command("learn")
+    learn.add_argument("--ascii", action="store_true", help=h("learn.ascii"))
+    learn.set_defaults(handler=learn_command)
 
     rules = command("rules")
     rules.add_argument("name", metavar="NAME", nargs="?", help=h("rules.name"))

@@ -67,6 +67,21 @@ def play_command(args: argparse.Namespace) -> int:
     return code or 0
 
 
+def learn_command(args: argparse.Namespace) -> int:
+    """``learn``: the guided first game's lessons, in the config file's language
+    and keys unless the command line says otherwise."""
+    from dummy_tui.config import config_path, load_config
+
+    if not named_config_exists(args):
+        return EXIT_USAGE
+    config = args.config = load_config(config_path(getattr(args, "config_file", None)))
+    args.lang = args.lang or config.language
+    args.ascii = args.ascii or bool(config.ascii_cards)
+    from dummy_tui.ui.app import run_lessons
+
+    return run_lessons(args)
+
+
 def named_config_exists(args: argparse.Namespace) -> bool:
     """Whether the file ``--config FILE`` names (if any) is there; if not, says so."""
     given: Path | None = getattr(args, "config_file", None)

@@ -346,6 +346,42 @@ def args_for_the_app(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> argpar
     return args
 
 
+def lessons_args(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> argparse.Namespace:
+    """``dummy-tui learn ...`` run with a stand-in for the lessons' screen."""
+    seen: list[argparse.Namespace] = []
+
+    def run_lessons(args: argparse.Namespace) -> int:
+        seen.append(args)
+        return 0
+
+    fake = types.ModuleType("dummy_tui.ui.app")
+    fake.run_lessons = run_lessons  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "dummy_tui.ui.app", fake)
+    assert cli.main(argv) == 0
+    (args,) = seen
+    return args
+
+
+def test_learn_opens_the_lessons_in_the_language_asked_for_else_the_configs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    args = lessons_args(monkeypatch, ["learn", "--lang", "th", "--ascii"])
+    assert (args.command, args.lang, args.ascii) == ("learn", "th", True)
+    config = tmp_path / "config.toml"
+    config.write_text('language = "th"\nascii_cards = true\n', encoding="utf-8")
+    args = lessons_args(monkeypatch, ["learn", "--config", str(config)])
+    assert (args.lang, args.ascii) == ("th", True)
+    args = lessons_args(monkeypatch, ["--lang", "en", "learn", "--config", str(config)])
+    assert args.lang == "en"
+
+
+def test_learn_with_a_config_file_that_is_not_there_stops(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert cli.main(["learn", "--config", str(tmp_path / "none.toml")]) == 2
+    assert "none.toml" in capsys.readouterr().err
+
+
 def test_play_hands_the_checked_rules_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     argv = ["--players", "2", "--ruleset", "dummy-house", "--seed", "7", "--lang", "th"]
     argv += ["--options", "penalty_feed_head=0", "hand_size={2=9}", "--ascii"]

@@ -72,6 +72,7 @@ class DummyApp(SavingApp):
         history: bool | None = None,
         review: Screen[None] | None = None,
         config: Config | None = None,
+        lessons: bool = False,
     ) -> None:
         keep_thai_marks()  # a cut between screen regions keeps a letter's marks
         super().__init__()
@@ -80,6 +81,8 @@ class DummyApp(SavingApp):
         self.console._markup = False
         self.review = review
         """The replay viewer the app opens with (``replay FILE --view``)."""
+        self.lessons = lessons
+        """The app opens with the lessons (``dummy-tui learn``)."""
         self.config = config
         self._settings = settings
         data: dict[str, Any] = {} if settings is not None else read_settings_data()
@@ -137,6 +140,8 @@ class DummyApp(SavingApp):
         self.call_after_refresh(self.set_timer, 0.2, self._warm)
         if self.review is not None:
             self._replace_all(self.review)
+        elif self.lessons:
+            self.show_lessons()
         elif self.session is not None:
             from dummy_tui.ui.screens.table import TableScreen
 
@@ -212,6 +217,7 @@ class DummyApp(SavingApp):
         if (
             self.session is None
             and self.review is None
+            and not self.lessons
             and not self.want_resume
             and self.start_setup is None
         ):
@@ -229,6 +235,13 @@ class DummyApp(SavingApp):
         self.session = None
         self.let_go()
         self._replace_all(self._new_game_screen())
+
+    def show_lessons(self) -> None:
+        """The guided first game's lessons, over the screen that asked for them."""
+        from dummy_tui.ui.screens.lessons import LessonListScreen
+
+        if type(self.screen).__name__ != "LessonListScreen":
+            self.push_screen(LessonListScreen())
 
     def _replace_all(self, screen: Screen[None]) -> None:
         # leave only the base screen below, then show the new one
@@ -467,6 +480,19 @@ def run_app(args: argparse.Namespace) -> int:
     note = app.farewell()
     if note:
         print(note)
+    return app.return_code or 0
+
+
+def run_lessons(args: argparse.Namespace) -> int:
+    """Run the lessons for the ``learn`` command; returns the exit code."""
+    gc.freeze()  # as run_app does: what is loaded lives as long as the process
+    app = DummyApp(
+        lessons=True,
+        ascii=True if args.ascii else None,
+        lang=args.lang,
+        config=getattr(args, "config", None),
+    )
+    app.run()
     return app.return_code or 0
 
 

@@ -52,6 +52,11 @@ DEFAULT_KEYS: dict[str, str] = {
     "statistics": "s",
     "history": "h",
     "leave": "escape",
+    "learn": "l",
+    # a lesson (dummy-tui learn): the table's keys, and these
+    "lessons": "escape",
+    "next_lesson": "enter",
+    "again": "r",
     # the round end
     "next_round": "enter",
     "new_game": "n",
@@ -77,14 +82,22 @@ DEFAULT_KEYS: dict[str, str] = {
 }
 """Every binding id and its keys, as the screens bind them."""
 
+_TABLE_IDS = (
+    "draw", "pick", "take_top", "meld", "layoff", "discard", "knock", "show",
+    "end_round", "pass", "undo", "hint", "sort", "scores", "coach", "instant", "faster",
+    "slower", "export", "melds_up", "melds_down", "quit",
+    "select", "move_left", "move_right", "take", "back",
+)  # fmt: skip
+"""The ids of the table screen, its hand and its row."""
+
 KEY_GROUPS: dict[str, tuple[str, ...]] = {
-    "table": (
-        "draw", "pick", "take_top", "meld", "layoff", "discard", "knock", "show",
-        "end_round", "pass", "undo", "hint", "sort", "scores", "coach", "instant", "faster",
-        "slower", "export", "melds_up", "melds_down", "quit",
-        "select", "move_left", "move_right", "take", "back",
+    "table": _TABLE_IDS,
+    "new_game": (
+        "quick", "start", "resume", "statistics", "history", "leave", "language", "learn",
     ),
-    "new_game": ("quick", "start", "resume", "statistics", "history", "leave", "language"),
+    "lesson": (*_TABLE_IDS, "lessons"),
+    "lesson_end": ("next_lesson", "again", "lessons"),
+    "lessons": ("back",),
     "round_end": ("next_round", "new_game", "review", "statistics", "export", "quit"),
     "statistics": ("history", "back", "back_q"),
     "viewer": ("step_back", "step_on", "to_deal", "to_end", "back", "back_q"),

@@ -117,6 +117,8 @@ class Settings(BaseModel):
     the player set it (``c`` at the table, or the command palette)."""
     games: int = Field(default=0, ge=0)
     """Games started with a person at the table, counted for the coach."""
+    lessons_done: list[str] = Field(default_factory=list)
+    """The lessons of the guided first game played to their end (their ids)."""
 
     @model_validator(mode="before")
     @classmethod

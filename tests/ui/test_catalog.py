@@ -14,6 +14,7 @@ from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import catalog, cli_catalog, set_keys, set_language, t
 from dummy_tui.ui.keynames import DEFAULT_KEYS
 from dummy_tui.ui.screens.modals import help_text
+from dummy_tui.ui.tutorial.lessons import lesson_texts
 from dummy_tui.ui.words import fmt, fmt_about, refusal_text
 
 UI = Path(__file__).resolve().parents[2] / "dummy_tui" / "ui"
@@ -351,12 +352,14 @@ SAME_THING: list[tuple[str, str, str | None, str]] = [
 
 def thai_texts() -> dict[str, str]:
     cli = {f"cli.{k}": v for k, v in cli_catalog("th").items()}
-    return {**catalog("th"), **cli, "help": help_text("th")}
+    lessons = {f"lesson.{k}": v for k, v in lesson_texts("th").items()}
+    return {**catalog("th"), **cli, **lessons, "help": help_text("th")}
 
 
 def english_texts() -> dict[str, str]:
     cli = {f"cli.{k}": v for k, v in cli_catalog("en").items()}
-    return {**catalog("en"), **cli}
+    lessons = {f"lesson.{k}": v for k, v in lesson_texts("en").items()}
+    return {**catalog("en"), **cli, **lessons}
 
 
 @pytest.mark.parametrize(
@@ -488,7 +491,12 @@ def test_every_key_a_text_names_is_a_binding_and_follows_the_keymap(lang: str) -
         set_keys({bid: f"f{n + 13}" for n, bid in enumerate(DEFAULT_KEYS)})
         for key in texts:
             base = key.removesuffix("_one").removesuffix("_you")
-            for shown in (t(base, card="9♠", limit=10, n=2), fmt(base, card="9♠").plain):
+            # every other field filled (a card, a meld, a number)
+            filled: dict[str, str | int] = {
+                f: "9♠" for f in fields(texts[key]) if not f.startswith("k_")
+            }
+            filled |= {"limit": 10, "n": 2}
+            for shown in (t(base, **filled), fmt(base, **filled).plain):
                 assert "{k_" not in shown, (key, shown)
                 assert re.search(r"f(1[3-9]|[2-9]\d)", shown), (key, shown)
     finally:

@@ -49,6 +49,7 @@ class NewGameScreen(NewGameForm):
         Binding("r", "resume", "Saved games", id="resume", show=False),
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("h", "history", "History", id="history"),
+        Binding("l", "learn", "Learn to play", id="learn", show=False),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
         Binding("escape", "quit", "Quit", id="leave"),
     ]
@@ -62,7 +63,8 @@ class NewGameScreen(NewGameForm):
                 yield Button(id="quick", variant="primary", compact=True)
                 yield Button(id="start", variant="success", compact=True)
             # more ways in (a lesson, ...) go in this row, each a button naming its key
-            yield Horizontal(id="ng-entries")
+            with Horizontal(id="ng-entries"):
+                yield Button(id="learn", variant="default", compact=True)
             yield Static(id="ng-error")
             counts = self.presets[self.ruleset].player_counts
             yield Choice(
@@ -154,10 +156,11 @@ class NewGameScreen(NewGameForm):
         describe_bindings(self)
         self.query_one("#ng-title", Static).update(Text(t("ng.title"), style="bold"))
         self.query_one("#quick", Button).label = t("ng.quick")
+        self.query_one("#learn", Button).label = t("ng.learn")
         self.query_one("#start", Button).label = t("ng.start")
         self.query_one("#resume", Button).label = t("ng.saved_games", n=self.saved)
         self.query_one("#resume", Button).display = self.resumable()
-        for button in self.query("#ng-buttons Button").results(Button):
+        for button in self.query("#ng-buttons Button, #ng-entries Button").results(Button):
             button.refresh(layout=True)  # a label of another length: the width follows
         self.query_one("#players", Choice).label = t("ng.players")
         ruleset = self.query_one("#ruleset", Choice)
@@ -316,6 +319,14 @@ class NewGameScreen(NewGameForm):
 
     def action_statistics(self) -> None:
         self.dapp.show_stats()
+
+    @on(Button.Pressed, "#learn")
+    def learn_pressed(self) -> None:
+        self.action_learn()
+
+    def action_learn(self) -> None:
+        """The guided first game: its lessons over this screen (Escape comes back)."""
+        self.dapp.show_lessons()
 
     def action_history(self) -> None:
         self.dapp.show_history()

@@ -172,6 +172,8 @@ class Hand(CardStrip):
             return shown and not self.narrow
         if action == "select_unlisted":
             return shown and self.narrow
+        if action == "clear":
+            return bool(self.selected)  # else Escape goes on to the screen (a lesson leaves)
         return True
 
     def action_select_unlisted(self) -> None:
