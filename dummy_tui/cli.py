@@ -7,6 +7,10 @@
               [--no-history] [--options KEY=VALUE ...] [--log FILE] [--config FILE]
     dummy-tui [--rules FILE] rules [NAME]
     dummy-tui config [--path] [--config FILE]
+    dummy-tui [--rules FILE] host [--port P] [--bind ADDR] [--ruleset NAME] [--players N]
+              [--seats N] [--ai LEVEL] [--options KEY=VALUE ...] [--password]
+              [--hold SECONDS] [--no-history]
+    dummy-tui join ADDRESS/CODE [--name NAME] [--ascii]
     dummy-tui [--rules FILE] replay FILE [--json | --view]
     dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
               [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
@@ -55,7 +59,7 @@ from dummy_tui.commands import (
     sim_command,
 )
 
-COMMANDS = ("play", "learn", "rules", "replay", "sim", "config")
+COMMANDS = ("play", "learn", "rules", "replay", "sim", "config", "host", "join")
 """Subcommands; ``play`` is assumed when the command line names none."""
 
 LANGUAGES = ("en", "th")
@@ -375,6 +379,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     from dummy_tui.history.commands import add_commands
 
     add_commands(command, h)
+
+    # a table played from several machines: ``host`` and ``join`` (dummy_tui/net/commands.py)
+    from dummy_tui.net.commands import add_commands as add_net_commands
+
+    add_net_commands(command, h, _int_between, _overrides)
     return parser
 
 

@@ -73,6 +73,7 @@ class DummyApp(SavingApp):
         review: Screen[None] | None = None,
         config: Config | None = None,
         lessons: bool = False,
+        table: Screen[None] | None = None,
     ) -> None:
         keep_thai_marks()  # a cut between screen regions keeps a letter's marks
         super().__init__()
@@ -82,6 +83,8 @@ class DummyApp(SavingApp):
         self.review = review
         """The replay viewer the app opens with (``replay FILE --view``)."""
         self.lessons = lessons
+        self.remote_table = table
+        """The table the app opens on, played elsewhere (``join``: a hosted table)."""
         """The app opens with the lessons (``dummy-tui learn``)."""
         self.config = config
         self._settings = settings
@@ -140,6 +143,8 @@ class DummyApp(SavingApp):
         self.call_after_refresh(self.set_timer, 0.2, self._warm)
         if self.review is not None:
             self._replace_all(self.review)
+        elif self.remote_table is not None:
+            self._replace_all(self.remote_table)
         elif self.lessons:
             self.show_lessons()
         elif self.session is not None:

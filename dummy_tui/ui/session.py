@@ -386,6 +386,12 @@ class Session:
             self.log.append(LogEntry("restock", -1))
         return entry
 
+    def submit(self, action: act.Action) -> LogEntry | None:
+        """A move of the person at this screen: applied (checked) and its log
+        entry returned; a session whose round is played elsewhere sends it and
+        returns None (the new position comes back later)."""
+        return self.apply(action)
+
     def undo(self) -> act.Action:
         seat = self.round.seat
         action = self.round.undo()

@@ -48,10 +48,16 @@ class TableMoves(TableTurns):
         game = self.session.round
         before = game.hands[game.seat]
         try:
-            entry = self.session.apply(action)
+            entry = self.session.submit(action)
         except IllegalMoveError as exc:
             self.say(refusal_text(exc, self.dapp.look), error=True)
             return False
+        if entry is None:  # sent to the table's host: its answer redraws the table
+            self.highlight = set()
+            self.message = None
+            self.hand.clear_selection()
+            self.refresh_view()
+            return True
         new = self.session.round.hands[entry.seat] & ~before
         self.drawn = new.bit_length() - 1 if isinstance(action, act.Draw) and new else None
         if isinstance(action, TAKES):

@@ -1,0 +1,282 @@
+"""``dummy-tui host`` and ``dummy-tui join``: their options and what they do."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import getpass
+import json
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from dummy_tui.commands import EXIT_USAGE, PROG, ai_level_error, named_config_exists
+
+DEFAULT_PORT = 8765
+LOOPBACK = "127.0.0.1"
+GRACE_SECONDS = 3.0
+"""How long the host stays up after the match's end, for the last frames to arrive."""
+
+
+def add_commands(
+    command: Callable[[str], argparse.ArgumentParser],
+    h: Callable[[str], str],
+    int_between: Callable[[int, int], Callable[[str], int]],
+    overrides: Callable[[], dict[str, Any]],
+) -> None:
+    """``host`` and ``join`` on the top-level parser (see :func:`dummy_tui.cli.build_parser`)."""
+    host = command("host")
+    host.add_argument(
+        "--port", type=int_between(0, 65535), metavar="P", default=DEFAULT_PORT,
+        help=h("host.port"),
+    )  # fmt: skip
+    host.add_argument("--bind", metavar="ADDR", default=LOOPBACK, help=h("host.bind"))
+    host.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("host.ruleset"))
+    host.add_argument("--players", type=int_between(2, 4), metavar="N", help=h("host.players"))
+    host.add_argument("--seats", type=int_between(1, 4), metavar="N", help=h("host.seats"))
+    host.add_argument("--ai", metavar="LEVEL", default="normal", help=h("host.ai"))
+    host.add_argument("--options", help=h("host.options"), **overrides())
+    host.add_argument("--password", action="store_true", help=h("host.password"))
+    host.add_argument(
+        "--hold", type=int_between(0, 3600), metavar="SECONDS", default=60,
+        help=h("host.hold"),
+    )  # fmt: skip
+    host.add_argument("--no-history", action="store_true", help=h("host.no_history"))
+    host.set_defaults(handler=host_command)
+
+    join = command("join")
+    join.add_argument("address", metavar="ADDRESS/CODE", help=h("join.address"))
+    join.add_argument("--name", metavar="NAME", help=h("join.name"))
+    join.add_argument("--ascii", action="store_true", help=h("join.ascii"))
+    join.set_defaults(handler=join_command)
+
+
+# ---------------------------------------------------------------------------
+# host
+
+
+def host_command(args: argparse.Namespace) -> int:
+    from dummy_tui.ai import LEVELS
+    from dummy_tui.net.server import new_table
+    from dummy_tui.net.shadow import can_host
+    from dummy_tui.rules import get_ruleset
+    from dummy_tui.ui.i18n import ai_name, language, say, t
+    from dummy_tui.ui.settings import GameSetup, SeatSetup
+
+    if not named_config_exists(args):
+        return EXIT_USAGE
+    if args.ai not in LEVELS:
+        raise ai_level_error(args.ai)
+    options = dict(args.options)
+    rules = get_ruleset(args.ruleset, args.rules, overrides=options, source="--options")
+    if not can_host(rules):
+        print(f"{PROG}: {say('out.host.family', name=args.ruleset)}", file=sys.stderr)
+        return EXIT_USAGE
+    players = args.players or rules.default_players
+    if players not in rules.player_counts:
+        counts = ", ".join(str(n) for n in rules.player_counts)
+        problem = say("out.host.players", name=args.ruleset, counts=counts)
+        print(f"{PROG}: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    people = args.seats if args.seats is not None else players
+    if people > players:
+        print(f"{PROG}: {say('out.host.seats', seats=people, players=players)}", file=sys.stderr)
+        return EXIT_USAGE
+    password = None
+    if args.password:
+        password = getpass.getpass(say("out.host.password_prompt"))
+        if not password:
+            print(f"{PROG}: {say('out.host.password_empty')}", file=sys.stderr)
+            return EXIT_USAGE
+    seats = [SeatSetup(name=t("seat.player", n=i + 1), human=True) for i in range(people)]
+    seats += [SeatSetup(name=ai_name(i), level=args.ai) for i in range(players - people)]
+    setup = GameSetup(
+        seats=seats,
+        ruleset=args.ruleset,
+        options=options,
+        lang="th" if language() == "th" else "en",
+        rules_path=str(args.rules) if args.rules else None,
+    )
+    recorder = None
+    if not args.no_history:
+        from dummy_tui.ui.recording import Recorder
+
+        recorder = Recorder.at()
+
+    def said(key: str, values: dict[str, Any]) -> None:
+        print(say(f"out.{key}", **values), flush=True)
+
+    table = new_table(setup, password=password, hold=float(args.hold), recorder=recorder, said=said)
+    try:
+        asyncio.run(_host(table, args.bind, args.port))
+    finally:
+        if recorder is not None:
+            recorder.close()
+    return 0
+
+
+async def _host(table: Any, bind: str, port: int) -> None:
+    from dummy_tui.net.server import open_table
+    from dummy_tui.ui.i18n import say
+
+    hosted = await open_table(table, bind, port)
+    address = f"{shown_address(bind)}:{hosted.port}"
+    print(say("out.host.open", address=f"{address}/{table.code}", prog=PROG), flush=True)
+    if bind in ("127.0.0.1", "localhost", "::1"):
+        print(say("out.host.loopback"), flush=True)
+    if table.password is not None:
+        print(say("out.host.with_password"), flush=True)
+    try:
+        await table.run()
+        session = table.session
+        totals = "  ".join(
+            f"{name} {total}"
+            for name, total in zip(session.seat_names, session.match.totals, strict=True)
+        )
+        print(say("out.host.over", totals=totals), flush=True)
+        await asyncio.sleep(GRACE_SECONDS)
+    finally:
+        await hosted.close()
+
+
+def shown_address(bind: str) -> str:
+    """The address to give friends for a host bound to ``bind``."""
+    if bind not in ("0.0.0.0", "::", ""):
+        return f"[{bind}]" if ":" in bind else bind
+    # the address this machine would reach others from (no packet is sent)
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        found: str = probe.getsockname()[0]
+        return found
+    return socket.gethostname()
+
+
+# ---------------------------------------------------------------------------
+# join
+
+
+def join_command(args: argparse.Namespace) -> int:
+    from dummy_tui.net.remote import parse_address
+    from dummy_tui.ui.i18n import say
+
+    if not named_config_exists(args):
+        return EXIT_USAGE
+    try:
+        url, code = parse_address(args.address)
+    except ValueError:
+        print(f"{PROG}: {say('out.join.address', address=args.address)}", file=sys.stderr)
+        return EXIT_USAGE
+    from dummy_tui.ui.app import cannot_show
+
+    if cannot_show():
+        return 2
+    name = args.name if args.name is not None else _user_name()
+    return asyncio.run(_join(url, code, name[:40], args))
+
+
+def _user_name() -> str:
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return ""
+
+
+def _tokens_file() -> Path:
+    from dummy_tui.ui.storage import data_dir
+
+    return data_dir() / "tables.json"
+
+
+def _tokens() -> dict[str, str]:
+    """The seat tokens of the tables joined from here, by URL and code."""
+    try:
+        data = json.loads(_tokens_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def _keep_token(key: str, token: str | None) -> None:
+    from dummy_tui.ui.storage import atomic_write
+
+    tokens = _tokens()
+    if token is None:
+        tokens.pop(key, None)
+    else:
+        tokens[key] = token
+    with contextlib.suppress(OSError):  # without it the seat is taken again by name only
+        _tokens_file().parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(_tokens_file(), json.dumps(dict(list(tokens.items())[-20:]), indent=1))
+
+
+async def _join(url: str, code: str, name: str, args: argparse.Namespace) -> int:
+    from dummy_tui.net.remote import HostProblem, JoinRefused, Link, RemoteSession
+    from dummy_tui.ui.i18n import say, t
+
+    key = f"{url}{code}"
+    link = Link(url, code, name, None, _tokens().get(key))
+    while True:
+        try:
+            welcome = await link.open()
+            break
+        except JoinRefused as exc:
+            if exc.reason == "password" and link.password is None and sys.stdin.isatty():
+                link.password = getpass.getpass(say("out.join.password_prompt"))
+                continue
+            if exc.reason == "token" and link.token is not None:
+                link.token = None  # a table of the same code, not the one of the token
+                continue
+            print(f"{PROG}: {t(f'net.error.{exc.reason}')}", file=sys.stderr)
+            return 1
+        except HostProblem as exc:
+            from dummy_tui.logs import logger
+
+            logger.warning("the host sent what cannot be read: %s", exc)
+            print(f"{PROG}: {t('net.unreadable')}", file=sys.stderr)
+            return 1
+        except OSError as exc:
+            problem = say("out.join.unreachable", url=url, error=str(exc))
+            print(f"{PROG}: {problem}", file=sys.stderr)
+            return 1
+    _keep_token(key, link.token)
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def deliver(message: dict[str, Any]) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        with contextlib.suppress(ConnectionClosed):
+            await link.send(message)
+
+    def send(message: dict[str, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(deliver(message))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    from dummy_tui.ui.app import DummyApp
+    from dummy_tui.ui.screens.table_remote import RemoteTableScreen
+
+    try:
+        session = RemoteSession(welcome, send)
+    except (KeyError, TypeError, ValueError) as exc:
+        from dummy_tui.logs import logger
+
+        logger.warning("the host's welcome cannot be read: %r", exc)
+        print(f"{PROG}: {t('net.unreadable')}", file=sys.stderr)
+        await link.close()
+        return 1
+    screen = RemoteTableScreen(session, link)
+    app = DummyApp(
+        table=screen,
+        persist=False,
+        history=False,
+        lang=args.lang,
+        ascii=True if args.ascii else None,
+    )
+    try:
+        await app.run_async()
+    finally:
+        await link.close()
+    return app.return_code or 0

@@ -1,0 +1,468 @@
+"""The host: one table, its one real round, and the people playing it from afar.
+
+:class:`Table` holds a :class:`~dummy_tui.ui.session.Session` (the match, the
+round, the log) exactly as a terminal playing alone does, and a websocket
+connection for each person's seat.  Every move a person sends is read with
+the notation of ``records.md`` and checked by the engine; what each person is
+sent is their own seat's view.  The computer plays the seats no person holds,
+and a person's seat while that person is away: their turn waits
+:attr:`Table.hold` seconds for them, then the normal computer player plays
+it, and every later turn, until they come back with their seat's token.
+Every finished round goes into the host's history.
+
+Plain asyncio and ``websockets``: no Textual here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from dummy_tui.engine.errors import MoveError
+from dummy_tui.net.protocol import (
+    BURST,
+    FLOOD,
+    MAX_FRAME,
+    RATE,
+    VERSION,
+    WIRE_LIMIT,
+    Hello,
+    Move,
+    ProtocolError,
+    Undo,
+    action_from_words,
+    dumps,
+    parse_client,
+    refusal_json,
+    view_json,
+)
+from dummy_tui.ui.session import LogEntry, Session
+
+if TYPE_CHECKING:
+    from dummy_tui.ui.recording import Recorder
+    from dummy_tui.ui.settings import GameSetup
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""A table code's letters: none that reads as another (no I/1, O/0)."""
+
+HELLO_SECONDS = 10.0
+"""How long a new connection has to say hello."""
+
+
+def new_code() -> str:
+    """A short table code: six letters, about 30 bits (with a password for a public host)."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+
+
+@dataclass(slots=True)
+class Bucket:
+    """A token bucket: :data:`RATE` messages a second, :data:`BURST` at once."""
+
+    tokens: float = float(BURST)
+    last: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(float(BURST), self.tokens + (now - self.last) * RATE)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(slots=True)
+class Link:
+    """One person's connection to their seat."""
+
+    ws: ServerConnection
+    seat: int
+    log_sent: int = 0  # the lines of the match's log this connection has been sent
+    bucket: Bucket = field(default_factory=Bucket)
+    refused: int = 0
+
+
+@dataclass(slots=True)
+class Seat:
+    person: bool  # a person's seat (else the computer's)
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    claimed: bool = False  # a person has taken it
+    link: Link | None = None
+    away_since: float | None = None
+    standing_in: bool = False  # the computer plays it until the person is back
+
+
+class Table:
+    """One hosted table (see the module)."""
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        code: str | None = None,
+        password: str | None = None,
+        hold: float = 60.0,
+        ai_delay: float = 0.6,
+        recorder: Recorder | None = None,
+        said: Callable[[str, dict[str, Any]], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.code = code or new_code()
+        self.password = password
+        self.hold = hold
+        """Seconds an away person's turn waits before the computer plays it."""
+        self.ai_delay = ai_delay
+        self.recorder = recorder
+        self.said = said
+        """Called with each event to tell the host: a key of the CLI catalog, its values."""
+        self.seats = [Seat(person=s.human) for s in session.setup.seats]
+        self.wake = asyncio.Event()
+        self.done = asyncio.Event()
+
+    # ------------------------------------------------------------------
+    # what is sent
+
+    @property
+    def started(self) -> bool:
+        """Every person's seat has been taken once: the computer may play."""
+        return all(s.claimed for s in self.seats if s.person)
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": name,
+                "person": seat.person,
+                "present": seat.link is not None,
+                "claimed": seat.claimed,
+                "standing_in": seat.standing_in,
+            }
+            for name, seat in zip(self.session.seat_names, self.seats, strict=True)
+        ]
+
+    def _log(self, link: Link) -> dict[str, Any]:
+        log = self.session.log
+        start = min(link.log_sent, len(log))
+        link.log_sent = len(log)
+        return {"log_start": start, "log": [asdict(e) for e in log[start:]]}
+
+    def state(self, link: Link) -> dict[str, Any]:
+        """The ``state`` frame for ``link``'s seat: its view, the new log lines, the seats."""
+        session = self.session
+        return {
+            "type": "state",
+            "round": session.round_number,
+            "view": view_json(session.round.view(link.seat)),
+            "seats": self.seats_json(),
+            **self._log(link),
+        }
+
+    def welcome(self, link: Link) -> dict[str, Any]:
+        session = self.session
+        link.log_sent = 0
+        setup = session.setup
+        return {
+            **self.state(link),
+            "type": "welcome",
+            "version": VERSION,
+            "seat": link.seat,
+            "token": self.seats[link.seat].token,
+            "ruleset": setup.ruleset,
+            "rules": session.rules.model_dump(mode="json"),
+            "base_rules": session.base_rules.model_dump(mode="json"),
+            "first_starter": session.match.first_starter,
+            "rounds": list(session.rounds),
+        }
+
+    async def send(self, link: Link, message: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await link.ws.send(dumps(message))
+
+    async def broadcast(self) -> None:
+        for seat in self.seats:
+            if seat.link is not None:
+                await self.send(seat.link, self.state(seat.link))
+
+    def tell(self, key: str, **values: Any) -> None:
+        if self.said is not None:
+            self.said(key, values)
+
+    # ------------------------------------------------------------------
+    # connections
+
+    async def handle(self, ws: ServerConnection) -> None:
+        """One connection, from its hello to its end."""
+        link = await self._greet(ws)
+        if link is None:
+            return
+        seat = self.seats[link.seat]
+        try:
+            async for frame in ws:
+                await self._message(link, frame)
+                if link.refused >= FLOOD:
+                    await ws.close(1008, "too many refused messages")
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            if seat.link is link:
+                seat.link = None
+                seat.away_since = time.monotonic()
+                self.tell("host.left", name=self.session.seat_names[link.seat])
+                self.wake.set()
+                await self.broadcast()
+
+    async def _refuse(self, ws: ServerConnection, reason: str, close: bool = False) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(dumps({"type": "error", "reason": reason}))
+            if close:
+                await ws.close(1008, reason)
+
+    async def _greet(self, ws: ServerConnection) -> Link | None:
+        try:
+            frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+            hello = parse_client(frame)
+        except (TimeoutError, ConnectionClosed):
+            return None
+        except ProtocolError as exc:
+            await self._refuse(ws, exc.reason, close=True)
+            return None
+        if not isinstance(hello, Hello):
+            await self._refuse(ws, "hello", close=True)
+            return None
+        if hello.version != VERSION:
+            await self._refuse(ws, "version", close=True)
+            return None
+        if not hmac.compare_digest(hello.code.strip().upper().encode(), self.code.encode()):
+            await asyncio.sleep(0.5)  # a guesser waits
+            await self._refuse(ws, "code", close=True)
+            return None
+        if self.password is not None and not hmac.compare_digest(
+            (hello.password or "").encode(), self.password.encode()
+        ):
+            await asyncio.sleep(0.5)
+            await self._refuse(ws, "password", close=True)
+            return None
+        index = self._seat_for(hello.token)
+        if index is None:
+            await self._refuse(ws, "token" if hello.token else "full", close=True)
+            return None
+        seat = self.seats[index]
+        old = seat.link
+        link = Link(ws, index)
+        seat.link = link
+        seat.away_since = None
+        seat.standing_in = False
+        if not seat.claimed:
+            seat.claimed = True
+            self._name_seat(index, hello.name)
+            self.tell("host.joined", name=self.session.seat_names[index], seat=index + 1)
+        else:
+            self.tell("host.back", name=self.session.seat_names[index])
+        if old is not None:  # the same seat from a new connection: the old one is over
+            await self._refuse(old.ws, "replaced", close=True)
+        await self.send(link, self.welcome(link))
+        self.wake.set()
+        await self.broadcast()
+        return link
+
+    def _seat_for(self, token: str | None) -> int | None:
+        """The seat a hello takes: the one its token names, else the first free person's seat."""
+        if token:
+            found = None
+            for i, seat in enumerate(self.seats):
+                # every token compared, in constant time each
+                if hmac.compare_digest(token.encode(), seat.token.encode()) and seat.person:
+                    found = i
+            return found
+        for i, seat in enumerate(self.seats):
+            if seat.person and not seat.claimed:
+                return i
+        return None
+
+    def _name_seat(self, index: int, name: str) -> None:
+        name = "".join(ch for ch in name if ch.isprintable()).strip()
+        if not name:
+            return
+        setup = self.session.setup
+        seats = list(setup.seats)
+        seats[index] = seats[index].model_copy(update={"name": name})
+        self.session.setup = setup.model_copy(update={"seats": seats})
+
+    async def _message(self, link: Link, frame: str | bytes) -> None:
+        if not link.bucket.take():
+            link.refused += 1
+            await self.send(link, {"type": "error", "reason": "rate"})
+            return
+        try:
+            message = parse_client(frame)
+        except ProtocolError as exc:
+            link.refused += 1
+            await self.send(link, {"type": "error", "reason": exc.reason})
+            return
+        if isinstance(message, Hello):
+            link.refused += 1
+            await self.send(link, {"type": "error", "reason": "hello_again"})
+            return
+        reason = self._position_refusal(link, message)
+        if reason is not None:
+            link.refused += 1
+            await self.send(link, {"type": "error", "reason": reason})
+            return
+        session = self.session
+        try:
+            if isinstance(message, Undo):
+                session.undo()
+            else:
+                session.apply(action_from_words(session.round.clone(), message.words))
+        except MoveError as exc:
+            await self.send(link, refusal_json(exc))
+            return
+        except ProtocolError as exc:
+            link.refused += 1
+            await self.send(link, {"type": "error", "reason": exc.reason})
+            return
+        self.wake.set()
+        if not session.round.is_over:
+            await self.broadcast()
+
+    def _position_refusal(self, link: Link, message: Move | Undo) -> str | None:
+        """Why a move or undo cannot be taken now, whatever it is: a key of ``net.error``."""
+        session = self.session
+        game = session.round
+        if session.recorded or game.is_over:
+            return "turn"
+        if message.round != session.round_number or message.at != len(game.history):
+            return "stale"  # sent twice, or for a position that has moved on
+        if game.seat != link.seat:
+            return "turn"
+        return None
+
+    # ------------------------------------------------------------------
+    # the computer's turns and the rounds' ends
+
+    async def run(self) -> None:
+        """Play the match to its end: the computer's turns, the away seats', the rounds' ends."""
+        session = self.session
+        while not session.match.is_over:
+            game = session.round
+            if game.is_over:
+                await self._end_round()
+                continue
+            seat = self.seats[game.seat]
+            wait: float | None = None  # wait for news (None: as long as it takes)
+            if seat.person and seat.link is None and seat.claimed and not seat.standing_in:
+                assert seat.away_since is not None
+                wait = seat.away_since + self.hold - time.monotonic()
+                if wait <= 0:
+                    seat.standing_in = True
+                    self.tell("host.standing_in", name=session.seat_names[game.seat])
+                    await self.broadcast()
+                    continue
+            elif (not seat.person or seat.standing_in) and self.started:
+                await self._computer_turn(game.seat)
+                continue
+            self.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), wait)
+        self.done.set()
+
+    async def _computer_turn(self, seat: int) -> None:
+        from dummy_tui.ai import AIError, checked_choice
+
+        session = self.session
+        game = session.round
+        moves = len(game.history)
+        if self.ai_delay > 0:
+            self.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), self.ai_delay)
+            if session.round is not game or len(game.history) != moves:
+                return  # the person came back and moved meanwhile
+        view, legal = game.view(seat), game.legal_actions()
+        player = session.player(seat)
+        try:
+            action = await asyncio.to_thread(checked_choice, player, view, legal)
+        except AIError as exc:
+            stand_in = session.stand_in(seat)
+            session.ai_failed(seat, exc, session.record_text(), stand_in)
+            action = await asyncio.to_thread(checked_choice, stand_in, view, legal)
+        if session.round is not game or len(game.history) != moves or game.seat != seat:
+            return  # the seat's person moved while the computer thought
+        session.apply(action)
+        if not game.is_over:
+            await self.broadcast()
+
+    async def _end_round(self) -> None:
+        """The round is over: into the match and the history; the next dealt; everyone told."""
+        session = self.session
+        session.finish_round()
+        if self.recorder is not None:
+            self.recorder.round_ended(session)
+            notice = self.recorder.notice()
+            if notice is not None:
+                self.tell("host.history", notice=notice)
+        record = session.rounds[-1]
+        over = session.match.is_over
+        if not over:
+            session.start_next_round()
+        self.tell("host.round_over", n=len(session.match.results), totals=session.match.totals)
+        for seat in self.seats:
+            link = seat.link
+            if link is None:
+                continue
+            message: dict[str, Any] = {
+                "type": "round_end",
+                "record": record,
+                "seats": self.seats_json(),
+                "round": None if over else session.round_number,
+                "view": None if over else view_json(session.round.view(link.seat)),
+                **self._log(link),
+            }
+            await self.send(link, message)
+
+
+@dataclass(slots=True)
+class Hosted:
+    """A table being hosted: the table and its listening server."""
+
+    table: Table
+    server: Server
+
+    @property
+    def port(self) -> int:
+        port: int = self.server.sockets[0].getsockname()[1]
+        return port
+
+    async def close(self) -> None:
+        self.server.close()
+        await self.server.wait_closed()
+
+
+async def open_table(table: Table, host: str = "127.0.0.1", port: int = 0) -> Hosted:
+    """Listen for ``table``'s players on ``host``:``port`` (0: any free port)."""
+    server = await serve(
+        table.handle,
+        host,
+        port,
+        max_size=WIRE_LIMIT,
+        max_queue=BURST,
+        compression=None,
+    )
+    return Hosted(table, server)
+
+
+def new_table(setup: GameSetup, **how: Any) -> Table:
+    """A table of a new match of ``setup`` (see :class:`Table` for ``how``)."""
+    return Table(Session.new(setup), **how)
+
+
+__all__ = ["MAX_FRAME", "Hosted", "LogEntry", "Table", "new_table", "open_table"]
