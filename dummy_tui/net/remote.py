@@ -164,6 +164,8 @@ class RemoteSession(Session):
         self.seat_status: list[dict[str, Any]] = list(welcome["seats"])
         self.waiting = False
         """A move was sent and the host has not answered yet."""
+        self.sent_at: tuple[int, int, bool] | None = None
+        """:attr:`position` when the move was sent."""
         self.next_round: Round[Any] | None = None
         for record in welcome["rounds"]:
             played = round_of_record(record, rules)
@@ -206,6 +208,7 @@ class RemoteSession(Session):
         game = self.round
         game.check(action)
         self.waiting = True
+        self.sent_at = self.position
         self.send(
             {
                 "type": "move",
@@ -222,6 +225,7 @@ class RemoteSession(Session):
         if refusal is not None:
             raise refusal
         self.waiting = True
+        self.sent_at = self.position
         self.send({"type": "undo", "round": self.round_number, "at": len(game.history)})
         return game.history[-1][1]
 
@@ -268,7 +272,13 @@ class RemoteSession(Session):
             self.log[start:] = [_entry(e) for e in frame["log"]]
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise HostProblem(f"{kind}: {exc!r}") from None
-        self.waiting = False
+        if self.position != self.sent_at:
+            self.waiting = False  # the host has played our move (a frame sent before it has not)
+
+    @property
+    def position(self) -> tuple[int, int, bool]:
+        """The round and the moves made in it: what a move is sent for."""
+        return (self.round_number, len(self.round.history), self.round.is_over)
 
     def _seats(self, seats: list[dict[str, Any]]) -> None:
         self.seat_status = list(seats)

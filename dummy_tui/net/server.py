@@ -65,14 +65,16 @@ def new_code() -> str:
 
 @dataclass(slots=True)
 class Bucket:
-    """A token bucket: :data:`RATE` messages a second, :data:`BURST` at once."""
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
 
+    rate: float = RATE
+    burst: float = float(BURST)
     tokens: float = float(BURST)
     last: float = field(default_factory=time.monotonic)
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(float(BURST), self.tokens + (now - self.last) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
             return False
@@ -86,8 +88,8 @@ class Link:
 
     ws: ServerConnection
     seat: int
+    bucket: Bucket
     log_sent: int = 0  # the lines of the match's log this connection has been sent
-    bucket: Bucket = field(default_factory=Bucket)
     refused: int = 0
 
 
@@ -114,6 +116,7 @@ class Table:
         ai_delay: float = 0.6,
         recorder: Recorder | None = None,
         said: Callable[[str, dict[str, Any]], None] | None = None,
+        rate: float = RATE,
     ) -> None:
         self.session = session
         self.code = code or new_code()
@@ -123,6 +126,8 @@ class Table:
         self.ai_delay = ai_delay
         self.recorder = recorder
         self.said = said
+        self.rate = rate
+        """Messages a second a player may send on average (:data:`BURST` at once)."""
         """Called with each event to tell the host: a key of the CLI catalog, its values."""
         self.seats = [Seat(person=s.human) for s in session.setup.seats]
         self.wake = asyncio.Event()
@@ -257,7 +262,7 @@ class Table:
             return None
         seat = self.seats[index]
         old = seat.link
-        link = Link(ws, index)
+        link = Link(ws, index, Bucket(self.rate))
         seat.link = link
         seat.away_since = None
         seat.standing_in = False

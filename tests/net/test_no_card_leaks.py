@@ -1,0 +1,117 @@
+"""Whole matches at a hosted table, every frame to every player captured: no
+frame names a card its seat may not know, the players' terminals end with the
+host's scores, and the host keeps every round in its history."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from net_util import Player, Recording, hidden_from, hosted, setup_of
+
+from dummy_tui.engine.cards import card_text
+from dummy_tui.net.protocol import dumps, view_cards, view_json
+from dummy_tui.net.remote import round_of_record
+from dummy_tui.ui.recording import Recorder
+from dummy_tui.ui.session import Session
+
+
+def current_round_log(frame: dict[str, Any]) -> list[dict[str, Any]]:
+    """The log lines a frame sends that belong to the round in play (a
+    ``round_end`` frame also sends the finished round's last lines)."""
+    lines = frame["log"]
+    starts = [i for i, e in enumerate(lines) if e["kind"] == "round"]
+    if frame["type"] == "round_end":
+        return lines[starts[-1] :] if starts else []
+    return lines
+
+
+def frame_cards(frame: dict[str, Any]) -> set[int]:
+    found: set[int] = set()
+    if frame.get("view") is not None:
+        found |= view_cards(frame["view"])
+    for entry in current_round_log(frame):
+        if entry["kind"] not in ("round", "start"):  # their numbers are a round's, seats
+            found |= set(entry["cards"]) | set(entry["extra"])
+    return found
+
+
+def check_frames(table: Recording) -> int:
+    """Every frame the table sent holds no hidden card; the count of frames."""
+    for seat, frame, hidden in table.sent:
+        leaked = frame_cards(frame) & hidden
+        assert not leaked, (
+            f"seat {seat} was sent {[card_text(c) for c in sorted(leaked)]} in a "
+            f"{frame['type']} frame"
+        )
+        if frame["type"] == "round_end":
+            # the finished round, whole: only once it is over
+            assert round_of_record(frame["record"], table.session.rules).is_over
+    return len(table.sent)
+
+
+async def play_match(
+    people: int, computers: int, seed: int, history: Path
+) -> tuple[Recording, list[Player]]:
+    setup = setup_of(people, computers, seed=seed, target_score=150)
+    recorder = Recorder.at(history)
+    table = Recording(Session.new(setup), ai_delay=0, recorder=recorder, rate=1e6)
+    async with hosted(table) as (server, run):
+        players = [
+            Player(server.port, table.code, f"N{i}", seed + i, ai=None if i % 2 else "easy")
+            for i in range(people)
+        ]
+        for p in players:
+            await p.join()
+        await asyncio.wait_for(asyncio.gather(*(p.play_match() for p in players)), 60)
+        await asyncio.wait_for(run, 10)
+    recorder.close()
+    # what each terminal read is what the host sent to that seat (up to the
+    # match's end, where it stops reading)
+    for i, p in enumerate(players):
+        sent = [json.loads(dumps(f)) for seat, f, _ in table.sent if seat == i]
+        assert p.frames == sent[: len(p.frames)]
+        assert p.frames[-1]["type"] == "round_end"
+    return table, players
+
+
+@pytest.mark.parametrize(
+    ("people", "computers", "seed"),
+    [(2, 2, 11), (3, 0, 12)],
+)
+async def test_a_whole_match_sends_no_seat_a_card_it_may_not_see(
+    people: int, computers: int, seed: int, tmp_path: Path
+) -> None:
+    history = tmp_path / "history.sqlite3"
+    table, players = await play_match(people, computers, seed, history)
+    frames = check_frames(table)
+    session = table.session
+    rounds = len(session.match.results)
+    assert session.match.is_over and rounds >= 2  # round ends crossed, not one round
+    assert frames > 100
+    for p in players:
+        assert p.session is not None
+        assert p.session.match.totals == session.match.totals
+        assert [r.scores for r in p.session.match.results] == [
+            r.scores for r in session.match.results
+        ]
+    with sqlite3.connect(history) as conn:
+        (kept,) = conn.execute("select count(*) from rounds").fetchone()
+    assert kept == rounds
+
+
+def test_the_check_finds_a_leak() -> None:
+    """The check above fails a frame that names another seat's card."""
+    session = Session.new(setup_of(2, seed=3))
+    table = Recording(session)
+    other = session.round.hand(1)[0]
+    view = session.round.view(0)
+    frame = {"type": "state", "view": view_json(view), "log": []}
+    frame["view"]["row"] = [*frame["view"]["row"], other]
+    table.sent.append((0, frame, hidden_from(session, 0)))
+    with pytest.raises(AssertionError, match=card_text(other)):
+        check_frames(table)
