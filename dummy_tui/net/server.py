@@ -57,6 +57,9 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 HELLO_SECONDS = 10.0
 """How long a new connection has to say hello."""
 
+GUESS_SECONDS = 0.5
+"""How long a wrong table code or password waits for its refusal (slows a guesser)."""
+
 
 def new_code() -> str:
     """A short table code: six letters, about 30 bits (with a password for a public host)."""
@@ -247,13 +250,13 @@ class Table:
             await self._refuse(ws, "version", close=True)
             return None
         if not hmac.compare_digest(hello.code.strip().upper().encode(), self.code.encode()):
-            await asyncio.sleep(0.5)  # a guesser waits
+            await asyncio.sleep(GUESS_SECONDS)
             await self._refuse(ws, "code", close=True)
             return None
         if self.password is not None and not hmac.compare_digest(
             (hello.password or "").encode(), self.password.encode()
         ):
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(GUESS_SECONDS)
             await self._refuse(ws, "password", close=True)
             return None
         index = self._seat_for(hello.token)

@@ -1,0 +1,185 @@
+"""A hosted table's seats: who may sit (code, password, token), what a person
+may send (their turn, the position they saw, a move the rules allow), and a
+person who drops out: their seat held, the computer in their place after the
+hold, everything back when they return."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import pytest
+from net_util import Player, hosted, setup_of
+from websockets.exceptions import ConnectionClosed
+
+from dummy_tui.engine.actions import DRAW, Discard
+from dummy_tui.net import server as server_module
+from dummy_tui.net.protocol import MAX_FRAME, dumps
+from dummy_tui.net.remote import JoinRefused, Link, RemoteSession
+from dummy_tui.net.server import Table
+from dummy_tui.ui.session import Session
+
+
+@pytest.fixture(autouse=True)
+def no_guess_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "GUESS_SECONDS", 0.0)
+
+
+async def until(check: Any, seconds: float = 10.0) -> None:
+    """Wait until ``check()`` is true (failing after ``seconds``)."""
+    for _ in range(int(seconds / 0.01)):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("waited too long")
+
+
+async def refusal(
+    port: int, code: str, password: str | None = None, token: str | None = None
+) -> str:
+    link = Link(f"ws://127.0.0.1:{port}/", code, "X", password, token)
+    with pytest.raises(JoinRefused) as refused:
+        await link.open()
+    return refused.value.reason
+
+
+async def test_code_password_and_seats_decide_who_sits() -> None:
+    table = Table(Session.new(setup_of(2, seed=4)), password="sesame", ai_delay=0)
+    async with hosted(table) as (server, run):
+        port = server.port
+        assert await refusal(port, "WRONG1", "sesame") == "code"
+        assert await refusal(port, table.code) == "password"
+        assert await refusal(port, table.code, "sesamE") == "password"
+        first = Link(f"ws://127.0.0.1:{port}/", table.code.lower(), "Ann", "sesame")
+        welcome = await first.open()
+        assert welcome["seat"] == 0 and welcome["token"] == table.seats[0].token
+        second = Link(f"ws://127.0.0.1:{port}/", table.code, "Bo", "sesame")
+        assert (await second.open())["seat"] == 1
+        assert await refusal(port, table.code, "sesame") == "full"
+        assert await refusal(port, table.code, "sesame", token="not-a-token") == "token"
+        # the seat's token from another window takes the seat; the old window is told
+        again = Link(f"ws://127.0.0.1:{port}/", table.code, "Ann", "sesame", welcome["token"])
+        assert (await again.open())["seat"] == 0
+        told = await first.receive()
+        while told["type"] == "state":  # Bo's arrival, told to all
+            told = await first.receive()
+        assert told == {"type": "error", "reason": "replaced"}
+        assert [s["name"] for s in welcome["seats"]] == ["Ann", "P1"]
+        assert not run.done()
+
+
+async def test_every_bad_message_is_refused_and_the_table_plays_on() -> None:
+    table = Table(Session.new(setup_of(2, seed=4)), ai_delay=0)
+    async with hosted(table) as (server, run):
+        ann = Player(server.port, table.code, "Ann")
+        bo = Player(server.port, table.code, "Bo")
+        await ann.join()
+        await bo.join()
+        game = table.session.round
+        assert game.seat == 0
+        not_in_hand = next(c for c in range(52) if c not in game.hand(0) and c not in game.row)
+
+        async def answer(player: Player, message: dict[str, Any] | str) -> dict[str, Any]:
+            text = message if isinstance(message, str) else dumps(message)
+            await raw(player, text)
+            while True:  # the other seats' news in between
+                frame = await player.link.receive()
+                if frame["type"] in ("error", "refusal"):
+                    return frame
+
+        move = {"type": "move", "round": 1, "at": 0, "words": ["draw"]}
+        assert (await answer(bo, move))["reason"] == "turn"
+        assert (await answer(ann, {**move, "at": 3}))["reason"] == "stale"
+        assert (await answer(ann, {**move, "round": 2}))["reason"] == "stale"
+        assert (await answer(ann, "x" * (MAX_FRAME + 1)))["reason"] == "size"
+        assert (await answer(ann, "{not json"))["reason"] == "malformed"
+        assert (await answer(ann, {**move, "extra": 1}))["reason"] == "malformed"
+        hello = {"type": "hello", "version": 1, "code": table.code}
+        assert (await answer(ann, hello))["reason"] == "hello_again"
+        refused = await answer(ann, {**move, "words": [f"discard {_text(not_in_hand)}"]})
+        assert refused["type"] == "refusal" and refused["rule"] == "take_first"
+        assert (await answer(ann, {**move, "words": ["fly away"]}))["rule"] == "syntax"
+        # none of it moved the game, and a move the rules allow is played
+        assert game.history == []
+        await raw(ann, dumps(move))
+        await until(lambda: game.history == [(0, DRAW)])
+        discard = game.hand(0)[0]
+        await raw(ann, dumps({**move, "at": 1, "words": [f"discard {_text(discard)}"]}))
+        await until(lambda: len(game.history) == 2)
+        assert game.history[1] == (0, Discard(discard))
+        assert not run.done()
+
+
+async def test_a_flood_is_cut_off_and_only_that_connection_is() -> None:
+    table = Table(Session.new(setup_of(2, seed=4)), ai_delay=0)
+    async with hosted(table) as (server, run):
+        ann = Player(server.port, table.code, "Ann")
+        bo = Player(server.port, table.code, "Bo")
+        await ann.join()
+        await bo.join()
+        for _ in range(server_module.FLOOD + 5):
+            with contextlib.suppress(ConnectionClosed):
+                await raw(ann, "{}")
+        reasons = set()
+        while True:
+            try:
+                frame = await ann.link.receive()
+                if frame["type"] == "error":
+                    reasons.add(frame["reason"])
+            except ConnectionClosed:
+                break
+        assert reasons == {"malformed", "rate"}  # the burst allowed, then refused, then closed
+        await until(lambda: table.seats[0].link is None)
+        # Bo's seat plays on
+        await raw(bo, dumps({"type": "undo", "round": 1, "at": 0}))
+        frame = await bo.link.receive()
+        while frame["type"] == "state":  # Ann's seat is away now, told to all
+            frame = await bo.link.receive()
+        assert frame["reason"] == "turn"
+        assert not run.done()
+
+
+async def test_a_dropped_seat_is_held_then_played_then_given_back() -> None:
+    table = Table(Session.new(setup_of(1, 1, seed=8)), ai_delay=0.02, hold=0.3)
+    session = table.session
+    async with hosted(table) as (server, run):
+        ann = Player(server.port, table.code, "Ann")
+        welcome = await ann.join()
+        assert session.round.seat == 0
+        await ann.link.close()
+        await until(lambda: table.seats[0].link is None)
+        await asyncio.sleep(0.15)
+        assert session.round.history == []  # held: the turn waits for her
+        await until(lambda: table.seats[0].standing_in)
+        # the computer plays her turns now
+        await until(lambda: sum(1 for s, _ in session.round.history if s == 0) >= 4)
+        back = Link(f"ws://127.0.0.1:{server.port}/", table.code, "Ann", None, ann.link.token)
+        frame = await back.open()
+        assert frame["seat"] == 0 and not table.seats[0].standing_in
+        assert welcome.seat == 0
+        restored = RemoteSession(frame, lambda _: None)
+        game = session.round
+        assert restored.round.hand(0) == game.hand(0)
+        assert restored.round.history == game.history
+        assert restored.log == session.log
+        assert restored.match.totals == session.match.totals
+        assert frame["seats"][0]["name"] == "Ann"
+        # back in her seat, her turn waits for her again, past the hold
+        await until(lambda: session.round.seat == 0 and not session.round.is_over)
+        moves = len(session.round.history)
+        await asyncio.sleep(0.5)
+        assert len(session.round.history) == moves
+        assert not run.done()
+
+
+def _text(card: int) -> str:
+    from dummy_tui.engine.cards import card_text
+
+    return card_text(card)
+
+
+async def raw(player: Player, text: str) -> None:
+    """Send ``text`` as it is, whatever it holds."""
+    assert player.link.ws is not None
+    await player.link.ws.send(text)
