@@ -1,4 +1,5 @@
-"""The rules engine, the rulesets and the AI never import Textual or rich."""
+"""The rules engine, the rulesets and the AI never import Textual or rich, nor
+the network (websockets, asyncio); the host imports no Textual."""
 
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = """
 import importlib, json, pkgutil, sys
 
+FORBIDDEN = tuple(sys.argv[2].split(","))
 package = importlib.import_module(sys.argv[1])
 found = {}
 for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
     before = set(sys.modules)
     importlib.import_module(info.name)
     new = set(sys.modules) - before
-    found[info.name] = sorted(m for m in new if m.split(".")[0] in ("textual", "rich"))
-ui = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich"))
+    found[info.name] = sorted(m for m in new if m.split(".")[0] in FORBIDDEN)
+ui = sorted(m for m in sys.modules if m.split(".")[0] in FORBIDDEN)
 print(json.dumps({"modules": sorted(found), "offenders": {k: v for k, v in found.items() if v},
                   "loaded": ui}))
 """
@@ -52,7 +54,7 @@ EXPECTED_MODULES = {
 @pytest.mark.parametrize("package", sorted(EXPECTED_MODULES))
 def test_no_textual_and_no_rich(package: str) -> None:
     result = subprocess.run(
-        [sys.executable, "-c", SCRIPT, package],
+        [sys.executable, "-c", SCRIPT, package, "textual,rich,websockets,asyncio"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -64,5 +66,19 @@ def test_no_textual_and_no_rich(package: str) -> None:
     assert EXPECTED_MODULES[package] <= set(report["modules"]), report["modules"]
     # Name the modules that pulled them in, not just the fact.
     offenders = {name: mods[0] for name, mods in report["offenders"].items()}
-    assert offenders == {}, f"these import textual/rich: {offenders}"
+    assert offenders == {}, f"these import textual/rich/the network: {offenders}"
     assert report["loaded"] == []
+
+
+def test_the_host_runs_without_textual() -> None:
+    """``dummy-tui host`` on a server without a terminal: the table and its
+    session load no Textual (nor rich)."""
+    script = (
+        "import sys, dummy_tui.net.server, dummy_tui.net.commands, dummy_tui.ui.recording; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

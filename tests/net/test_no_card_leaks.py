@@ -23,7 +23,7 @@ from dummy_tui.ui.session import Session
 def current_round_log(frame: dict[str, Any]) -> list[dict[str, Any]]:
     """The log lines a frame sends that belong to the round in play (a
     ``round_end`` frame also sends the finished round's last lines)."""
-    lines = frame["log"]
+    lines: list[dict[str, Any]] = frame["log"]
     starts = [i for i, e in enumerate(lines) if e["kind"] == "round"]
     if frame["type"] == "round_end":
         return lines[starts[-1] :] if starts else []
@@ -110,8 +110,9 @@ def test_the_check_finds_a_leak() -> None:
     table = Recording(session)
     other = session.round.hand(1)[0]
     view = session.round.view(0)
-    frame = {"type": "state", "view": view_json(view), "log": []}
-    frame["view"]["row"] = [*frame["view"]["row"], other]
+    sent = view_json(view)
+    sent["row"] = [*sent["row"], other]
+    frame: dict[str, Any] = {"type": "state", "view": sent, "log": []}
     table.sent.append((0, frame, hidden_from(session, 0)))
     with pytest.raises(AssertionError, match=card_text(other)):
         check_frames(table)

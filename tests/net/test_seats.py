@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from dummy_tui.engine.actions import DRAW, Discard
 from dummy_tui.net import server as server_module
-from dummy_tui.net.protocol import MAX_FRAME, dumps
+from dummy_tui.net.protocol import FLOOD, MAX_FRAME, dumps
 from dummy_tui.net.remote import JoinRefused, Link, RemoteSession
 from dummy_tui.net.server import Table
 from dummy_tui.ui.session import Session
@@ -118,7 +118,7 @@ async def test_a_flood_is_cut_off_and_only_that_connection_is() -> None:
         bo = Player(server.port, table.code, "Bo")
         await ann.join()
         await bo.join()
-        for _ in range(server_module.FLOOD + 5):
+        for _ in range(FLOOD + 5):
             with contextlib.suppress(ConnectionClosed):
                 await raw(ann, "{}")
         reasons = set()

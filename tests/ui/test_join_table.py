@@ -1,0 +1,103 @@
+"""A person joins a hosted table (on 127.0.0.1, in the test's event loop) and
+plays it from the usual table screen, by keys."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from dummy_tui.engine.actions import DRAW, Discard
+from dummy_tui.net.remote import Link, RemoteSession
+from dummy_tui.net.server import Table, open_table
+from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.i18n import t
+from dummy_tui.ui.screens.table_remote import RemoteTableScreen
+from dummy_tui.ui.session import Session
+from dummy_tui.ui.settings import GameSetup, SeatSetup
+
+
+@asynccontextmanager
+async def joined(lang: str = "en") -> AsyncIterator[tuple[DummyApp, Pilot[Any], Session]]:
+    """Ann at a hosted table against the easy AI: her app, its pilot, the host's session."""
+    setup = GameSetup(
+        seats=[SeatSetup(name="P1", human=True), SeatSetup(name="Somchai", level="easy")], seed=5
+    )
+    table = Table(Session.new(setup), ai_delay=0)
+    hosted = await open_table(table, "127.0.0.1", 0)
+    run = asyncio.create_task(table.run())
+    link = Link(f"ws://127.0.0.1:{hosted.port}/", table.code, "Ann", None)
+    welcome = await link.open()
+    sent: set[asyncio.Task[None]] = set()
+
+    def send(message: dict[str, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(link.send(message))
+        sent.add(task)
+        task.add_done_callback(sent.discard)
+
+    screen = RemoteTableScreen(RemoteSession(welcome, send), link)
+    app = DummyApp(table=screen, persist=False, history=False, lang=lang)
+    try:
+        async with app.run_test(size=(100, 34)) as pilot:
+            await pilot.pause()
+            yield app, pilot, table.session
+    finally:
+        await link.close()
+        run.cancel()
+        await hosted.close()
+
+
+async def until(pilot: Pilot[Any], check: Callable[[], bool]) -> None:
+    for _ in range(500):
+        if check():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("waited too long")
+
+
+def status(app: DummyApp) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+async def test_a_person_plays_a_hosted_table_by_keys() -> None:
+    async with joined() as (app, pilot, host):
+        game = host.round
+        assert game.seat == 0 and app.screen.query_one("#hand").has_focus
+        hand = game.hand(0)
+        await pilot.press("x")  # not before taking: refused at once, nothing sent
+        assert t("rule.take_first") in status(app)
+        await pilot.pause(0.05)
+        assert game.history == []
+        await pilot.press("d")
+        await until(pilot, lambda: game.history == [(0, DRAW)])
+        (drawn,) = set(game.hand(0)) - set(hand)
+        screen = app.screen
+        assert isinstance(screen, RemoteTableScreen)
+        await until(pilot, lambda: drawn in screen.hand.cards)
+        assert f"drew {app.look.text(drawn).plain}" in status(app)
+        first = screen.hand.cards[0]
+        await pilot.press("x")  # the card under the cursor
+        await until(pilot, lambda: len(game.history) >= 2)
+        assert game.history[1] == (0, Discard(first))
+        # the computer's turn is played by the host; then hers again, as the host has it
+        await until(pilot, lambda: screen.my_turn and len(screen.session.round.history) > 2)
+        assert screen.session.round.hand(0) == host.round.hand(0)
+        assert screen.session.log == host.log
+        assert "Somchai" in screen.session.names and "Ann" in host.seat_names
+
+
+async def test_a_refusal_from_the_host_is_said_in_the_players_language() -> None:
+    async with joined("th") as (app, pilot, _):
+        screen = app.screen
+        assert isinstance(screen, RemoteTableScreen)
+        screen.received({"type": "refusal", "rule": "take_first", "detail": "", "params": {}})
+        await pilot.pause()
+        assert status(app) == t("rule.take_first")
+        assert "ก่อน" in status(app)  # Thai, from the Thai catalog
+        screen.received({"type": "error", "reason": "turn"})
+        await pilot.pause()
+        assert status(app) == t("net.error.turn") == "ยังไม่ถึงตาคุณ ตานี้จึงไม่ได้เล่น"
