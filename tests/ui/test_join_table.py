@@ -11,21 +11,27 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from dummy_tui.ai import checked_choice, make_player
 from dummy_tui.engine.actions import DRAW, Discard
 from dummy_tui.net.remote import Link, RemoteSession
 from dummy_tui.net.server import Table, open_table
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.i18n import t
+from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table_remote import RemoteTableScreen
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
 
 
 @asynccontextmanager
-async def joined(lang: str = "en") -> AsyncIterator[tuple[DummyApp, Pilot[Any], Session]]:
+async def joined(
+    lang: str = "en", **options: Any
+) -> AsyncIterator[tuple[DummyApp, Pilot[Any], Session]]:
     """Ann at a hosted table against the easy AI: her app, its pilot, the host's session."""
     setup = GameSetup(
-        seats=[SeatSetup(name="P1", human=True), SeatSetup(name="Somchai", level="easy")], seed=5
+        seats=[SeatSetup(name="P1", human=True), SeatSetup(name="Somchai", level="easy")],
+        seed=5,
+        options=options,
     )
     table = Table(Session.new(setup), ai_delay=0)
     hosted = await open_table(table, "127.0.0.1", 0)
@@ -101,3 +107,47 @@ async def test_a_refusal_from_the_host_is_said_in_the_players_language() -> None
         screen.received({"type": "error", "reason": "turn"})
         await pilot.pause()
         assert status(app) == t("net.error.turn") == "ยังไม่ถึงตาคุณ ตานี้จึงไม่ได้เล่น"
+
+
+async def play_to_round_end(pilot: Pilot[Any], screen: RemoteTableScreen) -> None:
+    """Ann's moves chosen by the easy AI from her view, made through the screen."""
+    chooser = make_player("dummy", "easy", 1)
+    for _ in range(500):
+        if isinstance(pilot.app.screen, RoundEndScreen):
+            return
+        if screen.my_turn:
+            game = screen.session.round
+            screen.play(checked_choice(chooser, game.view(game.seat), game.legal_actions()))
+        await pilot.pause(0.01)
+    raise AssertionError("the round did not end")
+
+
+async def test_a_rounds_end_is_the_hosts_and_the_next_round_follows() -> None:
+    async with joined() as (app, pilot, host):
+        screen = app.screen
+        assert isinstance(screen, RemoteTableScreen)
+        await play_to_round_end(pilot, screen)
+        end = app.screen
+        assert isinstance(end, RoundEndScreen) and not end.match_over
+        # the round as the host played it: every hand shown, the host's scores
+        assert end.game.history == host.finished[0].history
+        assert end.result.scores == host.match.results[0].scores
+        totals = end.totals().plain
+        assert all(str(total) in totals for total in host.match.totals), (totals, host.match.totals)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen)
+        # the next round, as the host dealt it
+        assert screen.session.round_number == 2 == host.round_number
+        await until(pilot, lambda: screen.session.round.hand(0) == host.round.hand(0))
+        assert screen.session.match.totals == host.match.totals
+
+
+async def test_the_matchs_end_at_a_hosted_table() -> None:
+    async with joined(target_score=1) as (app, pilot, host):
+        screen = app.screen
+        assert isinstance(screen, RemoteTableScreen)
+        await play_to_round_end(pilot, screen)
+        end = app.screen
+        assert isinstance(end, RoundEndScreen)
+        assert end.match_over and host.match.is_over
+        assert screen.session.match.winners == host.match.winners
