@@ -55,18 +55,23 @@ class HostProblem(ValueError):
 
 
 def parse_address(text: str) -> tuple[str, str]:
-    """``HOST:PORT/CODE`` (or ``ws://…``, ``wss://…``) as (the websocket URL, the code)."""
+    """``HOST[:PORT]/CODE`` (port 8765 unless named), or a ``ws://`` or
+    ``wss://`` URL whose last part is the code (behind a proxy: its path
+    before the code), as (the websocket URL, the code)."""
     text = text.strip()
-    scheme = "ws"
+    scheme = ""
     for prefix in ("ws://", "wss://"):
         if text.startswith(prefix):
             scheme, text = prefix[:-3], text[len(prefix) :]
-    where, _, code = text.partition("/")
-    if not where or not code or "/" in code:
+    where, slash, code = text.rpartition("/")
+    host, _, path = where.partition("/")
+    if not slash or not host or not code.strip() or any(c.isspace() for c in where):
         raise ValueError(text)
-    if ":" not in where.rsplit("]", 1)[-1]:
-        where += ":8765"
-    return f"{scheme}://{where}/", code.strip().upper()
+    if not scheme:
+        scheme = "ws"
+        if ":" not in host.rsplit("]", 1)[-1]:
+            host += ":8765"
+    return f"{scheme}://{host}/{path + '/' if path else ''}", code.strip().upper()
 
 
 def round_of_record(record: dict[str, Any], rules: Ruleset) -> Round[Any]:
