@@ -90,8 +90,8 @@ class RemoteTableScreen(TableScreen):
             try:
                 frame = await link.receive()
             except ConnectionClosed:
-                if link.closing:
-                    return
+                if link.closing or self.session.match.is_over:
+                    return  # quitting, or the match is over and the host has closed
                 await self.reconnect()
                 continue
             self.received(frame)
