@@ -1,18 +1,20 @@
-"""Fuzz the command line long: mutated records, rules files, options, saves and
-command lines through ``dummy_tui.cli.main`` and ``python -m dummy_tui``.
+"""Fuzz the command line long: mutated records, rules files, options, saves,
+config files and command lines through ``dummy_tui.cli.main`` and ``python -m
+dummy_tui``.
 
     python benchmarks/fuzz.py [--examples N] [--seed S] [--only TARGET,...]
                               [--subprocess N] [--resume N] [--show K]
 
-Runs the strategies of ``tests/fuzz/fuzz_inputs.py`` (the suite runs a few
-examples of each) with N examples per target (``--subprocess`` and
-``--resume``, which start a process or the screens for each example, default
-to N/50 and N/20), and prints for each target how many inputs were tried,
-the exits by code, the tracebacks and any other fault (output that is not
-UTF-8, --json output that is not one JSON object, a save resumed but not
-written back).  The first K faults of each target are shown.  The exit
-status is 1 if any input went wrong, else 0; this is not part of the test
-run.
+Runs the strategies of ``tests/fuzz/fuzz_inputs.py`` and
+``tests/fuzz/fuzz_config.py`` (the suite runs a few examples of each) with N
+examples per target (``--subprocess`` and ``--resume``, which start a
+process or the screens for each example, default to N/50 and N/20;
+``--resume`` counts the config's headless starts too), and prints for each
+target how many inputs were tried, the exits by code, the tracebacks and any
+other fault (output that is not UTF-8, --json output that is not one JSON
+object, a save resumed but not written back).  The first K faults of each
+target are shown.  The exit status is 1 if any input went wrong, else 0; this
+is not part of the test run.
 """
 
 from __future__ import annotations
@@ -31,9 +33,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "fuzz"))
 
-from fuzz_inputs import STRATEGIES, Outcome, check  # noqa: E402
+from fuzz_config import CONFIG_STRATEGIES  # noqa: E402
+from fuzz_inputs import STRATEGIES as INPUT_STRATEGIES  # noqa: E402
+from fuzz_inputs import Outcome, check  # noqa: E402
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 from hypothesis import seed as hypothesis_seed  # noqa: E402
+
+STRATEGIES = {**INPUT_STRATEGIES, **CONFIG_STRATEGIES}
 
 
 @dataclass
@@ -99,8 +105,9 @@ def main() -> int:
     counts = {name: args.examples for name in names}
     if "subprocess" in counts:
         counts["subprocess"] = args.subprocess or max(1, args.examples // 50)
-    if "save --resume" in counts:
-        counts["save --resume"] = args.resume or max(1, args.examples // 20)
+    for slow in ("save --resume", "config --start"):  # each example starts the screens
+        if slow in counts:
+            counts[slow] = args.resume or max(1, args.examples // 20)
     os.environ["DUMMY_TUI_HOME"] = tempfile.mkdtemp(prefix="dummy-fuzz-")  # never the real one
     os.environ.setdefault("COLUMNS", "100")
     results: dict[str, tuple[Tally, float]] = {}

@@ -4,19 +4,21 @@
 
     dummy-tui [--rules FILE] [play] [--players N] [--humans N] [--ai LEVEL]
               [--ruleset NAME] [--seed N] [--lang en|th] [--resume] [--ascii]
-              [--no-history] [--options KEY=VALUE ...] [--log FILE]
+              [--no-history] [--options KEY=VALUE ...] [--log FILE] [--config FILE]
     dummy-tui [--rules FILE] rules [NAME]
-    dummy-tui config [--path]
+    dummy-tui config [--path] [--config FILE]
     dummy-tui [--rules FILE] replay FILE [--json | --view]
     dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
               [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
               [--budget-ms N] [--samples N]
 
-``play`` is the command when none is given.  The help (``--help``) speaks
-the language of ``--lang``, else the locale's; its texts are the small
-catalogs ``ui/i18n/cli.LANG.toml``.  ``--rules FILE`` reads presets
-from FILE instead of the packaged ``rulesets.toml``; it may be given before or
-after the command.
+``play`` is the command when none is given.  ``--rules FILE`` (presets read
+from FILE instead of the packaged ``rulesets.toml``) and ``--lang en|th`` may
+be given before or after any command.  Every command, and the help
+(``--help``), speaks the language of ``--lang``, else the config file's, else
+the one last chosen in the game, else the locale's
+(:func:`dummy_tui.commands.chosen_language`); the help's texts and the
+commands' own lines are the small catalogs ``ui/i18n/cli.LANG.toml``.
 
 The game itself is started by ``dummy_tui.ui.app.run_app(args)``, which gets
 the parsed namespace with these attributes: ``players``, ``humans``, ``ai``,
@@ -55,6 +57,8 @@ from dummy_tui.commands import (
 COMMANDS = ("play", "rules", "replay", "sim", "config")
 """Subcommands; ``play`` is assumed when the command line names none."""
 
+LANGUAGES = ("en", "th")
+
 EXIT_INTERRUPTED = 130
 
 
@@ -68,7 +72,9 @@ def _option_assignment(text: str) -> tuple[str, object]:
     try:
         return parse_option_assignment(text)
     except RulesetError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        from dummy_tui.ui.i18n import command_line_problem
+
+        raise argparse.ArgumentTypeError(command_line_problem(exc)) from None
 
 
 _WORDS: dict[str, str] = {}
@@ -140,14 +146,31 @@ def _file_name(text: str) -> Path:
     return Path(text)
 
 
-def _add_rules_file(parser: argparse.ArgumentParser, h: Callable[[str], str], *, top: bool) -> None:
+GLOBAL_OPTIONS = ("--rules", "--lang", "--config")
+"""Options of every command that take a value and may also come before the command."""
+
+
+def _add_global_options(
+    parser: argparse.ArgumentParser, h: Callable[[str], str], *, top: bool
+) -> None:
+    """``--rules FILE``, ``--lang`` and ``--config FILE``, on the top-level parser
+    and on each command.
+
+    On a command an absent one must not hide one given before the command,
+    hence no default there (argparse would set the command's default over it).
+    """
+    default = None if top else argparse.SUPPRESS
     parser.add_argument(
-        "--rules",
+        "--rules", metavar="FILE", type=_file_name, default=default, help=h("rules_file")
+    )
+    parser.add_argument("--lang", choices=LANGUAGES, default=default, help=h("lang"))
+    parser.add_argument(
+        "--config",
         metavar="FILE",
         type=_file_name,
-        # On a subcommand, an absent --rules must not hide one given before it.
-        default=None if top else argparse.SUPPRESS,
-        help=h("rules_file"),
+        dest="config_file",
+        default=default,
+        help=h("config_file"),
     )
 
 
@@ -155,6 +178,19 @@ class _Formatter(argparse.HelpFormatter):
     """argparse's help with its own words (``usage:``) in the help's language."""
 
     usage_prefix = "usage: "
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        # argparse wraps at ASCII spaces only: a no-break space keeps a number
+        # with its Thai word ("4 คน"), and is a space again once wrapped
+        from dummy_tui.linebreaks import keep_together
+
+        lines = super()._split_lines(keep_together(text), width)
+        return [line.replace("\u00a0", " ") for line in lines]
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from dummy_tui.linebreaks import keep_together
+
+        return super()._fill_text(keep_together(text), width, indent).replace("\u00a0", " ")
 
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, self.usage_prefix if prefix is None else prefix)
@@ -212,11 +248,12 @@ class _PrintCompletion(argparse.Action):
 
 
 def help_language(argv: Sequence[str]) -> str:
-    """The language of ``--help``: the command line's ``--lang``, else the
-    locale's, as ``dummy-tui rules`` chooses (:func:`~dummy_tui.ui.i18n.system_language`)."""
-    from dummy_tui.ui.i18n import LANGS, system_language
+    """The language of the command line: its ``--lang`` (before or after the
+    command), else the one :func:`~dummy_tui.commands.chosen_language` finds."""
+    from dummy_tui.commands import chosen_language
 
     lang: str | None = None
+    config: str | None = None  # --config FILE: its language, not the usual file's
     for i, word in enumerate(argv):
         if word == "--":
             break
@@ -224,7 +261,11 @@ def help_language(argv: Sequence[str]) -> str:
             lang = argv[i + 1]
         elif word.startswith("--lang="):
             lang = word.removeprefix("--lang=")
-    return lang if lang in LANGS else system_language()
+        elif word == "--config" and i + 1 < len(argv):
+            config = argv[i + 1]
+        elif word.startswith("--config="):
+            config = word.removeprefix("--config=")
+    return chosen_language(lang if lang in LANGUAGES else None, config or None)
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
@@ -249,13 +290,16 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         metavar="SHELL",
         help=h("print_completion"),
     )
-    _add_rules_file(parser, h, top=True)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    _add_global_options(parser, h, top=True)
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=_Parser, title=h("commands")
+    )
 
     def command(name: str) -> argparse.ArgumentParser:
         made: argparse.ArgumentParser = commands.add_parser(
             name, help=h(f"{name}.help"), description=h(f"{name}.description"), h=h
         )
+        _add_global_options(made, h, top=False)
         return made
 
     play = command("play")
@@ -270,20 +314,16 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     option("--ai", metavar="LEVEL")
     option("--ruleset", metavar="NAME")
     option("--seed", type=_int_between(0, 2**63 - 1), metavar="N")
-    option("--lang", choices=("en", "th"))
     option("--resume", action="store_true")
     option("--ascii", action="store_true")
     option("--no-history", action="store_true")
     option("--options", **_overrides())
     option("--log", metavar="FILE", type=_file_name)
-    parser.play_options = tuple(play_options)  # --rules is the top-level parser's too
-    _add_rules_file(play, h, top=False)
+    parser.play_options = tuple(play_options)  # --rules and --lang are the top-level parser's too
     play.set_defaults(handler=play_command)
 
     rules = command("rules")
     rules.add_argument("name", metavar="NAME", nargs="?", help=h("rules.name"))
-    rules.add_argument("--lang", choices=("en", "th"), default=None, help=h("rules.lang"))
-    _add_rules_file(rules, h, top=False)
     rules.set_defaults(handler=rules_command)
 
     replay = command("replay")
@@ -292,7 +332,6 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     shown = replay.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help=h("replay.json"))
     shown.add_argument("--view", action="store_true", help=h("replay.view"))
-    _add_rules_file(replay, h, top=False)
     replay.set_defaults(handler=replay_command)
 
     sim = command("sim")
@@ -321,7 +360,6 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "--samples", type=_int_between(1, 100_000), metavar="N", default=None,
         help=h("sim.samples"),
     )  # fmt: skip
-    _add_rules_file(sim, h, top=False)
     sim.set_defaults(handler=sim_command)
 
     config = command("config")
@@ -340,11 +378,11 @@ def _with_default_command(argv: Sequence[str]) -> list[str]:
     args = list(argv)
     i = 0
     while i < len(args):
-        if args[i] == "--rules":
+        if args[i] in GLOBAL_OPTIONS:
             if i + 1 == len(args):
-                return args  # no FILE after it: the top-level parser says so
+                return args  # no value after it: the top-level parser says so
             i += 2
-        elif args[i].startswith("--rules="):
+        elif args[i].startswith(tuple(f"{name}=" for name in GLOBAL_OPTIONS)):
             i += 1
         else:
             break
@@ -386,9 +424,13 @@ def _writable_output() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``dummy-tui`` with *argv* (default: the process's); return the exit code."""
     _writable_output()
+    from dummy_tui.ui.i18n import language, set_language
+
+    before = language()
     try:
         words = _with_default_command(sys.argv[1:] if argv is None else argv)
         lang = help_language(words)
+        set_language(lang)  # what the commands print
         with _argparse_words(lang):
             args = build_parser(lang).parse_args(words)
         code: int = args.handler(args)
@@ -407,6 +449,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if not isinstance(exc, RulesetError):
             raise
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        from dummy_tui.ui.i18n import command_line_problem
+
+        print(f"{PROG}: {command_line_problem(exc)}", file=sys.stderr)
         return EXIT_USAGE
+    finally:
+        set_language(before)
     return code

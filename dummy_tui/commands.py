@@ -17,16 +17,45 @@ PROG = "dummy-tui"
 EXIT_USAGE = 2
 
 
+def chosen_language(given: str | None = None, config_file: str | None = None) -> str:
+    """The language a command speaks: ``given`` (``--lang``), else the config
+    file's (``config_file``, ``--config FILE``, or the usual one), else the one
+    last chosen in the game (the settings), else the locale's."""
+    from dummy_tui.config import config_path, load_config
+    from dummy_tui.ui.i18n import LANGS, system_language
+    from dummy_tui.ui.storage import read_settings_data
+
+    config = load_config(config_path(Path(config_file) if config_file else None))
+    for lang in (given, config.language, read_settings_data().get("lang")):
+        if lang in LANGS:
+            return str(lang)
+    return system_language()
+
+
 def play_command(args: argparse.Namespace) -> int:
     args.options = dict(args.options)
     args.game_rules = None
+    if not named_config_exists(args):
+        return EXIT_USAGE
+    if args.ai is not None:
+        from dummy_tui.ai import LEVELS  # the table loads the AI at once anyway
+
+        if args.ai not in LEVELS:
+            raise ai_level_error(args.ai)
     apply_config(args)
     if args.rules is not None or args.options or args.ruleset != "dummy" or args.players:
         check_play_rules(args)
     if args.log is not None:
         from dummy_tui.logs import log_to
 
-        log_to(args.log)  # OSError: one line, before the screen
+        try:
+            log_to(args.log)  # --log FILE: one line, before the screen
+        except OSError as exc:
+            if args.log != args.config.log:
+                raise
+            # the config's log: said with the config's other problems, and no log
+            args.config.problem("log", "config.log_cannot_open", error=exc.strerror or str(exc))
+            args.log = None
     try:
         from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
     except ModuleNotFoundError as exc:
@@ -38,12 +67,23 @@ def play_command(args: argparse.Namespace) -> int:
     return code or 0
 
 
+def named_config_exists(args: argparse.Namespace) -> bool:
+    """Whether the file ``--config FILE`` names (if any) is there; if not, says so."""
+    given: Path | None = getattr(args, "config_file", None)
+    if given is None or given.is_file():
+        return True
+    from dummy_tui.ui.i18n import t  # in the command line's language
+
+    print(f"{PROG}: --config: {given}: {t('config.missing')}", file=sys.stderr)
+    return False
+
+
 def apply_config(args: argparse.Namespace) -> None:
     """The config file's values where the command line leaves them; ``args.config``
     is the :class:`~dummy_tui.config.Config`, whose problems the game shows."""
-    from dummy_tui.config import load_config
+    from dummy_tui.config import config_path, load_config
 
-    config = args.config = load_config()
+    config = args.config = load_config(config_path(getattr(args, "config_file", None)))
     args.lang = args.lang or config.language
     args.ascii = args.ascii or bool(config.ascii_cards)
     if args.log is None:
@@ -60,19 +100,29 @@ def apply_config(args: argparse.Namespace) -> None:
             args.ruleset, args.ruleset_from_config = config.preset, True
         else:
             names = ", ".join(presets)
-            config.problem("preset", f"no preset named {config.preset!r} (presets: {names})")
+            config.problem("preset", "config.no_preset", name=repr(config.preset), presets=names)
     args.ruleset = args.ruleset or "dummy"
 
 
 def config_command(args: argparse.Namespace) -> int:
+    """The example, or the path; then every problem of the file in use and of the
+    theme files beside it, in the language of the command line, else of the
+    file, else of the locale."""
     from dummy_tui.config import EXAMPLE, config_path, load_config
+    from dummy_tui.ui.i18n import language, say
 
+    if not named_config_exists(args):
+        return EXIT_USAGE
+    path = config_path(getattr(args, "config_file", None))
     if args.path:
-        print(config_path())
+        print(path)
     else:
-        print(EXAMPLE, end="")
-    for problem in load_config().problems:
-        print(f"{PROG}: {problem}", file=sys.stderr)
+        # the English example is the config module's; another language's, its catalog's
+        print(EXAMPLE if language() == "en" else say("out.config.example"), end="")
+    from dummy_tui.ui.configcheck import check_config
+
+    for problem in check_config(load_config(path)):
+        print(f"{PROG}: {problem.text()}", file=sys.stderr)  # the file, the key: in the language
     return 0
 
 
@@ -84,26 +134,44 @@ def check_play_rules(args: argparse.Namespace) -> None:
         args.ruleset, args.rules, overrides=args.options, source="--options"
     )
     if args.players is not None and args.players not in args.game_rules.player_counts:
-        counts = ", ".join(str(n) for n in args.game_rules.player_counts)
-        raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {args.players}")
+        raise _players_error(args.ruleset, args.game_rules.player_counts, args.players)
     # without --players, the preset's own table (gin: two)
     args.table_players = args.players or args.game_rules.default_players
     if args.humans is not None and args.humans > args.table_players:
         if args.players is not None:
-            raise RulesetError(f"--humans {args.humans} is more than --players {args.players}")
+            raise RulesetError(
+                f"--humans {args.humans} is more than --players {args.players}",
+                problem="humans_players",
+                params={"humans": str(args.humans), "players": str(args.players)},
+            )
         raise RulesetError(
             f"--humans {args.humans}, but preset {args.ruleset!r} is played by "
-            f"{args.table_players} players"
+            f"{args.table_players} players",
+            problem="humans_preset",
+            params={
+                "humans": str(args.humans),
+                "name": repr(args.ruleset),
+                "players": str(args.table_players),
+            },
         )
+
+
+def _players_error(ruleset: str, counts: tuple[int, ...], players: int) -> ValueError:
+    from dummy_tui.rules import RulesetError
+
+    shown = ", ".join(str(n) for n in counts)
+    return RulesetError(
+        f"preset {ruleset!r} is for {shown} players, not {players}",
+        problem="players",
+        params={"name": repr(ruleset), "counts": shown, "n": str(players)},
+    )
 
 
 def rules_command(args: argparse.Namespace) -> int:
     from dummy_tui.rules_table import print_preset, print_presets
 
     if args.name is None:
-        from dummy_tui.ui.i18n import system_language
-
-        print_presets(args.rules, lang=args.lang or system_language())
+        print_presets(args.rules)
     else:
         print_preset(args.name, args.rules)
     return 0
@@ -136,16 +204,37 @@ def sim_command(args: argparse.Namespace) -> int:
     base = get_ruleset(args.ruleset, args.rules) if args.options else rules
     levels = [word.strip() for word in args.ai.split(",")]
     if "" in levels:
-        raise RulesetError(f"--ai {args.ai!r}: level {levels.index('') + 1} is empty")
+        n = levels.index("") + 1
+        raise RulesetError(
+            f"--ai {args.ai!r}: level {n} is empty",
+            problem="ai_empty",
+            params={"text": repr(args.ai), "n": str(n)},
+        )
     for level in levels:
         if level not in LEVELS:
-            raise RulesetError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+            raise ai_level_error(level)
     players = args.players or (len(levels) if len(levels) > 1 else rules.default_players)
     if len(levels) == 1:
         levels = levels * players
     if len(levels) != players:
-        raise RulesetError(f"--ai names {len(levels)} levels for {players} players")
+        raise RulesetError(
+            f"--ai names {len(levels)} levels for {players} players",
+            problem="ai_count",
+            params={"n": str(len(levels)), "players": str(players)},
+        )
     if players not in rules.player_counts:
-        counts = ", ".join(str(n) for n in rules.player_counts)
-        raise RulesetError(f"preset {args.ruleset!r} is for {counts} players, not {players}")
+        raise _players_error(args.ruleset, rules.player_counts, players)
     return sim_main(args, rules, levels, base)
+
+
+def ai_level_error(level: str) -> ValueError:
+    """An AI level this build does not have, said as the other faults of the rules are."""
+    from dummy_tui.ai import LEVELS
+    from dummy_tui.rules import RulesetError
+
+    levels = ", ".join(LEVELS)
+    return RulesetError(
+        f"unknown AI level {level!r} (levels: {levels})",
+        problem="ai_level",
+        params={"level": repr(level), "levels": levels},
+    )

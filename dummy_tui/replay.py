@@ -24,27 +24,15 @@ from dummy_tui.engine.record import (
 )
 from dummy_tui.problems import NAME_LIMIT, too_long
 from dummy_tui.textwidth import ljust_cells
+from dummy_tui.ui.i18n import cli_catalog, language, say
 
-# The Thai term beside each item of the score, as players say it.
-TERMS = {
-    "table": "แต้มบนโต๊ะ",
-    "hand": "แต้มในมือ",
-    "knock": "น็อค",
-    "dark_knock": "น็อคมืด",
-    "one_suit_knock": "น็อคสี",
-    "fall": "ตกตึก",
-    "fool": "โง่",
-    "fool_penalty": "โง่",
-    "penalty_discard_layoff": "ทิ้งให้ฝาก",
-    "penalty_discard_row_meld": "ทิ้งเข้าชุดในกอง",
-    "penalty_feed_head": "ป้อนหัวกอง",
-    "penalty_feed_speto": "ป้อนสเปโต",
-    "penalty_discard_picked": "ทิ้งให้เก็บ",
-    "penalty_speto_laid_off": "ฝากสเปโต",
-    "first_turn_fool": "โง่มืดจนชนมืด",
-    "show": "โชว์สเปโต",
-    "total": "รวม",
-}
+
+def _term(key: str) -> str:
+    """The Thai term of a score's item, as players say it (``term.KEY``):
+    beside the English word in English, the item's name in Thai."""
+    from dummy_tui.ui.i18n import catalog
+
+    return catalog("th").get(f"term.{key}", key)
 
 
 def main(path: Path | str, json_output: bool = False, rules_path: Path | None = None) -> int:
@@ -56,13 +44,13 @@ def main(path: Path | str, json_output: bool = False, rules_path: Path | None = 
             error = {"index": None, "move": None, "message": str(exc)}
             print(json_text({"ok": False, "error": error}))
         else:
-            print(f"dummy-tui replay: {exc}", file=sys.stderr)
+            print(f"dummy-tui replay: {_problem(exc)}", file=sys.stderr)
         return 2
     result = replay(loaded)
     if json_output:
         print(json_text(result_json(result)))
     else:
-        print(render_text(result))
+        print(render_text(result, loaded))
     return 0 if result.ok else 1
 
 
@@ -76,32 +64,85 @@ def view(path: Path | str, rules_path: Path | None = None) -> int:
     try:
         loaded = _load(path, rules_path)
     except RecordError as exc:
-        print(f"dummy-tui replay: {exc}", file=sys.stderr)
+        print(f"dummy-tui replay: {_problem(exc)}", file=sys.stderr)
         return 2
     result = replay(loaded)
     if result.error is not None:
         err = result.error
-        print(
-            f"dummy-tui replay: {path}: move {err['index'] + 1} ({err['move']!r}) refused: "
-            f"{err['message']}",
-            file=sys.stderr,
+        refused = say(
+            "out.replay.refused",
+            n=err["index"] + 1,
+            move=repr(err["move"]),
+            why=refusal(loaded, result),
         )
+        print(f"dummy-tui replay: {path}: {refused}", file=sys.stderr)
         return 1
     from dummy_tui.ui.app import run_viewer, viewer_app
 
-    return run_viewer(viewer_app(loaded, result.game, str(path), rules_path))
+    return run_viewer(viewer_app(loaded, result.game, str(path), rules_path, language()))
+
+
+class _Unreadable(RecordError):
+    """A record ``replay`` cannot open, said from the command's own catalog
+    (``key``) in the language; its English line for ``--json``."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        english = cli_catalog("en")[key].format(**values)
+        super().__init__(english)
+        self.key = key
+        self.values = values
+
+
+def _problem(exc: RecordError) -> str:
+    """A record's fault as ``replay`` prints it: in the language where the
+    command words it, else the reader's English line after a word of the language."""
+    if isinstance(exc, _Unreadable):
+        return say(exc.key, **exc.values)
+    if language() == "en":
+        return str(exc)
+    return say("out.replay.unreadable", detail=str(exc))
 
 
 def _load(path: Path | str, rules_path: Path | None) -> LoadedRecord:
     """The record at *path*, or :class:`RecordError` with the line ``replay`` prints."""
     if not str(path):  # as a Path it would be the current folder
-        raise RecordError("the file name is empty")
+        raise _Unreadable("out.replay.empty_name")
     if not _file_name(str(path)):
         shown = str(path) if str(path).isprintable() else repr(str(path))  # repr: its escapes
-        raise RecordError(f"{shown}: cannot be read (not a name a file can have)")
+        raise _Unreadable("out.replay.bad_name", path=shown)
+    if not Path(path).exists():
+        raise _Unreadable("out.replay.missing", path=str(path))
     loaded = load_record(Path(path), rules_path)
     _check_names(loaded.names, str(path))
     return loaded
+
+
+def refusal(loaded: LoadedRecord, result: ReplayResult) -> str:
+    """Why the record's move ``result.error`` names was refused, in the
+    language: the move is tried again on the round as it stood, and its
+    refusal worded from the catalog (the reader's English line if it now passes)."""
+    from dummy_tui.engine.errors import MoveError
+
+    err = result.error
+    assert err is not None
+    if language() == "en":
+        return str(err["message"])
+    from dummy_tui.ui.cardtext import CardLook
+    from dummy_tui.ui.words import refusal_text
+
+    moves = list(loaded.model.moves)
+    index = int(err["index"])
+    game = result.game.clone()
+    try:
+        # a pick-up is two moves (pick, then its meld), applied as one
+        picked = game.pick_card(moves[index - 1]) if index else None
+        if picked is not None:
+            game.apply(game.pick_action(picked, moves[index]))
+        elif game.pick_card(moves[index]) is None:
+            game.apply(game.parse_move(moves[index]))
+    except MoveError as exc:
+        return refusal_text(exc, CardLook(ascii=_ascii_only())).plain
+    return str(err["message"])
 
 
 def _file_name(name: str) -> bool:
@@ -118,7 +159,13 @@ def _check_names(names: list[str], source: str) -> None:
     name several times over)."""
     for seat, name in enumerate(names):
         if len(name) > NAME_LIMIT:
-            raise RecordError(f"{source}: players[{seat}]: {too_long(name, NAME_LIMIT)}")
+            raise _Unreadable(
+                "out.replay.long_name",
+                path=source,
+                seat=seat,
+                why=too_long(name, NAME_LIMIT),
+                limit=NAME_LIMIT,
+            )
 
 
 def json_text(value: object) -> str:
@@ -140,48 +187,52 @@ def json_text(value: object) -> str:
 
 class Account:
     """The readable account of a round of any family; :data:`ACCOUNTS` holds a
-    family's own where it says more."""
+    family's own where it says more.  Every line is the command's catalog's
+    (``out.replay.*``), in the language."""
 
-    pile = "Discard pile (top last)"
-    out = "went out"
+    pile = "out.replay.pile"
+    out = "out.replay.ending_out"
 
     def __init__(self, result: ReplayResult) -> None:
         self.result = result
         self.game = result.game
         self.names = result.names
 
-    def text(self) -> str:
+    def text(self, loaded: LoadedRecord | None = None) -> str:
         result, game, names = self.result, self.game, self.names
-        lines = [f"{_count(result.moves_applied, 'move')} applied."]
+        lines = [say("out.replay.applied", n=result.moves_applied)]
         if result.error is not None:
             err = result.error
-            lines.append(f"Move {err['index'] + 1} ({err['move']!r}) refused: {err['message']}")
+            why = refusal(loaded, result) if loaded is not None else str(err["message"])
+            lines.append(
+                say("out.replay.refused_line", n=err["index"] + 1, move=repr(err["move"]), why=why)
+            )
         if result.pending_pick:
-            lines.append(f"The record stops after {result.pending_pick!r}, before its meld.")
+            lines.append(say("out.replay.pending", move=repr(result.pending_pick)))
         lines.append("")
-        lines.append(f"{self.pile}: " + _cards(game.row))
-        lines.append(f"Stock: {_count(len(game.stock), 'card')}")
+        lines.append(say(self.pile, cards=_cards(game.row)))
+        lines.append(say("out.replay.stock", n=len(game.stock)))
         lines.append("")
         lines.extend(self.table())
         lines.append("")
-        lines.append("Hands:")
+        lines.append(say("out.replay.hands"))
         width = max(cell_len(n) for n in names)
         for seat, name in enumerate(names):
             lines.append(f"  {ljust_cells(name, width)}  {_cards(cards_of(game.hands[seat]))}")
         lines.append("")
         if not game.is_over:
-            lines.append(f"The round goes on; {names[game.seat]} (seat {game.seat}) is to move.")
+            lines.append(say("out.replay.goes_on", name=names[game.seat], seat=game.seat))
             return "\n".join(lines)
         lines.append(self.ending())
         lines.append("")
-        lines.append("Scores:")
+        lines.append(say("out.replay.scores"))
         lines.extend(self.scores())
         lines.append("")
         lines.append(self.next_round())
         return "\n".join(lines)
 
     def table(self) -> list[str]:
-        lines = ["Table:"]
+        lines = [say("out.replay.table")]
         for m in self.game.melds:
             parts = []
             for card, layer in zip(m.cards, m.layers, strict=True):
@@ -191,36 +242,38 @@ class Account:
                 parts.append(shown)
             lines.append(f"  {self.names[m.owner]}: " + " ".join(parts))
         if not self.game.melds:
-            lines.append("  (no melds)")
+            lines.append("  " + say("out.replay.no_melds"))
         return lines
 
     def ending(self) -> str:
         game = self.game
         if game.end == "dead":
-            return "Round over: the hand is void (dead)."
+            return say("out.replay.ending_dead")
         if game.knocker is not None:
-            return f"Round over: {self.names[game.knocker]} {self.out}."
-        return "Round over."
+            return say(self.out, name=self.names[game.knocker])
+        return say("out.replay.ending")
 
     def scores(self) -> list[str]:
         lines = []
         for row in self.game.scores():
             items = row.as_json()
             shown = ", ".join(
-                f"{k.replace('_', ' ')} {_value(v)}" for k, v in items.items() if k != "seat"
+                say("out.replay.item", item=_item(k), value=_value(v))
+                for k, v in items.items()
+                if k != "seat"
             )
             lines.append(f"  {self.names[row.seat]}: {shown}")
         return lines
 
     def next_round(self) -> str:
         starter, _ = self.game.next_round()
-        return f"Next round: {self.names[starter]} to start."
+        return say("out.replay.next", name=self.names[starter])
 
 
 class DummyAccount(Account):
     """Dummy's account: who is born, and each item of §10's score."""
 
-    pile = "Discard row (หัวกอง first)"
+    pile = "out.replay.row"
 
     def __init__(self, result: ReplayResult) -> None:
         super().__init__(result)
@@ -229,10 +282,10 @@ class DummyAccount(Account):
 
     def table(self) -> list[str]:
         game, names = self.dummy, self.names
-        lines = ["Table (melds by owner; laid-off cards marked with who laid them):"]
+        lines = [say("out.replay.table_dummy")]
         for seat, name in enumerate(names):
             mine = [m for m in game.melds if m.owner == seat]
-            born = "born (เกิด)" if game.born[seat] else "not born"
+            born = say("out.replay.born" if game.born[seat] else "out.replay.not_born")
             lines.append(f"  {name} — {born}")
             for m in mine:
                 parts = []
@@ -243,19 +296,20 @@ class DummyAccount(Account):
                     parts.append(shown)
                 lines.append("    " + " ".join(parts))
             if not mine:
-                lines.append("    (no melds)")
+                lines.append("    " + say("out.replay.no_melds"))
         return lines
 
     def ending(self) -> str:
         game = self.dummy
-        how = {"knock": "a knock (น็อค)", "stock_out": "the stock running out"}.get(
-            game.end or "", str(game.end)
-        )
         if game.knocker is None:
-            return f"Round over by {how}."
-        kind = "dark knock (น็อคมืด)" if game.dark_knock else "knock"
+            if game.end == "knock":
+                return say("out.replay.ending_knock")
+            if game.end == "stock_out":
+                return say("out.replay.ending_stock_out")
+            return say("out.replay.ending_other", end=str(game.end))
         knock_card = _pretty(game.knock_card) if game.knock_card is not None else "?"
-        return f"Round over by {how}: {self.names[game.knocker]} made a {kind} with {knock_card}."
+        key = "out.replay.dark_knock" if game.dark_knock else "out.replay.knock"
+        return say(key, name=self.names[game.knocker], card=knock_card)
 
     def scores(self) -> list[str]:
         game = self.dummy
@@ -265,29 +319,43 @@ class DummyAccount(Account):
         for b in game.scores():
             laid = len(table_cards(game, b.seat))
             lines.append(f"  {self.names[b.seat]}")
-            lines.append(f"    table ({TERMS['table']}): {b.table:+d}  ({_count(laid, 'card')})")
-            hand_note = f" × {b.hand_multiplier} fall ({TERMS['fall']})" if b.fell else ""
-            lines.append(f"    hand ({TERMS['hand']}): {-b.hand}{hand_note}")
+
+            def add(key: str, term: str, **values: object) -> None:
+                lines.append("    " + say(key, term=_term(term), **values))
+
+            add("out.replay.score_table", "table", points=f"{b.table:+d}", n=laid)
+            fall = (
+                say("out.replay.score_fall", m=b.hand_multiplier, term=_term("fall"))
+                if b.fell
+                else ""
+            )
+            add("out.replay.score_hand", "hand", points=-b.hand, fall=fall)
             if b.knock:
-                bonus = f", incl. layoff bonus {b.knock_bonus}" if b.knock_bonus else ""
-                lines.append(f"    knock card ({TERMS['knock']}): +{b.knock}{bonus}")
-            if b.dark_knock:
-                mult = game.rules.dark_knock_multiplier
-                lines.append(f"    dark knock ({TERMS['dark_knock']}): × {mult}")
-            if b.one_suit_knock:
-                mult = game.rules.one_suit_knock_multiplier
-                lines.append(f"    one-suit knock ({TERMS['one_suit_knock']}): × {mult}")
-            if b.first_turn_fool:
-                fool = TERMS["first_turn_fool"]
-                lines.append(f"    dark fool in the first turn ({fool}): × {b.multiplier}")
-            if b.bonus:
-                lines.append(f"    spe-to shown ({TERMS['show']}): +{b.bonus}")
-            for p in b.penalty_items:
-                lines.append(
-                    f"    {p.kind.replace('_', ' ')} ({TERMS.get(p.kind, '')}, "
-                    f"{_pretty(p.card)}): -{p.points}"
+                bonus = (
+                    say("out.replay.score_knock_bonus", bonus=b.knock_bonus)
+                    if b.knock_bonus
+                    else ""
                 )
-            lines.append(f"    total ({TERMS['total']}): {b.total:+d}")
+                add("out.replay.score_knock", "knock", points=b.knock, bonus=bonus)
+            if b.dark_knock:
+                add("out.replay.score_dark", "dark_knock", m=game.rules.dark_knock_multiplier)
+            if b.one_suit_knock:
+                m = game.rules.one_suit_knock_multiplier
+                add("out.replay.score_one_suit", "one_suit_knock", m=m)
+            if b.first_turn_fool:
+                add("out.replay.score_first_turn_fool", "first_turn_fool", m=b.multiplier)
+            if b.bonus:
+                add("out.replay.score_show", "show", points=b.bonus)
+            for p in b.penalty_items:
+                term = "fool" if p.kind == "fool_penalty" else p.kind
+                add(
+                    "out.replay.score_penalty",
+                    term,
+                    kind=p.kind.replace("_", " "),
+                    card=_pretty(p.card),
+                    points=p.points,
+                )
+            add("out.replay.score_total", "total", total=f"{b.total:+d}")
         return lines
 
     def money(self) -> list[str]:
@@ -296,53 +364,78 @@ class DummyAccount(Account):
         for b in self.dummy.scores():
             m = b.money
             assert m is not None
-            tier = f", tier {m.tier}" if m.tier else ""
-            lines.append(f"  {self.names[b.seat]}: net {m.net:+d} points{tier}")
+            tier = say("out.replay.tier", tier=m.tier) if m.tier else ""
             lines.append(
-                f"    result {m.result:+d}, bonuses {m.bonuses:+d}, penalties {m.penalties:+d}; "
-                f"total ({TERMS['total']}): {b.total:+d} units"
+                "  "
+                + say("out.replay.money_net", name=self.names[b.seat], net=f"{m.net:+d}", tier=tier)
+            )
+            lines.append(
+                "    "
+                + say(
+                    "out.replay.money_units",
+                    result=f"{m.result:+d}",
+                    bonuses=f"{m.bonuses:+d}",
+                    penalties=f"{m.penalties:+d}",
+                    term=_term("total"),
+                    total=f"{b.total:+d}",
+                )
             )
         return lines
 
     def next_round(self) -> str:
         starter, direction = self.game.next_round()
-        way = "same direction" if direction == self.game.start_direction else "direction reversed"
-        return f"Next round: {self.names[starter]} to start, {way}."
+        same = direction == self.game.start_direction
+        way = say("out.replay.same_direction" if same else "out.replay.reversed")
+        return say("out.replay.next_dummy", name=self.names[starter], way=way)
 
 
 class GinAccount(Account):
-    out = "knocked"
+    out = "out.replay.ending_knocked"
 
 
 ACCOUNTS: dict[str, type[Account]] = {"dummy": DummyAccount, "gin": GinAccount}
 """A family's own account, by family; the others use :class:`Account`."""
 
 
-def render_text(result: ReplayResult) -> str:
-    """A readable account: moves applied, the table by owner, hands, scores."""
-    return ACCOUNTS.get(result.game.family, Account)(result).text()
+def render_text(result: ReplayResult, loaded: LoadedRecord | None = None) -> str:
+    """A readable account: moves applied, the table by owner, hands, scores
+    (``loaded``, the record, lets a refused move's rule be said in the language)."""
+    return ACCOUNTS.get(result.game.family, Account)(result).text(loaded)
+
+
+def _item(key: str) -> str:
+    """An item of a score's breakdown: its key's words in English, its Thai name in Thai."""
+    if language() == "en":
+        return key.replace("_", " ")
+    from dummy_tui.ui.i18n import has, t
+
+    for name in (f"item.{key}", f"term.{key}", f"optname.{key}"):
+        if has(name):
+            return t(name)
+    return key.replace("_", " ")
 
 
 def _value(value: object) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return say("out.replay.yes" if value else "out.replay.no")
     return str(value)
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def _pretty(card: int) -> str:
-    """*card* with its suit symbol, or its suit letter (``10H``) where standard
-    output cannot encode the symbols (``PYTHONIOENCODING=ascii``, a cp1252 or
-    cp874 console)."""
+def _ascii_only() -> bool:
+    """Whether standard output cannot encode the suits' symbols
+    (``PYTHONIOENCODING=ascii``, a cp1252 or cp874 console)."""
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     try:
         SUIT_SYMBOLS.encode(encoding)
     except (UnicodeEncodeError, LookupError):
-        return card_pretty(card, ascii_only=True)
-    return card_pretty(card)
+        return True
+    return False
+
+
+def _pretty(card: int) -> str:
+    """*card* with its suit symbol, or its suit letter (``10H``) where standard
+    output cannot encode the symbols."""
+    return card_pretty(card, ascii_only=_ascii_only())
 
 
 def _cards(cards: list[int]) -> str:

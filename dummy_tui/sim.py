@@ -263,28 +263,38 @@ def _add(seats: list[SeatStats], outcome: RoundOutcome) -> None:
 
 def print_table(result: SimResult) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
+
+    from dummy_tui.printing import text_console
+    from dummy_tui.ui.i18n import has, language, preset_name, say, t
 
     data = result.as_json()
     table = Table(
-        title=f"{result.ruleset}, {result.players} players, {result.rounds} rounds, "
-        f"seed {result.seed} ({data['rounds_per_second']} rounds/s)",
+        title=say(
+            "out.sim.title",
+            ruleset=result.ruleset if language() == "en" else preset_name(result.ruleset),
+            players=result.players,
+            rounds=result.rounds,
+            seed=result.seed,
+            rate=data["rounds_per_second"],
+        ),
         box=box.SIMPLE_HEAD,  # no column rules, one space between columns:
         collapse_padding=True,  # every column whole at 80 columns
     )
-    for name in ("seat", "AI", "wins", "win\nrate", "mean\nscore", "knocks", "dark", "falls",
-                 "fools", "penalties"):  # fmt: skip
-        if name == "AI":
-            table.add_column(name, min_width=6, no_wrap=True)  # "normal", "random"
+    for key in ("out.sim.seat", "out.sim.ai", "out.sim.wins", "out.sim.win_rate", "out.sim.mean",
+                "out.sim.knocks", "out.sim.dark", "out.sim.falls", "out.sim.fools",
+                "out.sim.penalties"):  # fmt: skip
+        if key == "out.sim.ai":
+            table.add_column(say(key), min_width=6, no_wrap=True)  # "normal", "random"
         else:
-            table.add_column(name, justify="right")
+            table.add_column(say(key), justify="right")
     seats = data["seats"]
     assert isinstance(seats, list)
     for s in seats:
+        level = str(s["ai"])
         table.add_row(
             str(s["seat"]),
-            str(s["ai"]),
+            t(f"level.{level}") if has(f"level.{level}") else level,
             str(s["round_wins"]),
             f"{s['win_rate']:.1%}",
             f"{s['mean_score']:.1f}",
@@ -294,7 +304,7 @@ def print_table(result: SimResult) -> None:
             str(s["fools"]),
             str(s["penalty_points"]),
         )
-    Console().print(table)
+    text_console().print(table)
 
 
 def main(args: argparse.Namespace, rules: Ruleset, levels: Sequence[str], base: Ruleset) -> int:
@@ -329,19 +339,15 @@ def report_failure(failure: SimFailure, seed: int) -> None:
     """One line on stderr naming the round, the seat and the level, and the
     round's record in ``sim-failure-<seed>-<round>.json`` (on stderr after
     the line when that file cannot be written)."""
+    from dummy_tui.ui.i18n import say
+
     path = Path(f"sim-failure-{seed}-{failure.index}.json")
     try:
         path.write_text(failure.record, encoding="utf-8")
     except OSError as exc:
         why = exc.strerror or str(exc)
-        print(
-            f"dummy-tui sim: {failure}; the position cannot be written to {path} ({why}), "
-            "its record follows",
-            file=sys.stderr,
-        )
+        said = say("out.sim.failed_unwritten", failure=failure, path=path, why=why)
+        print(f"dummy-tui sim: {said}", file=sys.stderr)
         sys.stderr.write(failure.record)
         return
-    print(
-        f"dummy-tui sim: {failure}; the position is in {path} (dummy-tui replay {path})",
-        file=sys.stderr,
-    )
+    print(f"dummy-tui sim: {say('out.sim.failed', failure=failure, path=path)}", file=sys.stderr)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -19,6 +20,16 @@ sys.dont_write_bytecode = False
 
 # A bug in the game history is raised in the tests, not reported as "history unavailable".
 os.environ.setdefault("DUMMY_TUI_HISTORY_STRICT", "1")
+
+# The commands speak the language last chosen in the game (settings.json): a
+# test never reads the person's own settings, history or saves, only a folder
+# of the run's own (a test that needs its own folder sets DUMMY_TUI_HOME again).
+os.environ.setdefault("DUMMY_TUI_HOME", tempfile.mkdtemp(prefix="dummy-tui-tests-"))
+
+# The game refuses a terminal that cannot show its screen (TERM=dumb, as some
+# CI runners set): the tests that start the screen run it headless, wherever.
+if os.environ.get("TERM") == "dumb":
+    os.environ["TERM"] = "xterm-256color"
 
 # Without animations a scroll (e.g. to the widget that takes the focus) is done when the
 # next frame is, so a snapshot never catches one halfway on a loaded machine.  Textual

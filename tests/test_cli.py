@@ -65,13 +65,13 @@ def test_version(tmp_path: Path) -> None:
 def test_help(tmp_path: Path) -> None:
     result = run("--help", cwd=tmp_path)
     assert result.returncode == 0
-    for word in ("play", "rules", "replay", "--rules FILE", "--version"):
+    for word in ("play", "rules", "replay", "--rules FILE", "--lang {en,th}", "--version"):
         assert word in result.stdout
     # the options of play, the command run when none is named, as the README says
     play = result.stdout.split("play options (with no command, or after 'play'):\n")[1]
     for flag in ("--players N", "--humans N", "--ai LEVEL", "--ruleset NAME", "--seed N"):
         assert flag in play
-    for flag in ("--lang", "--resume", "--ascii", "--options KEY=VALUE"):
+    for flag in ("--resume", "--ascii", "--options KEY=VALUE"):
         assert flag in play
     assert " ".join(play.split()).endswith("'dummy-tui COMMAND --help' tells more about a command.")
 
@@ -301,10 +301,33 @@ def test_a_name_longer_than_a_table_shows_makes_the_record_unreadable(
         (["--seed", "1", "--rules"], ["play", "--seed", "1", "--rules"]),
         (["--version"], ["--version"]),
         (["bogus"], ["bogus"]),
+        # --lang, like --rules, belongs to every command and may come first
+        (["--lang", "th"], ["--lang", "th", "play"]),
+        (["--lang=th", "--seed", "1"], ["--lang=th", "play", "--seed", "1"]),
+        (["--lang", "th", "--help"], ["--lang", "th", "--help"]),
+        (
+            ["--lang", "th", "--rules", "f.toml", "sim"],
+            ["--lang", "th", "--rules", "f.toml", "sim"],
+        ),
+        (["--lang", "th", "replay", "r.json"], ["--lang", "th", "replay", "r.json"]),
     ],
 )
 def test_play_is_the_default_command(argv: list[str], expected: list[str]) -> None:
     assert cli._with_default_command(argv) == expected
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--lang", "th", "replay", "g.json"],
+        ["replay", "--lang", "th", "g.json"],
+        ["replay", "g.json", "--lang", "th"],
+        ["--lang", "en", "replay", "g.json", "--lang", "th"],  # the last one given
+    ],
+)
+def test_lang_is_taken_before_or_after_any_command(argv: list[str]) -> None:
+    args = cli.build_parser().parse_args(cli._with_default_command(argv))
+    assert (args.command, args.lang, args.file) == ("replay", "th", "g.json")
 
 
 def args_for_the_app(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> argparse.Namespace:

@@ -43,9 +43,29 @@ def run_help(*args: str, **env: str) -> str:
 
 
 def test_the_two_help_catalogs_have_the_same_keys() -> None:
-    assert set(cli_catalog("en")) == set(cli_catalog("th"))
-    same = [k for k, v in cli_catalog("th").items() if v == cli_catalog("en")[k]]
+    # English has singular forms (KEY_one); Thai counts without them.  The
+    # English example config file is dummy_tui/config.py's EXAMPLE.
+    english = {k for k in cli_catalog("en") if not k.endswith("_one")}
+    assert all(k.removesuffix("_one") in english for k in cli_catalog("en"))
+    assert english == set(cli_catalog("th")) - {"out.config.example"}
+    same = [k for k, v in cli_catalog("th").items() if v == cli_catalog("en").get(k)]
     assert same == []
+
+
+def test_the_thai_example_config_file_sets_what_the_english_one_sets() -> None:
+    import tomllib
+
+    from dummy_tui.config import EXAMPLE
+
+    def settings(text: str) -> list[str]:
+        # the commented-out keys and tables, as a player uncomments them
+        lines = [line.removeprefix("# ") for line in text.splitlines()]
+        return [line for line in lines if re.match(r"^(\[\w+\]|\w+ = )", line)]
+
+    thai = cli_catalog("th")["out.config.example"]
+    assert tomllib.loads(thai) == {}  # all of it commented out
+    assert settings(thai) == settings(EXAMPLE) != []
+    assert re.search("[\u0e00-\u0e7f]", thai)
 
 
 @pytest.mark.parametrize("command", EVERY)
@@ -70,13 +90,18 @@ def test_a_thai_locale_gives_the_thai_help_and_lang_en_the_english() -> None:
     assert "ตัวเลือกของ play" in thai and "show this help" not in thai
     assert "ตัวเลือกของคำสั่ง:" in thai
     english = run_help("--lang=en", LANG="th_TH.UTF-8")
-    assert english.startswith("usage: dummy-tui play")
+    assert english.startswith("usage: dummy-tui [-h]") and "\ncommands:\n" in english
     english = run_help(LANG="th_TH.UTF-8", LANGUAGE="en")
     assert "play options (with no command, or after 'play'):" in english, english
     assert not re.search(r"[\u0e00-\u0e7f]", english.replace("ดัมมี่", ""))
-    # --lang before the command: play's help, in Thai
-    play = run_help("--lang", "th", LANG="C")
-    assert play.startswith("วิธีใช้: dummy-tui play")
+    # --lang with no command: the list of the commands, in Thai
+    top = run_help("--lang", "th", LANG="C")
+    assert top.startswith("วิธีใช้: dummy-tui [-h]") and "\nคำสั่ง:\n" in top, top
+    listed = top.split("\nคำสั่ง:\n")[1].split("\n\n")[0]
+    for command in EVERY[1:]:
+        assert re.search(rf"^    {command} +[\u0e00-\u0e7f]", listed, re.M), (command, listed)
+    # and a command's own help after it
+    assert run_help("--lang", "th", "stats", LANG="C").startswith("วิธีใช้: dummy-tui stats")
 
 
 def test_help_loads_no_textual() -> None:

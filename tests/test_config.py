@@ -71,16 +71,16 @@ def test_a_bad_key_or_value_is_named_and_keeps_the_default(
 ) -> None:
     config = load_config(write(config_file, f'preset = "gin"\n{text}\n'))
     assert len(config.problems) == 1
-    assert config.problems[0].startswith(f"{config_file}: {problem}"), config.problems
+    assert config.texts()[0].startswith(f"{config_file}: {problem}"), config.problems
     assert config.preset == "gin"  # the rest of the file still applies
     assert config.language is None and config.ai_speed is None and config.keymap == {}
 
 
 def test_a_file_that_is_not_toml_is_one_problem(config_file: Path) -> None:
     config = load_config(write(config_file, "theme = \n"))
-    assert len(config.problems) == 1 and config.problems[0].startswith(f"{config_file}: not TOML")
+    assert len(config.problems) == 1 and config.texts()[0].startswith(f"{config_file}: not TOML")
     config_file.write_bytes(b"\xff\xfe")
-    assert load_config().problems[0].startswith(f"{config_file}: cannot be read")
+    assert load_config().texts()[0].startswith(f"{config_file}: cannot be read")
 
 
 def test_config_command(config_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -132,6 +132,6 @@ def test_play_takes_the_configs_values_where_the_flags_do_not(
     assert cli.main([]) == 0
     args = seen.pop()
     assert args.ruleset == "dummy"
-    assert args.config.problems[0].startswith(
+    assert args.config.texts()[0].startswith(
         f"{config_file}: key 'preset': no preset named 'dumy' (presets: dummy, dummy-house"
     )

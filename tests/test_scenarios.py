@@ -1,7 +1,8 @@
 """The shared scenario records, replayed by the real command and in-process.
 
-Each ``NAME.json`` under ``../shared/scenarios`` (beside the repository) and
-under its ``house-rules`` folder (the house rules of other tables) has a
+Each ``NAME.json`` under ``../shared/scenarios`` (beside the repository), under
+its ``house-rules`` folder (the house rules of other tables) and under its
+``corners`` folder (where two readings of the rules once differed) has a
 ``NAME.expected.json`` that lists some keys of ``dummy-tui replay --json``'s
 output; every key listed must match.  ``exit_code`` is the process's exit
 code; for an error only ``error.index`` and ``error.move`` are compared.
@@ -25,11 +26,12 @@ ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT.parent / "shared" / "scenarios"
 
 
-FOLDERS = (SCENARIOS, SCENARIOS / "house-rules")
+FOLDERS = (SCENARIOS, SCENARIOS / "house-rules", SCENARIOS / "corners")
 
 
 def scenario_files() -> list[str]:
-    """Each record's path below the scenarios folder (``house-rules/NAME.json``)."""
+    """Each record's path below the scenarios folder (``house-rules/NAME.json``,
+    ``corners/NAME.json``)."""
     return sorted(
         str(p.relative_to(SCENARIOS))
         for folder in FOLDERS

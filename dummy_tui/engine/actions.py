@@ -29,10 +29,13 @@ class Pick:
 
 @dataclass(frozen=True, slots=True)
 class PickLayoff:
-    """``pickup_to_layoff``: a born player lays the picked card off at once."""
+    """``pickup_to_layoff``: a born player lays the picked card off at once.
+
+    ``low`` as for :class:`LayOff`."""
 
     card: int
     target: int  # table index
+    low: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +47,16 @@ class Meld:
 
 @dataclass(frozen=True, slots=True)
 class LayOff:
-    """ฝาก — add ``card`` to the table meld at index ``target``."""
+    """ฝาก — add ``card`` to the table meld at index ``target``.
+
+    ``low``: the ace goes below the 2 of a run that holds both its 2 and its K
+    (Dummy's ``ace_low_runs``: the record names the 2 as the target); without
+    it that ace goes above the K.  False for every other card and meld, where
+    a card has one place only."""
 
     card: int
     target: int
+    low: bool = False
 
 
 @dataclass(frozen=True, slots=True)

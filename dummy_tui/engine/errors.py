@@ -55,7 +55,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "no_fit": "does not fit: {card} does not extend that meld",
     "no_fit.any": "does not fit: {card} fits no meld on the table",
     "last_card.meld": "one card must remain: you may not meld your last card; keep one to discard",
-    "last_card.layoff": "one card must remain: you may not lay off your last card; discard it",
+    "last_card.layoff": (
+        "one card must remain: {card} is your last card, and discarding it is the knock"
+    ),
     "last_card.pick": "one card must remain: this meld would leave you nothing to discard",
     "last_card.pick_any": (
         "one card must remain: every meld with {card} would leave you nothing to discard"
@@ -112,6 +114,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     ),
     "show.off": "show: showing the spe-to cards scores nothing in this game",
     "show.cards": "show: you show the spe-to cards only when you hold them all ({cards})",
+    "show.none": "show: this game has no spe-to cards, so there is nothing to show",
     "show.late": "show: the spe-to cards are shown as the first move of your first turn",
     "not_born.play": (
         "not born: you lay cards down after your first pick-up, or all at once in a knock"

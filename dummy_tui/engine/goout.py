@@ -59,6 +59,10 @@ def layoff_pieces(
                 block |= 1 << (base + p)
                 pieces.setdefault(base + p, []).append(block)
                 p -= 1
+            if p < 0 and m.both and bits >> 12 & 1:
+                # on down to the 2, then the ace below it (laid onto one's own 2:
+                # an end open to the layer); the 2 is still the block's lowest card
+                pieces[base].append(block | 1 << (base + 12))
     return pieces
 
 
@@ -89,6 +93,34 @@ def can_go_out(
     limit = 10_000 if layoffs_left is None else layoffs_left
     memo: dict[tuple[int, bool, int], bool] = {}
     return _cover(hand, True, limit, pieces, union, memo, both)
+
+
+def knock_cards(
+    hand: int,
+    melds: list[TableMeld],
+    seat: int,
+    chain_rule: str = "any",
+    layoffs_left: int | None = None,
+    both: bool = False,
+) -> list[int]:
+    """Every card of ``hand`` that can be the knock card: the rest of the hand
+    melded and laid off as :func:`can_go_out` searches (empty when none can)."""
+    if hand == 0:
+        return []
+    if hand & (hand - 1) == 0:
+        return [hand.bit_length() - 1]
+    pieces = layoff_pieces(melds, seat, chain_rule, hand)
+    union = 0
+    for blocks in pieces.values():
+        for block in blocks:
+            union |= block
+    limit = 10_000 if layoffs_left is None else layoffs_left
+    memo: dict[tuple[int, bool, int], bool] = {}
+    return [
+        c
+        for c in cards_of(hand)
+        if _cover(hand & ~(1 << c), False, limit, pieces, union, memo, both)
+    ]
 
 
 _PARTNERS: Final[dict[int, tuple[int, ...]]] = {}

@@ -10,6 +10,7 @@ Persian seat's total is its team's.
 
 from __future__ import annotations
 
+import hmac
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -35,6 +36,23 @@ class RoundResult:
         return [b.total for b in self.breakdown]
 
 
+def derived_seed(seed: int, label: str, bits: int, secret: bool = False) -> int:
+    """A seed of ``bits`` bits for one use of a match's ``seed`` (``label``: a
+    round's index, ``ai:<seat>``, ...).
+
+    A ``secret`` seed is the match's key: the seed is drawn from it through
+    HMAC-SHA256, which no seed it gives (nor the deal that follows from one)
+    leads back to, so that a round's deal, seen by all once the round is
+    over, tells nothing of the rounds still to come.  Otherwise (a seed the
+    player chose, and every match of earlier versions) it is drawn as it
+    always was, so that a seed gives the same deals as before.
+    """
+    if secret:
+        digest = hmac.digest(seed.to_bytes(16, "big"), label.encode(), "sha256")
+        return int.from_bytes(digest, "big") >> (len(digest) * 8 - bits)
+    return random.Random(f"{seed}:{label}").getrandbits(bits)
+
+
 def match_over(rules: Ruleset, totals: list[int], rounds: int) -> bool:
     """The family's end-of-match rule, after ``rounds`` recorded rounds.
 
@@ -53,8 +71,9 @@ class Match:
 
     The first round is started by ``first_starter`` (the seat after the
     dealer); later rounds follow the round's ``next_round()``.  Each round's
-    deal comes from its own seed, drawn from the match seed, so a match is its
-    seed plus its actions.
+    deal comes from its own seed, drawn from the match seed (through a
+    one-way function when the seed is ``secret``: :func:`derived_seed`), so
+    a match is its seed plus its actions.
     """
 
     rules: Ruleset
@@ -64,13 +83,14 @@ class Match:
     results: list[RoundResult] = field(default_factory=list)
     starter: int = -1
     direction: int = 1
+    secret: bool = False
 
     def __post_init__(self) -> None:
         if self.starter < 0:
             self.starter = self.first_starter
 
     def round_seed(self, index: int) -> int:
-        return random.Random(f"{self.seed}:{index}").getrandbits(48)
+        return derived_seed(self.seed, str(index), 48, self.secret)
 
     def new_round(self) -> Round[Any]:
         """The next round's deal (not yet recorded in the match)."""

@@ -141,9 +141,29 @@ class TableMeld:
             self.fit,
         )  # fmt: skip
 
-    def _ace_below(self, card: int) -> bool:
-        """With ``both``: is ``card`` the ace that goes below this run's 2?"""
-        return self.both and not self.ace_low and self.lo == 0 and card % 13 == 12
+    def two_ace_ends(self, card: int) -> bool:
+        """With ``both``: is ``card`` the ace of this run while it holds both its 2 and
+        its K, so that it may go below the 2 or above the K (§14.1: the layoff's
+        target picks the end)?"""
+        return (
+            self.both
+            and not self.ace_low
+            and self.lo == 0
+            and self.hi == 11
+            and card == self.suit * 13 + 12
+        )
+
+    def _ace_below(self, card: int, low: bool) -> bool:
+        """With ``both``: does ``card`` go below this run's 2 (the ace; when the run
+        holds the K as well, only with ``low``)?"""
+        return (
+            self.both
+            and not self.ace_low
+            and self.lo == 0
+            and self.hi <= 11
+            and card == self.suit * 13 + 12
+            and (low or self.hi < 11)
+        )
 
     def end_open(self, low_end: bool, seat: int, chain_rule: str) -> bool:
         """May *seat* extend this run at the given end under the chain rule?
@@ -158,15 +178,26 @@ class TableMeld:
         return layer == self.owner or layer == seat
 
     def fits(self, card: int, seat: int, chain_rule: str = "any") -> bool:
-        """Would *card* lay off onto this meld, laid by *seat*?"""
+        """Would *card* lay off onto this meld, laid by *seat*, at some end (the ace of
+        a run that holds its 2 and its K at either end open to *seat*)?"""
+        if self.two_ace_ends(card):
+            return self.end_open(True, seat, chain_rule) or self.end_open(False, seat, chain_rule)
+        return self.fits_at(card, seat, chain_rule, False)
+
+    def fits_at(self, card: int, seat: int, chain_rule: str, low: bool) -> bool:
+        """Would *card* lay off onto this meld, laid by *seat*, at the end it would
+        take (``low``: the ace below the 2 of a run that holds its 2 and its K; see
+        :class:`~dummy_tui.engine.actions.LayOff`)?"""
         if card >= 52:
             return False
         if self.kind == SET:
             return card % 13 == self.rank and len(self.cards) < 4
         if card // 13 != self.suit:
             return False
+        if self._ace_below(card, low):
+            return self.end_open(True, seat, chain_rule)
         pos = run_position(card % 13, self.ace_low)
-        if pos == self.lo - 1 or self._ace_below(card):
+        if pos == self.lo - 1:
             return self.end_open(True, seat, chain_rule)
         if pos == self.hi + 1:
             return self.end_open(False, seat, chain_rule)
@@ -192,6 +223,7 @@ class TableMeld:
             self.both
             and not self.ace_low
             and self.lo == 0
+            and self.hi < 12
             and self.end_open(True, seat, chain_rule)
         ):
             out |= 1 << (base + 12)  # the ace below the 2
@@ -199,15 +231,16 @@ class TableMeld:
             out |= 1 << (base + position_rank(self.hi + 1, self.ace_low))
         return out
 
-    def add(self, card: int, seat: int) -> None:
-        """Lay *card* off onto this meld (the caller has checked :meth:`fits`)."""
+    def add(self, card: int, seat: int, low: bool = False) -> None:
+        """Lay *card* off onto this meld (the caller has checked :meth:`fits_at` with
+        the same ``low``)."""
         self.mask |= 1 << card
         self.fit = -1
         if self.kind == SET:
             self.cards.append(card)
             self.layers.append(seat)
             return
-        if self._ace_below(card):  # the positions now count the ace low
+        if self._ace_below(card, low):  # the positions now count the ace low
             self.ace_low = True
             self.hi += 1
             self.lo = 1

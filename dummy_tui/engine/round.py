@@ -379,6 +379,12 @@ class Round(Generic[R]):
         """(starter, direction) of the next round."""
         raise NotImplementedError
 
+    def next_round_why(self) -> str:
+        """Why :meth:`next_round` gives its starter, in one word: ``passes``
+        (the deal passes to the next seat), or the family's own (Dummy's
+        ``knocker``, ``rotate``, ``no_knock``; gin's ``winner``, ``dead``)."""
+        return "passes"
+
     def tallies(self) -> list[Tally]:
         """Each seat's :class:`Tally` of the finished round."""
         return [Tally(knocked=self.knocker == s) for s in range(self.players)]
@@ -428,13 +434,18 @@ class Round(Generic[R]):
         if isinstance(action, act.Pick):
             return [f"pick {card_text(action.card)}", "meld " + cards_text(action.meld)]
         if isinstance(action, act.PickLayoff | act.LayOff):
-            anchor = self.melds[action.target].anchor
-            words = f"layoff {card_text(action.card)} {card_text(anchor)}"
+            target = self.layoff_target(action)
+            words = f"layoff {card_text(action.card)} {card_text(target)}"
             if isinstance(action, act.PickLayoff):
                 return [f"pick {card_text(action.card)}", words]
             return [words]
         last = index == len(self.history) - 1 and self.end == "knock"
         return [("knock " if last else "discard ") + card_text(action.card)]
+
+    def layoff_target(self, action: act.LayOff | act.PickLayoff) -> int:
+        """The card a record names as the target of a layoff made: a card of the meld
+        as first laid."""
+        return self.melds[action.target].anchor
 
     def moves(self) -> list[str]:
         out: list[str] = []

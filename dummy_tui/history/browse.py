@@ -7,20 +7,19 @@ back as aware ``datetime`` values in UTC.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from dummy_tui.history.names import PERSON, person_key
+from dummy_tui.history.problems import stored_json, stored_time
 
-_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
-
-def moment(text: str) -> datetime:
-    """A time as the database writes it, read back (UTC)."""
-    return datetime.strptime(text, _FORMAT).replace(tzinfo=UTC)
+def moment(text: str, where: str) -> datetime:
+    """A time as the database writes it, read back (UTC); ``where`` names the
+    column for a file whose time is not one (:class:`StoredValueError`)."""
+    return stored_time(text, where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +121,8 @@ def matches(
         out.append(
             MatchSummary(
                 uid,
-                moment(started),
-                moment(ended) if ended else None,
+                moment(started, f"matches.started of match {match_id}"),
+                moment(ended, f"matches.ended of match {match_id}") if ended else None,
                 rules,
                 family,
                 seats,
@@ -152,14 +151,14 @@ def match_rounds(conn: sqlite3.Connection, uid: str) -> list[RoundSummary]:
             RoundSummary(
                 round_id,
                 number,
-                moment(ended),
+                moment(ended, f"rounds.ended of round {round_id}"),
                 ending,
                 knocker,
                 bool(dark),
                 bool(one_suit),
                 tuple(score for score, _ in seats),
                 tuple(seat for seat, (_, won) in enumerate(seats) if won),
-                tuple(json.loads(breakdown)),
+                tuple(stored_json(breakdown, f"rounds.breakdown of round {round_id}")),
             )
         )
     return out

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from dummy_tui.commands import EXIT_USAGE, PROG
+from dummy_tui.ui.i18n import say
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -29,23 +30,30 @@ EXIT_MISSING = 1
 
 
 class UsageError(ValueError):
-    """A bad argument, told in one line (exit code 2)."""
+    """A bad argument, told in one line (exit code 2): ``key`` of the
+    command's catalog, in the language."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(say(key, **values))
 
 
 def _since(text: str | None) -> datetime | None:
     if text is None:
         return None
     try:
-        return datetime.fromisoformat(text.strip())  # a date alone is its midnight, local time
+        when = datetime.fromisoformat(text.strip())  # a date alone is its midnight, local time
     except ValueError:
-        raise UsageError(
-            f"--since must be a date such as 2024-05-31 (or a time, 2024-05-31T18:00), not {text!r}"
-        ) from None
+        raise UsageError("out.history.bad_since", text=repr(text)) from None
+    try:  # the history compares UTC times: 0001-01-01 east of Greenwich is before year 1
+        when.astimezone(UTC)
+    except (OverflowError, ValueError):
+        raise UsageError("out.history.since_range", text=repr(text.strip())) from None
+    return when
 
 
 def _word(flag: str, text: str | None) -> str | None:
     if text is not None and not text.strip():
-        raise UsageError(f"{flag} must not be empty")
+        raise UsageError("out.history.empty_flag", flag=flag)
     return text
 
 
@@ -97,7 +105,7 @@ def stats_main(args: argparse.Namespace) -> int:
     try:
         stats = history.stats(player, ruleset, since)
     except HistoryUnavailable as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(f"{PROG}: {unavailable(exc)}", file=sys.stderr)
         return EXIT_MISSING
     finally:
         history.close()
@@ -110,7 +118,7 @@ def stats_main(args: argparse.Namespace) -> int:
         print(_nothing(stats, history.path, history.exists()))
         return 0
     if player is not None and not stats.players:
-        print(f"No games of {player.strip()!r} in the history.")
+        print(say("out.stats.no_player", name=repr(player.strip())))
         return 0
     print_stats(stats)
     return 0
@@ -118,19 +126,42 @@ def stats_main(args: argparse.Namespace) -> int:
 
 def _nothing(stats: Stats, path: Path, exists: bool) -> str:
     if not exists:
-        return f"No games recorded yet: the history ({path}) fills as games are played."
+        return say("out.history.none_yet", path=path)
     chosen = []
     if stats.filters.ruleset is not None:
-        chosen.append(f"of {stats.filters.ruleset!r}")
+        chosen.append(say("out.stats.of_ruleset", ruleset=repr(stats.filters.ruleset)))
     if stats.filters.since is not None:
-        chosen.append(f"since {stats.filters.since:%Y-%m-%d %H:%M}")
+        chosen.append(say("out.stats.since", since=f"{stats.filters.since:%Y-%m-%d %H:%M}"))
     if chosen:
-        return f"No recorded matches {' '.join(chosen)}."
-    return f"The history ({path}) is empty."
+        return say("out.stats.none_chosen", chosen=" ".join(chosen))
+    return say("out.history.empty", path=path)
+
+
+def unavailable(exc: Exception) -> str:
+    """Why the history cannot be used, in the language (the catalog's
+    ``unread.KIND``), or the history's own English line."""
+    from dummy_tui.history.problems import HistoryUnavailable
+    from dummy_tui.ui.i18n import has, language, t
+
+    if language() == "en" or not isinstance(exc, HistoryUnavailable):
+        return str(exc)
+    problem = exc.problem
+    key = f"unread.{problem.kind}"
+    if not has(key):
+        return str(exc)
+    why = t(key, path=problem.path or "", detail=problem.detail)
+    return t("stats.unavailable", detail=why)
 
 
 def _who(p: PlayerStats) -> str:
-    return p.name if p.level is None else f"AI {p.name}"
+    return p.name if p.level is None else say("out.stats.ai", level=_level(p.name))
+
+
+def _level(level: str) -> str:
+    """An AI level in the language (normal, ปกติ)."""
+    from dummy_tui.ui.i18n import has, t
+
+    return t(f"level.{level}") if has(f"level.{level}") else level
 
 
 def _rate(won: int, n: int) -> tuple[str, str]:
@@ -144,37 +175,24 @@ def _rate(won: int, n: int) -> tuple[str, str]:
 
 
 def print_stats(stats: Stats) -> None:
-    from rich.console import Console
+    from dummy_tui.printing import text_console
 
     table = _table
-    console = Console()
-    head = f"{stats.matches} {'match' if stats.matches == 1 else 'matches'}"
+    console = text_console()
+    head = say("out.stats.matches", n=stats.matches)
     if stats.unfinished:
-        head += f" (and {stats.unfinished} unfinished)"
+        head += say("out.stats.unfinished", n=stats.unfinished)
     chosen = []
     if stats.filters.player and stats.players:
         chosen.append(stats.players[0].name)
     if stats.filters.ruleset:
-        chosen.append(f"ruleset {stats.filters.ruleset}")
+        chosen.append(say("out.stats.ruleset", ruleset=stats.filters.ruleset))
     if stats.filters.since:
-        chosen.append(f"since {stats.filters.since:%Y-%m-%d}")
-    where = f", {', '.join(chosen)}" if chosen else ""
-    rounds = f"{stats.rounds} {'round' if stats.rounds == 1 else 'rounds'}"
-    results = table(
-        f"History: {head}, {rounds}{where}",
-        "player",
-        "matches",
-        "won",
-        "win\nrate",
-        "95%",
-        "rounds",
-        "won",
-        "win\nrate",
-        "95%",
-        "mean\nscore",
-        "best\nround",
-        "round\nid",
-    )
+        chosen.append(say("out.stats.since", since=f"{stats.filters.since:%Y-%m-%d}"))
+    where = say("out.stats.where", chosen=", ".join(chosen)) if chosen else ""
+    rounds = say("out.stats.rounds", n=stats.rounds)
+    heads = say("out.stats.results_heads").split("|")
+    results = table(say("out.stats.title", head=head, rounds=rounds, where=where), *heads)
     for p in stats.players:
         mean = p.mean_score
         best = p.best_round is not None
@@ -191,19 +209,7 @@ def print_stats(stats: Stats) -> None:
             str(p.best_round) if best else "-",
         )
     console.print(results)
-    play = table(
-        "Play",
-        "player",
-        "knocks",
-        "dark",
-        "one-suit",
-        "falls",
-        "fools",
-        "penalty\npoints",
-        "money\nunits",
-        "streak\nrounds",
-        "streak\nmatches",
-    )
+    play = table(say("out.stats.play"), *say("out.stats.play_heads").split("|"))
     for p in stats.players:
         play.add_row(
             _who(p),
@@ -218,30 +224,32 @@ def print_stats(stats: Stats) -> None:
             "-" if p.match_streak is None else str(p.match_streak),
         )
     console.print(play)
-    kinds = table("Penalties by kind", "player", "penalty", "times", "points")
+    kinds = table(say("out.stats.penalties"), *say("out.stats.penalties_heads").split("|"))
     for p in stats.players:
         for kind, count in sorted(p.penalties.items()):
-            kinds.add_row(_who(p), kind, str(count.count), str(count.points))
+            kinds.add_row(_who(p), _penalty(kind), str(count.count), str(count.points))
     if kinds.row_count:
         console.print(kinds)
-    pairs = table(
-        "Head to head (matches finished together)",
-        "people",
-        "matches",
-        "wins",
-        "higher total",
-        "rounds won",
-    )
+    pairs = table(say("out.stats.h2h"), *say("out.stats.h2h_heads").split("|"))
     for h in stats.head_to_head:
         pairs.add_row(
             f"{h.a} – {h.b}",
             str(h.matches),
             f"{h.a_won}–{h.b_won}",
             f"{h.a_ahead}–{h.b_ahead}",
-            f"{h.a_rounds_won}–{h.b_rounds_won} of {h.rounds}",
+            say("out.stats.rounds_of", a=h.a_rounds_won, b=h.b_rounds_won, n=h.rounds),
         )
     if pairs.row_count:
         console.print(pairs)
+
+
+def _penalty(kind: str) -> str:
+    """A kind of penalty: its key in English, its Thai name in Thai."""
+    from dummy_tui.ui.i18n import language, t
+
+    if language() == "en":
+        return kind
+    return t("item.fool") if kind == "fool_penalty" else t(f"item.{kind}")
 
 
 # ---------------------------------------------------------------------------
@@ -266,7 +274,7 @@ def history_main(args: argparse.Namespace) -> int:
     ]
     try:
         if len(chosen) > 1:
-            raise UsageError(f"give one of {', '.join(chosen)}, not {len(chosen)}")
+            raise UsageError("out.history.one_of", flags=", ".join(chosen), n=len(chosen))
         _word("--export", args.export)
         _word("--import", args.import_file)
         _word("--forget", args.forget)
@@ -285,13 +293,17 @@ def history_main(args: argparse.Namespace) -> int:
             return _record(history, round_id)
         return _summary(history)
     except HistoryUnavailable as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(f"{PROG}: {unavailable(exc)}", file=sys.stderr)
         return EXIT_MISSING
     except ImportFileError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(f"{PROG}: {say('out.history.import_failed', detail=exc)}", file=sys.stderr)
         return EXIT_USAGE
     finally:
         history.close()
+
+
+ROUND_ID_MAX = 2**63 - 1
+"""The largest round id: SQLite's largest integer."""
 
 
 def _round_id(text: str | None) -> int | None:
@@ -299,37 +311,51 @@ def _round_id(text: str | None) -> int | None:
         return None
     try:
         value = int(text)
-    except ValueError:
+    except ValueError:  # not a number, or one of more digits than Python reads
         value = 0
-    if value < 1:
-        raise UsageError(f"--record takes a round id, a whole number from 1, not {text!r}")
+    if not 1 <= value <= ROUND_ID_MAX:
+        given = repr(text if len(text) <= 40 else text[:37] + "...")
+        raise UsageError("out.history.bad_round", text=given, most=ROUND_ID_MAX)
     return value
 
 
 def _export(history: Any, path: Path) -> int:
     matches, rounds = history.export(path)
-    where = "the standard output" if str(path) == "-" else str(path)
+    where = say("out.history.stdout") if str(path) == "-" else str(path)
     told = sys.stderr if str(path) == "-" else sys.stdout
-    print(f"Exported {_count(matches, 'match')} ({_count(rounds, 'round')}) to {where}.", file=told)
+    line = say(
+        "out.history.exported",
+        matches=_count(matches, "out.history.count_match"),
+        rounds=_count(rounds, "out.history.count_round"),
+        where=where,
+    )
+    print(line, file=told)
     return 0
 
 
 def _import(history: Any, path: Path) -> int:
     done = history.import_file(path)
-    line = f"Imported {_count(done.matches, 'new match')} and {_count(done.rounds, 'new round')}"
+    line = say(
+        "out.history.imported",
+        matches=_count(done.matches, "out.history.count_new_match"),
+        rounds=_count(done.rounds, "out.history.count_new_round"),
+    )
     if done.known:
-        line += f"; {_count(done.known, 'match')} {'was' if done.known == 1 else 'were'} there"
-        line += " already"
-    print(line + ".")
+        line += say(
+            "out.history.known", matches=_count(done.known, "out.history.count_match"), n=done.known
+        )
+    print(line + say("out.history.end"))
     return 0
 
 
 def _forget(history: Any, name: str) -> int:
     seats = history.forget(name)
     if not seats:
-        print(f"{PROG}: no one called {name.strip()!r} in the history", file=sys.stderr)
+        print(f"{PROG}: {say('out.history.nobody', name=repr(name.strip()))}", file=sys.stderr)
         return EXIT_MISSING
-    print(f"Forgot {name.strip()}: {_count(seats, 'seat')} now anonymous.")
+    print(
+        say("out.history.forgot", name=name.strip(), seats=_count(seats, "out.history.count_seat"))
+    )
     return 0
 
 
@@ -338,49 +364,60 @@ def _record(history: Any, round_id: int) -> int:
 
     record = history.round_record(round_id)
     if record is None:
-        print(f"{PROG}: no round {round_id} in the history", file=sys.stderr)
+        print(f"{PROG}: {say('out.history.no_round', id=round_id)}", file=sys.stderr)
         return EXIT_MISSING
     sys.stdout.write(dumps_record(record))
     return 0
 
 
-def _count(n: int, word: str) -> str:
-    plural = word + ("es" if word.endswith("ch") else "s")
-    return f"{n} {word if n == 1 else plural}"
+def _count(n: int, key: str) -> str:
+    """``n`` of something, as the catalog's ``key`` counts it: "1 match", "2 matches", "2 เกม"."""
+    return say(key, n=n)
 
 
 def _summary(history: Any) -> int:
-    from rich.console import Console
+    from dummy_tui.printing import text_console
 
     found = history.summary()
     if not found["exists"]:
-        print(f"No games recorded yet: the history ({found['path']}) fills as games are played.")
+        print(say("out.history.none_yet", path=found["path"]))
         return 0
     size = found["bytes"] / 2**20
-    print(f"History: {found['path']} (schema version {found['schema']}, {size:.1f} MiB)")
-    line = f"{_count(found['matches'], 'match')}"
+    print(say("out.history.file", path=found["path"], schema=found["schema"], size=f"{size:.1f}"))
+    line = _count(found["matches"], "out.history.count_match")
     if found["unfinished"]:
-        line += f" (and {found['unfinished']} unfinished)"
-    line += f", {_count(found['rounds'], 'round')}, {_count(found['people'], 'person')}"
-    print(line.replace("persons", "people") + f", {_count(found['ai_levels'], 'AI level')}")
+        line += say("out.stats.unfinished", n=found["unfinished"])
+    line = say(
+        "out.history.holds",
+        matches=line,
+        rounds=_count(found["rounds"], "out.history.count_round"),
+        people=_count(found["people"], "out.history.count_person"),
+        levels=_count(found["ai_levels"], "out.history.count_ai_level"),
+    )
+    print(line)
     latest = history.matches(limit=10)
     if not latest:
         return 0
-    table = _table(
-        "Latest matches", "started", "preset", "seats (* won)", "rounds", "round ids", left=3
-    )
+    table = _table(say("out.history.latest"), *say("out.history.latest_heads").split("|"), left=3)
     for m in latest:
         seats = ", ".join(
-            (s.player or s.name if s.level is None else f"AI {s.level}") + ("*" if s.won else "")
+            (s.player or s.name if s.level is None else say("out.stats.ai", level=_level(s.level)))
+            + ("*" if s.won else "")
             for s in m.seats
         )
         ids = "-" if m.first_round is None else f"{m.first_round}–{m.last_round}"
         if m.first_round == m.last_round and m.first_round is not None:
             ids = str(m.first_round)
         started = m.started.astimezone().strftime("%Y-%m-%d %H:%M")
-        table.add_row(started, m.ruleset, seats, str(m.rounds), ids)
-    Console().print(table)
+        table.add_row(started, _preset(m.ruleset), seats, str(m.rounds), ids)
+    text_console().print(table)
     return 0
+
+
+def _preset(name: str) -> str:
+    from dummy_tui.ui.i18n import language, preset_name
+
+    return name if language() == "en" else preset_name(name)
 
 
 def _table(title: str, *columns: str, left: int = 1) -> Any:

@@ -9,20 +9,28 @@ argument, SQL that does not fit the schema) is a bug and is not a Problem.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dummy_tui.history.schema import Fault
 
 BUSY = "busy"
 """Another connection holds the write lock: the write is kept and tried again."""
 DAMAGED = "damaged"
 NEWER = "newer"
 FOREIGN = "foreign"
+SHAPE = "shape"
+"""A file marked as this game's history whose tables are not those of its version."""
 UNUSABLE = "unusable"
 INTERNAL = "internal"
 """A bug, caught because the game must go on (only where bugs are not raised)."""
 
-KINDS = (BUSY, DAMAGED, NEWER, FOREIGN, UNUSABLE, INTERNAL)
+KINDS = (BUSY, DAMAGED, NEWER, FOREIGN, SHAPE, UNUSABLE, INTERNAL)
 
 # SQLite's primary result codes that say the file, not the program, is at fault
 _FILE_CODES = {
@@ -50,6 +58,8 @@ class Problem:
     kind: str
     detail: str
     path: Path | None = None
+    fault: Fault | None = None
+    """For :data:`SHAPE`: how the tables differ (words for the player's language)."""
 
     @property
     def message(self) -> str:
@@ -73,11 +83,40 @@ class HistoryUnavailable(Exception):
         self.problem = problem
 
 
+class StoredValueError(ValueError):
+    """A value the file holds cannot be read back (JSON that is not, a time that
+    is not one): the file was changed by something other than this game."""
+
+
+def stored_json(text: object, where: str) -> Any:
+    """The JSON value of column ``where`` (``records.record of round 5``)."""
+    try:
+        return json.loads(text) if isinstance(text, str | bytes) else json.loads("")
+    except (ValueError, RecursionError):
+        raise StoredValueError(f"{where} is not JSON") from None
+
+
+STAMP = "%Y-%m-%dT%H:%M:%SZ"
+"""How the file writes times: UTC, to the second."""
+
+
+def stored_time(text: object, where: str) -> datetime:
+    """The time of column ``where``, written as :data:`STAMP` (UTC)."""
+    try:
+        return datetime.strptime(str(text), STAMP).replace(tzinfo=UTC)
+    except ValueError:
+        raise StoredValueError(f"{where} is not a time ({str(text)[:40]!r})") from None
+
+
 def file_problem(exc: BaseException, path: Path | None) -> Problem | None:
     """The :class:`Problem` ``exc`` means, or None if it is not the file's fault (a bug)."""
     if isinstance(exc, HistoryUnavailable):
         return exc.problem
     where = str(path) if path is not None else "the history"
+    if isinstance(exc, StoredValueError):
+        return Problem(
+            DAMAGED, f"{where} is damaged ({exc}); move it away to start a new history", path
+        )
     if isinstance(exc, sqlite3.Error):
         code = getattr(exc, "sqlite_errorcode", None)
         kind = _FILE_CODES.get(code & 0xFF) if isinstance(code, int) else None

@@ -9,7 +9,6 @@ as quickly on 10,000 matches as on ten.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dummy_tui.history import schema
 from dummy_tui.history.names import AI, PERSON
+from dummy_tui.history.problems import stored_json
 
 if TYPE_CHECKING:
     from dummy_tui.history.browse import MatchSummary, RoundSummary
@@ -41,10 +41,10 @@ class Queries:
                 return None
             query = "SELECT record FROM records WHERE round_id = ?"
             row = conn.execute(query, (round_id,)).fetchone()
-        if row is None:
-            return None
-        data: dict[str, Any] = json.loads(row[0])
-        return data
+            if row is None:
+                return None
+            data: dict[str, Any] = stored_json(row[0], f"records.record of round {round_id}")
+            return data
 
     def stats(
         self, player: str | None = None, ruleset: str | None = None, since: datetime | None = None

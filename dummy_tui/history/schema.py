@@ -84,6 +84,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 APPLICATION_ID = 0x44545548  # "DTUH": dummy-tui history
 """``PRAGMA application_id`` of a dummy-tui history."""
@@ -284,6 +285,90 @@ def version_of(conn: sqlite3.Connection) -> tuple[int, int]:
 def has_tables(conn: sqlite3.Connection) -> bool:
     row = conn.execute("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").fetchone()
     return bool(row[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """How a file's tables differ from those of the schema version it claims.
+
+    ``kind``: ``missing`` (a table, column or index of that version is not
+    there), ``unknown`` (the file has one that version has not), ``type`` (a
+    column of another type, or nullable where it must not be), or
+    ``unversioned`` (tables in a file whose version says it is empty).
+    ``where``: the table, index or ``table.column``, as SQL names it.
+    """
+
+    kind: str
+    where: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "unversioned":
+            return "it holds tables but has no schema version"
+        said = {"missing": "has no", "unknown": "has an unknown", "type": "has another type of"}
+        what = "column" if "." in self.where else "table or index"
+        return f"it {said[self.kind]} {what} {self.where}"
+
+
+Shape = dict[str, tuple[str, str, tuple[tuple[str, str, int, int], ...]]]
+"""Each table, index, view or trigger of a database (not SQLite's own) by name:
+its type, its table, and a table's columns (name, type, not null, primary key)."""
+
+
+def shape_of(conn: sqlite3.Connection) -> Shape:
+    """The tables, their columns and the indexes of the database."""
+    objects = (
+        "SELECT type, name, tbl_name FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' "
+        "ESCAPE '\\' ORDER BY rowid"
+    )
+    shape: Shape = {}
+    for kind, name, table in conn.execute(objects).fetchall():
+        columns: tuple[tuple[str, str, int, int], ...] = ()
+        if kind == "table":
+            query = 'SELECT name, type, "notnull", pk FROM pragma_table_xinfo(?)'
+            info = conn.execute(query, (name,))
+            columns = tuple((str(c), str(t).upper(), int(n), int(k)) for c, t, n, k in info)
+        shape[str(name)] = (str(kind), str(table), columns)
+    return shape
+
+
+@cache
+def expected_shape(version: int) -> Shape:
+    """The shape of a database of schema ``version``: made by the migrations up to it."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for step in MIGRATIONS[:version]:
+            for statement in step.statements:
+                conn.execute(statement)
+        return shape_of(conn)
+    finally:
+        conn.close()
+
+
+def shape_fault(conn: sqlite3.Connection, version: int) -> Fault | None:
+    """How the database's tables differ from those of schema ``version`` (0: none
+    at all), or None when they are those.  Every query of the history relies on
+    them: a file whose version says one thing and whose tables another is not read."""
+    found = shape_of(conn)
+    if version == 0:
+        return Fault("unversioned") if found else None
+    expected = expected_shape(version)
+    for name, (kind, table, columns) in expected.items():
+        if name not in found or found[name][:2] != (kind, table):
+            return Fault("missing", name)
+        there = {c[0]: c for c in found[name][2]}
+        for column in columns:
+            if column[0] not in there:
+                return Fault("missing", f"{name}.{column[0]}")
+            if there[column[0]] != column:
+                return Fault("type", f"{name}.{column[0]}")
+        known = {c[0] for c in columns}
+        for column in found[name][2]:
+            if column[0] not in known:
+                return Fault("unknown", f"{name}.{column[0]}")
+    for name in found:
+        if name not in expected:
+            return Fault("unknown", name)
+    return None
 
 
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:

@@ -9,6 +9,10 @@ The game calls three methods of :class:`History`, none of which raises at it:
 - :meth:`History.finish_match` when the match is over: the final totals and
   the winners.
 
+The game itself writes through :meth:`History.record_match`: a match's
+rounds not yet there and its end, in one transaction, each round once
+however often it is given (after a crash, from another window).
+
 When the file cannot be used, each returns ``None``/``False`` and
 :attr:`History.problem` says why; :meth:`History.notice` gives the sentence
 to show, once.  A database locked by another program keeps the writes in
@@ -37,6 +41,7 @@ from dummy_tui.history.capture import capture, compact
 from dummy_tui.history.problems import (
     FOREIGN,
     NEWER,
+    SHAPE,
     HistoryUnavailable,
     Problem,
     file_problem,
@@ -45,11 +50,13 @@ from dummy_tui.history.problems import (
 from dummy_tui.history.queries import Queries
 from dummy_tui.history.writes import (
     MatchInfo,
+    RoundEntry,
     SeatInfo,
     ensure_match,
     finish,
     insert_round,
     overrides_of,
+    write_match,
 )
 
 if TYPE_CHECKING:
@@ -72,6 +79,16 @@ def default_path() -> Path:
     from dummy_tui.ui.storage import data_dir
 
     return data_dir() / schema.FILE_NAME
+
+
+def _finals(
+    info: MatchInfo, totals: Sequence[int], winners: Sequence[int]
+) -> list[tuple[int, int]]:
+    """Each seat's (total, won) at the match's end."""
+    won = set(winners)
+    if len(totals) != len(info.seats) or not won <= set(range(len(totals))):
+        raise ValueError(f"totals {list(totals)} and winners {list(winners)} do not fit")
+    return [(int(t), int(s in won)) for s, t in enumerate(totals)]
 
 
 def stamp(when: datetime | None = None) -> str:
@@ -199,6 +216,7 @@ class History(Queries):
                         self.path,
                     )
                 )
+            self._check_shape(conn, version)
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")  # durable at checkpoints; never torn
@@ -209,6 +227,23 @@ class History(Queries):
             conn.close()
             raise
         return conn
+
+    def _check_shape(self, conn: sqlite3.Connection, version: int) -> None:
+        """Refuse a file whose tables are not those of its schema version (a
+        version set by hand, a table changed by another program)."""
+        fault = schema.shape_fault(conn, version)
+        if fault is not None:
+            # another process may have migrated the file since its version was read
+            # (a migration is one transaction): then its tables are those of the new one
+            again = schema.version_of(conn)[0]
+            if again != version:
+                fault = schema.shape_fault(conn, again)
+        if fault is not None:
+            detail = (
+                f"{self.path} is not a dummy-tui history of a shape this version knows "
+                f"({fault}); it is left as it is"
+            )
+            raise HistoryUnavailable(Problem(SHAPE, detail, self.path, fault))
 
     @contextlib.contextmanager
     def _raising(self) -> Iterator[None]:
@@ -250,9 +285,12 @@ class History(Queries):
                 raise
             conn.execute("COMMIT")
 
-    def _write(self, write: Callable[[sqlite3.Connection], T] | None) -> T | None:
+    def _write(
+        self, write: Callable[[sqlite3.Connection], T] | None, keep: bool = True
+    ) -> T | None:
         """Make the kept writes, then ``write``, each in its own transaction;
-        ``write``'s result, or None if it was not made (see :meth:`_fail`)."""
+        ``write``'s result, or None if it was not made (see :meth:`_fail`).
+        ``keep=False``: ``write`` is not kept for later on a lock (its caller keeps it)."""
         with self._lock:
             if not self.available:
                 return None
@@ -266,8 +304,10 @@ class History(Queries):
                         result = queue[0](conn)
                     queue.pop(0)
             except Exception as exc:
-                if not self._fail(exc):
+                if not self._fail(exc) and queue:
                     queue.pop(0)  # a bug in that write: the others may go through
+                if not keep and write in queue:
+                    queue.remove(write)
                 return None
             self.problem = None
             return cast("T | None", result) if write is not None else None
@@ -325,6 +365,7 @@ class History(Queries):
         seed: int | None = None,
         uid: str | None = None,
         started: datetime | None = None,
+        write: bool = True,
     ) -> str:
         """A match begins: ``rules`` in force (preset ``ruleset`` with its
         options changed, ``base`` being the preset itself; looked up by name
@@ -333,13 +374,16 @@ class History(Queries):
         ``levels`` is None).  Returns the match's ``uid`` (a new one unless
         given), to pass to :meth:`record_round` and :meth:`finish_match`; a
         saved match keeps it, and passes it here again when resumed.
+        ``write=False`` only takes note of the match: :meth:`record_match`
+        writes it with its rounds.
         """
         uid = uid or uuid.uuid4().hex
         with self._guard():
             if uid not in self._matches:
                 info = self._match_info(rules, ruleset, names, levels, base, seed, uid, started)
                 self._matches[uid] = info
-                self._write(lambda conn: ensure_match(conn, info))
+                if write:
+                    self._write(lambda conn: ensure_match(conn, info))
         return uid
 
     def _match_info(
@@ -439,11 +483,8 @@ class History(Queries):
             if not self.available:
                 return False
             info = self._started(match)
-            won = set(winners)
-            if len(totals) != len(info.seats) or not won <= set(range(len(totals))):
-                raise ValueError(f"totals {list(totals)} and winners {list(winners)} do not fit")
+            finals = _finals(info, totals, winners)
             when = stamp(ended)
-            finals = [(int(t), int(s in won)) for s, t in enumerate(totals)]
 
             def write(conn: sqlite3.Connection) -> bool:
                 finish(conn, ensure_match(conn, info), when, finals)
@@ -451,6 +492,47 @@ class History(Queries):
 
             return bool(self._write(write))
         return False
+
+    def record_match(
+        self,
+        match: str,
+        rounds: Sequence[RoundEntry],
+        end: tuple[Sequence[int], Sequence[int]] | None = None,
+        *,
+        ended: datetime | None = None,
+        seed: int | None = None,
+    ) -> int | None:
+        """Write match ``match`` (a uid from :meth:`start_match`), those of its
+        finished ``rounds`` that are not there yet and, with ``end`` (the final
+        totals and the winners), the match's end: all in one transaction, so
+        that a process killed meanwhile leaves all of it or none.  ``seed``,
+        with ``end``, is the match's seed where it was not given at its start
+        (a seed kept secret while the match was played).
+
+        A round is known by its match and number: one written before (by this
+        process or another, before a crash) is left as it is, so the same
+        rounds can be given again and again.  Returns how many of ``rounds``
+        were new; None when nothing was written: the file is in use by another
+        program (nothing is kept in memory: the caller keeps what it gave, to
+        give it again) or cannot be used (:attr:`problem` says which).
+        """
+        with self._guard():
+            if not self.available:
+                return None
+            info = self._started(match)
+            seats = len(info.seats)
+            lines = []
+            for entry in rounds:
+                found = capture(entry.game, entry.record, entry.seed)
+                if len(found.seats) != seats:
+                    raise ValueError(f"a round of {len(found.seats)} seats in a match of {seats}")
+                lines.append((entry.number, found))
+            finals = None if end is None else _finals(info, *end)
+            when = stamp(ended)
+            return self._write(
+                lambda c: write_match(c, info, when, lines, finals, seed), keep=False
+            )
+        return None
 
     # ------------------------------------------------------------------
     # importing and forgetting

@@ -21,7 +21,6 @@ the person was forgotten brings them back.
 from __future__ import annotations
 
 import contextlib
-import json
 import sqlite3
 import sys
 from collections.abc import Iterator
@@ -35,6 +34,7 @@ from dummy_tui.files import atomic_open
 from dummy_tui.history import summary
 from dummy_tui.history.capture import BonusLine, PenaltyLine, RoundLines, SeatLine, compact
 from dummy_tui.history.names import PERSON, anonymous_name, person_key
+from dummy_tui.history.problems import stored_json
 from dummy_tui.history.writes import MatchInfo, SeatInfo, ensure_match, finish, insert_round
 
 FORMAT = "dummy-tui-history/1"
@@ -164,8 +164,8 @@ def _lines(conn: sqlite3.Connection) -> Iterator[dict[str, Any]]:
             "ruleset": ruleset,
             "family": family,
             "seed": seed,
-            "options": json.loads(options),
-            "overrides": json.loads(overrides),
+            "options": stored_json(options, f"match_rules.options of match {match_id}"),
+            "overrides": stored_json(overrides, f"match_rules.overrides of match {match_id}"),
             "seats": seats,
             "rounds": list(_rounds(conn, match_id)),
         }
@@ -200,8 +200,8 @@ def _rounds(conn: sqlite3.Connection, match_id: int) -> Iterator[dict[str, Any]]
             "knocker": knocker,
             "dark_knock": bool(dark),
             "one_suit_knock": bool(one_suit),
-            "breakdown": json.loads(breakdown),
-            "record": json.loads(record),
+            "breakdown": stored_json(breakdown, f"rounds.breakdown of round {round_id}"),
+            "record": stored_json(record, f"records.record of round {round_id}"),
             "seats": [
                 {
                     "score": score,
@@ -378,7 +378,7 @@ def forget(conn: sqlite3.Connection, name: str) -> int:
             (match_id,),
         ).fetchall()
         for round_id, text in records:
-            record = json.loads(text)
+            record = stored_json(text, f"records.record of round {round_id}")
             players = record.get("players")
             if isinstance(players, list) and seat < len(players):
                 players[seat] = placeholder

@@ -7,7 +7,7 @@ the seats and the match as :meth:`History.start_match` was told them.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +16,7 @@ from dummy_tui.history.capture import RoundLines, compact
 from dummy_tui.history.names import AI, PERSON, person_key, shown_name
 
 if TYPE_CHECKING:
+    from dummy_tui.engine.round import Round
     from dummy_tui.rules.schema import Ruleset
 
 
@@ -44,6 +45,18 @@ class MatchInfo:
     overrides: dict[str, Any]  # the record's "options"
     seed: int | None
     seats: tuple[SeatInfo, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """A finished round for :meth:`History.record_match`: its ``number`` in the
+    match (the first is 0), the ``game`` played out, its ``record`` and the
+    round's ``seed`` (``RoundResult.seed``; None when not known)."""
+
+    number: int
+    game: Round[Any]
+    record: Mapping[str, Any]
+    seed: int | None = None
 
 
 def overrides_of(rules: Ruleset, ruleset: str, base: Ruleset | None) -> dict[str, Any]:
@@ -183,9 +196,35 @@ def insert_round(
 def finish(
     conn: sqlite3.Connection, match_id: int, ended: str, finals: Sequence[tuple[int, int]]
 ) -> None:
-    """The match's end: when, and each seat's (total, won)."""
-    conn.execute("UPDATE matches SET ended = ? WHERE id = ?", (ended, match_id))
+    """The match's end: when (kept as first written: the end of a match written
+    again after a crash is the same end), and each seat's (total, won)."""
+    conn.execute("UPDATE matches SET ended = coalesce(ended, ?) WHERE id = ?", (ended, match_id))
     conn.executemany(
         "UPDATE match_seats SET total = ?, won = ?, finished = 1 WHERE match_id = ? AND seat = ?",
         [(total, won, match_id, seat) for seat, (total, won) in enumerate(finals)],
     )
+
+
+def write_match(
+    conn: sqlite3.Connection,
+    info: MatchInfo,
+    ended: str,
+    rounds: Sequence[tuple[int, RoundLines]],
+    finals: Sequence[tuple[int, int]] | None,
+    seed: int | None = None,
+) -> int:
+    """The match ``info``, its ``rounds`` (number, lines) not there yet, its
+    seats' summaries and, with ``finals``, its end (and ``seed``, the match's
+    seed if it has none yet); how many rounds were new."""
+    match_id = ensure_match(conn, info)
+    query = "SELECT number FROM rounds WHERE match_id = ?"
+    have = {int(row[0]) for row in conn.execute(query, (match_id,))}
+    for number, lines in rounds:
+        insert_round(conn, match_id, number, ended, lines, refresh=False)
+    summary.refresh(conn, [match_id])
+    if finals is not None:
+        finish(conn, match_id, ended, finals)
+        if seed is not None:
+            query = "UPDATE matches SET seed = ? WHERE id = ? AND seed IS NULL"
+            conn.execute(query, (seed, match_id))
+    return len({number for number, _ in rounds} - have)

@@ -133,7 +133,11 @@ def get_ruleset(
         ruleset = rulesets[name]
     except KeyError:
         known = ", ".join(rulesets)
-        raise RulesetError(f"{_label(path)}: no preset named {name!r} (presets: {known})") from None
+        raise RulesetError(
+            f"{_label(path)}: no preset named {name!r} (presets: {known})",
+            problem="no_preset",
+            params={"name": repr(name), "file": _label(path), "presets": known},
+        ) from None
     if overrides:
         ruleset = apply_overrides(ruleset, overrides, source=source)
     return ruleset
@@ -153,7 +157,9 @@ def apply_overrides(
     for key, value in overrides.items():
         if key in NOT_OPTIONS:
             raise RulesetError(
-                f"{prefix}option {key!r}: cannot be overridden (choose another preset)"
+                f"{prefix}option {key!r}: cannot be overridden (choose another preset)",
+                option=key,
+                problem="fixed",
             )
         current = data.get(key)  # an unknown key is left to the schema to refuse
         if isinstance(current, dict) and isinstance(value, Mapping):
@@ -178,7 +184,11 @@ def parse_option_assignment(text: str) -> tuple[str, object]:
     key = key.strip()
     if not sep or not _OPTION_KEY.match(key):
         shown = repr(text) if len(text) <= 60 else repr(text[:57]) + "..."  # one line, not a page
-        raise RulesetError(f"option {shown}: write it as KEY=VALUE, e.g. penalty_feed_head=50")
+        raise RulesetError(
+            f"option {shown}: write it as KEY=VALUE, e.g. penalty_feed_head=50",
+            problem="assignment",
+            params={"text": shown},
+        )
     raw = raw.strip()
     try:
         parsed = tomllib.loads(f"value = {raw}")
@@ -306,7 +316,7 @@ def _validate(model: type[RulesetBase], data: Mapping[str, Any], prefix: str) ->
         ruleset = model.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
         error = exc.errors()[0]
-        option, problem, params = _problem(error)
+        option, problem, params = _problem(error, model)
         raise RulesetError(
             prefix + _describe(error, data, model), option=option, problem=problem, params=params
         ) from None
@@ -368,14 +378,28 @@ _KINDS = {
 }
 
 
-def _problem(error: ErrorDetails) -> tuple[str | None, str, dict[str, str]]:
+def _problem(
+    error: ErrorDetails, model: type[RulesetBase]
+) -> tuple[str | None, str, dict[str, str]]:
     """(option, kind, params) of a fault in one option's own value, or (None, "", {})."""
+    fields = model.model_fields
     loc = error["loc"]
     kind = _KINDS.get(error["type"], "")
     if len(loc) != 1 or not kind:
         return None, "", {}
     ctx = error.get("ctx", {})
     params = {"got": _shown(error["input"])}
+    if kind == "unknown":
+        close = difflib.get_close_matches(
+            str(loc[0]), [k for k in fields if k not in NOT_OPTIONS], n=1
+        )
+        if close:
+            kind, params["close"] = "unknown_close", close[0]
+        return str(loc[0]), kind, params
+    bounds = _bounds(model, loc) if kind in ("at_least", "at_most") else None
+    if bounds is not None:
+        kind, params["low"], params["high"] = "between", str(bounds[0]), str(bounds[1])
+        return str(loc[0]), kind, params
     if kind == "at_least":
         params["limit"] = str(ctx["ge"])
     elif kind == "at_most":

@@ -19,15 +19,15 @@ from dummy_tui.ui.appsettings import THEMES as THEMES
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import ai_name, set_keys, set_language, system_language, t
-from dummy_tui.ui.keys import DEFAULT_KEYS, clashes, game_keymap, unknown_ids
-from dummy_tui.ui.saving import SavingApp, problem_line
-from dummy_tui.ui.storage import read_settings_data, save_path
+from dummy_tui.ui.keys import game_keymap
+from dummy_tui.ui.saving import SavingApp, saved_line
+from dummy_tui.ui.storage import read_settings_data
 
 if TYPE_CHECKING:
     from dummy_tui.config import Config
-    from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.record import LoadedRecord
     from dummy_tui.engine.round import Round
+    from dummy_tui.ui.configcheck import UserThemes
     from dummy_tui.ui.recording import Recorder
     from dummy_tui.ui.screens.new_game import NewGameScreen
     from dummy_tui.ui.session import Session
@@ -75,6 +75,9 @@ class DummyApp(SavingApp):
     ) -> None:
         keep_thai_marks()  # a cut between screen regions keeps a letter's marks
         super().__init__()
+        # nothing the game draws is markup: a string in a rich renderable (a
+        # player's name in a table, "[/]" or "[bold]") is drawn as it is
+        self.console._markup = False
         self.review = review
         """The replay viewer the app opens with (``replay FILE --view``)."""
         self.config = config
@@ -90,8 +93,15 @@ class DummyApp(SavingApp):
         if settings is not None:
             settings.lang = "th" if lang == "th" else "en"
         theme = settings.theme if settings is not None else data.get("theme")
-        if config is not None and config.theme is not None:
-            theme = config.theme
+        self.user_themes: UserThemes | None = None
+        if config is not None:  # the player's own themes (themes/*.toml), offered with Textual's
+            from dummy_tui.ui.configcheck import load_user_themes
+
+            self.user_themes = load_user_themes()
+            for own in self.user_themes.themes:
+                self.register_theme(own)
+            if config.theme is not None:
+                theme = config.theme
         self.force_ascii = bool(ascii)  # --ascii for this run, not stored
         self.start_setup = setup
         self.want_resume = resume
@@ -130,16 +140,12 @@ class DummyApp(SavingApp):
         elif self.session is not None:
             from dummy_tui.ui.screens.table import TableScreen
 
+            self.hold(self.session)
             self._replace_all(TableScreen(self.session))
         elif self.want_resume:
-            if not self.resume():
+            self.start_recovery(wait=True)  # a match stopped at its end is finished first
+            if not self.resume(said=True):
                 self.show_new_game()
-        elif self.start_setup is not None and self.has_save():
-            # a game asked for on the command line would replace the saved one: ask
-            # first, over a form that shows that game (not the last one played)
-            screen = self._new_game_screen(self.start_setup)
-            self._replace_all(screen)
-            self.call_after_refresh(screen.replace_save_then_start, self.start_setup)
         elif self.start_setup is not None:
             self.start_game(self.start_setup)
         elif type(self.screen).__name__ != "NewGameScreen":
@@ -147,38 +153,23 @@ class DummyApp(SavingApp):
         self.call_after_refresh(self.check_size)
 
     def _apply_config(self, config: Config) -> dict[str, str]:
-        """What the config file says that the app checks; what in the file cannot
-        be used is said once.  Returns the keymap's entries of known ids."""
-        problems = list(config.problems)
-        remaps = dict(config.keymap)
-        for binding_id in unknown_ids(remaps):
-            import difflib
+        """What the config file says that the app checks; what in the file (and in
+        the player's theme files) cannot be used is said once, in the interface's
+        language.  Returns the keymap (of known ids and keys only)."""
+        from dummy_tui.ui.configcheck import check_config
 
-            del remaps[binding_id]
-            near = difflib.get_close_matches(binding_id, DEFAULT_KEYS, n=3)
-            hint = f" (did you mean {', '.join(map(repr, near))}?)" if near else ""
-            problems.append(
-                f"{config.path}: key 'keymap.{binding_id}': no binding with id {binding_id!r}{hint}"
-            )
-        for key, moved, other in clashes(remaps):
-            problems.append(
-                f"{config.path}: key 'keymap.{moved}': {key!r} is also the key of {other!r}"
-                " on the same screen, and only one of them will answer it"
-            )
-        if config.theme is not None and config.theme not in self.available_themes:
-            themes = ", ".join(sorted(self.available_themes))
-            problems.append(
-                f"{config.path}: key 'theme': no theme named {config.theme!r} (themes: {themes})"
-            )
-        for problem in problems:
+        for problem in check_config(config, self.user_themes):
             from dummy_tui.logs import logger
 
-            logger.warning("config: %s", problem)
-            self.notify(problem, title=t("config.problem"), severity="warning", timeout=12)
-        return remaps
+            text = problem.text()
+            logger.warning("config: %s", text)
+            self.notify(text, title=t("config.problem"), severity="warning", timeout=12)
+        return dict(config.keymap)
 
     def _warm(self) -> None:
         self.run_worker(_warm_imports, thread=True, group="warm")
+        if self.review is None:  # a game's start, not the replay viewer's
+            self.start_recovery()
         if self.persist and self._from_file:
             self._check_settings()
 
@@ -236,6 +227,7 @@ class DummyApp(SavingApp):
     def show_new_game(self) -> None:
         """A fresh new-game screen in place of every screen (but the base one)."""
         self.session = None
+        self.let_go()
         self._replace_all(self._new_game_screen())
 
     def _replace_all(self, screen: Screen[None]) -> None:
@@ -249,7 +241,9 @@ class DummyApp(SavingApp):
         from dummy_tui.ui.session import Session
 
         if self.persist:
-            self.settings.last_setup = setup.model_copy(update={"seed": None})
+            self.settings.last_setup = setup.model_copy(update={"seed": None, "secret_seed": False})
+        if any(seat.human for seat in setup.seats):
+            self.settings.games += 1  # the coach's first games (kept with the settings)
         if setup.seed is None and self.fixed_seed is not None:
             setup = setup.model_copy(update={"seed": self.fixed_seed})
         try:
@@ -260,6 +254,7 @@ class DummyApp(SavingApp):
                 self.show_new_game()
             return
         self.session = session
+        self.hold(session)  # a new match: no other window has it
         self._replace_all(TableScreen(session))
         # the settings (this set-up remembered) and the first save (the seed and
         # the deal) a moment after the table is up: the first frame needs neither
@@ -284,52 +279,42 @@ class DummyApp(SavingApp):
         else:
             self.exit()
 
-    def resume(self) -> bool:
-        """Continue the saved match; a damaged save is set aside and reported."""
+    def resume(self, uid: str | None = None, said: bool = False) -> bool:
+        """Continue saved match ``uid`` (None: the last played that no other
+        window plays; ``said``: say which); a damaged save is set aside and
+        reported, a match another window plays is not taken."""
         from dummy_tui.ui.screens.table import TableScreen
-        from dummy_tui.ui.session import SaveError, Session
 
-        if not save_path().exists():
-            self.notify(t("save.none"), severity="warning")
-            return False
-        try:
-            session = Session.from_save(self.read_save())
-        except (OSError, ValueError, SaveError) as exc:
-            self.set_damaged_save_aside(problem_line(exc))
+        session = self.open_saved(uid)
+        if session is None:
             return False
         self.session = session
         self._replace_all(TableScreen(session))
+        if said:
+            self.notify(t("save.resumed", line=saved_line(session.to_save())), timeout=8)
+        if session.history_rounds < len(session.finished):
+            self.call_after_refresh(self._catch_up, session)
         return True
+
+    def _catch_up(self, session: Session) -> None:
+        """A resumed match's finished rounds that a kill or a busy history kept
+        from the history: written now, and said."""
+        if not self.recording or session is not self.session:
+            return
+        written = self.recorder.catch_up(session)
+        if written:
+            self.notify(t("history.caught_up", n=written), timeout=8)
+        self._tell_history()
+
+    def show_saved(self) -> None:
+        """The list of saved matches over the current screen (Escape goes back)."""
+        from dummy_tui.ui.screens.saved_games import SavedGamesScreen
+
+        if type(self.screen).__name__ != "SavedGamesScreen":
+            self.push_screen(SavedGamesScreen())
 
     # ------------------------------------------------------------------
     # the history
-
-    @property
-    def recording(self) -> bool:
-        """Whether finished rounds go into the history."""
-        return self.history_wanted and self.settings.history
-
-    @property
-    def recorder(self) -> Recorder:
-        """The history's writer, made (with the file opened) when first needed."""
-        if self._recorder is None:
-            from dummy_tui.ui.recording import Recorder
-
-            self._recorder = Recorder.at()
-        return self._recorder
-
-    def record_round(self, session: Session, game: Round[Any], result: RoundResult) -> None:
-        """The round ``game`` has just ended and is in the session's match: into
-        the history with it.  A history that cannot be used is told once."""
-        if not self.recording:
-            return
-        recorder = self.recorder
-        try:
-            recorder.round_ended(session, game, result)
-        finally:
-            notice = recorder.notice()
-            if notice is not None:
-                self.notify(notice, severity="warning", timeout=12)
 
     def show_stats(self, session: Session | None = None) -> None:
         """The Statistics screen over the current one (Escape goes back); with the
@@ -350,14 +335,9 @@ class DummyApp(SavingApp):
         if type(self.screen).__name__ != "HistoryListScreen":
             self.push_screen(HistoryListScreen())
 
-    def close_history(self) -> None:
-        """Write what a locked history kept back, and close the file."""
-        if self._recorder is not None:
-            self._recorder.close()
-            self._recorder = None
-
     def on_unmount(self) -> None:
         self.close_history()
+        self.let_go()
 
     def action_help(self) -> None:
         from dummy_tui.ui.screens.modals import HelpScreen, TooSmallScreen
@@ -451,15 +431,21 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
     )
 
 
+def cannot_show() -> bool:
+    """The terminal cannot show the full screen: said in one line (see
+    :mod:`dummy_tui.terminal`), for the caller to stop with exit code 2."""
+    from dummy_tui.terminal import screen_refusal
+
+    refusal = screen_refusal()
+    if refusal is not None:
+        print(f"dummy-tui: {refusal}", file=sys.stderr)
+    return refusal is not None
+
+
 def run_app(args: argparse.Namespace) -> int:
     """Run the game for the ``play`` command; returns the exit code."""
-    if args.ai is not None:
-        from dummy_tui.ai import LEVELS  # the table loads the AI at once anyway
-
-        if args.ai not in LEVELS:
-            levels = ", ".join(LEVELS)
-            print(f"dummy-tui: unknown AI level {args.ai!r} (levels: {levels})", file=sys.stderr)
-            return 2
+    if cannot_show():
+        return 2
     # the language of the names setup_from_args gives the seats
     set_language(args.lang or str(read_settings_data().get("lang")))
     setup = None if args.resume else setup_from_args(args)
@@ -485,18 +471,25 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 def viewer_app(
-    loaded: LoadedRecord, game: Round[Any], file: str, rules_path: Path | None = None
+    loaded: LoadedRecord,
+    game: Round[Any],
+    file: str,
+    rules_path: Path | None = None,
+    lang: str | None = None,
 ) -> DummyApp:
     """The app opening on the replay viewer of a record's round (``game``, its
-    moves applied); Escape leaves it."""
+    moves applied), in ``lang`` (default: the one last chosen, else the
+    locale's); Escape leaves it."""
     from dummy_tui.ui.screens.viewer import viewer_for
 
     viewer = viewer_for(loaded, game, file=Path(file).name, rules_path=rules_path, exits=True)
-    return DummyApp(review=viewer, history=False)
+    return DummyApp(review=viewer, history=False, lang=lang)
 
 
 def run_viewer(app: DummyApp) -> int:
     """Run ``app`` (see :func:`viewer_app`); returns the exit code."""
+    if cannot_show():
+        return 2
     gc.freeze()  # as run_app does: what is loaded lives as long as the process
     app.run()
     return app.return_code or 0

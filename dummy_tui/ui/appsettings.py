@@ -12,9 +12,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.i18n import has, set_language, t
+from dummy_tui.ui.i18n import has, key_name, language, set_language, t
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
     from textual.theme import Theme
 
     from dummy_tui.config import Config
@@ -37,6 +38,19 @@ class SettingsApp(App[int]):
     keymap: dict[str, str]
     """The keymap given to Textual: the config file's, and the Thai layout's keys."""
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Textual's notice, its message taken as text: a player's name or a
+        file's path in it (``[/]``, ``[bold]``) is data, never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette's commands: those of the screen that apply now."""
         from dummy_tui.ui.commands import screen_commands
@@ -58,8 +72,13 @@ class SettingsApp(App[int]):
         self.push_screen(command_palette(themes=True))
 
     def get_key_display(self, binding: Binding) -> str:
-        """A key named by a word (space) in the language of the screen."""
-        if not binding.key_display and has(f"keyname.{binding.key}"):
+        """A key named by a word (space) in the language of the screen; in Thai
+        every key as its key cap names it (Ctrl+L, Esc, Home), not as "^l"."""
+        if binding.key_display:
+            return binding.key_display
+        if language() != "en":
+            return key_name(binding.key)
+        if has(f"keyname.{binding.key}"):
             return t(f"keyname.{binding.key}")
         return super().get_key_display(binding)
 

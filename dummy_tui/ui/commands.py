@@ -8,22 +8,28 @@ table: the moves legal for the person at the keyboard).  Its name is the
 key's word (the family's own, as the footer shows it), or the ``[cmdtitle]``
 entry where that alone would not say it; its line says what it does and its
 key.  Choosing it runs the binding's action, as pressing the key would.
-Textual's theme picker is there too, with its name in the language.
+Textual's theme picker is there too, with its name in the language, and
+the themes by their names in the language (``themename.*``).  Both lists
+are in the language's dictionary order (:mod:`dummy_tui.collate`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import suppress
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual.actions import parse
 from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.command import CommandPalette
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits
 from textual.dom import DOMNode
 from textual.screen import Screen
+from textual.system_commands import SystemCommandsProvider
+from textual.theme import ThemeProvider
 
+from dummy_tui.collate import sort_key
 from dummy_tui.ui.i18n import has, t
 
 if TYPE_CHECKING:
@@ -98,11 +104,55 @@ class Palette(CommandPalette):
             )
 
 
+class ScreenCommands(SystemCommandsProvider):
+    """The screen's commands (:func:`screen_commands`), before a search in the
+    language's dictionary order rather than by code point."""
+
+    async def discover(self) -> Hits:
+        commands = sorted(
+            self.app.get_system_commands(self.screen), key=lambda command: sort_key(command[0])
+        )
+        for name, help_text, callback, discover in commands:
+            if discover:
+                yield DiscoveryHit(name, callback, help=help_text)
+
+
+def theme_name(name: str) -> str:
+    """A theme's name in the language (``themename.NAME``), else its own."""
+    return t(f"themename.{name}") if has(f"themename.{name}") else name
+
+
+class ThemeNames(ThemeProvider):
+    """Textual's themes by their names in the language, dark or light said
+    beside each, in the language's dictionary order; a search matches the
+    name shown or the theme's own."""
+
+    def _themes(self) -> list[tuple[str, str, str]]:
+        """(the name shown, whether dark or light, the theme's own name)."""
+        themes = [
+            (theme_name(name), t("themename.dark" if theme.dark else "themename.light"), name)
+            for name, theme in self.app.available_themes.items()
+        ]
+        return sorted(themes, key=lambda theme: sort_key(theme[0]))
+
+    def _choose(self, name: str) -> None:
+        self.app.theme = name
+
+    async def discover(self) -> Hits:
+        for shown, kind, name in self._themes():
+            yield DiscoveryHit(shown, partial(self._choose, name), help=kind)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for shown, kind, name in self._themes():
+            score = max(matcher.match(shown), matcher.match(name))
+            if score > 0:
+                yield Hit(score, matcher.highlight(shown), partial(self._choose, name), help=kind)
+
+
 def command_palette(themes: bool = False) -> CommandPalette:
     """The palette, its search line in the language: of the commands, or of
-    the themes (Textual's own theme picker)."""
+    the themes (Textual's own theme picker, with the themes' names in the language)."""
     if themes:
-        from textual.theme import ThemeProvider
-
-        return Palette(providers=[ThemeProvider], placeholder=t("cmd.search_themes"))
-    return Palette(placeholder=t("cmd.search"), id="--command-palette")
+        return Palette(providers=[ThemeNames], placeholder=t("cmd.search_themes"))
+    return Palette(providers=[ScreenCommands], placeholder=t("cmd.search"), id="--command-palette")

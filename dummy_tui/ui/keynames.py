@@ -31,6 +31,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "hint": "h",
     "sort": "s",
     "scores": "t",
+    "coach": "c",
     "instant": "full_stop",
     "faster": "plus,equals_sign",
     "slower": "minus",
@@ -64,6 +65,8 @@ DEFAULT_KEYS: dict[str, str] = {
     # the history list
     "next_page": "n",
     "prev_page": "p",
+    # the saved games
+    "delete_save": "delete,d",
     # the dialogs
     "cancel": "escape",
     "show_cards": "enter",
@@ -77,7 +80,7 @@ DEFAULT_KEYS: dict[str, str] = {
 KEY_GROUPS: dict[str, tuple[str, ...]] = {
     "table": (
         "draw", "pick", "take_top", "meld", "layoff", "discard", "knock", "show",
-        "end_round", "pass", "undo", "hint", "sort", "scores", "instant", "faster",
+        "end_round", "pass", "undo", "hint", "sort", "scores", "coach", "instant", "faster",
         "slower", "export", "melds_up", "melds_down", "quit",
         "select", "move_left", "move_right", "take", "back",
     ),
@@ -86,6 +89,7 @@ KEY_GROUPS: dict[str, tuple[str, ...]] = {
     "statistics": ("history", "back", "back_q"),
     "viewer": ("step_back", "step_on", "to_deal", "to_end", "back", "back_q"),
     "history": ("next_page", "prev_page", "back", "back_q"),
+    "saved_games": ("delete_save", "back", "back_q"),
     "choice": ("cancel",),
     "help": ("close", "close_f1", "close_q"),
     "privacy": ("show_cards",),
@@ -95,7 +99,21 @@ KEY_GROUPS: dict[str, tuple[str, ...]] = {
 answer everywhere): two of them on one key would take it from each other."""
 APP_IDS = ("help", "theme", "language", "colours", "ascii", "app_quit", "command_palette")
 
-# how a text writes a key that Textual names by a word
+SYMBOLS = {
+    "full_stop": ".",
+    "plus": "+",
+    "minus": "−",
+    "equals_sign": "=",
+    "less_than_sign": "<",
+    "greater_than_sign": ">",
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+}
+"""Keys Textual names by a word that a text writes as their sign."""
+
+# how an English text writes a key that Textual names by a word
 _SHOWN = {"full_stop": ".", "plus": "+", "minus": "−", "escape": "Esc", "enter": "Enter"}
 
 

@@ -51,11 +51,6 @@ def game_keymap(remaps: Mapping[str, str]) -> dict[str, str]:
     }
 
 
-def unknown_ids(remaps: Mapping[str, str]) -> list[str]:
-    """The ids in ``remaps`` that name no binding."""
-    return [binding_id for binding_id in remaps if binding_id not in DEFAULT_KEYS]
-
-
 def clashes(remaps: Mapping[str, str]) -> list[tuple[str, str, str]]:
     """The keys the player's ``remaps`` put on two ids of one screen that the
     defaults keep apart: (key, the remapped id, the other id), once each."""

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from dummy_tui.ui.i18n import t
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.round import Round
     from dummy_tui.history import History
@@ -35,7 +37,7 @@ class Recorder:
         return cls(History(path))
 
     def start(self, session: Session) -> str:
-        """The session's match in the history (written if new); its uid."""
+        """Take note of the session's match (written with its first round); its uid."""
         setup = session.setup
         levels = [None if seat.human else seat.level for seat in setup.seats]
         return self.history.start_match(
@@ -44,39 +46,51 @@ class Recorder:
             session.seat_names,
             levels,
             base=session.base_rules,
-            seed=setup.seed,
+            seed=None if setup.secret_seed else setup.seed,  # a secret one at the match's end
             uid=session.history_uid,
+            write=False,
         )
 
     def round_ended(
-        self, session: Session, game: Round[Any], result: RoundResult | None = None
+        self, session: Session, game: Round[Any] | None = None, result: RoundResult | None = None
     ) -> int | None:
-        """The round ``game`` was just recorded in the session's match
-        (``Session.finish_round``): write it, with the rounds finished before the
-        session was resumed, and the match's end once it is over.  Returns the
-        round's id in the history, or None when it could not be written."""
+        """A round was just recorded in the session's match
+        (``Session.finish_round``): write it, with the match's earlier rounds
+        not yet in the history, and the match's end once it is over.  Returns
+        how many rounds were new to the history; None when nothing could be
+        written (the session's ``history_rounds`` then stays where it was: the
+        save keeps those rounds for the next chance)."""
+        return self.catch_up(session)
+
+    def catch_up(self, session: Session, ended: datetime | None = None) -> int | None:
+        """Write the session's finished rounds that are not known to be in the
+        history, and the match's end once it is over, in one transaction (see
+        :meth:`History.record_match`), as ended at ``ended`` (default: now);
+        returns how many rounds were new, None when nothing was written."""
+        from dummy_tui.history.writes import RoundEntry
+
         uid = self.start(session)
-        history = self.history
-        earlier, session.finished_games = session.finished_games, []
-        for number, played in enumerate(earlier):
-            if played is game:
-                continue
-            history.record_round(
-                uid, played, None, session.seat_names, number=number, record=session.rounds[number]
-            )
-        number = len(session.match.results) - 1
-        found = history.record_round(
-            uid,
-            game,
-            result,
-            session.seat_names,
-            number=number,
-            record=session.rounds[number],
-        )
         match = session.match
-        if match.is_over:
-            history.finish_match(uid, match.totals, match.winners)
-        return found
+        first = session.history_rounds
+        entries = [
+            RoundEntry(n, session.finished[n], session.rounds[n], match.results[n].seed)
+            for n in range(first, len(session.finished))
+        ]
+        end = (match.totals, match.winners) if match.is_over else None
+        if not entries and end is None:
+            return 0
+        # a secret seed (the key to every deal of the match) once it is over
+        seed = session.setup.seed if end is not None else None
+        written = self.history.record_match(uid, entries, end, ended=ended, seed=seed)
+        if written is not None:
+            session.history_rounds = len(session.finished)
+        return written
+
+    @property
+    def busy(self) -> bool:
+        """The last write found the history in use by another program (it may be free later)."""
+        problem = self.history.problem
+        return problem is not None and problem.transient
 
     def notice(self) -> str | None:
         """What to tell the player of a history that could not be used, in the
@@ -86,7 +100,7 @@ class Recorder:
         if history.notice() is None or problem is None:
             return None
         path = str(problem.path if problem.path is not None else history.path)
-        return t(f"history.{problem.kind}", path=path, detail=problem.detail)
+        return t(f"history.{problem.kind}", path=path, **_details(problem))
 
     def close(self) -> None:
         self.history.close()
@@ -98,4 +112,13 @@ def unreadable(problem: Problem) -> str:
     from dummy_tui.history.store import default_path
 
     path = str(problem.path if problem.path is not None else default_path())
-    return t(f"unread.{problem.kind}", path=path, detail=problem.detail)
+    return t(f"unread.{problem.kind}", path=path, **_details(problem))
+
+
+def _details(problem: Problem) -> dict[str, str]:
+    """The fields of a problem's sentence besides its path: the English detail (a
+    bug's), and how the tables differ, in the interface's language."""
+    fault = problem.fault
+    if fault is None:
+        return {"detail": problem.detail}
+    return {"detail": problem.detail, "fault": t(f"shape.{fault.kind}", where=fault.where)}

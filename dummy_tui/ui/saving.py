@@ -1,91 +1,111 @@
-"""The app's saved match: reading it (checked as far as it can be), writing
-it after every move, setting a damaged one aside; and exported records."""
+"""The app's saved matches and its history: one save per match, written after
+every move by the window that holds the match's lock; the list of saved
+matches; a round's end written to the history; what the start puts right
+(:mod:`.recovery`); exported records."""
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual.message import Message
+
+from dummy_tui.saves import MatchLock, locked, remove_file, save_file, saved_count
 from dummy_tui.ui.appsettings import SettingsApp
 from dummy_tui.ui.i18n import preset_name, shown_name, t
-from dummy_tui.ui.storage import atomic_write, save_path
+from dummy_tui.ui.saved import (
+    NewerSave,
+    SavedMatch,
+    problem_line,
+    read_save,
+    saved_matches,
+    saved_round,
+    write_save,
+)
+from dummy_tui.ui.storage import data_dir
 
 if TYPE_CHECKING:
+    from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.round import Round
+    from dummy_tui.ui.recording import Recorder
+    from dummy_tui.ui.recovery import Recovered
     from dummy_tui.ui.session import Session
     from dummy_tui.ui.settings import SaveGame
 
 
+class RecoveryDone(Message):
+    """The start has put the data folder right (posted from its thread)."""
+
+    def __init__(self, done: Recovered | None, error: Exception | None = None) -> None:
+        super().__init__()
+        self.done = done
+        self.error = error
+
+
+def saved_line(save: SaveGame) -> str:
+    """A saved match in a line: its seats, its preset, the round being played."""
+    # the names the game gave in the language of the screen; typed ones as typed
+    names = ", ".join(shown_name(seat.name, i) for i, seat in enumerate(save.setup.seats))
+    ruleset = preset_name(save.setup.ruleset)
+    return t("ng.saved_line", names=names, ruleset=ruleset, n=saved_round(save))
+
+
 class SavingApp(SettingsApp):
-    """The saved match and the records the game writes."""
+    """The saved matches, the history and the records the game writes."""
 
     session: Session | None
     save_failure: str | None
+    history_wanted: bool
+    _recorder: Recorder | None
+    match_lock: MatchLock | None = None
+    """The lock of the match this window plays (None: none, or no lock can be made)."""
+    recovery: threading.Event | None = None
+    """Set once the start has put the data folder right (None: not started)."""
 
-    def has_save(self) -> bool:
-        return save_path().exists()
+    # ------------------------------------------------------------------
+    # the saved matches
 
     @staticmethod
-    def read_save_data() -> dict[str, Any]:
-        """The saved match as JSON data, checked as far as it can be without
-        the schema: a JSON object of this version's format, every text of it
-        writable again.
+    def saved_count() -> int:
+        """How many saved matches there are, read from the folder alone (for the first frame)."""
+        return saved_count(data_dir())
 
-        OSError when the file cannot be read; ValueError, whose text says what
-        is wrong in a line, when it is not a save this version can use.
-        """
-        from dummy_tui.problems import json_problem, unwritable
-        from dummy_tui.ui.storage import SAVE_FORMAT
+    @staticmethod
+    def saved_matches() -> list[SavedMatch]:
+        """The saved matches, the last played first."""
+        return saved_matches(data_dir())
 
+    def has_save(self) -> bool:
+        """The match this window plays is saved."""
+        session = self.session
+        return session is not None and save_file(data_dir(), session.history_uid).exists()
+
+    def hold(self, session: Session) -> bool:
+        """Take the lock of the session's match, which this window then plays;
+        False when another window plays it.  A folder where no lock file can be
+        made is played without one: no save can be written there either."""
+        self.let_go()
+        if not self.persist:
+            return True
         try:
-            text = save_path().read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise ValueError("not UTF-8 text") from None
-        data, problem = json_problem(text)
-        if problem is not None:
-            raise ValueError(problem)
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-        if "format" not in data:  # whatever it is, the game did not write it
-            raise ValueError("missing key 'format'")
-        written = data["format"]
-        if (
-            isinstance(written, str)
-            and written.startswith("dummy-tui-save/")
-            and written != SAVE_FORMAT
-        ):
-            raise ValueError(f"written by another version of dummy-tui ({written})")
-        # a save that could be resumed but never saved again (every later
-        # autosave would fail) is refused now, while it can still be set aside
-        problem = unwritable(data)
-        if problem is not None:
-            raise ValueError(problem)
-        return data
+            lock = MatchLock.take(data_dir(), session.history_uid)
+        except OSError as exc:
+            from dummy_tui.logs import logger
 
-    @classmethod
-    def read_save(cls) -> SaveGame:
-        """The saved match as written (raises as :meth:`read_save_data` does)."""
-        from pydantic import ValidationError
+            logger.warning("the match cannot be locked: %s", exc)
+            return True
+        if lock is None:
+            return False
+        self.match_lock = lock
+        return True
 
-        from dummy_tui.problems import validation_problem
-        from dummy_tui.ui.settings import SaveGame
-
-        data = cls.read_save_data()
-        try:
-            return SaveGame.model_validate(data)
-        except ValidationError as exc:
-            raise ValueError(validation_problem(exc)) from None
-
-    def save_summary(self) -> str | None:
-        """The saved match in a line (players, rules, round), or None if it cannot be read."""
-        try:
-            save = self.read_save()
-        except (OSError, ValueError):
-            return None
-        # the names the game gave in the language of the screen; typed ones as typed
-        names = ", ".join(shown_name(seat.name, i) for i, seat in enumerate(save.setup.seats))
-        ruleset = preset_name(save.setup.ruleset)
-        return t("ng.saved_line", names=names, ruleset=ruleset, n=len(save.rounds) + 1)
+    def let_go(self) -> None:
+        """Let go of the lock of the match this window played."""
+        if self.match_lock is not None:
+            self.match_lock.release()
+            self.match_lock = None
 
     def farewell(self) -> str | None:
         """The line printed to the terminal after the app closes, if any."""
@@ -95,52 +115,21 @@ class SavingApp(SettingsApp):
             return t("save.kept")
         return None
 
-    def quick_save_problem(self) -> str | None:
-        """What is wrong with the saved match, as far as can be told without
-        the schema and the engine (so at once, on the first screen)."""
-        try:
-            self.read_save_data()
-        except (OSError, ValueError) as exc:
-            return problem_line(exc)
-        return None
-
-    def save_problem(self) -> str | None:
-        """Why the saved match cannot be resumed, in a line; None if it can be.
-
-        The match is rebuilt to know, as resuming rebuilds it: this loads the
-        schema and the engine and replays every move saved.
-        """
-        from dummy_tui.ui.session import SaveError, Session
-
-        try:
-            Session.from_save(self.read_save())
-        except (OSError, ValueError, SaveError) as exc:
-            return problem_line(exc)
-        return None
-
-    def set_damaged_save_aside(self, problem: str) -> None:
-        """Move the saved match out of the way, keeping it, and say so."""
-        from dummy_tui.ui.storage import set_aside
-
-        path = save_path()
-        try:
-            moved: Path | str = set_aside(path)
-        except OSError:
-            moved = path
-        self.notify(t("save.damaged", path=str(moved), error=problem), severity="error", timeout=12)
-
     def autosave(self, session: Session) -> None:
-        if not self.persist:
+        if not self.persist or session.match.is_over:  # a finished match has no save
             return
-        from dummy_tui.ui.settings import write_save
-
+        path = save_file(data_dir(), session.history_uid)
         try:
-            write_save(session.to_save())
+            write_save(data_dir(), session)
         except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot hold
             if isinstance(exc, OSError):
-                problem = f"{exc.filename or save_path()}: {exc.strerror or exc}"
+                # the save, not the temporary file beside it (a new name each move)
+                where = exc.filename or path
+                if Path(str(where)).name.startswith(f".{path.name}."):
+                    where = path
+                problem = f"{where}: {exc.strerror or exc}"
             else:
-                problem = f"{save_path()}: {exc}".encode("utf-8", "backslashreplace").decode()
+                problem = f"{path}: {exc}".encode("utf-8", "backslashreplace").decode()
             from dummy_tui.logs import logger
 
             logger.warning("the game could not be saved: %s", problem)
@@ -150,25 +139,235 @@ class SavingApp(SettingsApp):
         else:
             self.save_failure = None
 
-    def drop_save(self) -> None:
+    def open_saved(self, uid: str | None = None) -> Session | None:
+        """The saved match ``uid`` (None: the last played that no other window
+        plays), rebuilt and locked for this window; None when there is none, or
+        it cannot be resumed, which is said (a damaged save is set aside)."""
+        self.wait_for_recovery()
+        if uid is None:
+            found = [m for m in self.saved_matches() if m.resumable]
+            if not found:
+                busy = self.saved_count() > 0
+                self.notify(t("save.all_busy" if busy else "save.none"), severity="warning")
+                return None
+            uid = found[0].uid
+        self.let_go()
+        lock = None
         if self.persist:
-            from dummy_tui.ui.storage import remove_save
+            try:
+                lock = MatchLock.take(data_dir(), uid)
+            except OSError:
+                pass  # a folder that cannot hold a lock: nor a save written by another window
+            else:
+                if lock is None:
+                    self.notify(t("save.busy"), severity="warning")
+                    return None
+        session = None
+        try:
+            session = self._rebuild(save_file(data_dir(), uid), uid)
+        finally:
+            if session is None and lock is not None:
+                lock.release()
+        self.match_lock = lock
+        return session
 
-            remove_save()
+    def _rebuild(self, path: Path, uid: str) -> Session | None:
+        from dummy_tui.ui.session import MatchOver, SaveError, Session
+
+        try:
+            save = read_save(path)
+            if save.history is not None and save.history != uid:
+                raise SaveError(f"it holds match {save.history}, not the one of its name")
+            session = Session.from_save(save)
+        except FileNotFoundError:
+            self.notify(t("save.none"), severity="warning")
+            return None
+        except NewerSave as exc:
+            self.notify(t("save.newer", path=str(path), error=str(exc)), severity="warning")
+            return None
+        except MatchOver:  # stopped at its very end: finished now
+            session = Session.from_save(save, over=True)
+            session.history_uid = uid
+            self._finish(session)
+            self.notify(t("save.finished", line=saved_line(save)), timeout=12)
+            return None
+        except (OSError, ValueError, SaveError) as exc:
+            self.set_damaged_save_aside(path, problem_line(exc))
+            return None
+        session.history_uid = uid
+        return session
+
+    def set_damaged_save_aside(self, path: Path, problem: str) -> None:
+        """Move a saved match out of the way, keeping it, and say so."""
+        from dummy_tui.ui.storage import set_aside
+
+        try:
+            moved: Path | str = set_aside(path)
+        except OSError:
+            moved = path
+        self.notify(t("save.damaged", path=str(moved), error=problem), severity="error", timeout=12)
+
+    def delete_saved(self, uid: str) -> bool:
+        """Delete saved match ``uid``, unless another window plays it (said)."""
+        with locked(data_dir(), uid) as lock:
+            if lock is None:
+                self.notify(t("save.busy"), severity="warning")
+                return False
+            try:
+                remove_file(save_file(data_dir(), uid))
+            except OSError as exc:
+                self.notify(t("save.not_deleted", error=f"{exc.filename}: {exc.strerror}"))
+                return False
+        return True
+
+    # ------------------------------------------------------------------
+    # the history
+
+    @property
+    def recording(self) -> bool:
+        """Whether finished rounds go into the history."""
+        return self.history_wanted and self.settings.history
+
+    @property
+    def recorder(self) -> Recorder:
+        """The history's writer, made (with the file opened) when first needed."""
+        if self._recorder is None:
+            from dummy_tui.ui.recording import Recorder
+
+            self._recorder = Recorder.at()
+        return self._recorder
+
+    def round_ended(self, session: Session, game: Round[Any], result: RoundResult) -> None:
+        """The round ``game`` has just ended and is in the session's match: into
+        the history with it (and with the match's end, the match's save removed).
+        A history that cannot be used is told once."""
+        if session.match.is_over:
+            self._finish(session)
+        elif self.recording:
+            self.recorder.round_ended(session, game, result)
+            self._tell_history()
+
+    def _finish(self, session: Session) -> None:
+        """The session's match is over: see :func:`recovery.finish_match`."""
+        from dummy_tui.ui.recovery import finish_match
+
+        recorder = self.recorder if self.recording else None
+        try:
+            finished = finish_match(data_dir() if self.persist else None, session, recorder)
+        except OSError as exc:
+            self.notify(
+                t("save.not_finished", error=f"{exc.filename}: {exc.strerror or exc}"),
+                severity="error",
+                timeout=12,
+            )
+        else:
+            if finished.kept is not None:
+                path = str(self.recorder.history.path)
+                self.notify(
+                    t("history.kept", path=path, pending=str(finished.kept)),
+                    severity="warning",
+                    timeout=12,
+                )
+                return
+        finally:
+            if self.match_lock is not None and self.session is session:
+                self.let_go()
+        self._tell_history()
+
+    def _tell_history(self) -> None:
+        if self._recorder is not None:
+            notice = self._recorder.notice()
+            if notice is not None:
+                self.notify(notice, severity="warning", timeout=12)
+
+    def close_history(self) -> None:
+        """Write what a locked history kept back, and close the file."""
+        if self._recorder is not None:
+            self._recorder.close()
+            self._recorder = None
+
+    # ------------------------------------------------------------------
+    # the start
+
+    def start_recovery(self, wait: bool = False) -> None:
+        """Put the data folder right (see :mod:`.recovery`), off the UI thread
+        unless ``wait``; what was done is said once it is."""
+        if not self.persist or self.recovery is not None:
+            return
+        self.recovery = threading.Event()
+        # made here, not in the thread
+        recorder = self.recorder if self.recording else None
+        if wait:
+            self.recovered(self._recover(recorder))
+            return
+
+        def run() -> None:
+            try:
+                done = self._recover(recorder)
+            except Exception as exc:  # a bug: raised on the UI thread, loud
+                self.post_message(RecoveryDone(None, exc))
+            else:
+                self.post_message(RecoveryDone(done))
+
+        threading.Thread(target=run, name="recovery", daemon=True).start()
+
+    def _recover(self, recorder: Recorder | None) -> Recovered:
+        from dummy_tui.ui.recovery import recover
+
+        assert self.recovery is not None
+        try:
+            return recover(data_dir(), recorder, time.time(), finish=self.history_wanted)
+        finally:
+            self.recovery.set()
+
+    def on_recovery_done(self, message: RecoveryDone) -> None:
+        if message.error is not None:
+            raise message.error
+        if message.done is not None:
+            self.recovered(message.done)
+
+    def wait_for_recovery(self) -> None:
+        """Wait until the start has put the data folder right (a moment at most)."""
+        if self.recovery is not None:
+            self.recovery.wait(timeout=10)
+
+    def recovered(self, done: Recovered) -> None:
+        """Say what the start put right."""
+        for save in done.migrated:
+            self.notify(t("save.migrated", line=saved_line(save)), timeout=12)
+        for save, _ in done.finished:
+            self.notify(t("save.finished", line=saved_line(save)), timeout=12)
+        for save, n in done.caught_up:
+            self.notify(t("history.caught_up_saved", n=n, line=saved_line(save)), timeout=12)
+        for save in done.written:
+            self.notify(t("history.pending_written", line=saved_line(save)), timeout=12)
+        for save in done.kept:
+            self.notify(t("history.still_kept", line=saved_line(save)), severity="warning")
+        for path, problem in done.set_aside:
+            self.notify(
+                t("save.damaged", path=str(path), error=problem), severity="error", timeout=12
+            )
+        for problem in done.problems:
+            self.notify(t("save.not_tidied", error=problem), severity="error", timeout=12)
+        if not done.kept:  # else that says the history is in use, and what waits for it
+            self._tell_history()
+        if self.screen_stack:  # none while the app closes
+            refresh = getattr(self.screen, "saves_changed", None)
+            if callable(refresh):
+                refresh()
+
+    # ------------------------------------------------------------------
+    # records
 
     def export_record(self, session: Session, game: Round[Any] | None = None) -> Path:
         from dummy_tui.engine.record import dumps_record, record_of
-        from dummy_tui.ui.storage import records_dir
+        from dummy_tui.ui.storage import atomic_write, records_dir
 
         played = game if game is not None else session.round
         data = record_of(played, session.seat_names, session.setup.ruleset, session.base_rules)
         index = len(session.match.results) if played is not session.round else session.round_number
-        path = records_dir() / f"{session.setup.ruleset}-{session.setup.seed}-round{index}.json"
+        # named by the match's id, which tells nothing of its deals (its seed would)
+        match = session.history_uid[:8]
+        path = records_dir() / f"{session.setup.ruleset}-{match}-round{index}.json"
         atomic_write(path, dumps_record(data))
         return path
-
-
-def problem_line(exc: Exception) -> str:
-    """An error's first line, cut short, to tell a player what is wrong with a file."""
-    text = str(exc).strip()
-    return (text.splitlines()[0] if text else type(exc).__name__)[:200]

@@ -8,14 +8,14 @@ only caller of :meth:`Session.apply`.
 from __future__ import annotations
 
 import json
-import random
+import secrets
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dummy_tui.engine import actions as act
-from dummy_tui.engine.match import Match, RoundResult
+from dummy_tui.engine.match import Match, RoundResult, derived_seed
 from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.settings import GameSetup, SaveGame
@@ -43,36 +43,80 @@ class HintTask:
     legal: list[act.Action]
 
     def run(self) -> act.Action:
-        """The hint level's move; :class:`~dummy_tui.ai.AIError` if that AI fails."""
+        """The hint level's move, except a discard the coach would ask about
+        when a safer one is there (:func:`~dummy_tui.ai.advice.advised`: the
+        best of those instead); :class:`~dummy_tui.ai.AIError` if that AI fails."""
         from dummy_tui.ai import checked_choice, make_player
+        from dummy_tui.ai.advice import advised
 
         player = make_player(
             self.family, HINT_LEVEL, self.seed, samples=HINT_SAMPLES.get(self.family)
         )
-        return checked_choice(player, self.view, self.legal)
+        return advised(self.view, self.legal, checked_choice(player, self.view, self.legal))
 
 
 class SaveError(ValueError):
     """A saved game that cannot be rebuilt."""
 
 
+class MatchOver(SaveError):
+    """A saved match that is over: it can be finished, not played on."""
+
+
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of the game log, kept as data so it can be shown in any language.
 
-    ``kind`` is draw, take (the top of a pile), pass, pick, pick_layoff,
+    ``kind`` is draw, take (the top of a pile), pass, pick (pick_head when
+    the card chosen is Dummy's head card), pick_layoff,
     meld, layoff, discard, knock (a discard of the last card that ends the
     round: Dummy's knock, basic rummy's going out), gin_knock, end, undo,
-    round, restock (the pile turned over into a new stock) or ai_failed (the
-    seat's AI failed and the normal AI plays it from then on).  ``cards``
-    are the cards moved; ``extra`` the cards taken with a pick-up or the meld
-    laid onto.
+    round, start (who starts the round and why: ``seat`` starts, ``cards``
+    holds the direction of play, ``extra`` the seats fooled when a fool
+    reversed it, ``reason`` the word of :meth:`Round.next_round_why`, or
+    ``first``), restock (the pile turned over into a new stock) or ai_failed
+    (the seat's AI failed and the normal AI plays it from then on).
+    ``cards`` are the cards moved; ``extra`` the cards taken with a pick-up
+    or the meld laid onto.
     """
 
     kind: str
     seat: int
     cards: tuple[int, ...] = ()
     extra: tuple[int, ...] = ()
+    reason: str = ""
+
+
+def start_entry(game: Round[Any], previous: Round[Any] | None) -> LogEntry:
+    """Who starts ``game`` and why, after the round ``previous`` (None: the
+    match's first round): the rule that chose the starter, and the seats
+    fooled when a fool turned the direction of play round."""
+    return next_start(game.starter, game.start_direction, previous)
+
+
+def next_start(starter: int, direction: int, previous: Round[Any] | None) -> LogEntry:
+    """:func:`start_entry` of a round that ``starter`` starts in ``direction``
+    (the match's :attr:`~Match.starter` and :attr:`~Match.direction` once
+    ``previous`` is recorded, before the round is dealt)."""
+    if previous is None:
+        return LogEntry("start", starter, (direction,), reason="first")
+    fooled: tuple[int, ...] = ()
+    if direction != previous.start_direction:
+        fooled = tuple(s for s, tally in enumerate(previous.tallies()) if tally.fooled)
+    return LogEntry("start", starter, (direction,), fooled, previous.next_round_why())
+
+
+def match_log(finished: list[Round[Any]], current: Round[Any] | None) -> list[LogEntry]:
+    """The log of a whole match rebuilt from its rounds: each finished round,
+    then ``current`` (None: the match is over), each headed by its number and
+    who starts it."""
+    out: list[LogEntry] = []
+    rounds = [*finished, *([current] if current is not None else [])]
+    for i, game in enumerate(rounds):
+        out.append(LogEntry("round", -1, (i + 1,)))
+        out.append(start_entry(game, rounds[i - 1] if i else None))
+        out.extend(history_log(game))
+    return out
 
 
 def resolve_level(level: str) -> str:
@@ -104,7 +148,9 @@ def describe(game: Round[Any], action: act.Action) -> LogEntry:
         return LogEntry("gin_knock", seat, (action.card,))
     if isinstance(action, act.Pick):
         i = game.row.index(action.card)
-        return LogEntry("pick", seat, action.meld, tuple(game.row[i:]))
+        # the head card (Dummy's first card of the row): a Thai table says เกิดหัว
+        kind = "pick_head" if i == 0 and action.card == getattr(game, "head", None) else "pick"
+        return LogEntry(kind, seat, action.meld, tuple(game.row[i:]))
     if isinstance(action, act.PickLayoff):
         i = game.row.index(action.card)
         meld = tuple(game.melds[action.target].cards)
@@ -141,10 +187,14 @@ class Session:
         self.ai: dict[int, Player[Any]] = {}  # built at each AI seat's first turn
         self.recorded = False  # the finished round is in the match's results
         self.history_uid = uuid.uuid4().hex
-        """The match's uid in the history (kept in the save)."""
-        self.finished_games: list[Round[Any]] = []
-        """The rounds finished before this session was resumed, rebuilt from the
-        save: the history is given them again (it keeps each round once)."""
+        """The match's uid in the history (kept in the save; the name of its file)."""
+        self.finished: list[Round[Any]] = []
+        """The match's finished rounds, in order (a resumed match's rebuilt from the save)."""
+        self.history_rounds = 0
+        """How many of the finished rounds are known to be in the history (kept
+        in the save): the rounds after them are written at the next chance,
+        each once whatever was written before (the history keeps a round of a
+        match once)."""
 
     def player(self, seat: int) -> Player[Any]:
         """The AI player of ``seat`` (made, with its own seed, when first asked for)."""
@@ -156,7 +206,11 @@ class Session:
 
     def seat_seed(self, seat: int) -> int:
         """The seed of ``seat``'s AI player."""
-        return random.Random(f"{self.setup.seed or 0}:ai:{seat}").getrandbits(32)
+        return self.derived_seed(f"ai:{seat}")
+
+    def derived_seed(self, label: str) -> int:
+        """A 32-bit seed for one use of the match's seed (see :func:`derived_seed`)."""
+        return derived_seed(self.setup.seed or 0, label, 32, self.setup.secret_seed)
 
     def stand_in(self, seat: int) -> Player[Any]:
         """The player that takes over a seat whose AI failed: the normal level."""
@@ -199,61 +253,79 @@ class Session:
 
     @classmethod
     def new(cls, setup: GameSetup) -> Session:
-        """A fresh match; draws a seed if the set-up has none."""
+        """A fresh match; draws a secret seed if the set-up has none (see
+        :attr:`GameSetup.secret_seed`: 63 bits, as many as the history keeps)."""
         if setup.seed is None:
-            setup = setup.model_copy(update={"seed": random.SystemRandom().getrandbits(31)})
+            setup = setup.model_copy(update={"seed": secrets.randbits(63), "secret_seed": True})
         assert setup.seed is not None
         path = Path(setup.rules_path) if setup.rules_path else None
         rules, base = _rules(setup, path)
         players = len(setup.seats)
         if players not in rules.hand_size:
             raise ValueError(t("err.players_for", ruleset=preset_name(setup.ruleset), n=players))
-        match = Match(rules, players, setup.seed, first_starter=0)
+        match = Match(rules, players, setup.seed, first_starter=0, secret=setup.secret_seed)
         session = cls(setup, rules, base, match, match.new_round())
-        session.log.append(LogEntry("round", -1, (1,)))
+        session.log = match_log([], session.round)
         return session
 
     @classmethod
-    def from_save(cls, save: SaveGame) -> Session:
-        """Rebuild a saved match exactly; raises :class:`SaveError` if it cannot be."""
+    def from_save(cls, save: SaveGame, over: bool = False) -> Session:
+        """Rebuild a saved match exactly; raises :class:`SaveError` if it cannot be.
+
+        A save made after the match's last move is a match that is over: it
+        cannot be played on, only finished (written to the history): that is
+        a :class:`MatchOver` error unless ``over`` is True, which rebuilds it
+        with its last round ended (``session.match.is_over``).
+        """
         setup = save.setup
         if setup.seed is None:
             raise SaveError("the save has no seed")
         path = Path(setup.rules_path) if setup.rules_path else None
         finished: list[Round[Any]] = []
+        game: Round[Any] | None = None
         try:
             rules, base = _rules(setup, path)
-            match = Match(rules, len(setup.seats), setup.seed, save.first_starter)
+            match = Match(
+                rules, len(setup.seats), setup.seed, save.first_starter, secret=setup.secret_seed
+            )
             for i, record in enumerate(save.rounds):
-                game = _replayed(record, path, f"round {i + 1}")
-                if not game.is_over:
+                if match.is_over:
+                    raise SaveError(f"round {i + 1} of the save comes after the match was over")
+                played = _replayed(record, path, f"round {i + 1}")
+                if not played.is_over:
                     raise SaveError(f"round {i + 1} of the save is not finished")
-                match.record(game)
-                finished.append(game)
+                match.record(played)
+                finished.append(played)
             if save.current is not None:
+                if match.is_over:
+                    raise SaveError("the current round of the save comes after the match was over")
                 game = _replayed(save.current, path, "the current round")
-            else:
+            elif not match.is_over:
                 game = match.new_round()
         except SaveError:
             raise
         except Exception as exc:  # any damage at all is reported, never a crash
             raise SaveError(str(exc) or type(exc).__name__) from None
-        if game.players != len(setup.seats):
+        if game is not None and game.players != len(setup.seats):
             raise SaveError("the current round has the wrong number of players")
-        session = cls(setup, rules, base, match, game)
+        last = game if game is not None else finished[-1]
+        session = cls(setup, rules, base, match, last)
         session.rounds = list(save.rounds)
-        session.finished_games = finished
+        session.finished = finished
+        session.history_rounds = min(save.recorded, len(finished))
         if save.history is not None:
             session.history_uid = save.history
-        session.hand_orders = {s: list(o) for s, o in save.hand_orders.items() if s < game.players}
-        if game.is_over:  # saved at the very end of a round: count it, deal the next
+        session.hand_orders = {s: list(o) for s, o in save.hand_orders.items() if s < last.players}
+        if game is None:  # saved whole once over (a match kept for the history)
+            session.recorded = True
+        elif game.is_over:  # saved at the very end of a round: count it, deal the next
             session.finish_round()
-            session.finished_games.append(game)
-            if match.is_over:
-                raise SaveError("the saved match is already over")
-            session.start_next_round()
-            game = session.round
-        session.log = [LogEntry("round", -1, (len(match.results) + 1,)), *history_log(game)]
+            if not match.is_over:
+                session.start_next_round()
+        if match.is_over and not over:
+            raise MatchOver("the saved match is over")
+        # the whole match's log, every round's moves (a save keeps them all)
+        session.log = match_log(session.finished, None if session.recorded else session.round)
         return session
 
     def to_save(self) -> SaveGame:
@@ -261,9 +333,12 @@ class Session:
             setup=self.setup,
             first_starter=self.match.first_starter,
             rounds=self.rounds,
-            current=self.record(),
+            current=None if self.recorded else self.record(),
             hand_orders=self.hand_orders,
             history=self.history_uid,
+            recorded=self.history_rounds,
+            ended=self.round.is_over,
+            totals=self.match.totals,
         )
 
     # ------------------------------------------------------------------
@@ -321,13 +396,18 @@ class Session:
         """Record the finished round in the match."""
         result = self.match.record(self.round)
         self.rounds.append(self.record())
+        self.finished.append(self.round)
         self.recorded = True
         return result
 
     def start_next_round(self) -> None:
+        previous = self.round
         self.round = self.match.new_round()
         self.recorded = False
+        # a new deal: an order the people gave last round's cards is over
+        self.hand_orders.clear()
         self.log.append(LogEntry("round", -1, (len(self.match.results) + 1,)))
+        self.log.append(start_entry(self.round, previous))
 
     def record(self) -> dict[str, Any]:
         from dummy_tui.engine.record import record_of
@@ -352,7 +432,7 @@ class Session:
         if not legal:
             return None
         moves = len(game.history)
-        seed = random.Random(f"{self.setup.seed}:hint:{moves}").getrandbits(32)
+        seed = self.derived_seed(f"hint:{moves}")
         return HintTask(self.family, seed, moves, game.view(game.seat), legal)
 
     def hint(self) -> act.Action | None:

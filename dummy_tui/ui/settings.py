@@ -6,7 +6,7 @@ import contextlib
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from dummy_tui.problems import NAME_LIMIT, json_problem, unwritable, validation_problem
 from dummy_tui.ui.i18n import ai_name, system_language
@@ -15,8 +15,6 @@ from dummy_tui.ui.storage import (
     atomic_write,
     read_settings_data,
     records_dir,
-    remove_save,
-    save_path,
     set_aside,
     settings_path,
 )
@@ -31,16 +29,17 @@ __all__ = [
     "load_settings",
     "quick_setup",
     "records_dir",
-    "remove_save",
-    "save_path",
     "save_settings",
+    "save_text",
     "set_aside",
     "settings_from",
     "settings_path",
-    "write_save",
 ]
 
 LANGS = ("en", "th")
+
+COACH_GAMES = 3
+"""The coach is on for a person's first games: this many, unless set on or off."""
 
 
 class SeatSetup(BaseModel):
@@ -69,6 +68,12 @@ class GameSetup(BaseModel):
     """Options changed from the preset for this game (target_score included)."""
     seed: int | None = None
     """Seed of the deal and the AI; None draws a fresh one for each game."""
+    secret_seed: bool = False
+    """The seed was drawn for the match, not chosen: it is its secret key,
+    from which each round's deal is drawn one way (no deal seen tells the
+    next); it is kept in the save alone, and in the history once the match
+    is over.  False for a seed the player chose (``--seed``) and for the
+    saves of earlier versions: their deals follow from it as they always did."""
     lang: Literal["en", "th"] = "en"
     """The language the match was started in."""
     rules_path: str | None = None
@@ -106,6 +111,28 @@ class Settings(BaseModel):
     """The set-up of the last game started."""
     history: bool = True
     """Every finished round kept in the history (statistics, replays)."""
+    coach: Literal["auto", "on", "off"] = "auto"
+    """The coach at the table (what can be done, a question before a risky
+    discard): on for the first :data:`COACH_GAMES` games (``auto``), or as
+    the player set it (``c`` at the table, or the command palette)."""
+    games: int = Field(default=0, ge=0)
+    """Games started with a person at the table, counted for the coach."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _played_before(cls, data: Any) -> Any:
+        """Settings of a version that did not count games, from a player who has
+        played (a set-up is remembered): no first games left for the coach."""
+        if isinstance(data, dict) and "games" not in data and data.get("last_setup"):
+            return {**data, "games": COACH_GAMES}
+        return data
+
+    @property
+    def coach_on(self) -> bool:
+        """Is the coach on now?"""
+        if self.coach == "auto":
+            return self.games <= COACH_GAMES
+        return self.coach == "on"
 
 
 def load_settings() -> Settings:
@@ -164,7 +191,9 @@ class SaveGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["dummy-tui-save/1"] = SAVE_FORMAT
+    format: Literal["dummy-tui-save/1", "dummy-tui-save/2"] = SAVE_FORMAT
+    """Version 1 (the one save of earlier versions) is read as it is: it lacks
+    ``recorded`` and ``totals``, whose defaults are right for it."""
     setup: GameSetup
     """The set-up, with the seed actually used."""
     first_starter: int = 0
@@ -178,7 +207,18 @@ class SaveGame(BaseModel):
     arranged it; cards no longer held are ignored."""
     history: str | None = Field(default=None, pattern="^[0-9a-f]{32}$")
     """The match's uid in the history, so that a resumed match goes on there."""
+    recorded: int = Field(default=0, ge=0)
+    """How many of ``rounds`` are known to be in the history: the others are
+    written to it at the next chance (the history keeps each round once, so
+    one written twice after a crash is kept once)."""
+    ended: bool = False
+    """The current round is over (saved after its last move): the match may be
+    over too, which only replaying it tells."""
+    totals: list[int] | None = None
+    """Each seat's total so far, as the list of saved games shows it (None:
+    not known without replaying the rounds)."""
 
 
-def write_save(save: SaveGame) -> None:
-    atomic_write(save_path(), json.dumps(save.model_dump(mode="json"), ensure_ascii=False) + "\n")
+def save_text(save: SaveGame) -> str:
+    """The save as its file holds it."""
+    return json.dumps(save.model_dump(mode="json"), ensure_ascii=False) + "\n"

@@ -21,8 +21,11 @@ from dummy_tui.problems import json_problem
 
 APP_NAME = "dummy-tui"
 HOME_ENV = "DUMMY_TUI_HOME"
-SAVE_FORMAT: Final = "dummy-tui-save/1"
-"""The format of the saved game this version writes and reads."""
+SAVE_FORMAT: Final = "dummy-tui-save/2"
+"""The format of the saved games this version writes."""
+SAVE_FORMATS: Final = ("dummy-tui-save/1", SAVE_FORMAT)
+"""The formats of saved games this version reads: version 1 is the one save
+of earlier versions (``save.json``), moved into ``saves/`` as it is."""
 
 
 def config_dir() -> Path:
@@ -70,10 +73,6 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def save_path() -> Path:
-    return data_dir() / "save.json"
-
-
 def records_dir() -> Path:
     return data_dir() / "records"
 
@@ -90,11 +89,6 @@ def read_settings_data() -> dict[str, Any]:
         return {}
     data, _ = json_problem(text)  # JSON nested too deeply, too: no data, not a crash
     return data if isinstance(data, dict) else {}
-
-
-def remove_save() -> None:
-    with contextlib.suppress(FileNotFoundError):
-        save_path().unlink()
 
 
 KEEP_DAMAGED = 3

@@ -10,14 +10,14 @@ from rich.style import Style
 from rich.text import Text
 
 from dummy_tui.engine import actions as act
+from dummy_tui.engine.cards import JOKER_BASE
 from dummy_tui.engine.errors import CARD_PARAMS, CARDS_PARAMS, MoveError
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import catalog, has, in_every_language, key_fields, language, t, template
+from dummy_tui.ui.i18n import catalog, has, in_every_language, key_fields, language, template
 from dummy_tui.ui.session import LogEntry
 
 if TYPE_CHECKING:
     from dummy_tui.engine.round import Round
-    from dummy_tui.rules.loader import RulesetError
 
 
 def fmt_about(key: str, about: str, /, **parts: Text | str | int) -> Text:
@@ -96,20 +96,61 @@ def entry_text(
     if entry.kind == "round":
         n = entry.cards[0] if entry.cards else 1
         return fmt(key("log.round"), n=n)
+    if entry.kind == "start":
+        return start_text(entry, names, key)
     if entry.kind == "restock":
         return fmt("log.restock")
     if entry.kind == "ai_failed":
         return fmt("log.ai_failed", name=name_text(names[entry.seat]))
     who = name_text(names[entry.seat])
     cards = look.cards(entry.cards)
-    if entry.kind == "pick":
+    if entry.kind in ("pick", "pick_head"):
         taken = len(entry.extra)
-        return fmt("log.pick", name=who, card=look.text(entry.extra[0]), n=taken, meld=cards)
+        line = "log.pick_head" if entry.kind == "pick_head" else "log.pick"
+        return fmt(line, name=who, card=look.text(entry.extra[0]), n=taken, meld=cards)
     if entry.kind == "pick_layoff":
         return fmt("log.pick_layoff", name=who, card=cards)
     if entry.kind == "layoff":
         return fmt("log.layoff", name=who, card=cards, meld=look.cards(entry.extra))
     return fmt(key(f"log.{entry.kind}"), name=who, cards=cards, card=cards)
+
+
+def _ace_end(suit: int, low: bool) -> int:
+    """The card an ace laid off onto a run 2…K lies next to: the 2 or the K."""
+    return suit * 13 + (0 if low else 11)
+
+
+def play_order(players: int, direction: int) -> str:
+    """The seats' numbers in the order of play from the first ("1→2→3→4";
+    the other way "4→3→2→1"), as the top bar shows it."""
+    seats = [str(i + 1) for i in range(players)]
+    return "→".join(seats if direction == 1 else seats[::-1])
+
+
+def start_text(entry: LogEntry, names: list[str], key: Callable[[str], str] = _same) -> Text:
+    """Who starts a round and why (a ``start`` entry, see
+    :func:`~dummy_tui.ui.session.start_entry`): the rule that chose the
+    starter, then, when a fool turned it round, the direction of play and why.
+
+    ``key`` gives the family's own catalog keys, as for :func:`log_lines`."""
+    players = len(names)
+    direction = entry.cards[0] if entry.cards else 1
+    starter = entry.seat
+    dealer = (starter - direction) % players
+    order = play_order(players, direction)
+    line = fmt_about(
+        key(f"log.start_{entry.reason}"),
+        names[starter],
+        name=name_text(names[starter]),
+        dealer=name_text(names[dealer]),
+        order=order,
+    )
+    for fooled in entry.extra:
+        line.append(" ")
+        line.append_text(
+            fmt_about("log.reversed", names[fooled], name=name_text(names[fooled]), order=order)
+        )
+    return line
 
 
 def action_text(
@@ -131,21 +172,29 @@ def action_text(
     if isinstance(action, act.Pick):
         return fmt("act.pick", card=look.text(action.card), meld=look.cards(action.meld))
     if isinstance(action, act.PickLayoff):
-        meld = game.melds[action.target].cards
-        return fmt("act.pick_layoff", card=look.text(action.card), meld=look.cards(meld))
+        target = game.melds[action.target]
+        card, meld = look.text(action.card), look.cards(target.cards)
+        if target.two_ace_ends(action.card):  # the ace of 2…K: which end (§14.1)
+            end = look.text(_ace_end(target.suit, action.low))
+            return fmt("act.pick_layoff_end", card=card, meld=meld, end=end)
+        return fmt("act.pick_layoff", card=card, meld=meld)
     if isinstance(action, act.Meld):
         return fmt("act.meld", cards=look.cards(action.cards))
     if isinstance(action, act.LayOff):
-        meld = game.melds[action.target].cards
-        return fmt(
-            "act.layoff",
-            card=look.text(action.card),
-            meld=look.cards(meld),
-            n=action.target + 1,
-        )
+        target = game.melds[action.target]
+        card, meld, n = look.text(action.card), look.cards(target.cards), action.target + 1
+        if target.two_ace_ends(action.card):
+            end = look.text(_ace_end(target.suit, action.low))
+            return fmt("act.layoff_end", card=card, meld=meld, n=n, end=end)
+        return fmt("act.layoff", card=card, meld=meld, n=n)
     assert isinstance(action, act.Discard)
     # the last card of a Dummy hand is the knock (basic rummy: going out)
     return fmt(key(f"act.{game.kind_of(action)}"), card=look.text(action.card))
+
+
+def rank_order(card: int) -> tuple[int, int, int]:
+    """A sort key: by rank, then by suit; the jokers (Persian rummy) last."""
+    return (card >= JOKER_BASE, card % 13, card // 13)
 
 
 def refusal_text(exc: MoveError, look: CardLook) -> Text:
@@ -167,20 +216,10 @@ def refusal_text(exc: MoveError, look: CardLook) -> Text:
         if name in CARD_PARAMS and isinstance(value, int):
             parts[name] = look.text(value)
         elif name in CARDS_PARAMS and isinstance(value, tuple):
-            parts[name] = look.cards(value)
+            # by rank, as a meld is read ("2♠ 3♦ 4♣"), the jokers last
+            parts[name] = look.cards(sorted(value, key=rank_order))
         elif isinstance(value, int | str):
             parts[name] = value
         else:
             parts[name] = " ".join(str(v) for v in value)
     return fmt(key, **parts)
-
-
-def ruleset_problem(exc: RulesetError) -> str:
-    """A bad option value in the catalog's words (the loader's own line for other faults)."""
-    key = f"opterr.{exc.problem}"
-    if exc.option is None or not has(key):
-        return str(exc)
-    params = dict(exc.params)
-    if "choices" in params:
-        params["choices"] = params["choices"].replace(" or ", t("opterr.or"))
-    return t("opterr.line", option=exc.option, problem=t(key, **params))

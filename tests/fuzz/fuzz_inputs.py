@@ -655,21 +655,31 @@ def _numbers(value: object) -> Iterator[int]:
 def read_save(data: bytes) -> Outcome:
     """A save as the game reads it: a save it would resume must be one it can
     write back (else every autosave after it would fail)."""
-    from dummy_tui.ui.app import DummyApp
-    from dummy_tui.ui.settings import write_save
+    from dummy_tui.ui.saved import read_save as read
+    from dummy_tui.ui.saved import read_save_data
+    from dummy_tui.ui.session import SaveError, Session
+    from dummy_tui.ui.settings import save_text
 
-    outcome = Outcome("save", ["(save.json)"])
+    outcome = Outcome("save", ["(saves/<uid>.json)"])
     with home() as folder:
-        path = folder / "data" / "save.json"
+        path = folder / "data" / "saves" / f"{'ab' * 16}.json"
         path.parent.mkdir(parents=True)
         path.write_bytes(data)
         try:
-            app = DummyApp(persist=True)
-            quick, problem = app.quick_save_problem(), app.save_problem()
+            quick: str | None = None
+            problem: str | None = None
+            try:
+                read_save_data(path)
+            except (OSError, ValueError) as exc:
+                quick = str(exc)
+            try:
+                Session.from_save(read(path))
+            except (OSError, ValueError, SaveError) as exc:
+                problem = str(exc)
             if quick is not None and problem is None:
                 outcome.notes.append(f"quick check refused ({quick}), the whole check did not")
             if problem is None:
-                write_save(DummyApp.read_save())
+                save_text(read(path)).encode("utf-8")
                 if not _a_save(data):
                     outcome.notes.append("a save that does not say what it is was taken")
             outcome.code = 0 if problem is None else 2
@@ -679,8 +689,12 @@ def read_save(data: bytes) -> Outcome:
 
 
 def resume_headless(data: bytes) -> Outcome:
-    """``dummy-tui --resume`` with this save, its screens run headless: a
+    """``dummy-tui --resume`` with this save as the one save of an earlier
+    version, its screens run headless: moved into the saved games, then a
     damaged save must be set aside, a good one resumed and saved again."""
+    from dummy_tui.ui.saved import NewerSave
+    from dummy_tui.ui.saved import read_save as read
+
     with home() as folder:
         path = folder / "data" / "save.json"
         path.parent.mkdir(parents=True)
@@ -690,11 +704,20 @@ def resume_headless(data: bytes) -> Outcome:
             outcome = run_main(["--resume"], "save --resume")
         finally:
             _Screens.headless = False
+        saves = folder / "data" / "saves"
+        left = [p for p in (path, *saves.glob("*.json")) if p.exists()]
         for app in _Screens.apps:
             if app.save_failure is not None:
                 outcome.notes.append(f"the resumed match could not be saved: {app.save_failure}")
-            if app.session is None and path.exists():
-                outcome.notes.append("the save was neither resumed nor set aside")
+            if app.session is None:
+                for file in left:
+                    try:
+                        read(file)
+                    except NewerSave:
+                        continue  # left for the version that can read it
+                    except (OSError, ValueError):
+                        pass
+                    outcome.notes.append("the save was neither resumed nor set aside")
             if app.session is not None and not _a_save(data):
                 outcome.notes.append("a save that does not say what it is was resumed")
     return outcome
@@ -706,7 +729,10 @@ def _a_save(data: bytes) -> bool:
         value = json.loads(data.decode("utf-8-sig"))
     except ValueError:
         return False
-    return isinstance(value, dict) and value.get("format") == "dummy-tui-save/1"
+    return isinstance(value, dict) and value.get("format") in (
+        "dummy-tui-save/1",
+        "dummy-tui-save/2",
+    )
 
 
 COMMANDS = ("play", "rules", "replay", "sim", "", "bogus", "-h", "--version")

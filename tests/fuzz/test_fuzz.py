@@ -13,6 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from fuzz_config import CONFIG_STRATEGIES
 from fuzz_inputs import STRATEGIES, check
 from hypothesis import HealthCheck, given, settings
 
@@ -24,15 +25,18 @@ EXAMPLES = {
     "save --resume": 3,
     "command line": 120,
     "subprocess": 5,
+    "config file": 80,
+    "config --start": 3,
 }
 """Examples per target: about ten seconds in all, the most of it in the few
 that start a process or the screens."""
-SLOW = {"save --resume", "subprocess"}
+SLOW = {"save --resume", "subprocess", "config --start"}
 """Targets whose every example starts a process or the screens."""
+TARGETS = {**STRATEGIES, **CONFIG_STRATEGIES}
 
 
 def _fuzz(name: str) -> Any:
-    strategy, target = STRATEGIES[name]
+    strategy, target = TARGETS[name]
 
     @settings(
         max_examples=EXAMPLES[name],
@@ -56,7 +60,7 @@ def _fuzz(name: str) -> Any:
 
 
 def test_the_targets_are_the_strategies() -> None:
-    assert set(EXAMPLES) == set(STRATEGIES)
+    assert set(EXAMPLES) == set(TARGETS)
 
 
 @pytest.mark.parametrize("name", list(EXAMPLES))

@@ -105,6 +105,9 @@ def test_stats_of_a_filter_that_keeps_nothing(
     ("argv", "message"),
     [
         (["stats", "--since", "last week"], "--since must be a date"),
+        # east or west of Greenwich, the first and last days are out of the UTC range
+        (["stats", "--since", "0001-01-01T00:00+14:00"], "--since must be a date from 0001-01-02"),
+        (["stats", "--since", "9999-12-31T23:59-14:00"], "--since must be a date from 0001-01-02"),
         (["stats", "--player", "  "], "--player must not be empty"),
         (["stats", "--ruleset", ""], "--ruleset must not be empty"),
     ],
@@ -180,6 +183,10 @@ def test_history_forget(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
         (["history", "--record", "999"], 1, "no round 999 in the history"),
         (["history", "--record", "x"], 2, "--record takes a round id"),
         (["history", "--record", "0"], 2, "--record takes a round id"),
+        # more than SQLite's integers hold
+        (["history", "--record", "9" * 20], 2, "--record takes a round id, a whole number"),
+        (["history", "--record", str(2**63)], 2, "from 1 to 9223372036854775807, not '9223"),
+        (["history", "--record", str(2**63 - 1)], 1, "no round 9223372036854775807 in the"),
         (["history", "--forget", "Ann", "--record", "1"], 2, "give one of --forget, --record"),
         (["history", "--forget", " "], 2, "--forget must not be empty"),
         (["history", "--import", "no-such-file.jsonl"], 2, "no-such-file.jsonl"),

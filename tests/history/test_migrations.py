@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from history_util import play
 
-from dummy_tui.history import History, schema, summary
+from dummy_tui.history import History, HistoryUnavailable, schema, summary
 
 Seat = tuple[int, int]  # (score, won) of a seat in a round
 
@@ -126,19 +126,35 @@ def test_streaks_join_up_across_matches_in_the_order_played(tmp_path: Path) -> N
     assert (ann.matches, ann.matches_won, ann.unfinished) == (4, 3, 1)
 
 
-def test_a_migration_that_fails_leaves_the_older_version(tmp_path: Path) -> None:
+def test_a_migration_that_fails_leaves_the_older_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "history.sqlite3"
     version_1(path, [("2023-01-01T10:00:00Z", True, ROUNDS)])
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("ALTER TABLE match_seats ADD COLUMN best_score TEXT")  # in the way of version 2
-    conn.close()
-    with pytest.raises(sqlite3.OperationalError, match="duplicate column"):
+    # version 2's statements, then one that fails
+    failing = schema.Migration((*schema.MIGRATIONS[1].statements, "ALTER TABLE nowhere ADD x"))
+    monkeypatch.setattr(schema, "MIGRATIONS", (schema.MIGRATIONS[0], failing))
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
         History(path, strict=True).stats()
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
     columns = [row[1] for row in conn.execute("PRAGMA table_info(match_seats)")]
     assert "rounds" not in columns  # the statements before the failing one were undone
     conn.close()
+
+
+def test_a_version_1_file_with_a_column_in_the_way_of_version_2_is_not_migrated(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "history.sqlite3"
+    version_1(path, [("2023-01-01T10:00:00Z", True, ROUNDS)])
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("ALTER TABLE match_seats ADD COLUMN best_score TEXT")
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(HistoryUnavailable, match=r"unknown column match_seats\.best_score"):
+        History(path, strict=True).stats()
+    assert path.read_bytes() == before
 
 
 def test_a_new_history_has_every_summary_column(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import os
 import signal
 import sqlite3
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_scoring import DummyBreakdown
 from dummy_tui.engine.record import parse_record, replay, result_json
 from dummy_tui.history import History, HistoryUnavailable, Problem, schema
+from dummy_tui.history.writes import RoundEntry
 from dummy_tui.rules.loader import load_rulesets
 
 FORK = multiprocessing.get_context("fork")
@@ -336,6 +338,42 @@ def test_a_locked_database_keeps_the_round_for_later(tmp_path: Path) -> None:
     history.close()
     numbers = sqlite3.connect(path).execute("SELECT number FROM rounds ORDER BY id").fetchall()
     assert numbers == [(0,), (1,), (2,)]
+
+
+def test_a_match_written_again_and_again_keeps_each_round_once_and_its_first_end(
+    tmp_path: Path,
+) -> None:
+    """record_match writes the rounds it is given that are not there yet and
+    the match's end in one transaction: the same rounds given again after a
+    crash are kept once; a locked file takes nothing and keeps nothing."""
+    played = dummy_match()
+    path = tmp_path / "h.sqlite3"
+    entries = [
+        RoundEntry(n, game, played.record(n), played.results[n].seed)
+        for n, game in enumerate(played.rounds)
+    ]
+    end = (played.totals, played.winners)
+    with History(path, strict=True, timeout=0.05) as history:
+        uid = history.start_match(played.rules, "dummy", played.names, played.levels, write=False)
+        assert not path.exists() or count(path, "SELECT count(*) FROM matches") == 0
+        assert history.record_match(uid, entries[:2]) == 2
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+        assert history.record_match(uid, entries, end) is None
+        assert history.problem is not None and history.problem.kind == "busy"
+        assert history.pending == 0  # the caller keeps what could not be written
+        other.execute("ROLLBACK")
+        other.close()
+        assert history.record_match(uid, entries, end) == len(entries) - 2
+        ended = count(path, "SELECT ended FROM matches")
+        assert history.record_match(uid, entries, end, ended=datetime(2001, 1, 1)) == 0
+    numbers = sqlite3.connect(path).execute("SELECT number FROM rounds ORDER BY id").fetchall()
+    assert numbers == [(n,) for n in range(len(entries))]
+    assert count(path, "SELECT count(*) FROM records") == len(entries)
+    assert count(path, "SELECT count(*) FROM round_seats") == 4 * len(entries)
+    assert count(path, "SELECT ended FROM matches") == ended  # the first end written stays
+    totals = sqlite3.connect(path).execute("SELECT total FROM match_seats ORDER BY seat")
+    assert [t for (t,) in totals] == played.totals
 
 
 def test_a_bug_is_loud_in_strict_mode_and_noted_otherwise(tmp_path: Path) -> None:

@@ -59,7 +59,7 @@ def test_one_card_is_singular_in_english_and_said_as_one_in_thai() -> None:
         assert one.startswith("คุณเก็บ 7H ใบล่าสุด") and "ทุกใบ" not in one, one
         assert "รวม 3 ใบ (7H 8S 9D)" in str(fmt("pick.intro", card="7H", n=3, cards="7H 8S 9D"))
         one = str(fmt("log.pick", name="A", card="7H", n=1, meld="7H 7S 7D"))
-        assert "ใบล่าสุดใบเดียว" in one and "(1 ใบ)" not in one, one
+        assert "7H ใบเดียว" in one and "(1 ใบ)" not in one, one
     finally:
         set_language("en")
 
@@ -115,7 +115,9 @@ def test_help_has_rules_glossary_and_keys(lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "th"])
 def test_help_covers_every_family(lang: str) -> None:
     text = help_text(lang)
-    for preset in ("`rummy`", "`gin`", "`persian`"):
+    # English names the presets by their keys; Thai by their Thai names alone
+    presets = {"en": ("`rummy`", "`gin`", "`persian`"), "th": ("รัมมี่ธรรมดา", "จินรัมมี่", "รัมมี่เปอร์เซีย")}
+    for preset in presets[lang]:
         assert preset in text, preset
     words = {
         "en": ("deadwood", "Undercut", "partner", "joker", "ace is low", "at once"),
@@ -281,12 +283,69 @@ DUMMY_ONLY = (
 RETIRED: list[tuple[str, tuple[str, ...], str]] = [
     (r"ชุดกติกา|ชุดนี้", ("rule.", "table.", "gin.", "act.", "hand."), "a preset is แบบกติกา"),
     (r"กติกาเสริม", (), "house rules are กติกาบ้าน"),
-    (r"(?<!เ)ท่า", (), "a move is การเดิน"),
+    (r"(?<!เ)ท่า|การเดิน", (), "a move, a step of the review, is ตา"),
+    (r"ตาสุดท้าย", ("end.last_turn",), "the review's end is ตอนจบ; ตาสุดท้าย a player's last turn"),
     (r"แต้มเดียวกัน|ตามแต้ม|เขียนแต้ม", (), "a rank is หน้าไพ่"),
     (r"\{name\} โง่", (), "the discarder โดนโง่"),
     (r"เอซ", (), "the ace is A"),
     (r"มัน", (), "a card is ใบนั้น"),
-    (r"เก็บ(ไพ่)?ไว้ในมือ", (), "keep in hand is ถือไว้"),
+    (
+        r"เก็บ(ไพ่)?ไว้|ไปเก็บ|เก็บ(รอบ|ประวัติ|ทุกรอบ)",
+        (),
+        "เก็บ is the pick-up: keep is ถือไว้, store ลงประวัติ",
+    ),
+    (r"มือ(นี้|นั้น)?เป็นโมฆะ|มือจบ", (), "a deal void of score is รอบนี้เป็นโมฆะ; มือ is the cards in hand"),
+    (r"เจ้ามือ", (), "the dealer is คนแจก"),
+    (r"ทิ้งตามมา|ทิ้งทับ", (), "the cards after the one picked up are ทุกใบที่ทิ้งตามหลัง"),
+    (r"ไพ่ของฉัน|ดูไพ่ของคุณ", (), "the hand-over says ดูไพ่"),
+    (r"ไฟล์กำหนดค่า", (), "config.toml is ไฟล์ตั้งค่า"),
+    (r"(?<![A-Za-z-])AI(?![A-Za-z])", (), "a computer player is คอม"),
+    (r"เว้นวรรค", (), "the space bar is สเปซบาร์"),
+    (r"แต้ม(เฉลี่ย|รวม)", (), "a score, a total, is คะแนน"),
+    (r"โง่มืดจนชนมืด", (), "a first-turn dark knock that fools is โง่ตาแรก"),
+    (r"เปิด/ปิด|ถ้าปิด|เมื่อเปิด|(?<!เ)ปิดไพ่", (), "an option is ใช้ or ไม่ใช้; face down is คว่ำ"),
+    (
+        r"^(ใคร\S*|\S*(นับอย่างไร|คูณอะไร|ได้กี่ใบ|เมื่อไร))$",
+        ("optval.",),  # a setting may be "anyone": ใครก็ได้
+        "an option's name is a name",
+    ),
+]
+
+# one thing, one word: where the English text names the thing (a regular
+# expression, matched without case), the Thai text of the same key says the
+# glossary's word, and not the word it replaced
+SAME_THING: list[tuple[str, str, str | None, str]] = [
+    (r"\bdealer\b", "คนแจก", None, "dealer"),
+    (r"\bpresets?\b(?!\})|^Rules$", "แบบกติกา", r"(?<!แบบ)กติกา(?!บ้าน)", "preset"),
+    (r"\bfools\b|\bwas the fool\b|\bwere the fool\b", r"โดน\s*โง่", None, "fooled"),
+    (
+        r"(mean|round) score|^Totals \(|target score|higher total",
+        "คะแนน",
+        r"แต้ม(เฉลี่ย|รวม)",
+        "score",
+    ),
+    (r"config file|config\.toml", "ไฟล์ตั้งค่า", None, "config.toml"),
+    (r"your settings|settings\.json", "ค่าที่เกมจำไว้", "ไฟล์ตั้งค่า", "settings.json"),
+    (r"0 = off|^off$|; off:|is off\b", "ไม่ใช้", r"(?<!ใบ)ปิด", "off"),
+    (r"(?<!\{)\bclose", "ปิด", None, "close"),
+    (r"\bspace\b", "สเปซบาร์", None, "space bar"),
+    (r"(?<!-)\bAI\b", "คอม", None, "computer player"),
+    (r"after it|above it|discarded after", "ทิ้งตามหลัง", None, "cards after the pick"),
+    (r"picked up the head card", "เกิดหัว", None, "head card picked up"),
+    (
+        r"discard(ed|ing)? (a (layoff )?card that|into the row)|discard rules|row-meld",
+        "ทิ้งโง่",
+        None,
+        "discard penalties",
+    ),
+    (r"show my cards|see your cards", "ดูไพ่", "ไพ่ของ", "hand-over"),
+    (
+        r"\bmove \{k\}|move by move|^The move before$|^The next move$",
+        "ตา",
+        "การเดิน",
+        "review step",
+    ),
+    (r"^The end of the round$|^Last$", "ตอนจบ", "ตาสุดท้าย", "review end"),
 ]
 
 
@@ -295,17 +354,42 @@ def thai_texts() -> dict[str, str]:
     return {**catalog("th"), **cli, "help": help_text("th")}
 
 
+def english_texts() -> dict[str, str]:
+    cli = {f"cli.{k}": v for k, v in cli_catalog("en").items()}
+    return {**catalog("en"), **cli}
+
+
+@pytest.mark.parametrize(
+    ("english", "word", "instead", "thing"), SAME_THING, ids=[s[3] for s in SAME_THING]
+)
+def test_where_the_english_names_a_thing_the_thai_says_its_one_word(
+    english: str, word: str, instead: str | None, thing: str
+) -> None:
+    en, th = english_texts(), thai_texts()
+    named = [k for k, v in en.items() if k in th and re.search(english, v, re.I | re.M)]
+    assert named, thing  # the check looks at something
+    wrong = {
+        k: th[k]
+        for k in named
+        if not re.search(word, th[k]) or (instead is not None and re.search(instead, th[k]))
+    }
+    assert wrong == {}, f"{thing}: {word}"
+
+
 def test_the_glossary_is_in_the_repository() -> None:
     text = GLOSSARY.read_text(encoding="utf-8")
     for word in ("กองกลาง", "หมดมือ", "บันทึกการเล่น", "แบบกติกา", "กติกาบ้าน", "หน้าไพ่"):
         assert word in text, word
 
 
-@pytest.mark.parametrize(
-    ("pattern", "allowed", "instead"),
-    RETIRED,
-    ids=["preset", "house-rules", "move", "rank", "fool", "ace", "it", "keep"],
-)
+RETIRED_IDS = [
+    "preset", "house-rules", "move", "review-end", "rank", "fool", "ace", "it", "pick-up",
+    "deal", "dealer", "after-the-pick", "hand-over", "config", "computer", "space", "score",
+    "first-turn-fool", "off", "option-name",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("pattern", "allowed", "instead"), RETIRED, ids=RETIRED_IDS)
 def test_no_thai_text_uses_a_retired_word(
     pattern: str, allowed: tuple[str, ...], instead: str
 ) -> None:
@@ -424,3 +508,39 @@ def test_the_helps_table_of_keys_names_each_key_as_mapped(lang: str, row: str) -
         assert row.replace("| j |", "| d |") not in text
     finally:
         set_keys({})
+
+
+# ---------------------------------------------------------------------------
+# the rules as the texts state them (dummy-rules.md)
+
+
+def test_the_show_needs_both_spe_to_cards() -> None:
+    # §14.3: a player dealt both spe-to cards shows them; one alone is no show
+    assert "2♣ and Q♠" in catalog("en")["cmd.show"] and " or " not in catalog("en")["cmd.show"]
+    assert "2♣ กับ Q♠" in catalog("th")["cmd.show"] and "หรือ" not in catalog("th")["cmd.show"]
+
+
+def test_a_pick_up_with_the_stock_empty_ends_the_round_at_the_next_discard() -> None:
+    # §14.2 stock_out_pickup = "any": the next discard that is not a knock ends the round
+    en, th = catalog("en")["opt.stock_out_pickup"], catalog("th")["opt.stock_out_pickup"]
+    assert "ending the round" in en and "play on" not in en
+    assert "จบรอบ" in th and not th.endswith("เล่นต่อ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "a dark knock is possible only in the turn of your first pick-up"),
+        ("th", "น็อคมืดจึงได้เฉพาะในตาที่เก็บครั้งแรก"),
+    ],
+)
+def test_open_first_still_allows_a_dark_knock_in_the_first_pick_ups_turn(
+    lang: str, said: str
+) -> None:
+    # §14.1 unborn_play = "never": the meld of a pick-up makes the player born,
+    # who may then lay everything down and knock in that turn
+    text = " ".join(help_text(lang).split())
+    assert said in text
+    assert "not even for a knock" not in text and "น็อคก็ไม่ได้" not in text
+    option = catalog(lang)["opt.unborn_play"]
+    assert ("first pick-up" if lang == "en" else "ตาที่เก็บครั้งแรก") in option

@@ -21,6 +21,7 @@ from dummy_tui.ui.screens.history_list import HistoryListScreen, MatchRoundsScre
 from dummy_tui.ui.screens.modals import ChoiceScreen, HelpScreen, PrivacyScreen, TooSmallScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.saved_games import SavedGamesScreen
 from dummy_tui.ui.screens.stats import StatsScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.screens.viewer import ViewerScreen
@@ -166,6 +167,7 @@ SCREEN_GROUPS: dict[str, list[type[DOMNode]]] = {
     "statistics": [StatsScreen],
     "viewer": [ViewerScreen],
     "history": [HistoryListScreen, MatchRoundsScreen],
+    "saved_games": [SavedGamesScreen],
     "choice": [ChoiceScreen],
     "help": [HelpScreen],
     "privacy": [PrivacyScreen],
@@ -200,3 +202,25 @@ async def test_a_clash_in_the_keymap_is_said(home: Path) -> None:
         f"{path}: key 'keymap.draw': 'x' is also the key of 'discard' on the same screen,"
         " and only one of them will answer it"
     ]
+
+
+def test_every_default_key_is_a_key_a_keyboard_sends() -> None:
+    from dummy_tui.config import is_key
+    from dummy_tui.ui.keynames import DEFAULT_KEYS
+
+    for keys in DEFAULT_KEYS.values():
+        for key in keys.split(","):
+            assert is_key(key), key
+    for key in (
+        "n",
+        "?",
+        "ก",
+        "ctrl+o",
+        "shift+tab",
+        "f24",
+        "question_mark",
+        "thai_character_ko_kai",
+    ):
+        assert is_key(key), key
+    for key in ("zz", "\x00", " ", "f99", "ctrl+", "Ctrl+o", "fn+x", "null", "", "ctrl+zz"):
+        assert not is_key(key), key

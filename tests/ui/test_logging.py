@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ui_helpers import saved_paths
 
 from dummy_tui import cli, logs
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.storage import save_path, set_aside, settings_path
+from dummy_tui.ui.storage import set_aside, settings_path
 
 pytestmark = pytest.mark.usefixtures("no_log_left")
 
@@ -41,12 +42,13 @@ def test_a_game_started_with_log_logs_its_autosave(
     settings_path().parent.mkdir(parents=True)
     settings_path().write_text(json.dumps({"lang": "en", "ai_delay": 0}), encoding="utf-8")
     play_headless(
-        monkeypatch, lambda app: save_path().exists() and "seat 0" in log.read_text("utf-8")
+        monkeypatch, lambda app: bool(saved_paths()) and "seat 0" in log.read_text("utf-8")
     )
     code = cli.main(["--log", str(log), "--humans", "0", "--ai", "random", "--seed", "3"])
     assert code == 0
     text = log.read_text(encoding="utf-8")
-    assert f"INFO dummy_tui: wrote {save_path()}" in text  # the autosave
+    [save] = saved_paths()
+    assert f"INFO dummy_tui: wrote {save}" in text  # the autosave
     assert "DEBUG dummy_tui: seat 0 (random) chose" in text  # an AI's think time
     out, err = capsys.readouterr()
     assert err == ""  # nothing of the log on the terminal

@@ -9,6 +9,7 @@ from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from ui_helpers import app_for, pickup_session, settled_table, setup, until
 
+from dummy_tui.collate import sort_key
 from dummy_tui.engine.actions import Draw
 from dummy_tui.engine.round import PLAY
 from dummy_tui.ui.app import DummyApp
@@ -64,6 +65,39 @@ async def test_a_move_run_from_the_palette_in_thai() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert game.phase == PLAY and isinstance(game.history[-1][1], Draw)
+
+
+async def test_the_thai_palette_lists_its_commands_as_a_thai_dictionary_does() -> None:
+    app = app_for(setup(humans=1, seed=21), lang="th")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settled_table(pilot, app)
+        await pilot.press("d")  # a turn's second part: most commands apply
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        names = await shown(pilot, app, "เปลี่ยนธีม")
+        assert names == sorted(names, key=sort_key), names
+        # เ and ใ are not the first letters: เรียงไพ่ under ร, ใบ้ under บ, both before ออก
+        for word in ("เรียงไพ่", "ใบ้"):
+            assert names.index(word) < names.index("ออก"), names
+        assert names.index("ใบ้") < names.index("เรียงไพ่"), names
+
+
+async def test_the_thai_theme_picker_names_the_themes_in_thai() -> None:
+    app = app_for(lang="th")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (picker,) = [c for c in app.get_system_commands(app.screen) if c.title == "เปลี่ยนธีม"]
+        picker.callback()
+        await pilot.pause()
+        names = await shown(pilot, app, "นอร์ด")
+        assert "นอร์ด" in names and "มืด" in names and "สว่าง" in names
+        assert all(not name.isascii() for name in names), names  # no raw identifiers
+        assert names == sorted(names, key=sort_key), names
+        await pilot.press(*"nord")  # a theme's own name finds it too
+        assert (await shown(pilot, app, "นอร์ด"))[0] == "นอร์ด"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == "nord"
 
 
 async def test_only_the_moves_that_apply_are_listed() -> None:

@@ -13,8 +13,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual._xterm_parser import XTermParser
-from textual.pilot import Pilot
-from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets import Button, Footer, Input, OptionList
 from textual.widgets._footer import FooterKey
 from textual.widgets.input import Selection
 from textual.worker import WorkerFailed
@@ -29,14 +28,17 @@ from ui_helpers import (
     played_by_ai,
     played_until,
     pressed,
+    put_save,
     running,
-    settings,
+    saved_moves,
+    saved_paths,
     settle,
     settled_table,
     setup,
     table_after_draw,
     table_turns,
     table_under,
+    the_save,
     two_seat_session,
     until,
 )
@@ -53,9 +55,10 @@ from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.saved_games import SavedGamesScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.session import HintTask, Session
-from dummy_tui.ui.settings import GameSetup, SeatSetup, save_path
+from dummy_tui.ui.settings import GameSetup, SeatSetup
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import GameLog, MeldLine, MeldTable, Scoreboard
@@ -197,7 +200,7 @@ async def test_resume_after_quitting_mid_round() -> None:
         before = table.session.round.moves()
         hands = list(table.session.round.hands)
         await pilot.press("q")
-    assert save_path().exists()
+    assert the_save().exists()
     again = app_for(persist=True, resume=True)
     async with again.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -213,22 +216,19 @@ async def test_resume_after_quitting_mid_round() -> None:
         assert "Undo" in status and "a draw cannot be taken back" in status, status
 
 
-async def _saved_game() -> list[str]:
+async def _saved_game(game_setup: GameSetup | None = None) -> list[str]:
     """Leave a match saved mid-round (Ann, Bee, Chai, Dao); its moves."""
-    app = app_for(setup(humans=1, seed=21), persist=True)
+    app = app_for(game_setup or setup(humans=1, seed=21), persist=True)
     async with app.run_test(size=(100, 30)) as pilot:
         table = await table_after_draw(pilot, app)
         moves = table.session.round.moves()
+        path = saved_paths()[0]
         await pilot.press("q")
-    assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves
+    assert saved_moves(path) == moves
     return moves
 
 
-def _saved_moves() -> list[str]:
-    return list(json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"])
-
-
-async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
+async def test_the_saved_games_are_offered_first_and_enter_enter_resumes_the_last() -> None:
     before = await _saved_game()
     again = app_for(persist=True)  # started as a player starts it: no --resume
     async with again.run_test(size=(80, 24)) as pilot:
@@ -237,75 +237,43 @@ async def test_a_saved_game_is_offered_first_and_enter_resumes_it() -> None:
         assert isinstance(screen, NewGameScreen)
         buttons = list(screen.query("#ng-buttons Button").results(Button))
         assert [b.id for b in buttons] == ["resume", "quick", "start"]
+        assert str(buttons[0].label) == "Saved games: 1 (r)"
         assert screen.focused is buttons[0]
         for button in buttons:  # every label whole at 80 columns
             assert button.region.right <= 80, (button.id, button.region)
             assert button.region.width == len(str(button.label)) + 2, button.id
-        await pilot.press("enter")
+        await pilot.press("enter")  # the list, the last played first and highlighted
         await pilot.pause()
-        resumed = again.screen
-        assert isinstance(resumed, TableScreen)
-        assert resumed.session.round.moves() == before
+        await pilot.press("enter")
+        table = await settled_table(pilot, again)
+        assert table.session.round.moves() == before
 
 
-async def test_a_new_game_asks_before_it_takes_the_saved_games_place() -> None:
+async def test_a_new_game_starts_beside_the_saved_one_and_both_are_kept() -> None:
     moves = await _saved_game()
+    [dummy] = saved_paths()
     app = app_for(persist=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        dialog = await pressed(pilot, app, "g", ChoiceScreen)
-        intro = str(dialog.query_one("#intro").render())
-        assert "Ann, Bee, Chai, Dao · Dummy · round 1" in intro, intro
-        assert "cannot be resumed" in intro
-        await pilot.press("escape")  # changed their mind: nothing is lost
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        assert _saved_moves() == moves
-        await pilot.press("g")
-        await pilot.pause()
-        await pilot.press("down", "enter")  # "Start the new game (the saved game is lost)"
+        await pilot.press("g")  # no question: nothing is lost
         table = await settled_table(pilot, app)
         assert table.session.setup.seats[0].name == "You"
         # the new game is saved just after its first frame (later on a busy machine)
-        for _ in range(200):
-            saved = json.loads(save_path().read_text(encoding="utf-8"))
-            if saved["setup"]["seats"][0]["name"] == "You":
-                break
-            await pilot.pause(0.05)
-    assert saved["setup"]["seats"][0]["name"] == "You"
+        await until(pilot, lambda: len(saved_paths()) == 2, "the new game saved")
+    assert saved_moves(dummy) == moves  # the first match as it was
+    assert saved_paths()[1] == dummy  # the new one is the last played
 
 
-async def test_the_saved_game_can_be_resumed_from_the_question() -> None:
-    moves = await _saved_game()
-    app = app_for(persist=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
-        await pilot.press("enter")  # the first answer resumes
-        table = await settled_table(pilot, app)
-        assert table.session.round.moves() == moves
-        assert [s.name for s in table.session.setup.seats] == ["Ann", "Bee", "Chai", "Dao"]
-
-
-async def test_a_game_from_the_command_line_asks_too_when_a_game_is_saved() -> None:
+async def test_a_game_from_the_command_line_starts_beside_the_saved_one() -> None:
     moves = await _saved_game()  # a game of Dummy, Ann against the AI
+    [dummy] = saved_paths()
     app = app_for(setup(humans=2, players=2, seed=5, ruleset="gin"), persist=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
-        # the form under the question shows the game the command line asked for
-        form = app.screen_stack[-2]
-        assert isinstance(form, NewGameScreen)
-        asked = form.collect()
-        assert asked.ruleset == "gin" and [s.human for s in asked.seats] == [True, True]
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-    assert _saved_moves() == moves
+        await until(pilot, lambda: app.session is not None, "the gin game started")
+        assert app.session is not None and app.session.setup.ruleset == "gin"
+        await until(pilot, lambda: len(saved_paths()) == 2, "the gin game saved")
+    assert saved_moves(dummy) == moves
 
 
 async def test_ctrl_c_leaves_the_table_with_the_game_saved() -> None:
@@ -316,7 +284,7 @@ async def test_ctrl_c_leaves_the_table_with_the_game_saved() -> None:
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert not app.is_running
-    assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves
+    assert saved_moves() == moves
     assert app.farewell() == "Your game is saved: dummy-tui --resume goes back to it."
 
 
@@ -344,11 +312,11 @@ async def test_ctrl_c_copies_a_selected_name_and_leaves_otherwise() -> None:
         ("{ this is not a save", "(not JSON (line 1, column 3"),
         ("", "(the file is empty)"),
         ("[]", "(not a JSON object)"),
-        ('{"format": "dummy-tui-save/2"}', "(written by another version of dummy-tui"),
-        ('{"format": "dummy-tui-save/1"}', "(missing key 'setup')"),
+        ('{"format": "dummy-tui-save/0"}', "(written by another version of dummy-tui"),
+        ('{"format": "dummy-tui-save/2"}', "(missing key 'setup')"),
         (
             json.dumps(
-                {"format": "dummy-tui-save/1", "setup": {"seats": [{"name": "A" * 41}] * 2}}
+                {"format": "dummy-tui-save/2", "setup": {"seats": [{"name": "A" * 41}] * 2}}
             ),
             "(setup.seats[0].name: must be at most 40 characters long (got 41))",
         ),
@@ -359,80 +327,79 @@ async def test_ctrl_c_copies_a_selected_name_and_leaves_otherwise() -> None:
         ),
         (
             # a lone surrogate: it would resume, and then no autosave could write it
-            '{"format": "dummy-tui-save/1", "setup": '
+            '{"format": "dummy-tui-save/2", "setup": '
             '{"seats": [{"name": "Ann\\ud800", "human": true}, {"name": "Bee"}], "seed": 5}}',
             "(setup.seats[0].name: holds a lone surrogate (\\ud800), which cannot be written)",
         ),
     ],
-    ids=["not-json", "empty", "list", "newer", "no-setup", "long-name", "no-format", "surrogate"],
+    ids=["not-json", "empty", "list", "older", "no-setup", "long-name", "no-format", "surrogate"],
 )
 async def test_a_damaged_save_is_set_aside_and_what_is_wrong_is_said(
     home: Path, content: str, said: str
 ) -> None:
-    path = save_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(content, encoding="utf-8")
+    path = put_save(content)
     app = app_for(persist=True, resume=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
+        await until(pilot, lambda: bool(app._notifications), "the damage told")
         messages = [n.message for n in app._notifications]
         assert any("could not be read" in m and said in m for m in messages), messages
         assert not any("SaveGame" in m or "validation error" in m for m in messages), messages
         assert not any("\ud800" in m for m in messages)  # as an escape: it can be shown
     assert not path.exists()
-    assert list(path.parent.glob("save.json.damaged-*"))
+    (aside,) = path.parent.glob(f"{path.name}.damaged-*")
+    assert aside.read_text(encoding="utf-8") == content  # kept, not written over
 
 
-async def _damage_told(pilot: Pilot[int], screen: NewGameScreen) -> str:
-    """The line that says the save is damaged, once the check has said it."""
-    line = screen.query_one("#ng-save", Static)
-    for _ in range(200):  # a save that reads well is rebuilt in the background
-        if line.display:
-            return str(line.render())
-        await pilot.pause(0.05)
-    raise AssertionError("the damaged save was never told")
+def _told_aside(app: DummyApp, lang: str, said: str) -> None:
+    [told] = [" ".join(n.message.split()) for n in app._notifications]
+    if lang == "en":
+        assert told.startswith("The saved game could not be read and was set aside as "), told
+    else:
+        assert told.startswith("อ่านเกมที่เซฟไว้ไม่ได้ ย้ายไฟล์ไปไว้ที่ "), told
+    assert said in told, told
 
 
 @pytest.mark.parametrize("lang", ["en", "th"])
-@pytest.mark.parametrize("damage", ["not-json", "illegal-move"])
-async def test_the_new_game_screen_says_at_once_that_the_save_is_damaged(
-    damage: str, lang: str
-) -> None:
-    if damage == "not-json":
-        save_path().parent.mkdir(parents=True, exist_ok=True)
-        save_path().write_text("{ this is not a save", encoding="utf-8")
-        said = "not JSON (line 1, column 3"
-    else:  # readable, but the match cannot be rebuilt
-        await _saved_game()
-        data = json.loads(save_path().read_text(encoding="utf-8"))
-        data["current"]["moves"] = ["discard 2C", "discard 3C"]
-        save_path().write_text(json.dumps(data), encoding="utf-8")
-        said = "the current round"
-    damaged = save_path().read_text(encoding="utf-8")
+async def test_a_save_that_is_not_json_is_set_aside_at_the_start_and_told(lang: str) -> None:
+    path = put_save("{ this is not a save")
     app = app_for(persist=True, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        told = " ".join((await _damage_told(pilot, screen)).split())
-        if lang == "en":
-            assert told.startswith("The saved game cannot be resumed: it is damaged ("), told
-            assert "Starting a new game moves it aside, as " in told
-        else:
-            assert told.startswith("เล่นเกมที่เซฟไว้ต่อไม่ได้ เพราะไฟล์เสียหาย ("), told
-            assert "เมื่อเริ่มเกมใหม่ ไฟล์นี้จะย้ายไปอยู่ที่" in told
-        assert said in told, told
-        assert not screen.query_one("#resume", Button).display  # not offered
+        await until(pilot, lambda: bool(app._notifications), "the damage told")
+        _told_aside(app, lang, "not JSON (line 1, column 3")
+        await until(pilot, lambda: not screen.query_one("#resume", Button).display, "no list")
         assert app.focused is not None and app.focused.id == "quick"
-        await pilot.press("r")  # nothing to resume
+        await pilot.press("r")  # nothing to list
         await pilot.pause()
         assert app.screen is screen
-        assert save_path().read_text(encoding="utf-8") == damaged  # untouched until a new game
-        await pilot.press("g")  # no question about a game that cannot be resumed
-        table = await settled_table(pilot, app)
-        assert table.session.setup.seats[0].name == ("You" if lang == "en" else "คุณ")
-    (aside,) = save_path().parent.glob("save.json.damaged-*")
+    (aside,) = path.parent.glob(f"{path.name}.damaged-*")
+    assert aside.read_text(encoding="utf-8") == "{ this is not a save"  # kept, not written over
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+async def test_a_save_whose_match_cannot_be_rebuilt_is_set_aside_when_resumed(lang: str) -> None:
+    await _saved_game()
+    path = the_save()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["current"]["moves"] = ["discard 2C", "discard 3C"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    damaged = path.read_text(encoding="utf-8")
+    app = app_for(persist=True, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        saved = await pressed(pilot, app, "r", SavedGamesScreen)
+        assert saved.matches[0].resumable  # as far as can be told without replaying it
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(app._notifications), "the damage told")
+        _told_aside(app, lang, "the current round")
+        assert app.screen is saved and saved.matches == []  # the list as it is now
+    (aside,) = path.parent.glob(f"{path.name}.damaged-*")
     assert aside.read_text(encoding="utf-8") == damaged  # kept, not written over
 
 
@@ -454,7 +421,7 @@ async def test_a_save_that_cannot_be_written_is_told_not_a_crash() -> None:
         assert isinstance(app.screen, TableScreen)
         assert app.save_failure is not None and "surrogates not allowed" in app.save_failure
         assert "\ud800" not in app.save_failure
-    assert not save_path().exists()
+    assert saved_paths() == []
 
 
 async def test_a_save_with_an_illegal_move_is_set_aside() -> None:
@@ -462,14 +429,16 @@ async def test_a_save_with_an_illegal_move_is_set_aside() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         await pilot.press("q")
-    data = json.loads(save_path().read_text(encoding="utf-8"))
+    path = the_save()
+    data = json.loads(path.read_text(encoding="utf-8"))
     data["current"]["moves"] = ["discard 2C", "discard 3C"]
-    save_path().write_text(json.dumps(data), encoding="utf-8")
+    path.write_text(json.dumps(data), encoding="utf-8")
     again = app_for(persist=True, resume=True)
     async with again.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, NewGameScreen)
-    assert list(save_path().parent.glob("save.json.damaged-*"))
+    assert list(path.parent.glob(f"{path.name}.damaged-*"))
+    assert saved_paths() == []
 
 
 async def test_quick_game_is_one_key_from_the_new_game_screen() -> None:
@@ -540,7 +509,7 @@ async def test_letter_suits_mark_the_head_card_apart_from_hearts_and_ctrl_a_flip
 
 @pytest.mark.parametrize(
     ("lang", "legend"),
-    [("en", "H head card, a spe-to too · * spe-to"), ("th", "H หัวกอง เป็นสเปโตด้วย · * สเปโต")],
+    [("en", "H head card, a spe-to too · * spe-to"), ("th", "H หัวกองเป็นสเปโตด้วย · * สเปโต")],
 )
 async def test_a_head_card_that_is_a_spe_to_is_named_both_under_the_row(
     lang: str, legend: str
@@ -685,8 +654,8 @@ async def test_a_meld_hint_selects_its_cards_and_keys_are_named_as_printed(
         ),
         (
             "th",
-            "p (เก็บ) — ตาแรกของรอบต้องจั่วจากกอง",
-            "ตาคุณ: ตาแรกของรอบต้องจั่ว (d) ยังเก็บจากกองกลางไม่ได้",
+            "p (เก็บ) — ตาแรกของรอบต้องจั่ว",
+            "ตาคุณ: ตาแรกของรอบต้องจั่ว (d) ยังเก็บไม่ได้",
         ),
     ],
 )
@@ -884,7 +853,7 @@ async def test_a_narrow_footer_drops_select_to_keep_every_move_and_the_language_
         await pilot.pause()
         assert "select" in footer()
         select = next(k for k in table.query_one(Footer).query(FooterKey) if k.action == "select")
-        assert select.key_display == {"en": "space", "th": "เว้นวรรค"}[lang]  # named in Thai too
+        assert select.key_display == {"en": "space", "th": "สเปซบาร์"}[lang]  # named in Thai too
 
 
 @pytest.mark.parametrize(
@@ -896,7 +865,7 @@ async def test_a_narrow_footer_drops_select_to_keep_every_move_and_the_language_
             "No card in the row makes a meld with your hand.",
             "pick up from the row (p)",
         ),
-        ("dummy", "th", "ในกองกลางไม่มีใบที่เข้าชุดกับไพ่ในมือ", "หรือเก็บจากกองกลาง (p)"),
+        ("dummy", "th", "กองกลางไม่มีใบให้เก็บ จั่วเลย", "หรือเก็บจากกองกลาง (p)"),
         ("persian", "en", "No card in the pile can be played at once", "pick up from the pile (p)"),
     ],
     ids=["dummy-en", "dummy-th", "persian-en"],
@@ -1084,10 +1053,8 @@ async def test_the_hand_over_screen_tells_what_the_others_did_meanwhile() -> Non
                 if seen == 2:
                     await pilot.press("ctrl+l")  # the screen follows the language
                     await pilot.pause()
-                    assert str(screen.query_one("#privacy-since").render()).startswith(
-                        "ระหว่างที่คุณรอ:"
-                    )
-                    assert "ส่งให้" in str(screen.query_one("#privacy-title").render())
+                    assert str(screen.query_one("#privacy-since").render()).startswith("ระหว่างที่รอ:")
+                    assert "ถึงตา" in str(screen.query_one("#privacy-title").render())
                     break
                 await pilot.press("enter")
                 continue
@@ -1467,7 +1434,7 @@ async def test_q_on_the_enlarge_the_window_screen_quits_with_the_game_saved(key:
         await pilot.press(key)
         await pilot.pause()
         assert not app.is_running
-    assert json.loads(save_path().read_text(encoding="utf-8"))["current"]["moves"] == moves
+    assert saved_moves() == moves
 
 
 def focused(app: DummyApp) -> object:
@@ -1509,23 +1476,22 @@ async def test_the_melds_and_the_log_scroll_by_keyboard_at_80x24() -> None:
 
 def test_the_saved_game_line_gives_the_games_own_names_in_the_language_of_the_screen() -> None:
     from dummy_tui.ui.i18n import set_language
+    from dummy_tui.ui.saving import saved_line
     from dummy_tui.ui.settings import SaveGame
 
     names = ["คุณ", "สมชาย", "Lek", "ผู้เล่น 4"]  # saved from a Thai game; Lek was typed
     seats = [SeatSetup(name=n, human=i in (0, 3), level="normal") for i, n in enumerate(names)]
     saved = SaveGame(setup=GameSetup(seats=seats, seed=3), rounds=[], current=None)
-    save_path().parent.mkdir(parents=True, exist_ok=True)
-    save_path().write_text(saved.model_dump_json(), encoding="utf-8")
     set_language("en")
-    line = DummyApp(settings=settings("en"), persist=True).save_summary()
-    assert line is not None and line.startswith("You, Somchai, Lek, Player 4 · "), line
+    line = saved_line(saved)
+    assert line.startswith("You, Somchai, Lek, Player 4 · "), line
 
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
         ("en", "Lay off (f), discard (x). Space selects several cards."),
-        ("th", "ฝาก (f) แล้วทิ้ง (x)  เว้นวรรคเลือกหลายใบ"),
+        ("th", "ฝาก (f) แล้วทิ้ง (x) · กดสเปซบาร์เลือกหลายใบ"),
     ],
 )
 def test_the_prompt_offers_only_the_moves_that_can_be_made(lang: str, expected: str) -> None:

@@ -8,12 +8,15 @@ import pytest
 from textual.pilot import Pilot
 from ui_helpers import (
     app_for,
+    born_session,
+    coach_question,
     pickup_session,
     play_keys,
     played_by_ai,
     played_until,
     settle,
     setup,
+    speto_session,
 )
 
 SIZES = [(80, 24), (120, 40)]
@@ -22,6 +25,27 @@ SIZES = [(80, 24), (120, 40)]
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_new_game(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(), terminal_size=size)
+
+
+def test_coach_question(snap_compare: Any) -> None:
+    """The coach asks before a spe-to is thrown, at 80×24."""
+    app = app_for(session=speto_session(), coach="on")
+
+    async def ask(pilot: Pilot[int]) -> None:
+        await coach_question(pilot, app)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ask)
+
+
+def test_the_coach_at_a_wide_table(snap_compare: Any) -> None:
+    """200×60: four-line cards, the melds in two columns, the coach's line."""
+    session, _ = born_session("7H 8H 10H 5C 6C 7C KS QS", "2H 4C 6S", "9H", "7H 8H 9H")
+    app = app_for(session=session, coach="on")
+
+    async def ready(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)
+
+    assert snap_compare(app, terminal_size=(200, 60), run_before=ready)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])

@@ -4,22 +4,40 @@ English on them but the keys a person types."""
 from __future__ import annotations
 
 import html
+import os
 import re
+import time
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Collapsible
-from ui_helpers import app_for, new_game_screen, pickup_session, played_by_ai, settle, setup
+from ui_helpers import (
+    app_for,
+    coach_question,
+    new_game_screen,
+    pickup_session,
+    played_by_ai,
+    settle,
+    setup,
+    speto_session,
+)
 
+from dummy_tui.saves import MatchLock
 from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.saved import write_save
+from dummy_tui.ui.screens.modals import PrivacyScreen
+from dummy_tui.ui.session import Session
+from dummy_tui.ui.settings import GameSetup, SeatSetup
+from dummy_tui.ui.storage import data_dir
 
 SIZE = (80, 24)
 
-# Latin words a Thai screen may show: the seats' names the tests give, AI, the
-# other language's name on its switch, the keys' names; and an option's key as
-# typed after --options
-TYPED = {"Ann", "Bee", "Chai", "Dao", "AI", "English", "Enter", "Esc", "esc", "Tab", "Ctrl"}
-OPTION = re.compile(r"--options [a-z_0-9]+=…")
+# Latin words a Thai screen may show: the seats' names the tests give, and the
+# keys as their key caps name them (no "AI", no "English", no --options key)
+TYPED = {
+    "Ann", "Bee", "Chai", "Dao", "Enter", "Esc", "Tab", "Ctrl", "Shift", "Home", "End", "Delete",
+}  # fmt: skip
 
 
 def english_on(app: DummyApp) -> list[str]:
@@ -28,7 +46,7 @@ def english_on(app: DummyApp) -> list[str]:
     shown = " ".join(
         html.unescape(t) for t in re.findall(r'<text class="[\w-]*-r\d+"[^>]*>(.*?)</text>', svg)
     )
-    shown = OPTION.sub(" ", shown.replace("\xa0", " "))
+    shown = shown.replace("\xa0", " ")
     words = re.findall(r"[A-Za-z][A-Za-z0-9]+", shown)
     return sorted({w for w in words if w not in TYPED and not re.fullmatch(r"[fF]\d+", w)})
 
@@ -74,6 +92,16 @@ def test_pick_up(snap_compare: Any) -> None:
     assert thai_snapshot(snap_compare, app_for(session=pickup_session(), lang="th"), ("p", "enter"))
 
 
+def test_the_coachs_question(snap_compare: Any) -> None:
+    app = app_for(session=speto_session(), lang="th", coach="on")
+
+    async def ask(pilot: Pilot[int]) -> None:
+        await coach_question(pilot, app)
+        assert english_on(app) == []
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=ask)
+
+
 def test_round_end(snap_compare: Any) -> None:
     # the table ends the played-out round: its round end, a pause later
     app = app_for(session=played_by_ai(setup(humans=1, seed=11)), lang="th")
@@ -84,3 +112,63 @@ def test_help_at_the_marks_of_the_hand(snap_compare: Any) -> None:
     # the help's last paragraphs: the hand's marks, the new-game keys
     app = app_for(setup(humans=1, seed=11), lang="th")
     assert thai_snapshot(snap_compare, app, ("f1",), ("end",))
+
+
+def test_the_saved_games(snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two saved matches, one of them another window's, listed in Thai."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    gin = setup(humans=1, players=2, seed=5, ruleset="gin")
+    matches = ((setup(humans=1, seed=21), 1_700_100_000, 4), (gin, 1_700_000_000, 1))
+    for game_setup, played, moves in matches:
+        session = Session.new(game_setup)
+        for _ in range(moves):
+            session.apply(session.round.legal_actions()[0])
+        path = write_save(data_dir(), session)
+        os.utime(path, (played, played))
+    lock = MatchLock.take(data_dir(), session.history_uid)  # the gin game: "another window"
+    app = app_for(lang="th", persist=True)
+
+    async def saved_games(pilot: Pilot[int]) -> None:
+        await new_game_screen(pilot, app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert english_on(app) == []
+
+    try:
+        assert snap_compare(app, terminal_size=SIZE, run_before=saved_games)
+    finally:
+        assert lock is not None
+        lock.release()
+        monkeypatch.undo()
+        time.tzset()  # the machine's own time zone again, for the tests after this one
+
+
+def test_the_prompt_after_a_draw(snap_compare: Any) -> None:
+    # the line read every turn: the card drawn, then what may be done with it
+    app = app_for(setup(humans=1, seed=11), lang="th")
+    assert thai_snapshot(snap_compare, app, ("d",))
+
+
+def test_the_hand_over_screen(snap_compare: Any) -> None:
+    # two people of a family at one keyboard, a computer player between them:
+    # the screen that passes the keyboard to พ่อ, with what was played meanwhile
+    family = [
+        SeatSetup(name="แม่", human=True),
+        SeatSetup(name="สมชาย", level="random"),
+        SeatSetup(name="พ่อ", human=True),
+        SeatSetup(name="มาลี", level="random"),
+    ]
+    app = app_for(GameSetup(seats=family, seed=11), lang="th")
+
+    async def to_the_second_person(pilot: Pilot[int]) -> None:
+        await settle(pilot, app)
+        assert isinstance(app.screen, PrivacyScreen)  # แม่'s turn comes first
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("d", "x")  # แม่ draws and discards
+        await settle(pilot, app)
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player_name == "พ่อ"
+        assert english_on(app) == []
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=to_the_second_person)

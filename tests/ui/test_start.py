@@ -25,6 +25,7 @@ from ui_helpers import (
 from dummy_tui.ai import LEVELS
 from dummy_tui.rules import RULESET_TYPES, load_rulesets
 from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presets import cache_path, read_presets, start_facts, worked_out
 from dummy_tui.ui.screens.form import form_of
 from dummy_tui.ui.screens.new_game import NewGameScreen
@@ -242,10 +243,10 @@ async def test_the_names_the_game_gave_follow_a_seat_between_person_and_ai(home:
 @pytest.mark.parametrize(
     ("lang", "value", "expected"),
     [
-        ("en", "abc", 'Option knock_points: must be a whole number (got "abc").'),
-        ("en", "-5", "Option knock_points: must be 0 or more (got -5)."),
-        ("th", "abc", 'ตัวเลือก knock_points: ต้องเป็นจำนวนเต็ม (ใส่มา "abc")'),
-        ("th", "-5", "ตัวเลือก knock_points: ต้องไม่น้อยกว่า 0 (ใส่มา -5)"),
+        ("en", "abc", 'Knock points: must be a whole number (got "abc").'),
+        ("en", "-5", "Knock points: must be from 0 to 10000 (got -5)."),
+        ("th", "abc", 'แต้มน็อค: ต้องเป็นจำนวนเต็ม (ใส่มา "abc")'),
+        ("th", "-5", "แต้มน็อค: ต้องอยู่ระหว่าง 0 ถึง 10000 (ใส่มา -5)"),
     ],
 )
 async def test_a_bad_house_rule_value_is_told_in_the_players_language(
@@ -283,7 +284,7 @@ async def test_yes_or_no_rules_switch_on_and_off_and_worded_rules_step_through_t
         }
         await pilot.press("ctrl+l")  # the switch speaks Thai, its value stays
         await pilot.pause()
-        assert "เปิด" in str(switch.render()) and value_now(switch) is True
+        assert "ใช้" in str(switch.render()) and value_now(switch) is True
         # a number field reads the Thai number row: the keys marked 1 and 0
         points = screen.query_one("#opt-knock_points", Input)
         points.focus()
@@ -313,7 +314,8 @@ async def test_at_80x24_a_bad_house_rule_is_shown_at_its_field(
         # the form scrolls to it, on screen and above the footer
         await until(pilot, lambda: 0 <= field.region.y < 23, f"scrolling to {field.region}")
         said = str(screen.query_one("#ng-error").render())
-        assert key in said and [n.message for n in app._notifications][-1] == said
+        # the option by its name, as the form shows it
+        assert t(f"optname.{key}") in said and [n.message for n in app._notifications][-1] == said
 
 
 async def test_a_bad_rules_file_is_reported_when_the_game_starts(tmp_path: Path) -> None:
@@ -490,16 +492,16 @@ async def test_the_arrow_keys_go_from_field_to_field_and_bring_it_into_view() ->
             await pilot.press("down")
             await pilot.pause()
             assert app.focused is not None and app.focused.id == expected
-        for _ in range(7):  # on to the language line, below the fold at 80×24
+        for _ in range(7):  # on to the language line, in view at 80×24 without scrolling
             await pilot.press("down")
         await pilot.pause()
         lang = app.screen.query_one("#lang")
         assert app.focused is lang
         scroll = app.screen.query_one("#ng-scroll")
         await until(
-            pilot, lambda: scroll.region.contains_region(lang.region), "scrolling to the language"
+            pilot, lambda: scroll.region.contains_region(lang.region), "the language in view"
         )
-        assert scroll.scroll_y > 0
+        assert scroll.scroll_y == 0
         await pilot.press("up", "up", "up")  # the AI speed, the target, the rules
         await pilot.pause()
         assert app.focused is app.screen.query_one("#ruleset")

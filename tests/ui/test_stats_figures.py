@@ -47,6 +47,13 @@ def test_penalties_are_counted_in_all_and_kind_by_kind() -> None:
     # a kind nobody paid has no row
     labels = [label for label, _ in rows]
     assert t("stats.row_penalty_kind", kind=t("item.penalty_feed_speto")) not in labels
+    # the kinds sit under the penalties paid, before the streaks
+    paid_at = labels.index(t("stats.row_penalties"))
+    kinds = {
+        t("stats.row_penalty_kind", kind=t(k)) for k in ("item.penalty_feed_head", "item.fool")
+    }
+    assert set(labels[paid_at + 1 : paid_at + 3]) == kinds, labels
+    assert labels.index(t("stats.row_round_streak")) == paid_at + 3, labels
 
 
 def test_money_has_a_row_only_where_a_round_was_played_for_money() -> None:
@@ -77,7 +84,7 @@ def test_the_thai_tables_say_every_figure_in_thai() -> None:
         for table in stats_tables(stats, 76):
             console.print(table)
         text = console.export_text()
-        assert "ชนะติดกันมากที่สุด (รอบ)" in text and "น็อคสี" in text
+        assert "ชนะติดกันมากสุด (รอบ)" in text and "น็อคสี" in text
         assert "pts" not in text and "Penalties" not in text
     finally:
         set_language("en")

@@ -43,19 +43,26 @@ def test_no_heading_of_the_help_is_underlined() -> None:
     assert headings > 10  # the headings are bold instead
 
 
-def test_the_thai_help_opens_with_the_pick_up_and_the_knock() -> None:
-    headings = [part.splitlines()[0] for part in help_sections(help_text("th"))]
-    assert headings[1:3] == ["## เก็บจากกองกลาง", "## น็อค"], headings
-    first = "".join(help_sections(help_text("th"))[1:3])
-    # the rule as the English has it: every card to its right, a new meld at once,
-    # a card from the hand in it; the knock card's 50
-    for words in ("ทุกใบที่อยู่ทางขวา", "ชุดใหม่ทันที", "ไพ่จากมือ", "50 แต้ม", "คว่ำใบสุดท้าย"):
-        assert words in first, words
+def test_the_thai_help_tells_the_game_in_the_order_of_a_thai_rule_page() -> None:
+    # the deal, the cards' points, the melds, a turn, then the pick-up, being
+    # born, the knock and the scoring, as Thai pages explain Dummy
+    sections = {part.splitlines()[0]: part for part in help_sections(help_text("th"))}
+    headings = list(sections)
+    order = ["## แจกไพ่", "## แต้มของไพ่", "## ชุด", "## ถึงตาเรา", "## เก็บจากกองกลาง"]
+    order += ["## เกิด", "## น็อค", "## นับคะแนน"]
+    assert [h for h in headings if h in order] == order, headings
+    # the rule as the English has it: every card after the one chosen, a new
+    # meld at once, a card from the hand in it; the knock card's 50, face down
+    pick, knock = sections["## เก็บจากกองกลาง"], sections["## น็อค"]
+    for words in ("ทุกใบที่ทิ้งตามหลัง", "ชุดใหม่ทันที", "ไพ่จากมืออย่างน้อยหนึ่งใบ"):
+        assert words in pick, words
+    for words in ("50 แต้ม", "คว่ำใบนั้นทิ้ง", "ตอนต้นตายังไม่เกิด"):
+        assert words in knock, words
 
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("en", "you against three normal AI players"), ("th", "คุณกับ AI ระดับปกติสามคน")],
+    [("en", "you against three normal AI players"), ("th", "เรากับคอมระดับปกติสามคน")],
 )
 def test_the_help_says_what_g_starts(lang: str, words: str) -> None:
     text = " ".join(help_text(lang).split())

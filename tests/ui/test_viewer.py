@@ -192,6 +192,14 @@ def test_replay_view_opens_the_viewer_on_the_record(
     assert main(["replay", str(path), "--view"]) == 0
     assert "round.json" in seen["top"] and f"of {len(game.history)}" in seen["top"]
     assert "Round score" in seen["end"]
+    # --lang before the command, or after it: the viewer in Thai
+    for words in (
+        ["--lang", "th", "replay", str(path), "--view"],
+        ["replay", str(path), "--view", "--lang", "th"],
+    ):
+        assert main(words) == 0
+        assert f"ตาที่ 0 จาก {len(game.history)}" in seen["top"], seen["top"]
+        assert "คะแนนรอบนี้" in seen["end"]
 
 
 BAD = {
@@ -251,5 +259,5 @@ async def test_the_thai_viewer_counts_moves_and_starts_a_line_lower() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = await viewer_from_round_end(pilot, app)
         top = viewer.query_one("#viewer-top")
-        assert "การเดินที่ 0 จาก" in plain(top.render()), plain(top.render())
+        assert "ตาที่ 0 จาก" in plain(top.render()), plain(top.render())
         assert top.region.y == 1  # the marks above ดูย้อน cannot show on the first line

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Collapsible
 
 from dummy_tui.ai import checked_choice, make_player
-from dummy_tui.engine.actions import Action, Pick
+from dummy_tui.engine.actions import Action, Draw, Pick
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families.dummy import DummyRound
@@ -21,7 +21,7 @@ from dummy_tui.engine.match import Match
 from dummy_tui.engine.round import TAKE, Round
 from dummy_tui.rules import DummyRules
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.screens.modals import PrivacyScreen
+from dummy_tui.ui.screens.modals import ChoiceScreen, PrivacyScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
@@ -42,15 +42,21 @@ def setup(
     return GameSetup(seats=seats, seed=seed, ruleset=ruleset)
 
 
-def settings(lang: str = "en") -> Settings:
-    return Settings(lang=lang, ai_delay=0.0)
+def settings(lang: str = "en", coach: str = "off") -> Settings:
+    """The tests' settings: no AI delay; the coach off unless a test wants it."""
+    return Settings.model_validate({"lang": lang, "ai_delay": 0.0, "coach": coach})
 
 
 def app_for(
-    game_setup: GameSetup | None = None, *, lang: str = "en", persist: bool = False, **kw: object
+    game_setup: GameSetup | None = None,
+    *,
+    lang: str = "en",
+    persist: bool = False,
+    coach: str = "off",
+    **kw: object,
 ) -> DummyApp:
     return DummyApp(
-        settings=settings(lang),
+        settings=settings(lang, coach),
         setup=game_setup,
         persist=persist,
         **kw,  # type: ignore[arg-type]
@@ -90,6 +96,25 @@ def born_session(
     assert isinstance(game, DummyRound)
     game.apply(Pick(parse_card(upcard), tuple(sorted(cards(meld)))))
     return session, game
+
+
+def speto_session() -> Session:
+    """Ann holds the spe-to 2♣ among cards of no use to anyone, and has drawn
+    (Bee holds nothing that melds with 2♣)."""
+    session = two_seat_session("2C 7D KS 4H 9S JD", "5D 6H 8C 10S JH 3H", "QH")
+    session.apply(Draw())
+    return session
+
+
+async def coach_question(pilot: Pilot[int], app: DummyApp) -> None:
+    """On the table of :func:`speto_session`, x on 2♣: the coach's question up."""
+    await settle(pilot, app)
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    table.hand.cursor = table.hand.cards.index(parse_card("2C"))
+    await pilot.press("x")
+    await pilot.pause()
+    assert isinstance(app.screen, ChoiceScreen)
 
 
 def pickup_session() -> Session:
@@ -311,3 +336,40 @@ async def config_notices(home: Path, text: str) -> tuple[Path, list[str]]:
     async with app.run_test(size=(100, 30)) as pilot:
         await settled_table(pilot, app)
         return path, [n.message for n in app._notifications]
+
+
+def saves_folder() -> Path:
+    """Where the saved matches are, one file each (``saves/<uid>.json``)."""
+    from dummy_tui.saves import saves_dir
+    from dummy_tui.ui.storage import data_dir
+
+    return saves_dir(data_dir())
+
+
+def saved_paths() -> list[Path]:
+    """The saved matches' files, the last played first."""
+    from dummy_tui.saves import saved_files
+    from dummy_tui.ui.storage import data_dir
+
+    return [f.path for f in saved_files(data_dir())]
+
+
+def the_save() -> Path:
+    """The one saved match's file (there must be exactly one)."""
+    paths = saved_paths()
+    assert len(paths) == 1, paths
+    return paths[0]
+
+
+def saved_moves(path: Path | None = None) -> list[str]:
+    """The moves of the round being played in a save (default: the one save)."""
+    data = json.loads((path or the_save()).read_text(encoding="utf-8"))
+    return list(data["current"]["moves"])
+
+
+def put_save(text: str, uid: str = "ab" * 16) -> Path:
+    """A save file with this text, as a match's own save."""
+    path = saves_folder() / f"{uid}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path

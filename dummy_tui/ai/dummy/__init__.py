@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from dummy_tui.ai.base import Player, RandomPlayer
 
 if TYPE_CHECKING:
+    from dummy_tui.ai.advice import DiscardRisk
     from dummy_tui.engine.families.dummy import DummyView
 
 
@@ -28,3 +29,10 @@ def player(
     from dummy_tui.ai.dummy.search import SearchPlayer
 
     return SearchPlayer(seed, budget_ms=budget_ms, samples=samples)
+
+
+def discard_risks(view: DummyView) -> dict[int, DiscardRisk]:
+    """What each card of the seat's hand gives away as a discard (:mod:`.advice`)."""
+    from dummy_tui.ai.dummy.advice import discard_risks as judge
+
+    return judge(view)

@@ -147,12 +147,19 @@ class EvaluatorBase:
         return (out[0], out[1], out[2], out[3])
 
     def _high_aces(self) -> int:
-        """Aces that, laid off alone, go above the king of a run on the table."""
+        """Aces that, laid off alone, go above the king of a run on the table (onto a
+        run that holds the 2 as well, when that end is open to us: §14.1, the
+        layoff names the K as its target)."""
         if not any(self.ace_high):
             return 0
         out = 0
         for m in self.k.melds:
-            if m.kind == RUN and not m.ace_low and m.hi == 11 and m.lo > 0:
+            if (
+                m.kind == RUN
+                and not m.ace_low
+                and m.hi == 11
+                and (m.lo > 0 or m.end_open(False, self.seat, self.chain))
+            ):
                 out |= 1 << (m.suit * 13 + 12)
         return out
 
@@ -179,7 +186,7 @@ class EvaluatorBase:
         if aces and any(self.ace_high) and meld_kind(cards, both=self.both) == RUN:
             suit = cards[0] // 13
             base = suit * 13
-            if mask >> (base + 11) & 1 and not mask >> base & 1:  # the K, not the 2
+            if mask >> (base + 11) & 1:  # the ace above the K (not A 2 3 …)
                 value += self.ace_high[suit] // 16
         return value
 

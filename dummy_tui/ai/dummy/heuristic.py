@@ -41,7 +41,6 @@ from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.knowledge import Knowledge, Tracker
 from dummy_tui.ai.dummy.plans import (
     best_lay,
-    knock_cards,
     lay_rules,
     mask_points,
     meld_cards,
@@ -53,6 +52,7 @@ from dummy_tui.ai.dummy.weights import NORMAL, Weights
 from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard, End, Pick
 from dummy_tui.engine.cards import mask_of
 from dummy_tui.engine.families.dummy import DummyView
+from dummy_tui.engine.goout import knock_cards
 from dummy_tui.engine.relations import partners
 
 
@@ -126,7 +126,9 @@ class EasyPlayer:
         chain = k.rules.layoff_chain
         both = k.both
         pieces = table_pieces(k.melds, k.seat, chain, hand)
-        cards = knock_cards(hand, pieces, both)
+        limit = k.rules.layoff_limit
+        left = None if limit == 0 else max(0, limit - k.layoffs[k.seat])
+        cards = knock_cards(hand, k.melds, k.seat, chain, left, both)
         if cards:
             card = max(cards, key=lambda c: -pts[c])
             if hand == 1 << card:

@@ -10,9 +10,9 @@ tiers and the closing card.
 from __future__ import annotations
 
 from dummy_tui.ai.dummy.danger import DangerJudge
-from dummy_tui.ai.dummy.plans import Pieces, best_lay, knock_cards, mask_points, meld_cards
+from dummy_tui.ai.dummy.plans import Pieces, best_lay, mask_points, meld_cards
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.goout import can_go_out
+from dummy_tui.engine.goout import can_go_out, knock_cards
 from dummy_tui.engine.melds import RUN, TableMeld
 
 
@@ -35,7 +35,8 @@ class KnockJudge(DangerJudge):
             hand, table_after, self.seat, self.chain, self.layoffs_left, both
         ):
             return None
-        cards = knock_cards(hand, pieces, both)
+        # the engine's own search: the cards the rules let the knock be made with
+        cards = knock_cards(hand, table_after, self.seat, self.chain, self.layoffs_left, both)
         if not cards:
             return None
         rules = k.rules

@@ -2,10 +2,11 @@
 
 A *piece* is a mask of hand cards laid together: a new meld, or a block
 laid off onto a table meld (the fourth card of a set, or cards extending a
-run end).  :func:`best_lay` finds the disjoint pieces worth the most points;
-:func:`knock_cards` finds the cards that can be left for the knock.  A
-:class:`Lay` carries what the house rules change (§14.1): the ace-low runs
-``A 2 3`` … (``ace_low_runs``) and the worth of an ace laid above a king
+run end).  :func:`best_lay` finds the disjoint pieces worth the most points
+(the cards that can be left for the knock are the engine's
+:func:`~dummy_tui.engine.goout.knock_cards`).  A :class:`Lay` carries what
+the house rules change (§14.1): the ace-low runs ``A 2 3`` …
+(``ace_low_runs``) and the worth of an ace laid above a king
 (``ace_high_run_points``); without one, runs are ace high only.
 """
 
@@ -34,7 +35,11 @@ class Lay:
 
     def ace_bonus(self, block: int, suit: int) -> int:
         """The ``ace_high`` weight of a layoff ``block`` that holds the ace of ``suit``."""
-        if block & (block - 1) or self.high_aces >> (suit * 13 + 12) & 1:
+        if block & (block - 1):
+            # cards going up to the ace above the K, or down through the 2 to the
+            # ace below it
+            return self.ace_high[suit] if block >> (suit * 13 + 11) & 1 else 0
+        if self.high_aces >> (suit * 13 + 12) & 1:
             return self.ace_high[suit]
         return 0  # the ace alone, below a 2
 
@@ -107,8 +112,8 @@ def _best(
         while True:
             sub = _best(mask & ~run, pieces, weight, memo, lay)
             w = sub[0] + _weight(run, weight)
-            if top == 12 and r and lay is not None:
-                w += lay.ace_high[c // 13]  # the ace above the king (the 2 not in the run)
+            if top == 12 and lay is not None:
+                w += lay.ace_high[c // 13]  # the ace above the king
             if w > best[0]:
                 best = (w, sub[1] | run, 0)
             top += 1
@@ -186,20 +191,6 @@ def meld_cards(hand: int, both: bool = False) -> int:
 _UNIT: Final = [1] * 56
 _BOTH: Final = Lay(both=True)
 _RANK_OF: Final = [rank_mask(c % 13) for c in range(52)] + [0] * 4
-
-
-def knock_cards(hand: int, pieces: Pieces, both: bool = False) -> list[int]:
-    """Every card that can be the knock card: the rest of the hand can all be laid."""
-    if hand == 0:
-        return []
-    if hand & (hand - 1) == 0:
-        return [hand.bit_length() - 1]
-    memo: dict[int, tuple[int, int, int]] = {}
-    out = []
-    for c in cards_of(hand):
-        if coverable(hand & ~(1 << c), pieces, memo, both):
-            out.append(c)
-    return out
 
 
 def mask_points(mask: int, points: list[int]) -> int:

@@ -178,7 +178,7 @@ def _speto_target(ev: Evaluator, action: LayOff, legal: list[Action]) -> LayOff:
 
     def value(lo: LayOff) -> float:
         meld = k.melds[lo.target].copy()
-        meld.add(lo.card, k.seat)
+        meld.add(lo.card, k.seat, lo.low)
         if meld.owner == k.seat:
             return ev.charge(1) if ev.money else 0.0
         if layoff_payer(meld, lo.card) == k.seat:

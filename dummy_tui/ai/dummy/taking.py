@@ -15,7 +15,7 @@ from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.playing import PlayChoice
 from dummy_tui.engine.actions import SHOW, Action, Draw, End, Pick, PickLayoff
 from dummy_tui.engine.cards import cards_of, mask_of
-from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.melds import RUN, TableMeld
 
 
 class TakeChoice(PlayChoice):
@@ -56,8 +56,9 @@ class TakeChoice(PlayChoice):
         else:
             laid = 1 << a.card
             target = k.melds[a.target].copy()
-            high = ev.high_aces >> a.card & 1 and target.hi == 11  # an ace above the king
-            target.add(a.card, k.seat)
+            target.add(a.card, k.seat, a.low)
+            # an ace above the king (§14.1: the end its target picks)
+            high = a.card % 13 == 12 and target.kind == RUN and not target.ace_low
             melds[a.target] = target
             value = float(ev.pts[a.card] + (ev.ace_high[a.card // 13] // 16 if high else 0))
             value += ev.w.pick_bias

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from dummy_tui.ai.base import Player, RandomPlayer, own_stream
 
 if TYPE_CHECKING:
+    from dummy_tui.ai.advice import DiscardRisk
     from dummy_tui.engine.families.gin import GinView
 
 
@@ -22,3 +23,10 @@ def player(level: str, seed: int | None, budget_ms: float, samples: int | None) 
     if level == "easy":
         return EasyGinPlayer(own)
     return GinPlayer(level, own, budget_ms=budget_ms, samples=samples)
+
+
+def discard_risks(view: GinView) -> dict[int, DiscardRisk]:
+    """What each card of the seat's hand gives away as a discard (:mod:`.advice`)."""
+    from dummy_tui.ai.gin.advice import discard_risks as judge
+
+    return judge(view)

@@ -2,6 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dummy_tui.ai.persian.players import player
 
-__all__ = ["player"]
+if TYPE_CHECKING:
+    from dummy_tui.ai.advice import DiscardRisk
+    from dummy_tui.engine.families.persian import PersianView
+
+__all__ = ["discard_risks", "player"]
+
+
+def discard_risks(view: PersianView) -> dict[int, DiscardRisk]:
+    """What each card of the seat's hand gives away as a discard (:mod:`.advice`)."""
+    from dummy_tui.ai.persian.advice import discard_risks as judge
+
+    return judge(view)

@@ -43,7 +43,7 @@ class PersianPlayer:
 
     # -- knowledge --------------------------------------------------------------
 
-    def _known(self, view: PersianView) -> tuple[list[int], list[int], int]:
+    def known(self, view: PersianView) -> tuple[list[int], list[int], int]:
         """Per seat: cards taken from the pile still held, cards thrown; the unseen cards."""
         held = [0] * view.players
         thrown = [0] * view.players
@@ -155,7 +155,7 @@ class PersianPlayer:
         if self.level == "easy":
             card = max(cards, key=lambda c: (self.points[c], self.rng.random()))
             return act.Discard(card)
-        held, thrown, unseen = self._known(view)
+        held, thrown, unseen = self.known(view)
         me = view.seat
         opps = [(me + 1) % view.players, (me + 3) % view.players]
         partner = (me + 2) % view.players

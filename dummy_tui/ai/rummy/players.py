@@ -33,7 +33,7 @@ class RummyPlayer:
 
     # -- knowledge ------------------------------------------------------------
 
-    def _known(self, view: RummyView) -> tuple[list[int], int]:
+    def known(self, view: RummyView) -> tuple[list[int], int]:
         """Cards each other seat took from the pile and still holds; the unseen cards."""
         known = [0] * view.players
         for seat, action in view.history:
@@ -143,18 +143,30 @@ class RummyPlayer:
                     self.rng.random(),
                 ),
             )
-        known, unseen = self._known(view)
+        known, unseen = self.known(view)
         unseen_cards = cards_of(unseen)
-        weight = 4.0 if self.level == "hard" else 8.0
 
         def cost(a: Action) -> tuple[float, int]:
             if not isinstance(a, Discard):
                 return (1e9, 0)
-            left = hand & ~(1 << a.card)
-            v = self._value(left, unseen_cards)
-            return (v + weight * self._danger(view, a.card, known, unseen), a.card)
+            return (self.discard_cost(view, hand, a.card, known, unseen, unseen_cards), a.card)
 
         return min(discards, key=cost)
+
+    def discard_cost(
+        self,
+        view: RummyView,
+        hand: int,
+        card: int,
+        known: list[int],
+        unseen: int,
+        unseen_cards: list[int],
+    ) -> float:
+        """What discarding ``card`` costs (lower is better): the value of the hand
+        left, and the chance that the next player uses the card."""
+        weight = 4.0 if self.level == "hard" else 8.0
+        left = hand & ~(1 << card)
+        return self._value(left, unseen_cards) + weight * self._danger(view, card, known, unseen)
 
 
 def player(

@@ -44,7 +44,7 @@ from dummy_tui.engine.families.dummy_scoring import (
 from dummy_tui.engine.families.dummy_table import Fits, table_fits
 from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
 from dummy_tui.engine.goout import can_go_out
-from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in
+from dummy_tui.engine.melds import RUN, TableMeld, meld_kind, melds_in
 from dummy_tui.engine.notation import move_card, move_cards, not_a_move, split_move
 from dummy_tui.engine.round import TAKE, Round
 from dummy_tui.engine.scores import Tally
@@ -170,7 +170,10 @@ class DummyRound(Round[DummyRules]):
 
     def fits_any(self, card: int, seat: int) -> bool:
         """Does ``card`` fit onto a table meld, as if ``seat`` laid it off, born or not,
-        whatever the layoff limit (§12: the discard penalty, the knock bonus)?"""
+        whatever the layoff limit (§12: the discard penalty, the knock bonus)?
+
+        reading: the ace of a run that holds its 2 and its K fits when either end
+        is open to ``seat`` (the layoff could name the 2 or the K, §14.1)."""
         return bool(table_fits(self, seat)[0] >> card & 1)
 
     def hand_melds(self, mask: int) -> list[int]:
@@ -199,6 +202,19 @@ class DummyRound(Round[DummyRules]):
             and self.turn_start == len(self.history)
             and not any(s == seat for s, _ in self.history)
         )
+
+    def layoff_target(self, action: LayOff | PickLayoff) -> int:
+        """The card a record names as the target of a layoff made: the meld's first
+        card as laid, but for the ace of a run that held its 2 and its K the card
+        that picks its end (§14.1): the 2 below which it went, or the K above which
+        it went when the first card is that 2."""
+        meld = self.melds[action.target]
+        if action.low:
+            return meld.suit * 13
+        ace = action.card % 13 == 12 and meld.kind == RUN and meld.both
+        if ace and meld.anchor == meld.suit * 13 and not meld.ace_low:
+            return meld.suit * 13 + 11  # the ace went above the K
+        return meld.anchor
 
     def kind_of(self, action: Action) -> str:
         if isinstance(action, Discard) and self.hands[self.seat] == 1 << action.card:
@@ -276,6 +292,13 @@ class DummyRound(Round[DummyRules]):
             return self.knocker, direction
         return (self.starter + direction) % self.players, direction
 
+    def next_round_why(self) -> str:
+        """``knocker`` (the knocker starts), ``rotate`` (§14.5: each seat in
+        turn) or ``no_knock`` (no knocker: the next seat starts)."""
+        if self.knocker is not None and self.rules.next_starter == "knocker":
+            return "knocker"
+        return "rotate" if self.rules.next_starter == "rotate" else "no_knock"
+
     def tallies(self) -> list[Tally]:
         return [
             Tally(
@@ -325,7 +348,10 @@ class DummyRound(Round[DummyRules]):
             index = self.find_meld(target)
             if index is None:
                 raise IllegalMoveError("no_meld", "holds", card=target)
-            return LayOff(card, index)
+            # §14.1: the ace of a run that holds its 2 and its K goes below the 2 when
+            # the 2 is the target, else above the K
+            meld = self.melds[index]
+            return LayOff(card, index, meld.two_ace_ends(card) and target == meld.suit * 13)
         if verb == "pass":
             raise IllegalMoveError("never", "dummy_pass")
         not_a_move(text, "draw, pick, meld, layoff, discard, knock, end, show")
@@ -349,7 +375,7 @@ class DummyRound(Round[DummyRules]):
         if isinstance(action, LayOff):
             if action.card != card:
                 raise IllegalMoveError("pickup_meld", "layoff_card", card=card)
-            return PickLayoff(card, action.target)
+            return PickLayoff(card, action.target, action.low)
         raise IllegalMoveError("pickup_meld", "follow", card=card)
 
 

@@ -24,6 +24,7 @@ DISCARDS: Final = tuple(Discard(c) for c in range(52))
 _MELDS: Final[dict[int, Meld]] = {}
 _PICKS: Final[dict[int, Pick]] = {}
 _ONTO: Final[dict[int, tuple[LayOff, PickLayoff]]] = {}
+_ONTO_LOW: Final[dict[int, tuple[LayOff, PickLayoff]]] = {}
 
 
 def meld_action(mask: int) -> Meld:
@@ -43,13 +44,15 @@ def pick_action(card: int, mask: int) -> Pick:
     return found
 
 
-def _onto(card: int, target: int) -> tuple[LayOff, PickLayoff]:
+def _onto(card: int, target: int, low: bool = False) -> tuple[LayOff, PickLayoff]:
     """The two moves of ``card`` onto the table meld ``target``, made together: from
-    the hand (:class:`LayOff`) and from the row (:class:`PickLayoff`)."""
+    the hand (:class:`LayOff`) and from the row (:class:`PickLayoff`); ``low``: the
+    ace below the 2 of a run that holds its 2 and its K (kept apart)."""
+    table = _ONTO_LOW if low else _ONTO
     key = target << 6 | card
-    found = _ONTO.get(key)
+    found = table.get(key)
     if found is None:
-        found = _ONTO[key] = (LayOff(card, target), PickLayoff(card, target))
+        found = table[key] = (LayOff(card, target, low), PickLayoff(card, target, low))
     return found
 
 
@@ -61,6 +64,17 @@ def layoff_action(card: int, target: int) -> LayOff:
 def pick_layoff_action(card: int, target: int) -> PickLayoff:
     """The :class:`PickLayoff` of ``card`` onto the table meld ``target``."""
     return _onto(card, target)[1]
+
+
+def ace_layoff_action(card: int, target: int, low: bool) -> LayOff:
+    """The :class:`LayOff` of the ace ``card`` onto the run 2…K ``target``, at the
+    end ``low`` says (§14.1)."""
+    return _onto(card, target, low)[0]
+
+
+def ace_pick_layoff_action(card: int, target: int, low: bool) -> PickLayoff:
+    """The :class:`PickLayoff` of the ace ``card`` onto the run 2…K ``target``."""
+    return _onto(card, target, low)[1]
 
 
 _DISCARDS_IN: Final[list[tuple[Action, ...] | None]] = [None] * (4 << 13)

@@ -38,9 +38,9 @@ def check(game: DummyRound, action: act.Action) -> None:
             raise IllegalMoveError("last_card", "meld")
         return
     if isinstance(action, act.LayOff):
-        _check_layoff(game, action.card, action.target, seat, hand)
+        _check_layoff(game, action.card, action.target, seat, hand, action.low)
         if hand.bit_count() < 2:
-            raise IllegalMoveError("last_card", "layoff")
+            raise IllegalMoveError("last_card", "layoff", card=action.card)
         return
     if isinstance(action, act.Discard):
         card = action.card
@@ -81,7 +81,7 @@ def _check_take(game: DummyRound, action: act.Action, seat: int, hand: int) -> N
                 raise IllegalMoveError("pickup_meld", "new_meld")
             if not game.born[seat]:
                 raise IllegalMoveError("not_born", "layoff")
-            _check_layoff(game, card, action.target, seat, hand | taken)
+            _check_layoff(game, card, action.target, seat, hand | taken, action.low)
             return
         meld = action.meld
         if card not in meld:
@@ -111,7 +111,11 @@ def _check_meld_cards(
         raise IllegalMoveError("not_a_meld", detail, cards=tuple(cards))
 
 
-def _check_layoff(game: DummyRound, card: int, target: int, seat: int, pool: int) -> None:
+def _check_layoff(
+    game: DummyRound, card: int, target: int, seat: int, pool: int, low: bool = False
+) -> None:
+    """The checks of a layoff (§7); ``low`` as for :class:`~dummy_tui.engine.actions.LayOff`,
+    only for the ace of a run that holds its 2 and its K."""
     if not pool >> card & 1:
         raise IllegalMoveError("not_in_hand", card=card)
     if not 0 <= target < len(game.melds):
@@ -119,9 +123,9 @@ def _check_layoff(game: DummyRound, card: int, target: int, seat: int, pool: int
     if game.layoffs_left(seat) == 0:
         raise IllegalMoveError("layoff_limit", n=game.rules.layoff_limit)
     meld = game.melds[target]
-    if not meld.fits(card, seat, "any"):
+    if not meld.fits(card, seat, "any") or (low and not meld.two_ace_ends(card)):
         raise IllegalMoveError("no_fit", card=card)
-    if not meld.fits(card, seat, game.rules.layoff_chain):
+    if not meld.fits_at(card, seat, game.rules.layoff_chain, low):
         raise IllegalMoveError("layoff_chain", card=card)
 
 
@@ -132,7 +136,9 @@ def show_refusal(game: DummyRound, seat: int) -> IllegalMoveError | None:
         return IllegalMoveError("show", "off")
     if game.can_show(seat):
         return None
-    if game.hands[seat] & game.speto_mask != game.speto_mask or not game.speto_mask:
+    if not game.speto_mask:
+        return IllegalMoveError("show", "none")  # speto_cards = []: nothing to show
+    if game.hands[seat] & game.speto_mask != game.speto_mask:
         return IllegalMoveError("show", "cards", cards=tuple(cards_of(game.speto_mask)))
     return IllegalMoveError("show", "late")
 
@@ -216,21 +222,33 @@ def _layoff_refusal(
     if game.layoffs_left(seat) == 0:
         return IllegalMoveError("layoff_limit", n=game.rules.layoff_limit)
     if hand.bit_count() < 2:
-        return IllegalMoveError("last_card", "layoff")
+        return IllegalMoveError("last_card", "layoff", card=hand.bit_length() - 1)
     tried = cards[:1] or tuple(cards_of(hand))
     fits = False
     for card in tried:
-        for target in range(len(game.melds)):
+        for target, meld in enumerate(game.melds):
             try:
                 _check_layoff(game, card, target, seat, hand)
             except IllegalMoveError as exc:
-                if exc.rule != "no_fit":
+                if meld.two_ace_ends(card) and _layoff_ok(game, card, target, seat, hand):
+                    fits = True  # the ace fits below the 2 (§14.1)
+                elif exc.rule != "no_fit":
                     return exc  # a rule other than the fit says more
             else:
                 fits = True
     if fits:  # it fits, but is no step towards the knock this turn needs
         return _knock_rule(game)
     return IllegalMoveError("no_fit", "any", card=tried[0])
+
+
+def _layoff_ok(game: DummyRound, card: int, target: int, seat: int, hand: int) -> bool:
+    """Does the ace ``card`` lay off below the 2 of the run ``target`` (which holds
+    its 2 and its K)?"""
+    try:
+        _check_layoff(game, card, target, seat, hand, low=True)
+    except IllegalMoveError:
+        return False
+    return True
 
 
 def pick_refusal(game: DummyRound, card: int) -> IllegalMoveError | None:

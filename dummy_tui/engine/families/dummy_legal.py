@@ -15,12 +15,15 @@ from dummy_tui.engine.actions import (
     END,
     SHOW,
     Action,
+    LayOff,
     Pick,
     PickLayoff,
 )
 from dummy_tui.engine.cards import mask_of
 from dummy_tui.engine.families.dummy_actions import (
     DISCARDS,
+    ace_layoff_action,
+    ace_pick_layoff_action,
     discard_actions,
     hand_meld_actions,
     layoff_action,
@@ -69,6 +72,7 @@ def legal(game: DummyRound) -> list[Action]:
         plays.extend(melds if n > 13 else [m for m in melds if len(m.cards) < n])
     if game.layoffs_left(seat) != 0:
         chain = game.move_rules.layoff_chain
+        both = game.both
         if chain == "any":
             union, each = table_fits(game, seat)
             if not union & hand:
@@ -79,7 +83,11 @@ def legal(game: DummyRound) -> list[Action]:
             fit &= hand
             while fit:
                 low = fit & -fit
-                plays.append(layoff_action(low.bit_length() - 1, i))
+                c = low.bit_length() - 1
+                if both and c % 13 == 12:  # an ace: maybe at either end of a run
+                    plays.extend(layoff_actions(game, c, i, chain))
+                else:
+                    plays.append(layoff_action(c, i))
                 fit ^= low
     if (unborn and play == "knock_only") or game.must_knock:
         if plays and game.knock_possible(seat):
@@ -132,9 +140,39 @@ def pick_options(game: DummyRound) -> list[Pick | PickLayoff]:
         if fit_any >> card & 1:
             for j, fit in fits:
                 if fit >> card & 1:
-                    out.append(pick_layoff_action(card, j))
+                    out.extend(pick_layoff_actions(game, card, j))
         limit += 1
     return out
+
+
+def layoff_actions(game: DummyRound, card: int, target: int, chain: str) -> list[LayOff]:
+    """The layoffs of ``card`` (which fits) onto the meld ``target``: one, or for the
+    ace of a run that holds its 2 and its K one for each end open to the seat to
+    move, above the K first (§14.1)."""
+    meld = game.melds[target]
+    if not meld.two_ace_ends(card):
+        return [layoff_action(card, target)]
+    seat = game.seat
+    return [
+        ace_layoff_action(card, target, low)
+        for low in (False, True)
+        if meld.fits_at(card, seat, chain, low)
+    ]
+
+
+def pick_layoff_actions(game: DummyRound, card: int, target: int) -> list[PickLayoff]:
+    """The pick-ups of ``card`` laid off onto the meld ``target`` (which it fits), as
+    :func:`layoff_actions`."""
+    meld = game.melds[target]
+    if not meld.two_ace_ends(card):
+        return [pick_layoff_action(card, target)]
+    chain = game.move_rules.layoff_chain
+    seat = game.seat
+    return [
+        ace_pick_layoff_action(card, target, low)
+        for low in (False, True)
+        if meld.fits_at(card, seat, chain, low)
+    ]
 
 
 def stock_out_picks(game: DummyRound) -> list[Pick | PickLayoff]:
@@ -192,7 +230,7 @@ def _knock_after_pick(game: DummyRound, action: Pick | PickLayoff) -> bool:
         hand = pool & ~mask_of(action.meld)
     else:
         target = game.melds[action.target].copy()
-        target.add(action.card, seat)
+        target.add(action.card, seat, action.low)
         melds = [*game.melds]
         melds[action.target] = target
         hand = pool & ~(1 << action.card)

@@ -41,7 +41,7 @@ def play(game: DummyRound, seat: int, action: act.Action) -> None:
     elif isinstance(action, act.LayOff):
         _unborn_lays(game, seat, meld=False)
         game.hands[seat] &= ~(1 << action.card)
-        game.melds[action.target].add(action.card, seat)
+        game.melds[action.target].add(action.card, seat, action.low)
         game.table_changes += 1
         game.layoffs[seat] += 1
         note_layoff(game, seat, action.card, action.target)
@@ -78,7 +78,7 @@ def _pick(game: DummyRound, seat: int, action: act.Pick | act.PickLayoff) -> Non
         note_meld(game, seat, action.meld, picked=True)
     else:
         game.hands[seat] &= ~(1 << card)
-        game.melds[action.target].add(card, seat)
+        game.melds[action.target].add(card, seat, action.low)
         game.layoffs[seat] += 1
         meld_mask = 0  # a pick-up laid off feeds nobody (§12, §14.4)
         note_layoff(game, seat, card, action.target, picked=True)

@@ -141,14 +141,19 @@ def row_meld(card: int, row: list[int], both: bool = False, rule: str = "anywher
 
 def table_value(game: DummyRound, meld: TableMeld, card: int) -> int:
     """What ``card`` of ``meld`` counts on the table: its points, or
-    ``ace_high_run_points`` for an ace above the king of a run (§14.1)."""
+    ``ace_high_run_points`` for an ace above the king of a run (§14.1).
+
+    reading: the end the ace lies at decides, whatever else the run holds: an
+    ace laid above the K of a run that holds the 2 as well (§14.1's layoff of an
+    ace onto 2…K with any target but the 2), and one below which a 2 was laid
+    later, lie above the K (the run's positions count the ace high: ``ace_low``
+    is false); an ace below the 2 counts ``rank_points.A``."""
     rules = game.rules
     if (
         rules.ace_high_run_points
         and card % 13 == 12
         and meld.kind == RUN
         and not meld.ace_low
-        and meld.lo > 0
         and not game.speto_mask >> card & 1
         and not (card == game.head and rules.head_card_points)
     ):

@@ -362,6 +362,10 @@ class GinRound(Round[GinRules]):
             return self.starter, self.start_direction
         return (winner + self.start_direction) % self.players, self.start_direction
 
+    def next_round_why(self) -> str:
+        """``winner`` (the winner deals) or ``dead`` (the same dealer again)."""
+        return "dead" if self.winner() is None else "winner"
+
     # ------------------------------------------------------------------
     # notation
 

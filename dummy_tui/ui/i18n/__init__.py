@@ -16,7 +16,10 @@ import os
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from dummy_tui.rules.loader import RulesetError
 
 LANGS = ("en", "th")
 _current = "en"
@@ -143,6 +146,7 @@ def system_language() -> Literal["en", "th"]:
 def set_language(lang: str) -> None:
     global _current
     _current = lang if lang in LANGS else "en"
+    key_fields.cache_clear()  # the keys are named in the language
 
 
 def language() -> str:
@@ -182,7 +186,25 @@ def key_fields() -> dict[str, str]:
     """``{"k_draw": "d", …}``: the fields that name each binding's key."""
     from dummy_tui.ui.keynames import DEFAULT_KEYS, shown_key
 
-    return {f"k_{bid}": shown_key(_keys.get(bid, keys)) for bid, keys in DEFAULT_KEYS.items()}
+    if _current == "en":
+        named = {bid: shown_key(_keys.get(bid, keys)) for bid, keys in DEFAULT_KEYS.items()}
+    else:
+        named = {bid: key_name(_keys.get(bid, keys)) for bid, keys in DEFAULT_KEYS.items()}
+    return {f"k_{bid}": name for bid, name in named.items()}
+
+
+def key_name(keys: str) -> str:
+    """The first of ``keys`` as a key is written in the current language's own
+    words (``keyname.*``): in Thai the key caps' names ("Ctrl+S", "Esc",
+    "Home") and สเปซบาร์, not the terminal's shorthand ("^s", "esc")."""
+    from dummy_tui.ui.keynames import SYMBOLS
+
+    *modifiers, base = keys.split(",")[0].strip().split("+")
+    name = t(f"keyname.{base}") if has(f"keyname.{base}") else SYMBOLS.get(base, base)
+    for modifier in reversed(modifiers):
+        # {NAME}: a letter as its key cap shows it (Ctrl+S)
+        name = t(f"keyname.{modifier}", name=name, NAME=name.upper() if len(name) == 1 else name)
+    return name
 
 
 def t(key: str, **values: object) -> str:
@@ -210,3 +232,49 @@ def option_name(key: str) -> str:
     """An option's name in the current language (``optname.KEY``), else its key."""
     name = f"optname.{key}"
     return t(name) if has(name) else key
+
+
+def ruleset_problem(exc: RulesetError, named: bool = False) -> str:
+    """A preset or an option that cannot be used, in the catalog's words
+    (``opterr.KIND``) where the error names its kind; the loader's own line
+    for other faults (a rules file that is not TOML).  The option is named by
+    its key, as typed after ``--options``, or (``named``: on a screen that
+    shows the options by name) by its name in the language."""
+    key = f"opterr.{exc.problem}"
+    if not exc.problem or not has(key):
+        return str(exc)
+    params: dict[str, object] = dict(exc.params)
+    if "choices" in params:
+        params["choices"] = str(params["choices"]).replace(" or ", t("opterr.or"))
+    text = t(key, **params)
+    if exc.option is None:
+        return text
+    if named:
+        return t("opterr.named_line", option=option_name(exc.option), problem=text)
+    return t("opterr.line", option=exc.option, problem=text)
+
+
+def say(key: str, **values: object) -> str:
+    """A line a command prints (``dummy-tui rules``, ``stats``…) in the current
+    language, from ``cli.LANG.toml`` (singular ``KEY_one`` when ``n`` is 1)."""
+    n = values.get("n")
+    one = n == 1 and not isinstance(n, bool)
+    for lang in (_current, "en"):
+        texts = cli_catalog(lang)
+        text = texts.get(f"{key}_one") if one else None
+        if text is None:
+            text = texts.get(key)
+        if text is not None:
+            return text.format(**values) if values else text
+    return key
+
+
+def command_line_problem(exc: ValueError) -> str:
+    """A preset's or an option's fault as the command line says it: the
+    loader's own line in English (it names the file and the preset), the
+    catalog's words (:func:`ruleset_problem`) in another language."""
+    from dummy_tui.rules.loader import RulesetError
+
+    if _current == "en" or not isinstance(exc, RulesetError):
+        return str(exc)
+    return ruleset_problem(exc)

@@ -25,14 +25,15 @@ from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.engine.round import Round
 from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.i18n import t
+from dummy_tui.ui.i18n import preset_name, t
+from dummy_tui.ui.session import Session, next_start
 from dummy_tui.ui.widgets.hand import LAYOFF, MELD
-from dummy_tui.ui.words import fmt, fmt_about, name_text, refusal_text
+from dummy_tui.ui.words import fmt, fmt_about, name_text, refusal_text, start_text
 
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.ui.cardtext import CardLook
-    from dummy_tui.ui.session import Session
+    from dummy_tui.ui.coach import Coach
     from dummy_tui.ui.widgets.row import DiscardRow
     from dummy_tui.ui.widgets.table import MeldTable
 
@@ -117,9 +118,9 @@ class Presenter(Generic[G]):
 
     @property
     def help_anchor(self) -> str | None:
-        """Text in the heading of the family's section of the help, which names
-        the family's preset in brackets (None: the first section)."""
-        return f"({self.family}"
+        """Text in the heading of the family's section of the help: the name of
+        the family's own preset in the language (None: the first section)."""
+        return preset_name(self.family)
 
     @property
     def game(self) -> G:
@@ -185,9 +186,10 @@ class Presenter(Generic[G]):
     # the table
 
     def topbar(self) -> Text:
-        """The line over the table: the game, the round, the stock, and the family's own."""
+        """The line over the table: the game by its preset's name (a money game
+        says so: "Dummy for money"), the round, the stock, and the family's own."""
         bar = Text()
-        bar.append(t(f"top.game_{self.family}"), Style(bold=True))
+        bar.append(preset_name(self.session.setup.ruleset), Style(bold=True))
         bar.append("  ")
         bar.append(self.round_label())
         bar.append("  ·  ")
@@ -344,6 +346,12 @@ class Presenter(Generic[G]):
         when the one knock is made at once."""
         return None
 
+    def make_coach(self) -> Coach:
+        """The family's coach (:mod:`dummy_tui.ui.coach`), reading this presenter's round."""
+        from dummy_tui.ui.coach import Coach
+
+        return Coach(self)
+
     def hint_why(self, action: Action) -> str | None:
         """Why the hint passes what the player may have expected (None: nothing to say)."""
         return None
@@ -384,8 +392,11 @@ class Presenter(Generic[G]):
             out.append(f"\n  {ljust_cells(names[seat], 16)} {signed(match.totals[seat]):>6}")
         out.append("\n\n")
         if not over:
-            starter = names[match.starter]
-            out.append_text(fmt_about("end.next_starter", starter, name=name_text(starter)))
+            # who starts the next round, and why (the rule; a fool's reversal)
+            session = self.session
+            previous = session.finished[-1] if session.finished else session.round
+            entry = next_start(match.starter, match.direction, previous)
+            out.append_text(fmt("end.next", why=start_text(entry, names, self.key)))
             out.append("\n")
         out.append(t("end.after_match") if over else t(self.key("end.continue")))
         return out

@@ -17,11 +17,12 @@ from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
 from dummy_tui.ui.widgets.hand import SPETO, meld_mark
 from dummy_tui.ui.widgets.row import head_mark
-from dummy_tui.ui.words import fmt, fmt_about, name_text
+from dummy_tui.ui.words import fmt, fmt_about, name_text, play_order
 
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.ui.cardtext import CardLook
+    from dummy_tui.ui.coach.dummy import DummyCoach
     from dummy_tui.ui.widgets.row import DiscardRow
 
 
@@ -42,8 +43,7 @@ class DummyPresenter(Presenter[DummyRound]):
 
     def topbar_parts(self) -> list[Text]:
         game = self.game
-        seats = [str(i + 1) for i in range(game.players)]
-        order = "→".join(seats if game.direction == 1 else seats[::-1])
+        order = play_order(game.players, game.direction)
         key = "top.direction_cw" if game.direction == 1 else "top.direction_ccw"
         return [Text(t(key, order=order))]
 
@@ -100,6 +100,11 @@ class DummyPresenter(Presenter[DummyRound]):
                 return fmt("prompt.play_unborn_knock")
             return fmt("prompt.play_unborn")
         return fmt("prompt.play", moves=self.play_moves())
+
+    def make_coach(self) -> DummyCoach:
+        from dummy_tui.ui.coach.dummy import DummyCoach
+
+        return DummyCoach(self)
 
     def hint_why(self, action: Action) -> str | None:
         """Why a hint to draw passes the pick-ups, in plain facts.

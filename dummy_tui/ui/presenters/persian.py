@@ -41,7 +41,8 @@ class PersianPresenter(Presenter[PersianRound]):
         "end.title": "end.title_deal",
         "end.continue": "end.continue_deal",
         "export.done": "export.done_deal",
-        "export.hot_seat": "export.hot_seat_deal",
+        "export.mid_round": "export.mid_round_deal",
+        "coach.hint_discard_safe": "coach.hint_discard_safe_pile",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:

@@ -158,7 +158,8 @@ def option_line(key: str, kind: Any, value: object) -> Horizontal:
         Vertical(
             Horizontal(
                 Static(option_name(key), classes="opt-name", name=key),
-                # the key only where a person types it
+                # the key as typed on the command line: shown on the English
+                # screens only (dummy.tcss hides it on a Thai one)
                 Static(f"--options {key}=…", classes="opt-key"),
                 classes="opt-head",
             ),

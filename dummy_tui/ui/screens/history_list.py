@@ -29,6 +29,9 @@ from dummy_tui.ui.widgets.footer import KeyFooter
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from rich.text import TextType
+    from textual.widgets.data_table import CellType, ColumnKey, RowKey
+
     from dummy_tui.history.browse import MatchSummary, RoundSummary
     from dummy_tui.history.problems import Problem
     from dummy_tui.ui.screens.viewer import ViewerScreen
@@ -83,12 +86,42 @@ def ending_text(summary: RoundSummary, family: str) -> str:
     return "—"
 
 
+class TextTable(DataTable[Any]):
+    """A table whose strings are text: DataTable reads markup in a string,
+    and a player's name (``[/]``, ``[bold]``) or a preset's is data."""
+
+    def add_column(
+        self,
+        label: TextType,
+        *,
+        width: int | None = None,
+        key: str | None = None,
+        default: CellType | None = None,
+    ) -> ColumnKey:
+        return super().add_column(as_text(label), width=width, key=key, default=default)
+
+    def add_row(
+        self,
+        *cells: CellType,
+        height: int | None = 1,
+        key: str | None = None,
+        label: TextType | None = None,
+    ) -> RowKey:
+        texts = (as_text(cell) if isinstance(cell, str) else cell for cell in cells)
+        shown = None if label is None else as_text(label)
+        return super().add_row(*texts, height=height, key=key, label=shown)
+
+
+def as_text(text: str | Text) -> Text:
+    return Text(text) if isinstance(text, str) else text
+
+
 def note_and_table(prefix: str) -> ComposeResult:
     """A list screen's layout: a note line above a table of rows, the footer below
     (ids ``PREFIX-box``, ``PREFIX-note``, ``PREFIX-table``)."""
     with Vertical(id=f"{prefix}-box"):
         yield Static(id=f"{prefix}-note")
-        yield DataTable(id=f"{prefix}-table", cursor_type="row", zebra_stripes=True)
+        yield TextTable(id=f"{prefix}-table", cursor_type="row", zebra_stripes=True)
     yield KeyFooter()
 
 
@@ -235,8 +268,12 @@ class MatchRoundsScreen(Screen[None]):
         describe_bindings(self)
         match = self.match
         names = seat_names(match)
-        self.query_one("#hrounds-box").border_title = t(
-            "hlist.rounds_title", ruleset=preset_name(match.ruleset), when=when_text(match.started)
+        self.query_one("#hrounds-box").border_title = Text(  # a preset's name is data
+            t(
+                "hlist.rounds_title",
+                ruleset=preset_name(match.ruleset),
+                when=when_text(match.started),
+            )
         )
         note = self.query_one("#hrounds-note", Static)
         line = Text.assemble(seats_text(match), "  ·  ", result_text(match))

@@ -33,11 +33,19 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
         Binding("escape", "cancel", "Cancel", id="cancel"),
     ]
 
-    def __init__(self, title: str, intro: Text | None, choices: list[tuple[Text, T]]) -> None:
+    def __init__(
+        self,
+        title: str,
+        intro: Text | None,
+        choices: list[tuple[Text, T]],
+        help: str | None = None,
+    ) -> None:
+        """``help``: the line under the choices (the keys), when not the usual one."""
         super().__init__(classes="choice")
         self.title_text = title
         self.intro = intro
         self.choices = choices
+        self.help = help
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as box:
@@ -48,7 +56,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
                 *(Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)),
                 id="choices",
             )
-            yield Static(t("choice.help"), id="choice-help")
+            yield Static(self.help or t("choice.help"), id="choice-help")
 
     def on_mount(self) -> None:
         describe_bindings(self)
@@ -97,8 +105,9 @@ class PrivacyScreen(Screen[None]):
     def refresh_language(self) -> None:
         describe_bindings(self)
         name = self.player_name
-        self.query_one("#privacy-title", Static).update(t("privacy.pass", name=name))
-        self.query_one("#privacy-press", Static).update(t("privacy.press", name=name))
+        # the name as typed: Text, never markup
+        self.query_one("#privacy-title", Static).update(Text(t("privacy.pass", name=name)))
+        self.query_one("#privacy-press", Static).update(Text(t("privacy.press", name=name)))
         lines = self.since()
         since = self.query_one("#privacy-since", Static)
         since.display = bool(lines)

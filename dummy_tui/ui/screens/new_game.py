@@ -1,7 +1,7 @@
 """The new-game screen: seats, preset and its options, target score, language.
 
-Here: the layout, the keys and buttons, the saved game (resumed, or checked and
-set aside), the texts in the current language.  The form itself, its option
+Here: the layout, the keys and buttons, the way to the saved games, the texts
+in the current language.  The form itself, its option
 lines and the set-up read from it, is :mod:`.new_game_form`'s.
 """
 
@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Button, Collapsible, Input, Static
-from textual.worker import get_current_worker
 
 from dummy_tui.ui.common import AI_SPEEDS, describe_bindings, nearest_speed
 from dummy_tui.ui.i18n import LANGS, ai_name, has, option_name, shown_name, t
@@ -29,13 +28,12 @@ from dummy_tui.ui.screens.form import (
     value_words,
 )
 from dummy_tui.ui.screens.new_game_form import NewGameForm
-from dummy_tui.ui.storage import save_path
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.widgets.number import NumberInput
 
 if TYPE_CHECKING:
-    from dummy_tui.ui.settings import GameSetup
+    pass
 
 
 class NewGameScreen(NewGameForm):
@@ -43,10 +41,12 @@ class NewGameScreen(NewGameForm):
 
     AUTO_FOCUS = "#quick"
 
+    # the keys its buttons name (g, Ctrl+S, r) are left out of the footer, so
+    # that the others show whole at 80 columns
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("g", "quick", "Quick game", id="quick"),
-        Binding("ctrl+s", "start", "Start", id="start"),
-        Binding("r", "resume", "Resume", id="resume"),
+        Binding("g", "quick", "Quick game", id="quick", show=False),
+        Binding("ctrl+s", "start", "Start", id="start", show=False),
+        Binding("r", "resume", "Saved games", id="resume", show=False),
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("h", "history", "History", id="history"),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
@@ -57,11 +57,12 @@ class NewGameScreen(NewGameForm):
         with FormScroll(id="ng-scroll", can_focus=False):
             yield Static(id="ng-title")
             with Horizontal(id="ng-buttons"):
-                # first when there is a saved game: it has the focus, so Enter resumes
+                # first when there are saved games: it has the focus, so Enter lists them
                 yield Button(id="resume", variant="warning", compact=True)
                 yield Button(id="quick", variant="primary", compact=True)
                 yield Button(id="start", variant="success", compact=True)
-            yield Static(id="ng-save")  # a saved game that cannot be resumed
+            # more ways in (a lesson, ...) go in this row, each a button naming its key
+            yield Horizontal(id="ng-entries")
             yield Static(id="ng-error")
             counts = self.presets[self.ruleset].player_counts
             yield Choice(
@@ -124,49 +125,24 @@ class NewGameScreen(NewGameForm):
         )
         self.refresh_language()
         self.show_seats(self.player_count())
-        if self.dapp.has_save():
-            # A save that is not even a save of this version is told at once; one
-            # that is, is rebuilt in the background, as resuming would rebuild it.
-            problem = self.dapp.quick_save_problem()
-            if problem is not None:
-                self.show_damaged_save(problem)
-            else:
-                self.set_focus(self.query_one("#resume", Button))  # Enter resumes the saved game
-                self.run_worker(self._check_save, thread=True, group="save", exit_on_error=False)
+        if self.saved:
+            self.set_focus(self.query_one("#resume", Button))  # Enter lists the saved games
         # the options section (below the fold at 80×24) comes a frame later
         self.call_after_refresh(self.add_options_section)
 
-    def _check_save(self) -> None:
-        problem = self.dapp.save_problem()
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self.save_checked, problem)
-
-    def save_checked(self, problem: str | None) -> None:
-        """The saved game was rebuilt: resumable (None), or not and why."""
-        self._save_checked = True
-        if problem is not None and self.is_attached:
-            self.show_damaged_save(problem)
-
-    def show_damaged_save(self, problem: str) -> None:
-        """Say that the saved game cannot be resumed and what a new game does
-        with it, instead of offering it."""
-        self.save_problem = problem
-        resume = self.query_one("#resume", Button)
-        if self.focused is resume:
-            self.set_focus(self.query_one("#quick", Button))
-        resume.display = False
-        line = self.query_one("#ng-save", Static)
-        line.update(self._damaged_text())
-        line.display = True
-        self.refresh_bindings()
-
-    def _damaged_text(self) -> Text:
-        path = str(save_path())
-        return Text(t("ng.save_damaged", problem=self.save_problem or "", path=path))
+    def saves_changed(self) -> None:
+        """The saved games changed (the start finished one, the list deleted one)."""
+        before = self.saved
+        self.saved = self.dapp.saved_count()
+        if self.saved != before:
+            self.refresh_language()
+            resume = self.query_one("#resume", Button)
+            if not self.saved and self.focused is resume:
+                self.set_focus(self.query_one("#quick", Button))
 
     def resumable(self) -> bool:
-        """A saved game is there, and no check found it damaged."""
-        return self.save_problem is None and self.dapp.has_save()
+        """There are saved games to list."""
+        return self.saved > 0
 
     def add_options_section(self) -> None:
         """Add the collapsed options section; its lines are made when it is first opened."""
@@ -179,10 +155,8 @@ class NewGameScreen(NewGameForm):
         self.query_one("#ng-title", Static).update(Text(t("ng.title"), style="bold"))
         self.query_one("#quick", Button).label = t("ng.quick")
         self.query_one("#start", Button).label = t("ng.start")
-        self.query_one("#resume", Button).label = t("ng.resume")
+        self.query_one("#resume", Button).label = t("ng.saved_games", n=self.saved)
         self.query_one("#resume", Button).display = self.resumable()
-        if self.save_problem is not None:
-            self.query_one("#ng-save", Static).update(self._damaged_text())
         for button in self.query("#ng-buttons Button").results(Button):
             button.refresh(layout=True)  # a label of another length: the width follows
         self.query_one("#players", Choice).label = t("ng.players")
@@ -252,6 +226,8 @@ class NewGameScreen(NewGameForm):
     @on(Choice.Changed, "#players")
     def players_changed(self, event: Choice.Changed) -> None:
         if isinstance(event.value, int):
+            if event.by_player:
+                self.wanted_players = event.value  # what browsing the presets comes back to
             self.show_seats(event.value)
             self.follow_kinds()
 
@@ -286,11 +262,13 @@ class NewGameScreen(NewGameForm):
                 await section.query_one(Collapsible.Contents).remove_children()
         else:
             await self.show_options()
+        # the seats the player set up stay (hidden, with their kinds and names):
+        # a preset for fewer shows fewer, and one that allows them all shows them again
         counts = self.presets[name].player_counts
         players = self.query_one("#players", Choice)
-        current = self.player_count()
+        wanted = self.wanted_players
         players.set_options([(str(n), n) for n in counts])
-        players.value = current if current in counts else counts[-1]
+        players.value = wanted if wanted in counts else min(counts, key=lambda n: abs(n - wanted))
         self.show_seats(self.player_count())
         self.refresh_language()
 
@@ -317,45 +295,7 @@ class NewGameScreen(NewGameForm):
         except ValueError as exc:
             self.show_error(str(exc), exc.field if isinstance(exc, FormError) else None)
             return
-        self.replace_save_then_start(setup)
-
-    def replace_save_then_start(self, setup: GameSetup) -> None:
-        """Start ``setup``; with a match saved, first ask: the new game takes its place.
-
-        A saved match that cannot be resumed is set aside (kept under another
-        name), not asked about and written over.
-        """
-        if not self.dapp.has_save():
-            self.dapp.start_game(setup)
-            return
-        problem = self.save_problem
-        if problem is None and not self._save_checked:  # the check has not answered yet
-            problem = self.dapp.save_problem()
-        if problem is not None:
-            self.dapp.set_damaged_save_aside(problem)
-            self.dapp.start_game(setup)
-            return
-        from dummy_tui.ui.screens.modals import ChoiceScreen
-
-        summary = self.dapp.save_summary()
-        intro = Text(t("ng.replace_intro"))
-        if summary is not None:
-            intro = Text.assemble((summary, "bold"), "\n", intro)
-        choices = [
-            (Text(t("ng.replace_resume")), "resume"),
-            (Text(t("ng.replace_new")), "new"),
-            (Text(t("ng.replace_back")), "back"),
-        ]
-
-        def answered(answer: str | None) -> None:
-            if answer == "new":
-                self.dapp.start_game(setup)
-            elif answer == "resume":
-                self.dapp.resume()
-
-        self.app.push_screen(
-            ChoiceScreen[str](t("ng.replace_title"), intro, choices), callback=answered
-        )
+        self.dapp.start_game(setup)
 
     def action_quick(self) -> None:
         from dummy_tui.ui.settings import quick_setup
@@ -368,11 +308,11 @@ class NewGameScreen(NewGameForm):
                 "rules_path": str(self.rules_path) if self.rules_path else None,
             }
         )
-        self.replace_save_then_start(setup)
+        self.dapp.start_game(setup)
 
     def action_resume(self) -> None:
         if self.resumable():
-            self.dapp.resume()
+            self.dapp.show_saved()
 
     def action_statistics(self) -> None:
         self.dapp.show_stats()

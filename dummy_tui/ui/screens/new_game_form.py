@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Static
 
+from dummy_tui.saves import saved_count
 from dummy_tui.ui.i18n import has, names_for_seats, preset_name, t
 from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
 from dummy_tui.ui.screens.form import (
@@ -26,6 +27,7 @@ from dummy_tui.ui.screens.form import (
     option_line,
     preset_keys,
 )
+from dummy_tui.ui.storage import data_dir
 from dummy_tui.ui.widgets.choice import Choice
 
 if TYPE_CHECKING:
@@ -52,14 +54,15 @@ class NewGameForm(Screen[None]):
         self.rules_path = rules_path
         self.presets: dict[str, PresetInfo] = self.facts.presets
         self._checked: dict[str, dict[str, Any]] | None = None
-        self.save_problem: str | None = None
-        """Why the saved game cannot be resumed, once a check found it damaged."""
-        self._save_checked = False  # the whole check (the match rebuilt) has answered
+        self.saved = saved_count(data_dir())
+        """How many saved games there are (the list of them is a key away)."""
         self._lines_for: str | None = None  # the preset the option lines show
         if ruleset not in self.presets:
             ruleset = next(iter(self.presets))
             self.overrides = {}
         self.ruleset = ruleset
+        self.wanted_players = len(self.seats) or 4
+        """The number of seats the player chose: browsing the presets keeps it."""
 
     @property
     def dapp(self) -> DummyApp:
@@ -170,8 +173,8 @@ class NewGameForm(Screen[None]):
             get_ruleset,
             parse_option_assignment,
         )
+        from dummy_tui.ui.i18n import ruleset_problem
         from dummy_tui.ui.settings import GameSetup, SeatSetup
-        from dummy_tui.ui.words import ruleset_problem
 
         count = self.query_one("#players", Choice).value
         assert isinstance(count, int)
@@ -200,7 +203,7 @@ class NewGameForm(Screen[None]):
                 try:
                     _, value = parse_option_assignment(f"{key}={text}")
                 except RulesetError as exc:
-                    raise FormError(ruleset_problem(exc), f"opt-{key}") from None
+                    raise FormError(ruleset_problem(exc, named=True), f"opt-{key}") from None
             elif key in self.overrides:
                 value = self.overrides[key]
             else:
@@ -225,7 +228,7 @@ class NewGameForm(Screen[None]):
         except RulesetError as exc:
             # this form's house rules (or the target score): the field at fault
             at = {None: "", length: "target"}.get(exc.option, f"opt-{exc.option}")
-            raise FormError(ruleset_problem(exc), at) from None
+            raise FormError(ruleset_problem(exc, named=True), at) from None
         lang = str(self.query_one("#lang", Choice).value)
         return GameSetup(
             seats=seats,
@@ -240,7 +243,9 @@ class NewGameForm(Screen[None]):
         """Say what stops the game from starting, where the player will see it:
         above the buttons, and at the field at fault (focused, so the form
         scrolls to it: at 80×24 the house rules are far below the message)."""
-        self.query_one("#ng-error", Static).update(Text(message, style="bold red"))
+        error = self.query_one("#ng-error", Static)
+        error.update(Text(message, style="bold red"))
+        error.display = True
         found = self.query(f"#{field}") if field else None
         if found:
             target = found.first()

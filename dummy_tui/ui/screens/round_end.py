@@ -158,8 +158,8 @@ class RoundEndScreen(Screen[None]):
         moves: list[LogEntry] = []
         undone = 0
         for entry in reversed(self.session.log):
-            if entry.kind == "round" and not moves:
-                continue  # the next round's heading
+            if entry.kind in ("round", "start") and not moves:
+                continue  # the next round's heading, and who starts it
             if entry.seat != seat:
                 break
             if entry.kind == "undo":

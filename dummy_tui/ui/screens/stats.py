@@ -110,9 +110,24 @@ FIGURES: tuple[tuple[str, Callable[[PlayerStats], str]], ...] = (
 
 def figure_rows(players: list[PlayerStats]) -> list[tuple[str, list[str]]]:
     """The rows of a table of ``players``: each figure's name and its value per
-    player; then, where any of them paid some, a row per kind of penalty, and
-    the money won where any round was played for money."""
-    rows = [(t(f"stats.row_{key}"), [read(p) for p in players]) for key, read in FIGURES]
+    player, the penalties paid followed by a row per kind of penalty (where
+    any of them paid some), and last the money won where any round was played
+    for money."""
+    rows: list[tuple[str, list[str]]] = []
+    for key, read in FIGURES:
+        rows.append((t(f"stats.row_{key}"), [read(p) for p in players]))
+        if key == "penalties":
+            rows.extend(_penalty_rows(players))
+    if any(p.money_rounds for p in players):
+        rows.append(
+            (t("stats.row_money"), [signed(p.money) if p.money_rounds else "—" for p in players])
+        )
+    return rows
+
+
+def _penalty_rows(players: list[PlayerStats]) -> list[tuple[str, list[str]]]:
+    """A row per kind of penalty any of ``players`` paid: "· fed the head card"."""
+    rows = []
     kinds = sorted({kind for p in players for kind in p.penalties})
     for kind in kinds:
         name = t("item.fool") if kind == "fool_penalty" else t(f"item.{kind}")
@@ -125,10 +140,6 @@ def figure_rows(players: list[PlayerStats]) -> list[tuple[str, list[str]]]:
                 else t("stats.penalties", n=count.count, points=signed(-count.points))
             )
         rows.append((t("stats.row_penalty_kind", kind=name), values))
-    if any(p.money_rounds for p in players):
-        rows.append(
-            (t("stats.row_money"), [signed(p.money) if p.money_rounds else "—" for p in players])
-        )
     return rows
 
 

@@ -54,6 +54,7 @@ class TableScreen(TableMoves):
         Binding("h", "hint", "Hint", id="hint"),
         Binding("s", "sort", "Sort", id="sort"),
         Binding("t", "toggle_scores", "Scores", id="scores", show=False),
+        Binding("c", "toggle_coach", "Coach", id="coach", show=False),
         Binding("full_stop", "instant", "Skip", id="instant"),
         # shown while an AI moves; the same keys, unlisted, at any other time
         Binding("plus,equals_sign", "speed(-1)", "Faster", id="faster"),
@@ -78,6 +79,7 @@ class TableScreen(TableMoves):
                 yield Scoreboard(id="scores")
                 yield GameLog(id="log", wrap=True, markup=False, min_width=10)
         yield Hand(id="hand")
+        yield Static(id="coach")
         yield Static(id="status")
         yield KeyFooter(show_command_palette=False)
 
@@ -114,7 +116,9 @@ class TableScreen(TableMoves):
         wide = size.width >= 140 and size.height >= 44
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
+            self.query_one(MeldTable).set_columns(2 if wide else 1)
             self.apply_look()
+            self.refresh_melds()  # the melds into their columns
         short = size.height < self.SHORT_HEIGHT
         if short != self.has_class("-short"):
             self.set_class(short, "-short")
@@ -169,6 +173,8 @@ class TableScreen(TableMoves):
             return self.viewer is not None
         if action == "toggle_scores":
             return self.has_class("-short")
+        if action == "export":  # a record shows every hand: once the round is over
+            return game.is_over
         ai_moving = not game.is_over and not self.session.is_human(game.seat)
         if action == "instant":
             return ai_moving
@@ -187,6 +193,10 @@ class TableScreen(TableMoves):
         found: list[str] = []
         for binding in bound_to(self.BINDINGS, event.key, self.dapp.keymap):
             name = binding.action.split("(")[0]
+            if name == "export" and not self.check_action(name, ()):
+                event.stop()
+                self.action_export()  # says when it can
+                return
             if name in ACTION_BINDINGS or name in self.QUIET:
                 if self.check_action(name, ()) is not False:
                     return  # handled by the binding
@@ -217,8 +227,20 @@ class TableScreen(TableMoves):
     @on(MeldTable.Clicked)
     def meld_clicked(self, message: MeldTable.Clicked) -> None:
         card = self.one_card("err.one_card_layoff")
-        if card is not None:
-            self.play(LayOff(card, message.index))
+        if card is None:
+            return
+        # the legal layoff onto that meld; an ace onto a run 2…K may go at either
+        # end (§14.1): the player says which
+        game = self.session.round
+        onto = [
+            a
+            for a in game.legal_actions()
+            if isinstance(a, LayOff) and a.card == card and a.target == message.index
+        ]
+        if len(onto) > 1:
+            self.choose_move(t("layoff.title_end"), onto)
+        else:
+            self.play(onto[0] if onto else LayOff(card, message.index))
 
     @on(Hand.Changed)
     def hand_changed(self) -> None:
@@ -264,6 +286,14 @@ class TableScreen(TableMoves):
     @on(Hand.Arranged)
     def arranged(self) -> None:
         self.say(t("sort.own"))
+
+    def action_toggle_coach(self) -> None:
+        """The coach on or off, from now on (kept in the settings)."""
+        settings = self.dapp.settings
+        settings.coach = "off" if settings.coach_on else "on"
+        self.dapp.store_settings()
+        self.refresh_view()
+        self.say(t("coach.on" if settings.coach_on else "coach.off"))
 
     def action_instant(self) -> None:
         self._fast = True

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from dummy_tui.engine import actions as act
-from dummy_tui.engine.cards import JOKER_BASE
+from dummy_tui.engine.cards import JOKER_BASE, cards_of
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters.base import BINDING_KINDS
@@ -34,6 +34,9 @@ ACTION_BINDINGS = {
 }
 """The binding id of each move the table's keys make, by the action's name."""
 
+TAKES = (act.Draw, act.Pick, act.PickLayoff, act.TakeDiscard)
+"""The moves that bring cards into the hand (the coach marks them)."""
+
 
 class TableMoves(TableTurns):
     """The person's moves, checked and applied through the session."""
@@ -51,6 +54,8 @@ class TableMoves(TableTurns):
             return False
         new = self.session.round.hands[entry.seat] & ~before
         self.drawn = new.bit_length() - 1 if isinstance(action, act.Draw) and new else None
+        if isinstance(action, TAKES):
+            self.fresh[entry.seat] = set(cards_of(new))  # marked by the coach until the next take
         self.highlight = set()
         self.message = None
         self.hand.clear_selection()
@@ -219,8 +224,40 @@ class TableMoves(TableTurns):
 
     def action_discard(self) -> None:
         card = self.one_card("err.one_card_discard")
-        if card is not None:
+        if card is not None and not self.asked_first(act.Discard(card)):
             self.play(act.Discard(card))
+
+    def asked_first(self, action: act.Action) -> bool:
+        """With the coach on, a move it would warn about is asked about first,
+        once for each card in a position: True when the question is up (its
+        answer makes the move or not)."""
+        if not self.coach_on:
+            return False
+        game = self.session.round
+        asked = (game, len(game.history), action)
+        if asked in self._asked:
+            return False
+        question = self.coach.question(action, self.dapp.look)
+        if question is None:
+            return False
+        self._asked.append(asked)
+        choices: list[tuple[Text, act.Action | None]] = [
+            (question.anyway, action),
+            (question.again, None),
+        ]
+
+        def answered(chosen: act.Action | None) -> None:
+            self.hand.focus()
+            if chosen is not None:
+                self.play(chosen)
+
+        self.app.push_screen(
+            ChoiceScreen[act.Action | None](
+                question.title, question.why, choices, help=t("coach.ask_help")
+            ),
+            callback=answered,
+        )
+        return True
 
     def action_knock(self) -> None:
         """Knock (go out): at once with the last card, or after choosing the discard (gin)."""
@@ -273,8 +310,9 @@ class TableMoves(TableTurns):
             self.hand.cursor = self.hand.cards.index(action.cards[0])
             self.hand.refresh()
         self._hinted = (current, moves, action)
-        move = action_text(current, action, self.dapp.look, self.presenter.key)
-        why = self.presenter.hint_why(action)
+        look = self.dapp.look
+        move = action_text(current, action, look, self.presenter.key)
+        why = self.coach.explain(action, look)  # every move says why
         self.say(fmt("hint.with_why", move=move, why=why) if why else fmt("hint.text", move=move))
 
     @property

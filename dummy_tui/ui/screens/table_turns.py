@@ -32,14 +32,16 @@ class TableTurns(TableView):
             self.round_over()
             return
         seat = game.seat
+        if self.viewer is not None and seat != self.viewer and self.shared:
+            # the turn of the person whose cards are shown is over: their cards
+            # go before anything else is drawn, whoever plays next
+            self.hide_hand()
         if session.is_human(seat):
             self._fast = False
             if self.message is not None and self.message_is_error:
                 self.message = None  # a key refused while others moved: the turn's prompt now
             if seat != self.viewer:
-                if len(session.human_seats) > 1:
-                    # hide the cards before anything else can be drawn
-                    self.viewer = None
+                if self.shared:
                     self.refresh_view()
                     self._busy = True
                     self.app.push_screen(
@@ -92,13 +94,19 @@ class TableTurns(TableView):
         if self._busy:
             return
         session = self.session
+        if self.shared and self.viewer is not None:
+            # the round's end shows every hand; the table behind it none (the
+            # next round is dealt at once: no hand of it may show there)
+            self.hide_hand()
+            self.refresh_view()
         finished = session.round
         result = session.finish_round()
-        self.dapp.record_round(session, finished, result)
+        # the save already holds the round (written after its last move): into
+        # the history with it, then the next round saved (or, at the match's
+        # end, the save removed): a kill anywhere loses nothing, doubles nothing
+        self.dapp.round_ended(session, finished, result)
         over = session.match.is_over
-        if over:
-            self.dapp.drop_save()
-        else:
+        if not over:
             session.start_next_round()
             self.autosave()
         self._busy = True
@@ -114,16 +122,17 @@ class TableTurns(TableView):
         self.message = None
         if self.session.match.is_over:
             return
-        if len(self.session.human_seats) > 1:
-            self.viewer = None  # the next person to move passes through the privacy screen
+        # with people taking turns no hand is shown: the next to move passes
+        # through the privacy screen
         self.refresh_view()
         self.advance()
 
     def action_export(self) -> None:
-        if len(self.session.human_seats) > 1 and not self.session.round.is_over:
-            # a record holds every hand and the stock: at a shared screen, only
-            # once the round is over
-            self.say(t(self.presenter.key("export.hot_seat")), error=True)
+        if not self.session.round.is_over:
+            # a record holds every hand and the stock: written mid-round, it
+            # would show the others' cards (at a shared screen) or, played on
+            # alone, a round won with them in view (the statistics count it)
+            self.say(t(self.presenter.key("export.mid_round")), error=True)
             return
         try:
             path = self.dapp.export_record(self.session)

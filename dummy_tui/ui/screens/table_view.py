@@ -24,7 +24,7 @@ from dummy_tui.ui.i18n import language, t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.presenters.base import BINDING_KINDS
 from dummy_tui.ui.session import LogEntry, Session
-from dummy_tui.ui.widgets.cards import CardStrip
+from dummy_tui.ui.widgets.cards import FRESH_COLOUR, CardStrip
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
@@ -41,6 +41,11 @@ class TableView(Screen[None]):
         super().__init__(id="table")
         self.session = session
         self.presenter = presenter_for(session)
+        self.coach = self.presenter.make_coach()
+        """The coach's words (what can be done, the question before a risky
+        discard, why a hint's move); shown while the coach is on."""
+        self.fresh: dict[int, set[int]] = {}
+        """Per seat, the cards its last take brought into the hand (marked by the coach)."""
         self.viewer: int | None = None
         self.highlight: set[int] = set()
         self.message: Text | None = None
@@ -48,6 +53,8 @@ class TableView(Screen[None]):
         self.message_is_error = False
         self._ai_token = 0
         self._hint_token = 0  # the hint asked for last: an older one is not shown
+        # the moves the coach asked about, each once (the round, its moves then, the move)
+        self._asked: list[tuple[object, int, Action]] = []
         self._timer: Timer | None = None
         self._fast = False
         self._log_shown = 0
@@ -75,6 +82,10 @@ class TableView(Screen[None]):
         return self.query_one("#row", DiscardRow)
 
     @property
+    def coach_on(self) -> bool:
+        return self.dapp.settings.coach_on
+
+    @property
     def my_turn(self) -> bool:
         game = self.session.round
         return (
@@ -84,6 +95,21 @@ class TableView(Screen[None]):
             and game.seat == self.viewer
             and self.session.is_human(game.seat)
         )
+
+    @property
+    def shared(self) -> bool:
+        """More than one person plays at this keyboard: a hand is shown only on
+        its owner's turn (with one person, theirs stays in view)."""
+        return len(self.session.human_seats) > 1
+
+    def hide_hand(self) -> None:
+        """No hand shown, and nothing said of one (a card drawn, a hint, a refusal)."""
+        self.viewer = None
+        self.drawn = None
+        self.message = None
+        self._hinted = None
+        self._hint_token += 1  # a hint still thinking is for a turn that is over
+        self.hand.clear_selection()
 
     @property
     def log_hidden(self) -> bool:
@@ -98,8 +124,9 @@ class TableView(Screen[None]):
             strip.look = look
             strip.accent = accent
             strip.refresh(layout=True)
-        self.hand.big = self.has_class("-wide")
-        self.row.set_big(self.has_class("-wide"))
+        wide = self.has_class("-wide")
+        self.hand.large = self.row.large = wide  # four-line cards on a wide screen
+        self.row.set_big(wide)
 
     def localize(self) -> None:
         """The keys' words in the current language, and in the family's own terms."""
@@ -192,15 +219,7 @@ class TableView(Screen[None]):
         row = self.row
         presenter.show_row(row, look)
         row.highlight = self.highlight
-        targets: set[int] = set()
-        card = self.hand.chosen
-        if self.my_turn and len(card) == 1:
-            targets = {
-                a.target
-                for a in game.legal_actions()
-                if isinstance(a, LayOff) and a.card == card[0]
-            }
-        presenter.show_melds(self.query_one(MeldTable), look, self.viewer, self.highlight, targets)
+        self.refresh_melds()
         scores = self.query_one(Scoreboard)
         scores.update_scores(
             session.names,
@@ -217,11 +236,26 @@ class TableView(Screen[None]):
         self.refresh_status()
         self.refresh_bindings()
 
+    def refresh_melds(self) -> None:
+        """The meld area (the melds the chosen card lays off on numbered bright)."""
+        game = self.session.round
+        targets: set[int] = set()
+        card = self.hand.chosen
+        if self.my_turn and len(card) == 1:
+            targets = {
+                a.target
+                for a in game.legal_actions()
+                if isinstance(a, LayOff) and a.card == card[0]
+            }
+        melds = self.query_one(MeldTable)
+        self.presenter.show_melds(melds, self.dapp.look, self.viewer, self.highlight, targets)
+
     def refresh_hand(self) -> None:
         game = self.session.round
         hand = self.hand
         seat = self.viewer
         if seat is None:
+            hand.fresh = set()  # nothing of the last hand shown stays on the widget
             hand.set_cards(None, [], {}, self.dapp.settings.sort, Text(t("hand.hidden")))
             hand.border_title = t("hand.title_hidden")
             hand.border_subtitle = ""
@@ -234,10 +268,19 @@ class TableView(Screen[None]):
             self.dapp.settings.sort,
             Text(""),
             ace_low=game.ace_low,
+            avoid=self.coach.avoid(seat),
         )
+        # marked from the take to the seat's next turn
+        fresh = self.coach_on and not (game.seat == seat and game.phase == TAKE)
+        hand.fresh = self.fresh.get(seat, set()) & set(hand.cards) if fresh else set()
         hand.taken = game.taken if game.seat == seat else None
-        hand.border_title = t("hand.title", name=self.session.names[seat], n=mask.bit_count())
-        hand.border_subtitle = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
+        hand.border_title = fmt("hand.title", name=self.session.names[seat], n=mask.bit_count())
+        legend = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
+        if hand.fresh:  # the coach's mark of the cards just taken, named first
+            new = Text(f" {t('hand.new')} ", Style(bgcolor=FRESH_COLOUR, color="#ffffff"))
+            hand.border_subtitle = Text.assemble(new, " · ", legend)
+        else:
+            hand.border_subtitle = legend
 
     def turn_prompt(self) -> Text:
         """What the player at the table should do now; after a draw, which card it was."""
@@ -274,6 +317,18 @@ class TableView(Screen[None]):
         text = self.message if self.message is not None else self.turn_prompt()
         status.set_class(self.message is not None and self.message_is_error, "-error")
         status.update(text)
+        self.refresh_coach()
+
+    def refresh_coach(self) -> None:
+        """The coach's line under the hand: what the person can do now (while
+        the coach is on, on their turn)."""
+        line = self.query_one("#coach", Static)
+        said = None
+        if self.coach_on and self.my_turn and not self.row.picking:
+            said = self.coach.possible(self.dapp.look)
+        line.display = said is not None
+        if said is not None:
+            line.update(said)
 
     def say(self, text: Text | str, error: bool = False) -> None:
         self.message = Text(text) if isinstance(text, str) else text

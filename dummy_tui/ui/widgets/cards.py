@@ -13,12 +13,17 @@ from textual.widget import Widget
 
 from dummy_tui.ui.cardtext import CardLook, text_on
 
+FRESH_COLOUR = "#2f6b3a"
+"""The background of the cards just drawn or picked up (the coach marks them)."""
+
 
 class CardStrip(Widget):
     """Cards laid out left to right, wrapping onto more lines, never hiding one.
 
     Compact cells are one line (``10♥*``); with ``big`` set each card is a
-    small three-line box.  Subclasses say which mark goes with each card.
+    small three-line box, with ``large`` (a wide screen) a four-line card
+    with its rank and suit in a corner and the suit in the middle.
+    Subclasses say which mark goes with each card.
     """
 
     can_focus = True
@@ -39,9 +44,11 @@ class CardStrip(Widget):
         self.cursor: int | None = None
         self.selected: set[int] = set()
         self.highlight: set[int] = set()
+        self.fresh: set[int] = set()  # just taken into the hand: marked until the next turn
         self.dimmed: set[int] = set()
         self.look = CardLook()
         self.big = False
+        self.large = False
         self.placeholder = Text("")
         self.accent = "#3a6ea5"
 
@@ -60,11 +67,11 @@ class CardStrip(Widget):
 
     @property
     def cell_width(self) -> int:
-        return 6 if self.big else 5
+        return 8 if self.large else 6 if self.big else 5
 
     @property
     def lines_per_row(self) -> int:
-        return 3 if self.big else 1
+        return 4 if self.large else 3 if self.big else 1
 
     def per_line(self, width: int) -> int:
         return max(1, (width + 1) // self.cell_width)
@@ -118,6 +125,8 @@ class CardStrip(Widget):
             style += Style(bgcolor=self.accent, color=text_on(self.accent))
         if card in self.highlight:
             style += Style(bgcolor="#8a6d00", color="#ffffff")
+        elif card in self.fresh:
+            style += Style(bgcolor=FRESH_COLOUR, color="#ffffff")
         if i == self.cursor and self.has_focus:
             style += Style(reverse=True)
         elif i == self.cursor:
@@ -133,11 +142,14 @@ class CardStrip(Widget):
         rows = [self.cards[i : i + n] for i in range(0, len(self.cards), n)]
         for r, row in enumerate(rows):
             base = r * n
-            if self.big:
+            if self.large:
+                self._render_large(out, row, base)
+            elif self.big:
                 tops, mids, bots = Text(), Text(), Text()
                 for j, card in enumerate(row):
                     style = self._cell_style(base + j, card)
-                    frame = style if card in self.selected or card in self.highlight else Style()
+                    framed = card in self.selected or card in self.highlight or card in self.fresh
+                    frame = style if framed else Style()
                     mark, colour = self.mark(card)
                     if card in self.selected:  # a mark as well as the colour (NO_COLOR)
                         tops.append("╭─", frame)
@@ -168,6 +180,38 @@ class CardStrip(Widget):
                 out.append("\n")
         out.rstrip()
         return out
+
+    def _render_large(self, out: Text, row: list[int], base: int) -> None:
+        """One row of large cards: a frame, the rank and suit in the top left
+        corner, the suit in the middle, the mark on the bottom edge."""
+        lines = [Text(), Text(), Text(), Text()]
+        for j, card in enumerate(row):
+            style = self._cell_style(base + j, card)
+            framed = card in self.selected or card in self.highlight or card in self.fresh
+            frame = style if framed else Style()
+            mark, colour = self.mark(card)
+            label = self.look.label(card)
+            top, corner, middle, bottom = lines
+            if card in self.selected:
+                top.append("╭──", frame)
+                top.append(self.selected_mark, frame + Style(bold=True))
+                top.append("──╮", frame)
+            else:
+                top.append("╭─────╮", frame)
+            corner.append("│", frame)
+            corner.append(label.ljust(5), style)
+            corner.append("│", frame)
+            middle.append("│", frame)
+            middle.append(label[-1].center(5), style)
+            middle.append("│", frame)
+            bottom.append("╰──", frame)
+            bottom.append(mark if mark.strip() else "─", Style(color=colour or None) + frame)
+            bottom.append("──╯", frame)
+            for line in lines:
+                line.append(" ")
+        for line in lines:
+            out.append_text(line)
+            out.append("\n")
 
     # -- cursor ------------------------------------------------------------------
 

@@ -48,14 +48,16 @@ class Choice(Widget, can_focus=True):
     ]
 
     class Changed(Message):
-        """The value was changed (by the player or the program)."""
+        """The value was changed (by the player or the program: ``by_player``
+        says which)."""
 
         ALLOW_SELECTOR_MATCH: ClassVar[set[str]] = {"control"}
 
-        def __init__(self, choice: Choice, value: Hashable) -> None:
+        def __init__(self, choice: Choice, value: Hashable, by_player: bool = False) -> None:
             super().__init__()
             self.choice = choice
             self.value = value
+            self.by_player = by_player
 
         @property
         def control(self) -> Choice:
@@ -116,23 +118,23 @@ class Choice(Widget, can_focus=True):
         if self.value != current:
             self.post_message(self.Changed(self, self.value))
 
-    def _select(self, index: int) -> None:
+    def _select(self, index: int, by_player: bool = False) -> None:
         index %= len(self._options)
         if index == self._index:
             return
         self._index = index
         self.refresh()
-        self.post_message(self.Changed(self, self.value))
+        self.post_message(self.Changed(self, self.value, by_player))
 
     def action_step(self, by: int) -> None:
-        self._select(self._index + by)
+        self._select(self._index + by, by_player=True)
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
         x = event.x - self._label_width
         if x >= 0:
             width = self.size.width - self._label_width
-            self._select(self._index + (-1 if x < width // 2 else 1))
+            self._select(self._index + (-1 if x < width // 2 else 1), by_player=True)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._label_width + self._width

@@ -88,8 +88,13 @@ class Hand(CardStrip):
         sort: str,
         placeholder: Text | None = None,
         ace_low: bool = False,
+        avoid: set[int] | frozenset[int] = frozenset(),
     ) -> None:
-        """Show ``owner``'s cards (None hides every card); ``ace_low`` sorts the ace first."""
+        """Show ``owner``'s cards (None hides every card); ``ace_low`` sorts the ace first.
+
+        The cursor stays on its card; when that card has gone, it comes to rest
+        on a card near its place that is not one of ``avoid`` (a spe-to), if any.
+        """
         keep = self.cursor_card if owner == self.owner else None
         if owner != self.owner:
             self.selected = set()
@@ -115,10 +120,19 @@ class Hand(CardStrip):
         if keep in self.cards:
             self.cursor = self.cards.index(keep)
         elif self.cards:
-            self.cursor = min(self.cursor or 0, len(self.cards) - 1)
+            self.cursor = self.rest_near(min(self.cursor or 0, len(self.cards) - 1), avoid)
         else:
             self.cursor = None
         self.refresh(layout=True)
+
+    def rest_near(self, index: int, avoid: set[int] | frozenset[int]) -> int:
+        """The place nearest ``index`` (the right first, as the cards close up
+        from there) whose card is not one of ``avoid``; ``index`` if every one is."""
+        for step in range(len(self.cards)):
+            for at in (index + step, index - step):
+                if 0 <= at < len(self.cards) and self.cards[at] not in avoid:
+                    return at
+        return index
 
     @property
     def chosen(self) -> list[int]:

@@ -9,7 +9,8 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
-from textual.containers import VerticalScroll
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
@@ -43,15 +44,63 @@ class MeldLine(Static):
             self.post_message(MeldTable.Clicked(self.index))
 
 
+class MeldColumn(Vertical):
+    """A column of the meld table: owners' headings, each followed by its melds."""
+
+    def show_lines(self, lines: list[tuple[Text, int | None]]) -> None:
+        """Show these lines: each a text and the index of its meld (None: a heading)."""
+        children = list(self.query(MeldLine))
+        for widget, (content, index) in zip(children, lines, strict=False):
+            widget.index = index
+            widget.set_class(index is None, "heading")
+            widget.set_class(index is not None, "meld")
+            widget.update(content, layout=height_changes(widget, content))
+        if len(children) > len(lines):
+            for widget in children[len(lines) :]:
+                widget.remove()
+        elif len(lines) > len(children):
+            self.mount_all(MeldLine(c, i) for c, i in lines[len(children) :])
+
+
 class MeldTable(VerticalScroll):
     """Melds grouped by owner; cards laid off by someone else carry that player's name.
 
     Spe-to cards carry ``*`` after them, as in the discard row.  Tab brings the
     focus here, and the arrows, Page Up/Down, Home and End then scroll it.
+    With :attr:`columns` at 2 (a wide screen) the owners' groups stand in two
+    columns side by side, each group whole in one of them.
     """
+
+    DEFAULT_CSS = """
+    MeldTable .meld-columns, MeldTable .meld-column {
+        height: auto;
+    }
+    MeldTable .meld-column {
+        width: 1fr;
+    }
+    MeldTable .meld-column.-second {
+        display: none;
+        margin-left: 2;
+    }
+    MeldTable.-columns .meld-column.-second {
+        display: block;
+    }
+    """
+    """The columns of owners' groups: the second shows only with :attr:`columns` at 2."""
 
     can_focus = True
     FOCUS_ON_CLICK = False  # a click lays a card off on a meld; the arrows stay the hand's
+    columns = 1
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="meld-columns"):
+            yield MeldColumn(classes="meld-column")
+            yield MeldColumn(classes="meld-column -second")
+
+    def set_columns(self, columns: int) -> None:
+        """One column of owners' groups, or two (the second shown only then)."""
+        self.columns = columns
+        self.set_class(columns > 1, "-columns")
 
     class Clicked(Message):
         """A meld was clicked (to lay the selected card off onto it)."""
@@ -99,7 +148,7 @@ class MeldTable(VerticalScroll):
     ) -> None:
         """Melds grouped under their owner's heading (a seat with none is left out);
         the cards of ``speto`` marked as spe-to."""
-        lines: list[tuple[Text, int | None]] = []
+        groups: list[list[tuple[Text, int | None]]] = []
         for seat in range(len(names)):
             own = [(i, m) for i, m in enumerate(melds) if m.owner == seat]
             laid_here = any(seat in m.layers for m in melds)
@@ -117,26 +166,27 @@ class MeldTable(VerticalScroll):
                 heading = heading.copy()
                 heading.append(f"  {t('table.laid_off')} ", Style(dim=True))
                 heading.append_text(look.cards(cards))
-            lines.append((heading, None))
+            lines: list[tuple[Text, int | None]] = [(heading, None)]
             for i, m in own:
                 lines.append((self.meld_text(i, m, names, look, highlight, targets, speto), i))
-        if not lines:
-            lines.append((Text(t("table.no_melds"), Style(dim=True)), None))
-        self.show_lines(lines)
+            groups.append(lines)
+        if not groups:
+            groups.append([(Text(t("table.no_melds"), Style(dim=True)), None)])
+        self.show_groups(groups)
+
+    def show_groups(self, groups: list[list[tuple[Text, int | None]]]) -> None:
+        """The owners' groups of lines, in seat order: in one column, or in two,
+        each group going to the column that is shorter so far."""
+        columns: list[list[tuple[Text, int | None]]] = [[], []]
+        for group in groups:
+            shorter = 1 if self.columns > 1 and len(columns[1]) < len(columns[0]) else 0
+            columns[shorter].extend(group)
+        for column, lines in zip(self.query(MeldColumn), columns, strict=True):
+            column.show_lines(lines)
 
     def show_lines(self, lines: list[tuple[Text, int | None]]) -> None:
-        """Show these lines: each a text and the index of its meld (None: a heading)."""
-        children = list(self.query(MeldLine))
-        for widget, (content, index) in zip(children, lines, strict=False):
-            widget.index = index
-            widget.set_class(index is None, "heading")
-            widget.set_class(index is not None, "meld")
-            widget.update(content, layout=height_changes(widget, content))
-        if len(children) > len(lines):
-            for widget in children[len(lines) :]:
-                widget.remove()
-        elif len(lines) > len(children):
-            self.mount_all(MeldLine(c, i) for c, i in lines[len(children) :])
+        """These lines (a text and the index of its meld, None: a heading) in one column."""
+        self.show_groups([lines])
 
 
 class PlayerPanel(Static):
@@ -162,7 +212,7 @@ class PlayerPanel(Static):
         status: list[Text | tuple[Text, Text]],
         team: int | None = None,
     ) -> None:
-        self.border_title = name
+        self.border_title = Text(name)  # a name is data, never markup
         self.border_subtitle = kind
         self.set_class(to_move, "-to-move")
         self.set_class(team == 0, "-team-a")
@@ -276,7 +326,7 @@ class Scoreboard(Static):
         table.add_column(t("score.total"), justify="right", style="bold")
         for seat, name in enumerate(names):
             cells = (signed(r[seat]) for r in rounds[first:])
-            table.add_row(name, *cells, signed(totals[seat]))
+            table.add_row(Text(name), *cells, signed(totals[seat]))
         return table
 
 

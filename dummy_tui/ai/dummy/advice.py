@@ -1,0 +1,147 @@
+"""What a discard gives away, as the ``normal`` player reads one seat's own view.
+
+The coach at the table and the hint ask this before a discard: every card of
+the hand is judged from the seat's :class:`DummyView` alone (through
+:class:`Knowledge`, never the hidden cards), by facts a player can check on
+the table, each with a level:
+
+* ``BAD``: a spe-to (whoever picks it up scores it, and it stays in the row
+  for every later pick-up), a card a house penalty charges at once (§12: it
+  fits a meld on the table, or makes a meld with cards of the row), a card
+  the next player can surely pick up (it melds with cards of the row and
+  cards that player picked up earlier, or lays off onto a meld when
+  ``pickup_to_layoff`` lets a born player do so);
+* ``RISKY``: a card the next player needs one unseen card to pick up (it
+  melds with a card of the row or a card that player holds); ``BAD`` when
+  that player is down to three cards or fewer, since the pick-up may be the
+  knock (and the discarder fooled, §9);
+* ``SAFE``: nothing of the above.
+
+On the stock's last turns (nothing held can be laid later: every card kept is
+charged) a spe-to is not ``BAD`` by itself.  Each card also carries the
+``normal`` player's value of discarding it (:meth:`Evaluator.keep` of the
+hand left, less :meth:`Evaluator.danger`): among the discards of one level,
+the coach and the hint prefer the best valued one.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from dummy_tui.ai.advice import BAD, RISKY, SAFE, DiscardRisk
+from dummy_tui.ai.dummy.evaluator import Evaluator
+from dummy_tui.ai.dummy.knowledge import Knowledge
+from dummy_tui.ai.dummy.plans import meld_cards
+from dummy_tui.ai.dummy.weights import NORMAL
+from dummy_tui.engine.cards import cards_of
+from dummy_tui.engine.families.dummy import DummyView
+
+NEAR_KNOCK: Final = 3
+"""A next player with this many cards or fewer may knock after a pick-up."""
+
+
+def discard_risks(view: DummyView) -> dict[int, DiscardRisk]:
+    """Every card of the seat's hand, judged as a discard now (see the module).
+
+    The reasons, worst first: ``speto``, ``penalty_layoff``,
+    ``penalty_row_meld``, ``feeds_layoff``, ``feeds_sure``, ``feeds`` and,
+    with a feed, ``knock`` (the next player is close to knocking) and
+    ``penalty_picked`` (§14.4: a pick-up of it is charged to the discarder).
+    """
+    k = Knowledge.from_view(view)
+    ev = Evaluator(k, NORMAL)
+    rules = k.rules
+    opponents = k.opponents()
+    nxt = opponents[0] if opponents else k.seat
+    row = ev.row_mask
+    held = k.known[nxt] if nxt != k.seat else 0
+    sure = row | held
+    born = k.born[k.seat]
+    fits_next = ev.fit_mask(nxt) if rules.pickup_to_layoff and k.born[nxt] else 0
+    near_knock = nxt != k.seat and k.hand_counts[nxt] <= NEAR_KNOCK
+    melded = meld_cards(k.hand, ev.both)
+    out: dict[int, DiscardRisk] = {}
+    for card in cards_of(k.hand):
+        reasons: list[str] = []
+        level = SAFE
+        if k.speto >> card & 1 and not ev.last_turn:
+            reasons.append("speto")
+            level = BAD
+        if rules.penalty_discard_layoff and ev.fit_mask(k.seat) >> card & 1:
+            reasons.append("penalty_layoff")
+            level = BAD
+        if rules.penalty_discard_row_meld and ev._row_meld(card):
+            reasons.append("penalty_row_meld")
+            level = BAD
+        partners = 0
+        needs = 0
+        feeds_sure = bool(fits_next >> card & 1)
+        if feeds_sure:
+            reasons.append("feeds_layoff")
+        for x, y in ev.pairs[card]:
+            if row & x and row & y:
+                continue  # three cards of the row make no pick-up: one must come from a hand
+            if sure & x and sure & y:
+                feeds_sure = True
+                partners |= x | y
+            elif sure & x and k.unseen & y:
+                partners |= x
+                needs |= y
+            elif sure & y and k.unseen & x:
+                partners |= y
+                needs |= x
+        if feeds_sure and "feeds_layoff" not in reasons:
+            reasons.append("feeds_sure")
+        if feeds_sure:
+            level = BAD
+        elif needs:
+            reasons.append("feeds")
+            level = max(level, BAD if near_knock else RISKY)
+        if (feeds_sure or needs) and near_knock:
+            reasons.append("knock")
+        if (feeds_sure or needs) and rules.penalty_discard_picked:
+            reasons.append("penalty_picked")
+        rest = k.hand & ~(1 << card)
+        keeps, waits = _waiting(ev, rest)
+        out[card] = DiscardRisk(
+            card,
+            level,
+            tuple(reasons),
+            tuple(cards_of(partners)),
+            tuple(cards_of(needs)),
+            nxt,
+            ev.keep(rest, born) - ev.danger(card),
+            keeps,
+            waits,
+            bool(melded >> card & 1),
+        )
+    return out
+
+
+def _waiting(ev: Evaluator, hand: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The two cards of ``hand`` (in no meld of it) worth the most points that
+    wait for a third to make a meld, and the cards still live (unseen, or in
+    the row) that would make it; ((), ()) when no two cards wait together."""
+    live = ev.k.unseen | ev.row_mask
+    loose = hand & ~meld_cards(hand, ev.both)
+    best_points = -1
+    first = second = 0
+    for c in cards_of(loose):
+        for x, y in ev.pairs[c]:
+            for held, wanted in ((x, y), (y, x)):
+                if loose & held and live & wanted:
+                    other = held.bit_length() - 1
+                    points = ev.pts[c] + ev.pts[other]
+                    if points > best_points:
+                        best_points = points
+                        first, second = min(c, other), max(c, other)
+    if best_points < 0:
+        return (), ()
+    pair = (1 << first) | (1 << second)
+    waits = 0
+    for x, y in ev.pairs[first]:
+        if pair & x and live & y:
+            waits |= y
+        elif pair & y and live & x:
+            waits |= x
+    return (first, second), tuple(cards_of(waits))

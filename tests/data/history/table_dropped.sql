@@ -1,0 +1,2 @@
+-- every command says: is not a dummy-tui history of a shape this version knows (it has no table or index bonuses); it is left as it is
+DROP TABLE bonuses;

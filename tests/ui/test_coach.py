@@ -1,0 +1,270 @@
+"""The coach at the table: what can be done now, the cards just taken, the
+question before a risky discard, the hint that says why; on for a person's
+first games, then a setting (c, the command palette)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ui_helpers import (
+    app_for,
+    born_session,
+    cards,
+    pickup_session,
+    played_by_ai,
+    played_until,
+    running,
+    settled_table,
+    setup,
+    speto_session,
+    table_turns,
+    two_seat_session,
+    write_settings,
+)
+
+from dummy_tui.engine.actions import Discard
+from dummy_tui.engine.cards import cards_of, parse_card
+from dummy_tui.ui.app import DummyApp
+from dummy_tui.ui.presenters import presenter_for
+from dummy_tui.ui.screens.modals import ChoiceScreen
+from dummy_tui.ui.screens.round_end import RoundEndScreen
+from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.settings import COACH_GAMES, Settings, settings_from
+
+
+def card(text: str) -> int:
+    return parse_card(text)
+
+
+def coach_line(table: TableScreen) -> str:
+    line = table.query_one("#coach")
+    return str(line.render()) if line.display else ""
+
+
+def status(table: TableScreen) -> str:
+    return str(table.query_one("#status").render())
+
+
+async def test_the_coach_says_what_a_pick_up_makes_and_what_comes_along() -> None:
+    app = app_for(session=pickup_session(), coach="on")
+    async with running(app, (100, 30), settled_table) as (_pilot, table):
+        said = coach_line(table)
+        assert said.startswith("You can pick up 9♥: it makes 7♥ 8♥ 9♥"), said
+        assert "with your 7♥ 8♥" in said
+        assert "Not born yet: you can lay cards down after a pick-up, or all at once" in said
+
+
+async def test_without_the_coach_there_is_no_line_and_no_question() -> None:
+    app = app_for(session=speto_session())
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        assert coach_line(table) == ""
+        table.hand.cursor = table.hand.cards.index(card("2C"))
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.screen is table and card("2C") in table.session.round.row
+
+
+async def test_the_coach_asks_once_before_a_spe_to_is_thrown() -> None:
+    session = speto_session()
+    app = app_for(session=session, coach="on")
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        assert "Safest discards:" in coach_line(table)
+        hand = table.hand
+        hand.cursor = hand.cards.index(card("2C"))
+        await pilot.press("x")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ChoiceScreen)
+        assert question.title_text == "Discard 2♣?"
+        assert question.intro is not None
+        intro = question.intro.plain
+        assert intro.startswith("2♣ is a spe-to: whoever picks it up scores 50 for it")
+        assert "A safer discard: " in intro
+        await pilot.press("escape")  # choose again: nothing thrown
+        await pilot.pause()
+        assert app.screen is table and card("2C") not in session.round.row
+        await pilot.press("x")  # asked once: the second x throws it
+        await pilot.pause()
+        assert card("2C") in session.round.row
+
+
+async def test_enter_on_the_coachs_question_discards_anyway() -> None:
+    session = speto_session()
+    app = app_for(session=session, coach="on")
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        table.hand.cursor = table.hand.cards.index(card("2C"))
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert card("2C") in session.round.row
+
+
+async def test_a_safe_discard_is_made_without_a_question() -> None:
+    session = speto_session()
+    app = app_for(session=session, coach="on")
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        table.hand.cursor = table.hand.cards.index(card("KS"))
+        await pilot.press("x")
+        await pilot.pause()
+        assert card("KS") in session.round.row
+
+
+async def test_the_cards_just_taken_are_marked_until_the_next_turn() -> None:
+    session = two_seat_session("2C 7D KS 4H 9S JD", "5D 6H 8C 10S JH 3H", "QH")
+    app = app_for(session=session, coach="on")
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        assert table.hand.fresh == set()
+        await pilot.press("d")
+        await pilot.pause()
+        drawn = table.drawn
+        assert drawn is not None and table.hand.fresh == {drawn}
+        assert "new" in str(table.hand.border_subtitle)
+        await pilot.press("c")  # the coach off: no mark
+        await pilot.pause()
+        assert table.hand.fresh == set() and "new" not in str(table.hand.border_subtitle)
+
+
+async def test_every_hint_says_why() -> None:
+    app = app_for(session=pickup_session(), coach="on")
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        coach = table.coach
+        game = table.session.round
+        look = app.look
+        for action in game.legal_actions():  # a draw, and each pick-up
+            why = coach.explain(action, look)
+            assert why is not None and why.plain, action
+        await pilot.press("p", "enter", "enter")  # the pick-up: born
+        await pilot.pause()
+        game = table.session.round
+        for action in game.legal_actions():  # layoffs and discards
+            why = coach.explain(action, look)
+            assert why is not None and why.plain, action
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+async def test_c_turns_the_coach_off_and_on_and_the_settings_keep_it(lang: str) -> None:
+    app = app_for(session=pickup_session(), coach="on", lang=lang)
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        assert coach_line(table)
+        settings = app.settings
+        await pilot.press("c")
+        await pilot.pause()
+        assert not settings.coach_on and not coach_line(table)
+        assert "(c" in status(table) or "c " in status(table)
+        await pilot.press("c")
+        await pilot.pause()
+        assert settings.coach_on and coach_line(table)
+        assert settings.coach == "on"
+
+
+def test_the_coach_is_on_for_a_persons_first_games() -> None:
+    settings = Settings()
+    assert settings.coach == "auto" and settings.coach_on
+    settings.games = COACH_GAMES
+    assert settings.coach_on
+    settings.games = COACH_GAMES + 1
+    assert not settings.coach_on
+    settings.coach = "on"
+    assert settings.coach_on
+    # settings of an earlier version, from a player who has played: not a first game
+    old = settings_from({"lang": "en", "last_setup": setup().model_dump(mode="json")})
+    assert old.games == COACH_GAMES and old.coach == "auto"
+    assert settings_from({"lang": "en"}).games == 0
+
+
+async def test_a_game_with_a_person_counts_for_the_coach(home: Any) -> None:
+    write_settings(home, lang="en", ai_delay=0.0, games=COACH_GAMES)
+    app = DummyApp(setup=setup(humans=1, seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await settled_table(pilot, app)
+        assert app.settings.games == COACH_GAMES + 1
+        assert not app.settings.coach_on and not coach_line(table)
+
+
+async def test_the_command_palette_turns_the_coach_on_and_off() -> None:
+    app = app_for(session=pickup_session(), coach="on")
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        from dummy_tui.ui.commands import screen_commands
+
+        commands = {c.title: c for c in screen_commands(app, table)}
+        assert "Coach on or off" in commands
+        await commands["Coach on or off"].callback()
+        await pilot.pause()
+        assert app.settings.coach == "off"
+
+
+async def test_gin_and_rummy_have_the_line_of_what_can_be_done() -> None:
+    app = app_for(setup(players=2, seed=7, ruleset="rummy"), coach="on")
+    async with running(app, (100, 30), settled_table) as (_pilot, table):
+        said = coach_line(table)
+        top = table.session.round.row[-1]
+        assert said and app.look.label(top) in said, said
+
+
+async def test_the_hand_of_a_born_player_names_its_melds_and_layoffs() -> None:
+    session, _ = born_session("7H 8H 10H 5C 6C 7C KS", "2H 4C 6S", "9H", "7H 8H 9H")
+    app = app_for(session=session, coach="on")
+    async with running(app, (100, 30), settled_table) as (_pilot, table):
+        said = coach_line(table)
+        assert "You can meld 5♣ 6♣ 7♣." in said
+        assert "You can lay 10♥ off on 7♥ 8♥ 9♥." in said
+        assert cards("KS")
+
+
+def test_the_knock_is_no_discard_to_ask_about() -> None:
+    session, game = born_session("7H 8H 2C", "2H 4C 6S", "9H", "7H 8H 9H")
+    coach = presenter_for(session).make_coach()
+    assert game.legal_actions() == [Discard(card("2C"))]
+    assert coach.question(Discard(card("2C")), DummyApp().look) is None
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players"), [("dummy-house", 3), ("persian", 4), ("gin", 2), ("rummy", 3)]
+)
+def test_every_family_explains_every_move_of_a_round(ruleset: str, players: int) -> None:
+    """Each move the hint could name, in a round of normal players, says why."""
+    session = played_by_ai(setup(players=players, seed=5, ruleset=ruleset))
+    game = session.round
+    assert game.is_over
+    replay = game.fresh()
+    session.round = replay
+    coach = presenter_for(session).make_coach()
+    look = DummyApp().look
+    silent = []
+    kinds = set()
+    for _, action in game.history:
+        kinds.add(type(action).__name__)
+        if len(replay.legal_actions()) > 1 and coach.explain(action, look) is None:
+            silent.append(action)
+        replay.apply(action)
+    assert silent == []
+    assert {"Discard", "Draw"} <= kinds and len(kinds) >= 3, kinds  # more than draws and throws
+
+
+async def test_at_a_hot_seat_table_the_coach_speaks_to_the_hand_shown_alone() -> None:
+    # two people, the last turns of a round: the coach's line and marks belong
+    # to the hand on show, and go with it when the keyboard changes hands
+    session = played_until(setup(humans=2, players=3, seed=4), lambda g: len(g.stock) <= 6)
+    app = app_for(session=session, coach="on")
+    lines = 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        async for privacy, table in table_turns(pilot, app, 600):
+            line = table.query_one("#coach")
+            if privacy is not None:
+                assert not line.display and table.hand.fresh == set()
+                await pilot.press("enter")
+                continue
+            game = table.session.round
+            viewer = table.viewer
+            assert viewer == game.seat
+            assert table.hand.fresh <= set(cards_of(game.hands[viewer]))
+            lines += line.display
+            take = "d" if game.stock else "o"
+            await pilot.press(take if game.phase == "take" else "x")
+            if isinstance(app.screen, ChoiceScreen):  # the coach's question: discard anyway
+                await pilot.press("enter")
+        assert isinstance(app.screen, RoundEndScreen)
+    assert lines > 0
