@@ -94,6 +94,20 @@ class SettingsApp(App[int]):
             self._configure(self._settings)
         return self._settings
 
+    @property
+    def ai_delay(self) -> float:
+        """The seconds an AI move stays highlighted; before the settings are checked
+        (the new-game screen's first frame), read from the file's data as it is,
+        so that the first frame does not load pydantic for one number."""
+        if self._settings is not None:
+            return self._settings.ai_delay
+        if self.config is not None and self.config.ai_speed is not None:
+            return self.config.ai_speed
+        value = self._settings_data.get("ai_delay")
+        if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 5:
+            return float(value)
+        return 0.7  # Settings.ai_delay's default
+
     def _configure(self, settings: Settings) -> None:
         """The config file's values over what the settings remember."""
         if self.config is not None and self.config.ai_speed is not None:

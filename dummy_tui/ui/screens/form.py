@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from dummy_tui.problems import NAME_LIMIT
-from dummy_tui.ui.i18n import has, option_name, t
+from dummy_tui.ui.i18n import ai_name, has, option_name, t
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
 
@@ -94,10 +94,9 @@ def form_of(
     ruleset = data.get("ruleset")
     options = data.get("options")
     if not seats:
-        from dummy_tui.ui.settings import quick_setup
-
-        quick = quick_setup(t("seat.you"))
-        seats = [(s.name, "human" if s.human else s.level) for s in quick.seats]
+        # the quick game's seats (settings.quick_setup), without loading pydantic
+        # for the first frame of a first start
+        seats = [(t("seat.you"), "human"), *((ai_name(i), "normal") for i in range(3))]
     return (
         seats,
         ruleset if isinstance(ruleset, str) else "dummy",

@@ -106,7 +106,7 @@ class NewGameScreen(NewGameForm):
                 yield NumberInput(id="target", max_length=6, compact=True)
             yield Choice(
                 speed_options(),
-                value=nearest_speed(self.dapp.settings.ai_delay),
+                value=nearest_speed(self.dapp.ai_delay),
                 label="",
                 id="speed",
                 classes="ng-line",
