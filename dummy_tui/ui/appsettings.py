@@ -65,6 +65,27 @@ class SettingsApp(App[int]):
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(command_palette())
 
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """F12: a picture of the screen as an SVG file in the Downloads folder,
+        as Textual's own screenshot does, with the notice in the language (and
+        taken once the screen is drawn: from the palette, once it has closed)."""
+        self.call_after_refresh(self._take_screenshot, filename, path)
+
+    def _take_screenshot(self, filename: str | None, path: str | None) -> None:
+        from pathlib import Path
+
+        from dummy_tui.ui.storage import screenshot_dir
+
+        folder = Path(path) if path else screenshot_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename, str(folder))
+        except OSError as error:
+            problem = error.strerror or str(error)
+            self.notify(t("shot.failed", folder=str(folder), error=problem), severity="error")
+            return
+        self.notify(t("shot.saved", path=saved), title=t("shot.title"))
+
     def action_change_theme(self) -> None:
         """Textual's theme picker, its search line in the language."""
         from dummy_tui.ui.commands import command_palette
