@@ -105,6 +105,9 @@ def _argparse_words(lang: str) -> Iterator[None]:
     from dummy_tui.ui.i18n import argparse_words
 
     _WORDS.update(argparse_words(lang))
+    # argparse words its messages only through gettext's .mo files, by these
+    # module names, so they are swapped while the command line is read;
+    # tests/ui/test_private_names.py fails the day argparse stops using them.
     saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
     argparse._, argparse.ngettext = _say, _say_n  # type: ignore[attr-defined]
     try:
