@@ -327,6 +327,12 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     option("--no-history", action="store_true")
     option("--options", **_overrides())
     option("--log", metavar="FILE", type=_file_name)
+    option(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        default="debug",
+        metavar="LEVEL",
+    )
     parser.play_options = tuple(play_options)  # --rules and --lang are the top-level parser's too
     play.set_defaults(handler=play_command)
 

@@ -49,7 +49,7 @@ def play_command(args: argparse.Namespace) -> int:
         from dummy_tui.logs import log_to
 
         try:
-            log_to(args.log)  # --log FILE: one line, before the screen
+            log_to(args.log, args.log_level)  # --log FILE: one line, before the screen
         except OSError as exc:
             if args.log != args.config.log:
                 raise

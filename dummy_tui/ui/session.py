@@ -8,6 +8,7 @@ only caller of :meth:`Session.apply`.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -378,8 +379,14 @@ class Session:
         """Apply a move of the seat to move (checked); log it."""
         entry = describe(self.round, action)
         stock = len(self.round.stock)
+        seat = self.round.seat
         self.round.apply(action)
         self.log.append(entry)
+        from dummy_tui.logs import logger
+
+        if logger.isEnabledFor(logging.INFO):
+            moves = self.round.move_words(len(self.round.history) - 1)
+            logger.info("round %d, seat %d: %s", self.round_number, seat + 1, "; ".join(moves))
         if len(self.round.stock) > stock:
             # the discard pile was turned over into a new stock (basic rummy):
             # say so, since when it runs out a second time the hand is void

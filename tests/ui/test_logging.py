@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -42,14 +43,22 @@ def test_a_game_started_with_log_logs_its_autosave(
     settings_path().parent.mkdir(parents=True)
     settings_path().write_text(json.dumps({"lang": "en", "ai_delay": 0}), encoding="utf-8")
     play_headless(
-        monkeypatch, lambda app: bool(saved_paths()) and "seat 0" in log.read_text("utf-8")
+        monkeypatch, lambda app: bool(saved_paths()) and "seat 1" in log.read_text("utf-8")
     )
     code = cli.main(["--log", str(log), "--humans", "0", "--ai", "random", "--seed", "3"])
     assert code == 0
     text = log.read_text(encoding="utf-8")
     [save] = saved_paths()
     assert f"INFO dummy_tui: wrote {save}" in text  # the autosave
-    assert "DEBUG dummy_tui: seat 0 (random) chose" in text  # an AI's think time
+    assert "DEBUG dummy_tui: seat 1 (random) chose" in text  # an AI's think time
+    # every move as records.md writes it, each AI's choice by its cards' names
+    moves = re.findall(r"INFO dummy_tui: round 1, seat \d: (.*)", text)
+    assert moves and moves[0] == "draw", moves
+    assert all(
+        re.fullmatch(r"(draw|(discard|pick|knock|meld|layoff)( [2-9JQKA10]+[CDHS])+)(; .*)?", m)
+        for m in moves
+    ), moves
+    assert "card=" not in text and re.search(r"chose (Draw|Discard [0-9JQKA]+[CDHS])", text)
     out, err = capsys.readouterr()
     assert err == ""  # nothing of the log on the terminal
     assert "dummy_tui" not in out
@@ -94,3 +103,17 @@ def test_a_log_file_that_cannot_be_opened_is_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert str(tmp_path / "folder") in err
+
+
+def test_log_level_info_keeps_the_moves_and_leaves_the_ai_timings_out(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    log = tmp_path / "game.log"
+    settings_path().parent.mkdir(parents=True)
+    settings_path().write_text(json.dumps({"lang": "en", "ai_delay": 0}), encoding="utf-8")
+    play_headless(monkeypatch, lambda app: "seat 2: " in log.read_text("utf-8"))
+    argv = ["--log", str(log), "--log-level", "info", "--humans", "0", "--ai", "random"]
+    assert cli.main([*argv, "--seed", "3"]) == 0
+    text = log.read_text(encoding="utf-8")
+    assert "INFO dummy_tui: round 1, seat 1: draw" in text
+    assert "DEBUG" not in text

@@ -140,7 +140,7 @@ class TableScreen(TableMoves):
         then on.  Should that one fail too, the error is not caught.
         """
         from dummy_tui.ai import AIError, checked_choice
-        from dummy_tui.logs import logger
+        from dummy_tui.logs import action_words, logger
 
         session = self.session
         started = time.perf_counter()
@@ -148,9 +148,9 @@ class TableScreen(TableMoves):
             action = checked_choice(session.player(seat), view, legal)
             logger.debug(
                 "seat %d (%s) chose %s in %.1f ms",
-                seat,
+                seat + 1,
                 session.setup.seats[seat].level,
-                action,
+                action_words(action),
                 (time.perf_counter() - started) * 1000,
             )
         except AIError as exc:
