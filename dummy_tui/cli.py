@@ -294,7 +294,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     parser.add_argument(
         "--print-completion",
         action=_PrintCompletion,
-        choices=("bash", "zsh"),
+        choices=("bash", "zsh", "fish"),
         metavar="SHELL",
         help=h("print_completion"),
     )
