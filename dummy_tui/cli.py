@@ -213,12 +213,21 @@ class _Parser(argparse.ArgumentParser):
     ``-h``'s own line come from the CLI catalog (``h``)."""
 
     def __init__(self, *args: Any, h: Callable[[str], str], **kwargs: Any) -> None:
+        self.arguments: list[argparse.Action] = []
+        """Every argument added, in order (the completion scripts read them)."""
+        self.commands: dict[str, _Parser] = {}
+        """The subcommands' parsers, by name."""
         kwargs["add_help"] = False
         kwargs["formatter_class"] = _formatter(h)
         super().__init__(*args, **kwargs)
         self._positionals.title = h("positionals")
         self._optionals.title = h("optionals")
         self.add_argument("-h", "--help", action="help", help=h("help"))
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.arguments.append(action)
+        return action
 
 
 class _TopParser(_Parser):
@@ -304,9 +313,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     )
 
     def command(name: str) -> argparse.ArgumentParser:
-        made: argparse.ArgumentParser = commands.add_parser(
+        made: _Parser = commands.add_parser(
             name, help=h(f"{name}.help"), description=h(f"{name}.description"), h=h
         )
+        parser.commands[name] = made
         _add_global_options(made, h, top=False)
         return made
 

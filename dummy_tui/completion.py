@@ -55,11 +55,11 @@ def _annotate(parser: argparse.ArgumentParser, values: dict[str, list[str]]) -> 
     (except ``--log-level``, whose levels argparse knows), ``KEY=VALUE`` an option."""
     import shtab
 
-    for action in parser._actions:  # argparse has no public list of its actions
-        if isinstance(action, argparse._SubParsersAction):
-            for sub in action.choices.values():
-                _annotate(sub, values)
-            continue
+    for sub in getattr(parser, "commands", {}).values():
+        _annotate(sub, values)
+    # the arguments as dummy_tui.cli's parser records them: argparse lists them
+    # only under a private name
+    for action in getattr(parser, "arguments", []):
         if action.choices is not None or action.nargs == 0:
             continue
         metavar = action.metavar if isinstance(action.metavar, str) else ""
@@ -75,4 +75,4 @@ def _annotate(parser: argparse.ArgumentParser, values: dict[str, list[str]]) -> 
         elif metavar == "KEY=VALUE":
             complete = _words("option", values["option"])
         if complete is not None:
-            action.complete = complete  # type: ignore[attr-defined]
+            action.complete = complete
