@@ -101,7 +101,9 @@ class KnockJudge(DangerJudge):
         k = self.k
         n = k.players
         born = sum(1 for o in self.opponents if k.born[o])
-        units = knock_result_units(born, n - 1 - born, fool and k.rules.fool_penalty) * multiplier
+        units = (
+            knock_result_units(born, n - 1 - born, fool and bool(k.rules.fool_penalty)) * multiplier
+        )
         if fits or k.speto >> card & 1:
             units += n - 1
         return units
