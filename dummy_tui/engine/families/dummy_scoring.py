@@ -156,7 +156,7 @@ def table_value(game: DummyRound, meld: TableMeld, card: int) -> int:
         and meld.kind == RUN
         and not meld.ace_low
         and not game.speto_mask >> card & 1
-        and not (card == game.head and rules.head_card_points)
+        and not (card == game.head and game.move_rules.head_card_points)
     ):
         return rules.ace_high_run_points
     return game.card_points(card)
@@ -198,6 +198,7 @@ def score_round(game: DummyRound) -> list[DummyBreakdown]:
     if game.end is None:
         raise ValueError("the round is not over")
     rules = game.rules
+    house = game.move_rules
     knocked = game.end == "knock"
     laid = table_points(game)
     out: list[DummyBreakdown] = []
@@ -213,12 +214,12 @@ def score_round(game: DummyRound) -> list[DummyBreakdown]:
             base = _knocker(game, line)
         line.penalty_items = [p for p in game.penalty_items if p.seat == seat]
         line.penalties = sum(p.points for p in line.penalty_items)
-        line.shows = rules.show_speto_points > 0
-        if game.shown[seat] and rules.scoring == "points":
-            line.bonus = rules.show_speto_points  # added at step 4, never multiplied
+        line.shows = house.show_speto_points > 0
+        if game.shown[seat] and house.scoring == "points":
+            line.bonus = house.show_speto_points  # added at step 4, never multiplied
         line.total = base - line.penalties + line.bonus
         out.append(line)
-    if rules.scoring == "money":
+    if house.scoring == "money":
         from dummy_tui.engine.families.dummy_money import money_lines
 
         money_lines(game, out)
