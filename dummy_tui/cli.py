@@ -49,8 +49,6 @@ from typing import Any
 
 from dummy_tui import __version__
 from dummy_tui.commands import (
-    EXIT_USAGE,
-    PROG,
     config_command,
     learn_command,
     play_command,
@@ -58,6 +56,7 @@ from dummy_tui.commands import (
     rules_command,
     sim_command,
 )
+from dummy_tui.exits import EXIT_USAGE, PROG
 
 COMMANDS = ("play", "learn", "rules", "replay", "sim", "config", "host", "join")
 """Subcommands; ``play`` is assumed when the command line names none."""

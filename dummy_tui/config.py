@@ -137,7 +137,7 @@ class Config:
 
 def default_path() -> Path:
     """``config.toml`` of the settings folder."""
-    from dummy_tui.ui.storage import config_dir
+    from dummy_tui.storage import config_dir
 
     return config_dir() / FILE_NAME
 

@@ -3,7 +3,7 @@
 Everything the game logs goes to the logger ``dummy_tui``, which never writes
 to the terminal (the terminal belongs to the game's screen): with no log file
 asked for (``--log FILE``, or ``log`` in the config file) its records go
-nowhere, except an AI failure, which :func:`dummy_tui.ui.storage.log_failure`
+nowhere, except an AI failure, which :func:`dummy_tui.storage.log_failure`
 writes to the data folder's ``dummy-tui.log`` all the same.
 
 What is logged:

@@ -130,7 +130,7 @@ def test_a_mistake_on_the_command_line_is_said_in_thai(
     words: list[str], thai: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from dummy_tui.cli import main
-    from dummy_tui.commands import EXIT_USAGE
+    from dummy_tui.exits import EXIT_USAGE
 
     monkeypatch.setenv("LANG", "th_TH.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)

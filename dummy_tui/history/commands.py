@@ -17,7 +17,7 @@ import sys
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from dummy_tui.commands import EXIT_USAGE, PROG
+from dummy_tui.exits import EXIT_USAGE, PROG
 from dummy_tui.ui.i18n import say
 
 if TYPE_CHECKING:

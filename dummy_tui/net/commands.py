@@ -13,7 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dummy_tui.commands import EXIT_USAGE, PROG, ai_level_error, named_config_exists
+from dummy_tui.commands import ai_level_error, named_config_exists
+from dummy_tui.exits import EXIT_USAGE, PROG
 
 DEFAULT_PORT = 8765
 LOOPBACK = "127.0.0.1"
@@ -185,7 +186,7 @@ def _user_name() -> str:
 
 
 def _tokens_file() -> Path:
-    from dummy_tui.ui.storage import data_dir
+    from dummy_tui.storage import data_dir
 
     return data_dir() / "tables.json"
 
@@ -200,7 +201,7 @@ def _tokens() -> dict[str, str]:
 
 
 def _keep_token(key: str, token: str | None) -> None:
-    from dummy_tui.ui.storage import atomic_write
+    from dummy_tui.storage import atomic_write
 
     tokens = _tokens()
     if token is None:

@@ -223,7 +223,7 @@ class Session:
         written to the log file, with its traceback and the position as a
         record, and said once in the game log; ``stand_in`` plays the seat from
         now on."""
-        from dummy_tui.ui.storage import log_failure
+        from dummy_tui.storage import log_failure
 
         log_failure(error, position)
         self.ai[seat] = stand_in
@@ -231,7 +231,7 @@ class Session:
 
     def hint_failed(self, error: Exception) -> None:
         """The hint's AI failed: a bug, written to the log file with the position."""
-        from dummy_tui.ui.storage import log_failure
+        from dummy_tui.storage import log_failure
 
         log_failure(error, self.record_text())
 

@@ -11,8 +11,8 @@ import pytest
 from ui_helpers import saved_paths
 
 from dummy_tui import cli, logs
+from dummy_tui.storage import set_aside, settings_path
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.storage import set_aside, settings_path
 
 pytestmark = pytest.mark.usefixtures("no_log_left")
 
@@ -67,7 +67,7 @@ def test_without_log_nothing_is_written_nor_shown(
 
 
 def test_a_file_set_aside_and_an_ai_failure_are_logged(tmp_path: Path) -> None:
-    from dummy_tui.ui.storage import log_failure
+    from dummy_tui.storage import log_failure
 
     log = tmp_path / "game.log"
     logs.log_to(log)

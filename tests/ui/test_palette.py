@@ -12,8 +12,8 @@ from ui_helpers import app_for, pickup_session, settled_table, setup, until
 from dummy_tui.collate import sort_key
 from dummy_tui.engine.actions import Draw
 from dummy_tui.engine.round import PLAY
+from dummy_tui.storage import settings_path
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.storage import settings_path
 
 
 async def shown(pilot: Pilot[int], app: DummyApp, wanted: str | None = None) -> list[str]:

@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Static
 
 from dummy_tui.saves import saved_count
+from dummy_tui.storage import data_dir
 from dummy_tui.ui.i18n import has, names_for_seats, preset_name, t
 from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
 from dummy_tui.ui.screens.form import (
@@ -27,7 +28,6 @@ from dummy_tui.ui.screens.form import (
     option_line,
     preset_keys,
 )
-from dummy_tui.ui.storage import data_dir
 from dummy_tui.ui.widgets.choice import Choice
 
 if TYPE_CHECKING:
