@@ -30,16 +30,9 @@ from dummy_tui.engine.record import RecordModel, _build_deal, apply_moves
 from dummy_tui.engine.round import Round
 from dummy_tui.net.protocol import VERSION, WIRE_LIMIT, dumps, move_words, view_of
 from dummy_tui.net.shadow import shadow_round
-from dummy_tui.rules.schema import DummyRules, GinRules, PersianRules, Ruleset, RummyRules
+from dummy_tui.rules.schema import RULESET_TYPES, Ruleset
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
-
-RULES_TYPES: dict[str, type[Ruleset]] = {
-    "dummy": DummyRules,
-    "rummy": RummyRules,
-    "gin": GinRules,
-    "persian": PersianRules,
-}
 
 
 class JoinRefused(Exception):
@@ -153,7 +146,7 @@ class RemoteSession(Session):
 
     def __init__(self, welcome: dict[str, Any], send: Callable[[dict[str, Any]], None]) -> None:
         family = str(welcome["rules"]["family"])
-        kind = RULES_TYPES[family]
+        kind = RULESET_TYPES[family]
         rules = kind.model_validate(welcome["rules"])
         base = kind.model_validate(welcome["base_rules"])
         seats = [

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.match import Match, RoundResult, derived_seed
+from dummy_tui.families import FAMILIES
 from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.settings import GameSetup, SaveGame
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 
 HINT_LEVEL = "hard"
 # The hint thinks with a fixed number of sampled deals (Dummy) or read hands
-# (gin) instead of a time budget: the same position always gets the same hint.
-HINT_SAMPLES = {"dummy": 16, "gin": 300}
+# (gin), each family's ``hint_samples``, instead of a time budget: the same
+# position always gets the same hint.
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ class HintTask:
         from dummy_tui.ai.advice import advised
 
         player = make_player(
-            self.family, HINT_LEVEL, self.seed, samples=HINT_SAMPLES.get(self.family)
+            self.family, HINT_LEVEL, self.seed, samples=FAMILIES[self.family].hint_samples
         )
         return advised(self.view, self.legal, checked_choice(player, self.view, self.legal))
 

@@ -16,9 +16,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Static
 
+from dummy_tui.families import FAMILIES
 from dummy_tui.saves import saved_count
 from dummy_tui.storage import data_dir
-from dummy_tui.ui.i18n import has, names_for_seats, preset_name, t
+from dummy_tui.ui.i18n import names_for_seats, preset_name, t
 from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
 from dummy_tui.ui.screens.form import (
     FormError,
@@ -86,20 +87,20 @@ class NewGameForm(Screen[None]):
 
     def options_title(self) -> str:
         """The options section's title: Dummy's are house rules."""
-        own = f"ng.options_{self.family()}"
-        return t(own if has(own) else "ng.options")
+        return t(FAMILIES[self.family()].words.options)
 
     def show_description(self) -> None:
         name = self.query_one("#ruleset", Choice).value
         family = self.family()
         counts = self.presets[str(name)].player_counts
-        about = Text(t(f"family.{family}"))
+        words = FAMILIES[family].words
+        about = Text(t(words.about))
         # a preset that keeps a family to one number of players it does not
         # already name (gin is for two, Persian for four)
         if len(counts) == 1 and counts != self.facts.family_counts.get(family):
             about.append("  ")
             about.append(
-                t("ng.players_fixed", family=t(f"top.game_{family}"), counts=counts[0]),
+                t("ng.players_fixed", family=t(words.name), counts=counts[0]),
                 style="bold",
             )
         self.query_one("#family-desc", Static).update(about)
