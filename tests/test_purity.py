@@ -112,3 +112,17 @@ def test_the_lower_layers_import_no_screen_and_no_command() -> None:
                     if above or screen:
                         found.append(f"{module.relative_to(ROOT)}:{node.lineno} {name}")
     assert found == []
+
+
+def test_no_screen_imports_the_app() -> None:
+    """Screens reach the game's app through ui/gameapp.py's typed ``dapp`` and
+    never import ui/app.py, which imports them (at run time or lazily)."""
+    import ast
+
+    found = []
+    for module in sorted((ROOT / "dummy_tui" / "ui" / "screens").glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "dummy_tui.ui.app":
+                found.append(f"{module.name}:{node.lineno}")
+    assert found == []

@@ -46,6 +46,7 @@ class DummyApp(SavingApp):
 
     CSS_PATH = "dummy.tcss"
     TITLE = "dummy-tui"
+    dummy_tui_app: ClassVar[bool] = True  # gameapp.APP_MARK: the screens' dapp knows it
     ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="help"),

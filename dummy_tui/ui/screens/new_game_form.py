@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Static
 
 from dummy_tui.families import FAMILIES
 from dummy_tui.saves import saved_count
 from dummy_tui.storage import data_dir
+from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import names_for_seats, preset_name, t
 from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
 from dummy_tui.ui.screens.form import (
@@ -32,7 +32,6 @@ from dummy_tui.ui.screens.form import (
 from dummy_tui.ui.widgets.choice import Choice
 
 if TYPE_CHECKING:
-    from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.settings import GameSetup
 
 # This screen is the first one drawn: it reads the presets and the AI levels
@@ -41,7 +40,7 @@ if TYPE_CHECKING:
 # opened, and checks the set-up when a game is started.
 
 
-class NewGameForm(Screen[None]):
+class NewGameForm(GameScreen):
     """The form's state, the option lines of a preset, and the set-up read from the fields."""
 
     def __init__(
@@ -64,13 +63,6 @@ class NewGameForm(Screen[None]):
         self.ruleset = ruleset
         self.wanted_players = len(self.seats) or 4
         """The number of seats the player chose: browsing the presets keeps it."""
-
-    @property
-    def dapp(self) -> DummyApp:
-        from dummy_tui.ui.app import DummyApp
-
-        assert isinstance(self.app, DummyApp)
-        return self.app
 
     def preset_options(self) -> list[tuple[str, Hashable]]:
         """The presets, each by its name in the current language."""
