@@ -19,7 +19,7 @@ from dummy_tui.storage import read_settings_data
 from dummy_tui.ui.appsettings import THEMES as THEMES
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.i18n import ai_name, set_keys, set_language, system_language, t
+from dummy_tui.ui.i18n import ai_name, language, set_keys, set_language, system_language, t
 from dummy_tui.ui.keys import game_keymap
 from dummy_tui.ui.saving import SavingApp, saved_line
 
@@ -384,6 +384,11 @@ def _warm_imports() -> None:
     import dummy_tui.ui.screens.new_game
     import dummy_tui.ui.screens.table
     import dummy_tui.ui.settings  # noqa: F401
+    from dummy_tui.ui.screens.modals import help_markdown, help_sections, help_text
+
+    # F1: the help's markdown parser and its first section, parsed once here
+    for part in help_sections(help_text(language()))[:1]:
+        help_markdown(part)
 
     _freeze_once()
 
