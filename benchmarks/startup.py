@@ -235,7 +235,8 @@ def _run(command: list[str], checkout: str | None, home: str) -> dict[str, float
     except subprocess.TimeoutExpired as stuck:
         out = stuck.stdout or b""
         text = out.decode(errors="replace") if isinstance(out, bytes) else out
-        raise SystemExit(f"{' '.join(command)}: no figure after {TIMEOUT} s\n{text[-2000:]}") from None
+        stuck_line = f"{' '.join(command)}: no figure after {TIMEOUT} s"
+        raise SystemExit(f"{stuck_line}\n{text[-2000:]}") from None
     lines = [line for line in done.stdout.splitlines() if line.startswith("BENCH ")]
     if done.returncode != 0 or not lines:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stdout[-2000:]}{done.stderr[-3000:]}")
