@@ -56,6 +56,7 @@ class DummyApp(SavingApp):
         Binding("ctrl+a", "toggle_ascii", "ASCII suits", id="ascii", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app_quit", show=False, priority=True),
         Binding("ctrl+p", "command_palette", "Commands", id="command_palette", show=False),
+        Binding("f12", "screenshot", "Screenshot", id="screenshot", show=False),
     ]
 
     def __init__(

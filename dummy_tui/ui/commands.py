@@ -56,6 +56,9 @@ def screen_commands(app: SettingsApp, screen: Screen[Any]) -> Iterator[SystemCom
                 title, t("cmd.with_key", text=text, keys=key), _runner(app, node, binding.action)
             )
     yield SystemCommand(t("cmd.pick_theme"), t("cmd.pick_theme_help"), app.action_change_theme)
+    # Textual's panel of the keys of the widget in use, shown or hidden
+    panel = app.action_hide_help_panel if screen.query("HelpPanel") else app.action_show_help_panel
+    yield SystemCommand(t("cmdtitle.keys"), t("cmd.keys"), panel)
 
 
 def _word_key(screen: Screen[Any], binding_id: str) -> str:

@@ -4,7 +4,9 @@ language of the screen, run by name; and Textual's theme picker, kept."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from ui_helpers import app_for, pickup_session, settled_table, setup, until
@@ -164,3 +166,37 @@ async def test_a_search_that_finds_nothing_says_so_in_the_language() -> None:
         )
         await pilot.pause(0.1)
         assert "No matches" not in str(found.get_option_at_index(0).prompt)
+
+
+async def test_screenshot_is_found_by_its_name_and_f12_saves_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Textual's own commands the game keeps: "screensh" finds Screenshot, and
+    F12 saves the screen as an SVG, said in the language with where it went."""
+    monkeypatch.setattr("textual.app.user_downloads_path", lambda: tmp_path)
+    app = app_for(setup(humans=1, seed=21))
+    said: list[str] = []
+    notify = app.notify
+    monkeypatch.setattr(
+        app, "notify", lambda text, **kw: (said.append(str(text)), notify(text, **kw))
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, app)
+        assert {"Screenshot", "Keys"} <= titles(app)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"screensh")
+        assert (await shown(pilot, app, "Screenshot"))[0] == "Screenshot"
+        await pilot.press("escape")
+        await pilot.press("f12")
+        saved = lambda: any(s.startswith("Screenshot saved") for s in said)  # noqa: E731
+        await until(pilot, saved, "the screenshot's notice")
+    pictures = list(tmp_path.glob("dummy-tui-*.svg"))
+    assert len(pictures) == 1 and "<svg" in pictures[0].read_text(encoding="utf-8")
+    assert str(pictures[0]) in " ".join(said)
+
+
+async def test_the_thai_palette_has_screenshot_and_keys_in_thai() -> None:
+    app = app_for(setup(humans=1, seed=21), lang="th")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, app)
+        assert {"ภาพหน้าจอ", "ปุ่มต่าง ๆ"} <= titles(app)
