@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.command import CommandList, CommandPalette
@@ -177,9 +178,12 @@ async def test_screenshot_is_found_by_its_name_and_f12_saves_one(
     app = app_for(setup(humans=1, seed=21))
     said: list[str] = []
     notify = app.notify
-    monkeypatch.setattr(
-        app, "notify", lambda text, **kw: (said.append(str(text)), notify(text, **kw))
-    )
+
+    def heard(text: str, **options: Any) -> None:
+        said.append(str(text))
+        notify(text, **options)
+
+    monkeypatch.setattr(app, "notify", heard)
     async with app.run_test(size=(100, 30)) as pilot:
         await settled_table(pilot, app)
         assert {"Screenshot", "Keys"} <= titles(app)
