@@ -104,6 +104,8 @@ def _argparse_words(lang: str) -> Iterator[None]:
     from dummy_tui.ui.i18n import argparse_words
 
     _WORDS.update(argparse_words(lang))
+    # argparse has no public hook for its messages' words: its module's gettext
+    # names are swapped (tests/test_private_names.py fails the day they change)
     saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
     argparse._, argparse.ngettext = _say, _say_n  # type: ignore[attr-defined]
     try:

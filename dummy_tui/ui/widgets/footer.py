@@ -16,7 +16,7 @@ from collections.abc import Hashable
 
 from textual.app import ComposeResult
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey  # private: tests/test_private_names.py
 
 
 class KeyFooter(Footer):
