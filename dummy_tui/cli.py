@@ -56,6 +56,15 @@ from dummy_tui.commands import (
     rules_command,
     sim_command,
 )
+from dummy_tui.completion import (
+    SHELLS,
+    autocomplete,
+    complete_with,
+    files,
+    levels,
+    option_keys,
+    presets,
+)
 from dummy_tui.exits import EXIT_USAGE, PROG
 
 COMMANDS = ("play", "learn", "rules", "replay", "sim", "config", "host", "join")
@@ -166,11 +175,12 @@ def _add_global_options(
     hence no default there (argparse would set the command's default over it).
     """
     default = None if top else argparse.SUPPRESS
-    parser.add_argument(
+    rules = parser.add_argument(
         "--rules", metavar="FILE", type=_file_name, default=default, help=h("rules_file")
     )
+    complete_with(rules, files)
     parser.add_argument("--lang", choices=LANGUAGES, default=default, help=h("lang"))
-    parser.add_argument(
+    config = parser.add_argument(
         "--config",
         metavar="FILE",
         type=_file_name,
@@ -178,6 +188,7 @@ def _add_global_options(
         default=default,
         help=h("config_file"),
     )
+    complete_with(config, files)
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -249,7 +260,7 @@ class _PrintCompletion(argparse.Action):
     ) -> None:
         from dummy_tui.completion import completion_script
 
-        print(completion_script(build_parser(), str(values)), end="")
+        print(completion_script(PROG, str(values)), end="")
         parser.exit()
 
 
@@ -292,7 +303,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     parser.add_argument(
         "--print-completion",
         action=_PrintCompletion,
-        choices=("bash", "zsh"),
+        choices=SHELLS,
         metavar="SHELL",
         help=h("print_completion"),
     )
@@ -311,20 +322,21 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     play = command("play")
     play_options: list[argparse.Action] = []
 
-    def option(*names: str, **how: Any) -> None:
+    def option(*names: str, **how: Any) -> argparse.Action:
         key = names[0].removeprefix("--").replace("-", "_")
         play_options.append(play.add_argument(*names, help=h(f"play.{key}"), **how))
+        return play_options[-1]
 
     option("--players", type=_int_between(2, 4), metavar="N")
     option("--humans", type=_int_between(0, 4), metavar="N")
-    option("--ai", metavar="LEVEL")
-    option("--ruleset", metavar="NAME")
+    complete_with(option("--ai", metavar="LEVEL"), levels)
+    complete_with(option("--ruleset", metavar="NAME"), presets)
     option("--seed", type=_int_between(0, 2**63 - 1), metavar="N")
     option("--resume", action="store_true")
     option("--ascii", action="store_true")
     option("--no-history", action="store_true")
-    option("--options", **_overrides())
-    option("--log", metavar="FILE", type=_file_name)
+    complete_with(option("--options", **_overrides()), option_keys)
+    complete_with(option("--log", metavar="FILE", type=_file_name), files)
     parser.play_options = tuple(play_options)  # --rules and --lang are the top-level parser's too
     play.set_defaults(handler=play_command)
 
@@ -333,21 +345,28 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     learn.set_defaults(handler=learn_command)
 
     rules = command("rules")
-    rules.add_argument("name", metavar="NAME", nargs="?", help=h("rules.name"))
+    complete_with(
+        rules.add_argument("name", metavar="NAME", nargs="?", help=h("rules.name")), presets
+    )
     rules.set_defaults(handler=rules_command)
 
     replay = command("replay")
     # FILE is checked by replay itself, so that --json tells an empty name in JSON too
-    replay.add_argument("file", metavar="FILE", help=h("replay.file"))
+    complete_with(replay.add_argument("file", metavar="FILE", help=h("replay.file")), files)
     shown = replay.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help=h("replay.json"))
     shown.add_argument("--view", action="store_true", help=h("replay.view"))
     replay.set_defaults(handler=replay_command)
 
     sim = command("sim")
-    sim.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("sim.ruleset"))
+    complete_with(
+        sim.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("sim.ruleset")),
+        presets,
+    )
     sim.add_argument("--players", type=_int_between(2, 4), metavar="N", help=h("sim.players"))
-    sim.add_argument("--ai", metavar="LEVELS", default="normal", help=h("sim.ai"))
+    complete_with(
+        sim.add_argument("--ai", metavar="LEVELS", default="normal", help=h("sim.ai")), levels
+    )
     sim.add_argument(
         "--rounds", type=_int_between(1, 10**9), metavar="N", default=100,
         help=h("sim.rounds"),
@@ -356,7 +375,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "--seed", type=_int_between(0, 2**63 - 1), metavar="N", default=0,
         help=h("sim.seed"),
     )  # fmt: skip
-    sim.add_argument("--options", help=h("sim.options"), **_overrides())
+    complete_with(sim.add_argument("--options", help=h("sim.options"), **_overrides()), option_keys)
     sim.add_argument("--json", action="store_true", help=h("sim.json"))
     sim.add_argument(
         "--jobs", type=_int_between(1, 256), metavar="N", default=1,
@@ -447,7 +466,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = help_language(words)
         set_language(lang)  # what the commands print
         with _argparse_words(lang):
-            args = build_parser(lang).parse_args(words)
+            parser = build_parser(lang)
+            autocomplete(parser, _with_default_command)  # a shell's Tab: answered, then exit
+            args = parser.parse_args(words)
         code: int = args.handler(args)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

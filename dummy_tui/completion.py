@@ -1,148 +1,146 @@
-"""Shell completion scripts (``dummy-tui --print-completion bash|zsh``), written
-from the argparse parser itself: every subcommand, each one's flags, and the
-values of a flag or argument that argparse knows the choices of.
+"""Shell completion (``dummy-tui --print-completion bash|zsh|fish``) through the
+argcomplete library.
 
-No dependency: the parser is walked once and the words put into a small
-script.  A flag that takes a file completes file names; one that takes a
-free value (a name, a number) completes nothing.
+The script a shell loads calls ``dummy-tui`` back at each Tab, with the
+command line in its environment; :func:`autocomplete` answers from the parser
+itself, before anything else runs: every subcommand and flag, the values
+argparse knows the choices of, and the values the game knows that argparse
+does not — the preset names (of ``--rules FILE`` when given), the AI levels
+(each of a comma-separated list), the option keys of the preset's family
+(``--options KEY=``), and file names where a file is wanted.  A flag that
+takes a free value (a seed, a name) completes nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-import shlex
-from dataclasses import dataclass, field
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-SHELLS = ("bash", "zsh")
+SHELLS = ("bash", "zsh", "fish")
 
-
-@dataclass(slots=True)
-class _Command:
-    """What one parser (the top level, or a subcommand) takes."""
-
-    flags: list[str] = field(default_factory=list)
-    takes_value: list[str] = field(default_factory=list)
-    """The flags followed by a value."""
-    choices: dict[str, list[str]] = field(default_factory=dict)
-    """A flag's values, where argparse has them."""
-    files: list[str] = field(default_factory=list)
-    """The flags whose value is a file."""
-    positional: list[str] = field(default_factory=list)
-    """The choices of the positional arguments, where argparse has them."""
+Completer = Callable[..., Iterable[str]]
 
 
-def _walk(parser: argparse.ArgumentParser) -> tuple[_Command, dict[str, _Command]]:
-    top = _command(parser)
-    subcommands: dict[str, _Command] = {}
-    for action in parser._actions:  # argparse offers no public walk of its parser
-        if isinstance(action, argparse._SubParsersAction):
-            for name, sub in action.choices.items():
-                subcommands[name] = _command(sub)
-    default = subcommands.get("play")
-    if default is not None:  # with no command, the default one's flags are taken at the top
-        top.flags += [f for f in default.flags if f not in top.flags]
-        top.takes_value += [f for f in default.takes_value if f not in top.takes_value]
-        top.choices.update(default.choices)
-        top.files += [f for f in default.files if f not in top.files]
-    return top, subcommands
-
-
-def _command(parser: argparse.ArgumentParser) -> _Command:
-    command = _Command()
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            continue
-        if not action.option_strings:
-            if action.choices is not None:
-                command.positional.extend(str(c) for c in action.choices)
-            continue
-        command.flags.extend(action.option_strings)
-        if action.nargs == 0:
-            continue
-        command.takes_value.extend(action.option_strings)
-        if action.choices is not None:
-            for flag in action.option_strings:
-                command.choices[flag] = [str(c) for c in action.choices]
-        elif (action.metavar or "") in ("FILE", "PATH") or "file" in (action.dest or ""):
-            command.files.extend(action.option_strings)
-    return command
-
-
-def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
-    """The completion script of ``parser``'s program for ``shell`` ("bash" or "zsh")."""
+def completion_script(prog: str, shell: str) -> str:
+    """The script that makes ``shell`` complete ``prog``'s command lines."""
     if shell not in SHELLS:
         raise ValueError(f"no completion for {shell!r} (shells: {', '.join(SHELLS)})")
-    top, subcommands = _walk(parser)
-    body = _bash(parser.prog, top, subcommands)
-    if shell == "zsh":  # zsh runs the bash script through its bashcompinit
-        return (
-            f"#compdef {parser.prog}\n"
-            "(( $+functions[compdef] )) || { autoload -U +X compinit && compinit; }\n"
-            "autoload -U +X bashcompinit && bashcompinit\n" + body
-        )
-    return body
+    from argcomplete.shell_integration import shellcode
+
+    return shellcode([prog], shell=shell)
 
 
-def _words(words: list[str]) -> str:
-    return shlex.quote(" ".join(words))
+def complete_with(action: argparse.Action, completer: Completer) -> argparse.Action:
+    """Give ``action`` its completer (argcomplete reads the attribute)."""
+    action.completer = completer  # type: ignore[attr-defined]
+    return action
 
 
-def _function_name(prog: str) -> str:
-    return "_" + "".join(c if c.isalnum() else "_" for c in prog)
+# ---------------------------------------------------------------------------
+# the completers: (prefix, parsed_args) → the words that may follow
 
 
-def _bash(prog: str, top: _Command, subcommands: dict[str, _Command]) -> str:
-    function = _function_name(prog)
-    lines = [
-        f'# bash completion for {prog}: eval "$({prog} --print-completion bash)"',
-        f"{function}() {{",
-        "    local cur prev cmd i",
-        '    cur="${COMP_WORDS[COMP_CWORD]}"',
-        '    prev="${COMP_WORDS[COMP_CWORD-1]}"',
-        '    cmd=""',
-        "    for ((i = 1; i < COMP_CWORD; i++)); do",
-        '        case "${COMP_WORDS[i]}" in',
-        f'            {"|".join(subcommands)}) cmd="${{COMP_WORDS[i]}}"; break ;;',
-        "        esac",
-        "    done",
-        '    case "$cmd" in',
-    ]
-    for name, command in [("", top), *subcommands.items()]:
-        lines.append(f'        "{name}")')
-        lines.extend(_bash_case(command, top_level=name == "", names=list(subcommands)))
-        lines.append("            ;;")
-    lines += [
-        "    esac",
-        "}",
-        f"complete -o default -F {function} {prog}",
-        "",
-    ]
-    return "\n".join(lines)
+def _rules_file(parsed: argparse.Namespace | None) -> dict[str, Any]:
+    """The presets table of ``--rules FILE`` or of the packaged rulesets.toml, as
+    plain TOML (no model is built: a Tab must be quick); empty if unreadable."""
+    import tomllib
+    from importlib import resources
+
+    given = getattr(parsed, "rules", None)
+    try:
+        if given:
+            with open(given, "rb") as f:
+                data = tomllib.load(f)
+        else:
+            text = resources.files("dummy_tui").joinpath("rulesets.toml").read_text("utf-8")
+            data = tomllib.loads(text)
+    except (OSError, ValueError):
+        return {}
+    presets = data.get("presets")
+    return presets if isinstance(presets, dict) else {}
 
 
-def _bash_case(command: _Command, *, top_level: bool, names: list[str]) -> list[str]:
-    indent = " " * 12
-    lines = [f'{indent}case "$prev" in']
-    for flag, values in command.choices.items():
-        lines.append(
-            f'{indent}    {flag}) COMPREPLY=($(compgen -W {_words(values)} -- "$cur")); return ;;'
-        )
-    if command.files:
-        lines.append(
-            f'{indent}    {"|".join(command.files)}) COMPREPLY=($(compgen -f -- "$cur")); return ;;'
-        )
-    free = [f for f in command.takes_value if f not in command.choices and f not in command.files]
-    if free:
-        lines.append(f"{indent}    {'|'.join(free)}) return ;;")
-    lines.append(f"{indent}esac")
-    words = list(command.flags)
-    if top_level:
-        words += names
-    lines.append(f'{indent}if [[ "$cur" == -* ]]; then')
-    lines.append(f'{indent}    COMPREPLY=($(compgen -W {_words(command.flags)} -- "$cur"))')
-    lines.append(f"{indent}else")
-    lines.append(
-        f'{indent}    COMPREPLY=($(compgen -W {_words(words + command.positional)} -- "$cur"))'
-    )
-    lines.append(f"{indent}fi")
-    return lines
+def presets(prefix: str, parsed_args: argparse.Namespace | None = None, **_: Any) -> list[str]:
+    """The preset names."""
+    return [name for name in _rules_file(parsed_args) if name.startswith(prefix)]
+
+
+def levels(prefix: str, **_: Any) -> list[str]:
+    """The AI levels; in a comma-separated list (``normal,ea``), the last one."""
+    from dummy_tui.ai import LEVELS
+
+    done, _comma, last = prefix.rpartition(",")
+    head = f"{done}," if done else ""
+    return [head + level for level in LEVELS if level.startswith(last)]
+
+
+def option_keys(prefix: str, parsed_args: argparse.Namespace | None = None, **_: Any) -> list[str]:
+    """``KEY=`` for each option of the preset's family (``--ruleset``, else dummy)."""
+    from dummy_tui.rules.schema import RULESET_TYPES
+
+    found = _rules_file(parsed_args).get(getattr(parsed_args, "ruleset", None) or "dummy")
+    family = found.get("family", "dummy") if isinstance(found, dict) else "dummy"
+    model = RULESET_TYPES.get(family, RULESET_TYPES["dummy"])
+    skip = {"family", "description", "name"}
+    return [f"{key}=" for key in model.model_fields if key not in skip and key.startswith(prefix)]
+
+
+def files(prefix: str, **_: Any) -> Iterable[str]:
+    """File and folder names."""
+    from argcomplete.completers import FilesCompleter
+
+    found: Iterable[str] = FilesCompleter()(prefix)
+    return found
+
+
+# ---------------------------------------------------------------------------
+
+
+def autocomplete(
+    parser: argparse.ArgumentParser, with_default_command: Callable[[list[str]], list[str]]
+) -> None:
+    """Answer the shell's Tab and exit, when the shell asked (``_ARGCOMPLETE`` in
+    the environment); otherwise return at once.
+
+    With no command named, ``play``'s flags are the command line's (as
+    ``with_default_command`` reads it): the line is completed as that one."""
+    if "_ARGCOMPLETE" not in os.environ:
+        return
+    _as_play(with_default_command)
+    import argcomplete
+    from argcomplete.completers import SuppressCompleter
+
+    argcomplete.autocomplete(parser, default_completer=SuppressCompleter())
+
+
+def _as_play(with_default_command: Callable[[list[str]], list[str]]) -> None:
+    line = os.environ.get("COMP_LINE", "")
+    try:
+        point = int(os.environ.get("COMP_POINT", len(line)))
+    except ValueError:
+        return
+    head, tail = line[:point], line[point:]
+    words = head.split()
+    if not words:
+        return
+    given = [*words[1:], ""] if head.endswith(" ") else words[1:]
+    fixed = with_default_command(given)
+    if len(fixed) == len(given):
+        return
+    new_head = " ".join([words[0], *fixed])  # the word being typed last ("" after a space)
+    os.environ["COMP_LINE"] = new_head + tail
+    os.environ["COMP_POINT"] = str(len(new_head))
+
+
+__all__: Sequence[str] = [
+    "SHELLS",
+    "autocomplete",
+    "complete_with",
+    "completion_script",
+    "files",
+    "levels",
+    "option_keys",
+    "presets",
+]

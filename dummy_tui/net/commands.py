@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dummy_tui.commands import ai_level_error, named_config_exists
+from dummy_tui.completion import complete_with, levels, option_keys, presets
 from dummy_tui.exits import EXIT_USAGE, PROG
 
 DEFAULT_PORT = 8765
@@ -35,11 +36,18 @@ def add_commands(
         help=h("host.port"),
     )  # fmt: skip
     host.add_argument("--bind", metavar="ADDR", default=LOOPBACK, help=h("host.bind"))
-    host.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("host.ruleset"))
+    complete_with(
+        host.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("host.ruleset")),
+        presets,
+    )
     host.add_argument("--players", type=int_between(2, 4), metavar="N", help=h("host.players"))
     host.add_argument("--seats", type=int_between(1, 4), metavar="N", help=h("host.seats"))
-    host.add_argument("--ai", metavar="LEVEL", default="normal", help=h("host.ai"))
-    host.add_argument("--options", help=h("host.options"), **overrides())
+    complete_with(
+        host.add_argument("--ai", metavar="LEVEL", default="normal", help=h("host.ai")), levels
+    )
+    complete_with(
+        host.add_argument("--options", help=h("host.options"), **overrides()), option_keys
+    )
     host.add_argument("--password", action="store_true", help=h("host.password"))
     host.add_argument(
         "--hold", type=int_between(0, 3600), metavar="SECONDS", default=60,
