@@ -337,6 +337,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     option("--no-history", action="store_true")
     complete_with(option("--options", **_overrides()), option_keys)
     complete_with(option("--log", metavar="FILE", type=_file_name), files)
+    option("--log-level", choices=("debug", "info", "warning", "error"), default="info")
     parser.play_options = tuple(play_options)  # --rules and --lang are the top-level parser's too
     play.set_defaults(handler=play_command)
 

@@ -48,7 +48,7 @@ def play_command(args: argparse.Namespace) -> int:
         from dummy_tui.logs import log_to
 
         try:
-            log_to(args.log)  # --log FILE: one line, before the screen
+            log_to(args.log, getattr(args, "log_level", "info"))  # --log FILE, before the screen
         except OSError as exc:
             if args.log != args.config.log:
                 raise

@@ -8,12 +8,18 @@ writes to the data folder's ``dummy-tui.log`` all the same.
 
 What is logged:
 
-* ``INFO``: a file written (the autosave, the settings, an exported record);
+* ``INFO``: every move, in the notation of records (``discard 7H``), with the
+  round, the seat, its name and who plays it (a person or an AI level); a file
+  written (the autosave, the settings, an exported record);
 * ``WARNING``: a file set aside as damaged (a save, the settings), a save that
   could not be written;
 * ``ERROR``: an AI that raised or answered with an illegal move, with its
   traceback and the position as a record;
 * ``DEBUG``: how long each AI move took to choose.
+
+``--log-level`` (``debug`` … ``error``, default ``info``) keeps what is at
+that level or above.  A move names only what the table shows, but an AI
+failure's record holds the whole deal: the file is for a bug report.
 """
 
 from __future__ import annotations
@@ -31,15 +37,20 @@ logger.addHandler(logging.NullHandler())
 logger.setLevel(logging.DEBUG)
 
 
-def log_to(path: Path) -> logging.Handler:
-    """Write the log to *path* from now on (appended to, created if need be);
-    returns the handler.  OSError when the file cannot be opened."""
+LEVELS = ("debug", "info", "warning", "error")
+"""The levels ``--log-level`` takes."""
+
+
+def log_to(path: Path, level: str = "info") -> logging.Handler:
+    """Write the log at ``level`` and above to *path* from now on (appended to,
+    created if need be); returns the handler.  OSError when the file cannot be
+    opened."""
     path = Path(path)
     if path.parent != Path():
         path.parent.mkdir(parents=True, exist_ok=True)
     handler = logging.FileHandler(path, encoding="utf-8", errors="backslashreplace")
     handler.setFormatter(logging.Formatter(FORMAT))
-    handler.setLevel(logging.DEBUG)
+    handler.setLevel(getattr(logging, level.upper()))
     logger.addHandler(handler)
     return handler
 

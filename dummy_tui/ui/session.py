@@ -8,6 +8,7 @@ only caller of :meth:`Session.apply`.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -379,13 +380,30 @@ class Session:
         """Apply a move of the seat to move (checked); log it."""
         entry = describe(self.round, action)
         stock = len(self.round.stock)
+        seat = self.round.seat
         self.round.apply(action)
         self.log.append(entry)
+        self._log_move(seat)
         if len(self.round.stock) > stock:
             # the discard pile was turned over into a new stock (basic rummy):
             # say so, since when it runs out a second time the hand is void
             self.log.append(LogEntry("restock", -1))
         return entry
+
+    def _log_move(self, seat: int) -> None:
+        """The move just made, in the notation of records, to the log file (INFO):
+        public moves only (a draw names no card), as a record's moves are."""
+        from dummy_tui.logs import logger
+
+        if not logger.isEnabledFor(logging.INFO):
+            return
+        who = self.setup.seats[seat]
+        kind = "person" if who.human else f"{who.level} AI"
+        words = "; ".join(self.round.move_words(len(self.round.history) - 1))
+        number = self.round_number
+        logger.info(
+            "round %d, seat %d (%s, %s): %s", number, seat, self.seat_names[seat], kind, words
+        )
 
     def submit(self, action: act.Action) -> LogEntry | None:
         """A move of the person at this screen: applied (checked) and its log

@@ -147,10 +147,9 @@ class TableScreen(TableMoves):
         try:
             action = checked_choice(session.player(seat), view, legal)
             logger.debug(
-                "seat %d (%s) chose %s in %.1f ms",
+                "seat %d (%s AI) chose in %.1f ms (the move: the next line)",
                 seat,
                 session.setup.seats[seat].level,
-                action,
                 (time.perf_counter() - started) * 1000,
             )
         except AIError as exc:
