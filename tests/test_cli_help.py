@@ -19,9 +19,9 @@ EVERY = ("", *COMMANDS, "stats", "history")
 # (flags, metavars, commands, option keys and values, file names) and AI
 TYPED = re.compile(
     r"rulesets\.toml|config\.toml|history\.sqlite3|\$DUMMY_TUI_HOME/data|JSON Lines|"
-    r"sim-failure-SEED-ROUND\.json|--?[a-z][\w-]*(=\w+)?|\{en,th\}|\b[A-Z][A-Z_=]*\b|"
+    r"sim-failure-SEED-ROUND\.json|--?[a-z][\w-]*(=\w+)?|\{en,th\}|\{debug,info,warning,error\}|\b[A-Z][A-Z_=]*\b|"
     r"\b(play|learn|rules|replay|sim|config|stats|history|host|join|dummy-tui|dummy|random|easy|normal|hard|"
-    r"penalty_feed_head|AI|TOML|JSON|stderr|YYYY-MM-DD|Esc)\b"
+    r"penalty_feed_head|debug|info|warning|error|AI|TOML|JSON|stderr|YYYY-MM-DD|Esc)\b"
 )
 
 
