@@ -67,7 +67,7 @@ EXAMPLE = """\
 # key no longer does.  The ids of the table: draw, pick, take_top, meld,
 # layoff, discard, knock, show, end_round, pass, undo, hint, sort, scores,
 # instant, faster, slower, export, quit; of every screen: help, language,
-# theme, colours, ascii, command_palette (dummy_tui/ui/keynames.py has them
+# theme, colours, ascii, command_palette, screenshot (dummy_tui/ui/keynames.py has them
 # all).  A key is a letter or a sign ("n", "?"), or a name: "ctrl+o", "f2",
 # "enter", "space", "pageup".  A key another id of the same screen already
 # answers is said at start.

@@ -16,6 +16,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "ascii": "ctrl+a",
     "app_quit": "ctrl+q",
     "command_palette": "ctrl+p",
+    "screenshot": "f12",
     # the table
     "draw": "d",
     "pick": "p",
@@ -110,7 +111,16 @@ KEY_GROUPS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 """The ids that answer on one screen together (besides the app's own, which
 answer everywhere): two of them on one key would take it from each other."""
-APP_IDS = ("help", "theme", "language", "colours", "ascii", "app_quit", "command_palette")
+APP_IDS = (
+    "help",
+    "theme",
+    "language",
+    "colours",
+    "ascii",
+    "app_quit",
+    "command_palette",
+    "screenshot",
+)
 
 SYMBOLS = {
     "full_stop": ".",
