@@ -67,7 +67,7 @@ from dummy_tui.completion import (
 )
 from dummy_tui.exits import EXIT_USAGE, PROG
 
-COMMANDS = ("play", "learn", "rules", "replay", "sim", "config", "host", "join")
+COMMANDS = ("play", "learn", "rules", "replay", "sim", "config", "host", "join", "serve")
 """Subcommands; ``play`` is assumed when the command line names none."""
 
 LANGUAGES = ("en", "th")

@@ -20,7 +20,7 @@ EVERY = ("", *COMMANDS, "stats", "history")
 TYPED = re.compile(
     r"rulesets\.toml|config\.toml|history\.sqlite3|\$DUMMY_TUI_HOME/data|JSON Lines|"
     r"sim-failure-SEED-ROUND\.json|--?[a-z][\w-]*(=\w+)?|\{en,th\}|\{debug,info,warning,error\}|\b[A-Z][A-Z_=]*\b|"
-    r"\b(play|learn|rules|replay|sim|config|stats|history|host|join|dummy-tui|dummy|random|easy|normal|hard|"
+    r"\b(play|learn|rules|replay|sim|config|stats|history|host|join|serve|dummy-tui|dummy|random|easy|normal|hard|"
     r"penalty_feed_head|debug|info|warning|error|AI|TOML|JSON|stderr|YYYY-MM-DD|Esc)\b"
 )
 

@@ -18,6 +18,7 @@ from dummy_tui.completion import complete_with, levels, option_keys, presets
 from dummy_tui.exits import EXIT_USAGE, PROG
 
 DEFAULT_PORT = 8765
+SERVE_PORT = 8000
 LOOPBACK = "127.0.0.1"
 GRACE_SECONDS = 3.0
 """How long the host stays up after the match's end, for the last frames to arrive."""
@@ -61,6 +62,14 @@ def add_commands(
     join.add_argument("--name", metavar="NAME", help=h("join.name"))
     join.add_argument("--ascii", action="store_true", help=h("join.ascii"))
     join.set_defaults(handler=join_command)
+
+    serve = command("serve")
+    serve.add_argument(
+        "--port", type=int_between(1, 65535), metavar="P", default=SERVE_PORT,
+        help=h("serve.port"),
+    )  # fmt: skip
+    serve.add_argument("--bind", metavar="ADDR", default=LOOPBACK, help=h("serve.bind"))
+    serve.set_defaults(handler=serve_command)
 
 
 # ---------------------------------------------------------------------------
@@ -289,3 +298,30 @@ async def _join(url: str, code: str, name: str, args: argparse.Namespace) -> int
     finally:
         await link.close()
     return app.return_code or 0
+
+
+# ---------------------------------------------------------------------------
+# serve
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    """The game in a web browser: one game process for each visit, each
+    browser with its own folders under the data folder's ``browsers``."""
+    from dummy_tui.net.browser import GameServer
+    from dummy_tui.storage import data_dir
+    from dummy_tui.ui.i18n import say
+
+    if not named_config_exists(args):
+        return EXIT_USAGE
+    root = data_dir() / "browsers"
+    root.mkdir(parents=True, exist_ok=True)
+    lang = args.lang if isinstance(args.lang, str) else None
+    server = GameServer(root, host=args.bind, port=args.port, lang=lang)
+    if args.bind == LOOPBACK:
+        print(say("out.serve.loopback"), flush=True)
+    try:
+        server.serve()
+    except OSError as exc:
+        print(f"{PROG}: {say('out.serve.cannot', error=exc.strerror or str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
+    return 0
