@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from house_rules_util import house_rules
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from dummy_tui.ai import make_player
-from dummy_tui.ai.dummy.knocks import KnockJudge
+from dummy_tui.ai.dummy.evaluator import Evaluator
+from dummy_tui.ai.dummy.knowledge import Knowledge
+from dummy_tui.ai.dummy.plans import table_pieces
+from dummy_tui.ai.dummy.weights import NORMAL
 from dummy_tui.engine.actions import DRAW
 
 from .conftest import play_turn
@@ -30,24 +32,14 @@ HANDS = [
 KNOCK_CARDS = ["KS", "QS", "2C", "9H", "JH", "4D"]  # fits seat 1's kings; spe-to; others
 
 
-def knocked_value(monkeypatch: pytest.MonkeyPatch, game: Any) -> tuple[float, int]:
-    """Play seat 0's turn with the ``normal`` player; the value (knock weight taken
-    off) and card it gave the knock of the hand it knocked from."""
-    seen: dict[int, tuple[float, int] | None] = {}
-    original = KnockJudge.knock_value
-
-    def spy(self: KnockJudge, hand: int, *args: Any, **kwargs: Any) -> Any:
-        best = original(self, hand, *args, **kwargs)
-        seen[hand] = None if best is None else (best[0] - self.w.knock_value, best[1])
-        return best
-
-    monkeypatch.setattr(KnockJudge, "knock_value", spy)
-    hand = game.hands[0]
-    play_turn(game, make_player("dummy", "normal", 3).choose)
-    assume(game.end == "knock" and game.knocker == 0)
-    value = seen.get(hand)
-    assert value is not None, "the player knocked without weighing the knock"
-    return value
+def knock_weighed(game: Any) -> tuple[float, int] | None:
+    """The value (knock weight taken off) and card the ``normal`` player's judge
+    gives the best knock of seat 0's hand now (the player asks it the same)."""
+    k = Knowledge.from_view(game.view(0))
+    ev = Evaluator(k, NORMAL)
+    pieces = table_pieces(k.melds, k.seat, ev.chain, k.hand)
+    best = ev.knock_value(k.hand, pieces, not k.born_at_start, k.melds, k.picked_card())
+    return None if best is None else (best[0] - ev.w.knock_value, best[1])
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
@@ -63,10 +55,13 @@ def test_the_knock_the_ai_weighs_is_the_knock_the_round_scores(
     options["scoring"] = "points"
     assume(knock_card not in hand.split())
     table = "10C 10D 10S" if "KD" in hand else "KC KD KH"  # seat 1's meld
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        game = build([hand], "8S", f"{knock_card} 6C 8C 2D", preset, table, **options)
-        game.apply(DRAW)
-        value, card = knocked_value(monkeypatch, game)
+    game = build([hand], "8S", f"{knock_card} 6C 8C 2D", preset, table, **options)
+    game.apply(DRAW)
+    weighed = knock_weighed(game)
+    play_turn(game, make_player("dummy", "normal", 3).choose)
+    assume(game.end == "knock" and game.knocker == 0)
+    assert weighed is not None, "the player knocked without weighing the knock"
+    value, card = weighed
     line = game.scores()[0]
     assert game.knock_card == card
     # the knocker's score before penalties and shows (§10 steps 1–3)
