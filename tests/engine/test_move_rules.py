@@ -14,6 +14,7 @@ from house_rules_util import house_rules
 from hypothesis import given, settings
 
 import dummy_tui.engine
+from dummy_tui.engine.families import dummy_move_rules
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_move_rules import MoveRules
 from dummy_tui.rules.loader import get_ruleset
@@ -25,9 +26,13 @@ COPIED = [f.name for f in fields(MoveRules)]
 def test_every_copied_field_has_the_rulesets_name_and_type() -> None:
     schema = typing.get_type_hints(DummyRules)
     copy = typing.get_type_hints(MoveRules)
+    # a compiled build erases the class's annotations (a Literal reads as type):
+    # the pure build's run compares the types
+    compiled = not str(getattr(dummy_move_rules, "__file__", "")).endswith(".py")
     for name in COPIED:
         assert name in DummyRules.model_fields, f"MoveRules.{name} is no rule"
-        assert copy[name] == schema[name], f"MoveRules.{name}: {copy[name]} ≠ {schema[name]}"
+        if not compiled:
+            assert copy[name] == schema[name], f"MoveRules.{name}: {copy[name]} ≠ {schema[name]}"
 
 
 @settings(max_examples=25, deadline=None, derandomize=True)

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -38,6 +39,24 @@ async def first_frames(url: str, key: str) -> str:
     return text
 
 
+def page(url: str) -> tuple[str, str]:
+    """The page and its cookie, once the server listens (it says where to go
+    just before it does)."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=30) as answer:
+                return answer.read().decode("utf-8"), answer.headers["Set-Cookie"]
+        except ConnectionRefusedError:
+            pass
+        except urllib.error.URLError as exc:
+            if not isinstance(exc.reason, ConnectionRefusedError):
+                raise
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"nothing listens at {url}")
+        time.sleep(0.05)
+
+
 def test_a_browser_plays_in_its_own_folders_and_nothing_comes_from_elsewhere(
     tmp_path: Path,
 ) -> None:
@@ -51,9 +70,7 @@ def test_a_browser_plays_in_its_own_folders_and_nothing_comes_from_elsewhere(
         assert server.stdout is not None
         lines = [server.stdout.readline() for _ in range(2)]
         assert any(f"http://127.0.0.1:{port}" in line for line in lines), lines
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as page:
-            html = page.read().decode("utf-8")
-            cookie = page.headers["Set-Cookie"]
+        html, cookie = page(f"http://127.0.0.1:{port}/")
         assert not re.search(r"https?://(?!127\.0\.0\.1)", html), "the page fetches from elsewhere"
         key = re.match(r"dummy_tui_browser=([0-9a-f]{32});", cookie)
         assert key is not None and "HttpOnly" in cookie
