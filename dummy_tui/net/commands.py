@@ -54,6 +54,9 @@ def add_commands(
         "--hold", type=int_between(0, 3600), metavar="SECONDS", default=60,
         help=h("host.hold"),
     )  # fmt: skip
+    host.add_argument(
+        "--turn-time", type=int_between(10, 3600), metavar="SECONDS", help=h("host.turn_time")
+    )
     host.add_argument("--no-history", action="store_true", help=h("host.no_history"))
     host.set_defaults(handler=host_command)
 
@@ -127,7 +130,11 @@ def host_command(args: argparse.Namespace) -> int:
     def said(key: str, values: dict[str, Any]) -> None:
         print(say(f"out.{key}", **values), flush=True)
 
-    table = new_table(setup, password=password, hold=float(args.hold), recorder=recorder, said=said)
+    turn_time = None if args.turn_time is None else float(args.turn_time)
+    table = new_table(
+        setup, password=password, hold=float(args.hold), recorder=recorder, said=said,
+        turn_time=turn_time,
+    )  # fmt: skip
     try:
         asyncio.run(_host(table, args.bind, args.port))
     finally:

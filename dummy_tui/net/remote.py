@@ -17,6 +17,8 @@ No Textual here: the screen that reads the frames is
 from __future__ import annotations
 
 import json
+import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -171,6 +173,23 @@ class RemoteSession(Session):
             self.finished.append(played)
             self.rounds.append(record)
         self.log = [_entry(e) for e in welcome["log"]]
+        self.turn_deadline: float | None = None
+        """When the turn being played runs out (``time.monotonic()``), when the
+        host times turns; the host's own clock decides."""
+        self._timed(welcome)
+
+    def _timed(self, frame: dict[str, Any]) -> None:
+        left = frame.get("turn_left")
+        if isinstance(left, int | float) and not isinstance(left, bool) and 0 <= left <= 86_400:
+            self.turn_deadline = time.monotonic() + float(left)
+        else:
+            self.turn_deadline = None
+
+    def turn_seconds_left(self) -> int | None:
+        """Whole seconds left of the timed turn (None: turns are not timed now)."""
+        if self.turn_deadline is None:
+            return None
+        return max(0, math.ceil(self.turn_deadline - time.monotonic()))
 
     def _shadow(self, data: dict[str, Any], rules: Ruleset | None = None) -> Round[Any]:
         view = view_of(data, rules if rules is not None else self.rules, self.view_type)
@@ -240,7 +259,7 @@ class RemoteSession(Session):
         fresh = RemoteSession(welcome, self.send)
         for name in (
             "setup", "match", "round", "rounds", "finished", "log", "seat_status", "next_round",
-            "recorded",
+            "recorded", "turn_deadline",
         ):  # fmt: skip
             setattr(self, name, getattr(fresh, name))
         self.waiting = False
@@ -266,6 +285,7 @@ class RemoteSession(Session):
             else:
                 raise HostProblem(f"unknown frame {kind!r}")
             self._seats(frame["seats"])
+            self._timed(frame)
             start = int(frame["log_start"])
             self.log[start:] = [_entry(e) for e in frame["log"]]
         except (KeyError, TypeError, ValueError, IndexError) as exc:

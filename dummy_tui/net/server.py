@@ -120,6 +120,7 @@ class Table:
         recorder: Recorder | None = None,
         said: Callable[[str, dict[str, Any]], None] | None = None,
         rate: float = RATE,
+        turn_time: float | None = None,
     ) -> None:
         self.session = session
         self.code = code or new_code()
@@ -132,6 +133,11 @@ class Table:
         self.rate = rate
         """Messages a second a player may send on average (:data:`BURST` at once)."""
         """Called with each event to tell the host: a key of the CLI catalog, its values."""
+        self.turn_time = turn_time
+        """Seconds a present person has for a turn (None: no limit); then the
+        computer plays that turn for them."""
+        self._turn: tuple[int, int, int] | None = None  # (round, moves, seat) being timed
+        self._turn_started = time.monotonic()
         self.seats = [Seat(person=s.human) for s in session.setup.seats]
         self.wake = asyncio.Event()
         self.done = asyncio.Event()
@@ -162,14 +168,31 @@ class Table:
         link.log_sent = len(log)
         return {"log_start": start, "log": [asdict(e) for e in log[start:]]}
 
+    def turn_left(self) -> float | None:
+        """Seconds left of the turn being played, when turns are timed: the
+        present person's to move (None: no limit, or not such a turn)."""
+        game = self.session.round
+        if self.turn_time is None or game.is_over or self.session.recorded:
+            return None
+        key = (self.session.round_number, len(game.history), game.seat)
+        if self._turn is None or self._turn[0] != key[0] or self._turn[2] != key[2]:
+            self._turn = key  # another seat's turn (or round): its clock starts now
+            self._turn_started = time.monotonic()
+        seat = self.seats[game.seat]
+        if not seat.person or seat.link is None or seat.standing_in or not self.started:
+            return None
+        return max(0.0, self._turn_started + self.turn_time - time.monotonic())
+
     def state(self, link: Link) -> dict[str, Any]:
-        """The ``state`` frame for ``link``'s seat: its view, the new log lines, the seats."""
+        """The ``state`` frame for ``link``'s seat: its view, the new log lines, the
+        seats, and the seconds left of the turn when turns are timed."""
         session = self.session
         return {
             "type": "state",
             "round": session.round_number,
             "view": view_json(session.round.view(link.seat)),
             "seats": self.seats_json(),
+            "turn_left": self.turn_left(),
             **self._log(link),
         }
 
@@ -378,18 +401,26 @@ class Table:
             elif (not seat.person or seat.standing_in) and self.started:
                 await self._computer_turn(game.seat)
                 continue
+            else:
+                left = self.turn_left()
+                if left is not None and left <= 0:
+                    # the person's time is up: the computer plays this turn for them
+                    self.tell("host.timed_out", name=session.seat_names[game.seat])
+                    await self._computer_turn(game.seat, delay=False)
+                    continue
+                wait = left
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), wait)
         self.done.set()
 
-    async def _computer_turn(self, seat: int) -> None:
+    async def _computer_turn(self, seat: int, delay: bool = True) -> None:
         from dummy_tui.ai import AIError, checked_choice
 
         session = self.session
         game = session.round
         moves = len(game.history)
-        if self.ai_delay > 0:
+        if self.ai_delay > 0 and delay:
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), self.ai_delay)

@@ -183,3 +183,43 @@ async def raw(player: Player, text: str) -> None:
     """Send ``text`` as it is, whatever it holds."""
     assert player.link.ws is not None
     await player.link.ws.send(text)
+
+
+async def test_a_timed_turn_is_counted_down_and_played_by_the_computer_when_it_runs_out() -> None:
+    said: list[str] = []
+    table = Table(
+        Session.new(setup_of(2, seed=4)), ai_delay=0, turn_time=0.6,
+        said=lambda key, values: said.append(key),
+    )  # fmt: skip
+    async with hosted(table) as (server, run):
+        ann = Player(server.port, table.code, "Ann")
+        bo = Player(server.port, table.code, "Bo")
+        ann_session = await ann.join()
+        await bo.join()
+        game = table.session.round
+        assert game.seat == 0
+        frame = await ann.link.receive()
+        while frame["turn_left"] is None:  # until Bo's arrival starts the turn's clock
+            frame = await ann.link.receive()
+        assert isinstance(frame["turn_left"], float) and 0 < frame["turn_left"] <= 0.6
+        ann_session.update(frame)
+        left = ann_session.turn_seconds_left()
+        assert left is not None and left <= 1
+        # Ann does nothing: when her time is up the computer plays her whole turn
+        await until(lambda: table.session.round.seat == 1, seconds=10)
+        assert "host.timed_out" in said
+        assert [seat for seat, _ in table.session.round.history] == [0] * len(
+            table.session.round.history
+        )
+        # Bo's turn is timed afresh
+        left_now = table.turn_left()
+        assert left_now is not None and left_now > 0.3
+        assert not run.done()
+
+
+async def test_untimed_turns_say_no_time() -> None:
+    table = Table(Session.new(setup_of(2, seed=4)), ai_delay=0)
+    async with hosted(table) as (server, _):
+        ann = Player(server.port, table.code, "Ann")
+        session = await ann.join()
+        assert ann.frames[0]["turn_left"] is None and session.turn_seconds_left() is None

@@ -25,7 +25,7 @@ from dummy_tui.ui.settings import GameSetup, SeatSetup
 
 @asynccontextmanager
 async def joined(
-    lang: str = "en", **options: Any
+    lang: str = "en", turn_time: float | None = None, **options: Any
 ) -> AsyncIterator[tuple[DummyApp, Pilot[Any], Session]]:
     """Ann at a hosted table against the easy AI: her app, its pilot, the host's session."""
     setup = GameSetup(
@@ -33,7 +33,7 @@ async def joined(
         seed=5,
         options=options,
     )
-    table = Table(Session.new(setup), ai_delay=0)
+    table = Table(Session.new(setup), ai_delay=0, turn_time=turn_time)
     hosted = await open_table(table, "127.0.0.1", 0)
     run = asyncio.create_task(table.run())
     link = Link(f"ws://127.0.0.1:{hosted.port}/", table.code, "Ann", None)
@@ -151,3 +151,12 @@ async def test_the_matchs_end_at_a_hosted_table() -> None:
         assert isinstance(end, RoundEndScreen)
         assert end.match_over and host.match.is_over
         assert screen.session.match.winners == host.match.winners
+
+
+async def test_a_timed_turn_shows_its_countdown_in_the_language() -> None:
+    for lang, words in (("en", "s left"), ("th", "เหลือ")):
+        async with joined(lang=lang, turn_time=60) as (app, pilot, host):
+            assert host.round.seat == 0
+            await until(pilot, lambda words=words: words in status(app))  # type: ignore[misc]
+            first = status(app)
+            assert "60" in first or "59" in first

@@ -47,6 +47,12 @@ class RemoteTableScreen(TableScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.listen()
+        self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        """A timed turn's countdown, once a second."""
+        if self.remote.turn_deadline is not None and self.message is None:
+            self.refresh_status()
 
     @property
     def my_turn(self) -> bool:
@@ -66,6 +72,15 @@ class RemoteTableScreen(TableScreen):
             self._said_wait = True
 
     def _turn_prompt(self) -> Text:
+        prompt = self._whose_turn()
+        left = self.remote.turn_seconds_left()
+        if left is None or self.session.round.is_over:
+            return prompt
+        clock = fmt("net.time_left", seconds=left)
+        clock.stylize(Style(bold=True, color="red" if left <= 10 else None))
+        return Text.assemble(clock, " · ", prompt)
+
+    def _whose_turn(self) -> Text:
         game = self.session.round
         if game.is_over or game.seat == self.remote.seat:
             return super()._turn_prompt()
