@@ -173,10 +173,30 @@ class RemoteSession(Session):
             self.finished.append(played)
             self.rounds.append(record)
         self.log = [_entry(e) for e in welcome["log"]]
+        self.chat: list[tuple[str, str]] = []
+        """The table's chat, oldest first: (name, line), each as it is to be shown
+        (a reaction worded in this player's language)."""
+        for line in welcome.get("chat") or []:
+            self.hear(line)
         self.turn_deadline: float | None = None
         """When the turn being played runs out (``time.monotonic()``), when the
         host times turns; the host's own clock decides."""
         self._timed(welcome)
+
+    def hear(self, frame: dict[str, Any]) -> tuple[str, str]:
+        """A ``chat`` frame: (name, line) kept and returned; a reaction in the
+        words of this player's catalog."""
+        from dummy_tui.net.protocol import REACTIONS, chat_text
+        from dummy_tui.ui.i18n import t
+
+        name = chat_text(str(frame.get("name") or "?"))[:40]
+        reaction = frame.get("reaction")
+        if reaction in REACTIONS:
+            line = t(f"react.{reaction}")
+        else:
+            line = chat_text(str(frame.get("text") or ""))[:200]
+        self.chat = [*self.chat[-29:], (name, line)]
+        return name, line
 
     def _timed(self, frame: dict[str, Any]) -> None:
         left = frame.get("turn_left")
@@ -259,7 +279,7 @@ class RemoteSession(Session):
         fresh = RemoteSession(welcome, self.send)
         for name in (
             "setup", "match", "round", "rounds", "finished", "log", "seat_status", "next_round",
-            "recorded", "turn_deadline",
+            "recorded", "turn_deadline", "chat",
         ):  # fmt: skip
             setattr(self, name, getattr(fresh, name))
         self.waiting = False

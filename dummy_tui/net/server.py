@@ -30,16 +30,20 @@ from websockets.exceptions import ConnectionClosed
 from dummy_tui.engine.errors import MoveError
 from dummy_tui.net.protocol import (
     BURST,
+    CHAT_BURST,
+    CHAT_RATE,
     FLOOD,
     MAX_FRAME,
     RATE,
     VERSION,
     WIRE_LIMIT,
+    Chat,
     Hello,
     Move,
     ProtocolError,
     Undo,
     action_from_words,
+    chat_text,
     dumps,
     parse_client,
     refusal_json,
@@ -56,6 +60,9 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 HELLO_SECONDS = 10.0
 """How long a new connection has to say hello."""
+
+CHAT_KEPT = 30
+"""Chat lines a table keeps for whoever joins later."""
 
 GUESS_SECONDS = 0.5
 """How long a wrong table code or password waits for its refusal (slows a guesser)."""
@@ -92,6 +99,7 @@ class Link:
     ws: ServerConnection
     seat: int
     bucket: Bucket
+    chat: Bucket = field(default_factory=lambda: Bucket(CHAT_RATE, CHAT_BURST, CHAT_BURST))
     log_sent: int = 0  # the lines of the match's log this connection has been sent
     refused: int = 0
 
@@ -139,6 +147,8 @@ class Table:
         self._turn: tuple[int, int, int] | None = None  # (round, moves, seat) being timed
         self._turn_started = time.monotonic()
         self.seats = [Seat(person=s.human) for s in session.setup.seats]
+        self.chat: list[dict[str, Any]] = []
+        """The last chat lines, for a person who joins or comes back."""
         self.wake = asyncio.Event()
         self.done = asyncio.Event()
 
@@ -211,6 +221,7 @@ class Table:
             "base_rules": session.base_rules.model_dump(mode="json"),
             "first_starter": session.match.first_starter,
             "rounds": list(session.rounds),
+            "chat": list(self.chat),
         }
 
     async def send(self, link: Link, message: dict[str, Any]) -> None:
@@ -343,6 +354,9 @@ class Table:
             link.refused += 1
             await self.send(link, {"type": "error", "reason": "hello_again"})
             return
+        if isinstance(message, Chat):
+            await self._chat(link, message)
+            return
         reason = self._position_refusal(link, message)
         if reason is not None:
             link.refused += 1
@@ -364,6 +378,27 @@ class Table:
         self.wake.set()
         if not session.round.is_over:
             await self.broadcast()
+
+    async def _chat(self, link: Link, message: Chat) -> None:
+        """A chat line or reaction, to everyone at the table (its sender too)."""
+        if not link.chat.take():
+            await self.send(link, {"type": "error", "reason": "chat_rate"})
+            return
+        text = chat_text(message.text)
+        if not text and message.reaction is None:
+            await self.send(link, {"type": "error", "reason": "chat_empty"})
+            return
+        line = {
+            "type": "chat",
+            "seat": link.seat,
+            "name": self.session.seat_names[link.seat],
+            "text": text,
+            "reaction": message.reaction,
+        }
+        self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
+        for seat in self.seats:
+            if seat.link is not None:
+                await self.send(seat.link, line)
 
     def _position_refusal(self, link: Link, message: Move | Undo) -> str | None:
         """Why a move or undo cannot be taken now, whatever it is: a key of ``net.error``."""

@@ -40,6 +40,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "melds_up": "pageup",
     "melds_down": "pagedown",
     "quit": "q",
+    "chat": "slash",
     # the hand and the discard row
     "select": "space",
     "move_left": "shift+left,less_than_sign",
@@ -93,6 +94,7 @@ _TABLE_IDS = (
 
 KEY_GROUPS: dict[str, tuple[str, ...]] = {
     "table": _TABLE_IDS,
+    "remote_table": (*_TABLE_IDS, "chat"),
     "new_game": (
         "quick", "start", "resume", "statistics", "history", "leave", "language", "learn",
     ),

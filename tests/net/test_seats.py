@@ -223,3 +223,49 @@ async def test_untimed_turns_say_no_time() -> None:
         ann = Player(server.port, table.code, "Ann")
         session = await ann.join()
         assert ann.frames[0]["turn_left"] is None and session.turn_seconds_left() is None
+
+
+async def test_chat_goes_to_everyone_as_text_within_its_limits() -> None:
+    table = Table(Session.new(setup_of(3, seed=4)), ai_delay=0)
+    async with hosted(table) as (server, run):
+        ann = Player(server.port, table.code, "Ann")
+        bo = Player(server.port, table.code, "Bo")
+        await ann.join()
+        bo_session = await bo.join()
+
+        async def next_chat(player: Player) -> dict[str, Any]:
+            frame = await player.link.receive()
+            while frame["type"] == "state":
+                frame = await player.link.receive()
+            return frame
+
+        await ann.link.send({"type": "chat", "text": "[bold]hi[/]\x07  there\n"})
+        line = await next_chat(bo)
+        assert line == {
+            "type": "chat", "seat": 0, "name": "Ann", "text": "[bold]hi[/] there",
+            "reaction": None,
+        }  # fmt: skip
+        assert bo_session.hear(line) == ("Ann", "[bold]hi[/] there")
+        await ann.link.send({"type": "chat", "reaction": "well_played"})
+        heard = bo_session.hear(await next_chat(bo))
+        assert heard == ("Ann", "Well played!")  # in Bo's own words
+        await ann.link.send({"type": "chat", "text": "   "})
+        frame = await next_chat(ann)
+        while frame["type"] == "chat":  # her own lines come back to her too
+            frame = await next_chat(ann)
+        assert frame == {"type": "error", "reason": "chat_empty"}
+        for _ in range(4):  # the burst is spent: refused, and the table plays on
+            await ann.link.send({"type": "chat", "text": "again"})
+        reasons = set()
+        for _ in range(8):
+            frame = await next_chat(ann)
+            if frame["type"] == "error":
+                reasons.add(frame["reason"])
+            if "chat_rate" in reasons:
+                break
+        assert "chat_rate" in reasons
+        # whoever joins later reads the table's last lines
+        cy = Player(server.port, table.code, "Cy")
+        cy_session = await cy.join()
+        assert ("Ann", "Well played!") in cy_session.chat
+        assert not run.done()

@@ -50,6 +50,7 @@ async def joined(
     try:
         async with app.run_test(size=(100, 34)) as pilot:
             await pilot.pause()
+            app.hosting = table  # type: ignore[attr-defined]  # for the chat test
             yield app, pilot, table.session
     finally:
         await link.close()
@@ -160,3 +161,19 @@ async def test_a_timed_turn_shows_its_countdown_in_the_language() -> None:
             await until(pilot, lambda words=words: words in status(app))  # type: ignore[misc]
             first = status(app)
             assert "60" in first or "59" in first
+
+
+async def test_a_line_said_at_the_table_reaches_the_host_and_comes_back_as_a_notice() -> None:
+    async with joined() as (app, pilot, _):
+        table = app.hosting  # type: ignore[attr-defined]
+        await pilot.press("slash")
+        await until(pilot, lambda: type(app.screen).__name__ == "ChatScreen")
+        await pilot.press(*"[b]hello", "enter")
+        await until(pilot, lambda: bool(table.chat))
+        assert table.chat[-1]["text"] == "[b]hello" and table.chat[-1]["name"] == "Ann"
+        # the line comes back to everyone, Ann too, as a notice of her own words
+        await until(pilot, lambda: any("[b]hello" in str(n.message) for n in app._notifications))
+        await pilot.press("slash")
+        await until(pilot, lambda: type(app.screen).__name__ == "ChatScreen")
+        await pilot.press("down", "enter")  # the first reaction
+        await until(pilot, lambda: table.chat[-1]["reaction"] == "nice")

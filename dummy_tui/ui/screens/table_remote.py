@@ -12,11 +12,12 @@ quits.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
 from textual import work
+from textual.binding import Binding, BindingType
 from websockets.exceptions import ConnectionClosed
 
 from dummy_tui.engine.cards import cards_of
@@ -35,6 +36,11 @@ FATAL = ("replaced", "token", "code", "password", "full", "version")
 
 class RemoteTableScreen(TableScreen):
     """The table, played against a host (see the module)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *TableScreen.BINDINGS,  # the table's own, which its key handling reads here
+        Binding("slash", "chat", "Chat", id="chat"),
+    ]
 
     def __init__(self, session: RemoteSession, link: Link) -> None:
         super().__init__(session)
@@ -92,7 +98,19 @@ class RemoteTableScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("instant", "speed"):
             return False  # the host sets the pace of the computer's moves
+        if action == "chat":
+            return not self.offline
         return super().check_action(action, parameters)
+
+    def action_chat(self) -> None:
+        """Say something to the table: a line, or a quick reaction."""
+        from dummy_tui.ui.screens.chat import ChatScreen
+
+        def said(message: dict[str, Any] | None) -> None:
+            if message is not None and not self.offline:
+                self.remote.send({"type": "chat", **message})
+
+        self.app.push_screen(ChatScreen(self.remote.chat), said)
 
     # ------------------------------------------------------------------
     # the host's frames
@@ -137,6 +155,10 @@ class RemoteTableScreen(TableScreen):
 
     def received(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
+        if kind == "chat":
+            name, line = self.remote.hear(frame)
+            self.app.notify(line, title=name, timeout=8)  # the words as data, never markup
+            return
         if kind == "error":
             self.remote.waiting = False
             reason = str(frame.get("reason"))
