@@ -58,6 +58,9 @@ def add_commands(
         "--turn-time", type=int_between(10, 3600), metavar="SECONDS", help=h("host.turn_time")
     )
     host.add_argument("--no-history", action="store_true", help=h("host.no_history"))
+    host.add_argument("--play", action="store_true", help=h("host.play"))
+    host.add_argument("--name", metavar="NAME", help=h("host.name"))
+    host.add_argument("--ascii", action="store_true", help=h("host.ascii"))
     host.set_defaults(handler=host_command)
 
     join = command("join")
@@ -128,6 +131,11 @@ def host_command(args: argparse.Namespace) -> int:
         recorder = Recorder.at()
 
     def said(key: str, values: dict[str, Any]) -> None:
+        if args.play:  # the terminal is the game's: the host's news go to the log
+            from dummy_tui.logs import logger
+
+            logger.info("host: %s", say(f"out.{key}", **values))
+            return
         print(say(f"out.{key}", **values), flush=True)
 
     turn_time = None if args.turn_time is None else float(args.turn_time)
@@ -135,7 +143,14 @@ def host_command(args: argparse.Namespace) -> int:
         setup, password=password, hold=float(args.hold), recorder=recorder, said=said,
         turn_time=turn_time,
     )  # fmt: skip
+    if args.play:
+        from dummy_tui.ui.app import cannot_show
+
+        if cannot_show():
+            return 2
     try:
+        if args.play:
+            return asyncio.run(_host_and_play(table, args))
         asyncio.run(_host(table, args.bind, args.port))
     finally:
         if recorder is not None:
@@ -164,6 +179,30 @@ async def _host(table: Any, bind: str, port: int) -> None:
         print(say("out.host.over", totals=totals), flush=True)
         await asyncio.sleep(GRACE_SECONDS)
     finally:
+        await hosted.close()
+
+
+async def _host_and_play(table: Any, args: argparse.Namespace) -> int:
+    """Host the table and sit at its first seat in this window: the host runs in
+    the game's own event loop, and the window joins it on this machine as a
+    friend's terminal would; the line to give friends is said on the table."""
+    from dummy_tui.net.server import open_table
+    from dummy_tui.ui.i18n import say
+
+    hosted = await open_table(table, args.bind, args.port)
+    run = asyncio.create_task(table.run())
+    address = f"{shown_address(args.bind)}:{hosted.port}/{table.code}"
+    note = say("out.host.open", address=address, prog=PROG).replace("\n", " ")
+    if args.bind in ("127.0.0.1", "localhost", "::1"):
+        note += " " + say("out.host.loopback")
+    name = args.name if args.name is not None else _user_name()
+    try:
+        return await _join(
+            f"ws://127.0.0.1:{hosted.port}/", table.code, name[:40], args, note=note,
+            password=table.password,
+        )  # fmt: skip
+    finally:
+        run.cancel()
         await hosted.close()
 
 
@@ -237,12 +276,19 @@ def _keep_token(key: str, token: str | None) -> None:
         atomic_write(_tokens_file(), json.dumps(dict(list(tokens.items())[-20:]), indent=1))
 
 
-async def _join(url: str, code: str, name: str, args: argparse.Namespace) -> int:
+async def _join(
+    url: str,
+    code: str,
+    name: str,
+    args: argparse.Namespace,
+    note: str | None = None,
+    password: str | None = None,
+) -> int:
     from dummy_tui.net.remote import HostProblem, JoinRefused, Link, RemoteSession
     from dummy_tui.ui.i18n import say, t
 
     key = f"{url}{code}"
-    link = Link(url, code, name, None, _tokens().get(key))
+    link = Link(url, code, name, password, _tokens().get(key))
     while True:
         try:
             welcome = await link.open()
@@ -292,7 +338,7 @@ async def _join(url: str, code: str, name: str, args: argparse.Namespace) -> int
         print(f"{PROG}: {t('net.unreadable')}", file=sys.stderr)
         await link.close()
         return 1
-    screen = RemoteTableScreen(session, link)
+    screen = RemoteTableScreen(session, link, note=note)
     app = DummyApp(
         table=screen,
         persist=False,

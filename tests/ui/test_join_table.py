@@ -177,3 +177,29 @@ async def test_a_line_said_at_the_table_reaches_the_host_and_comes_back_as_a_not
         await until(pilot, lambda: type(app.screen).__name__ == "ChatScreen")
         await pilot.press("down", "enter")  # the first reaction
         await until(pilot, lambda: table.chat[-1]["reaction"] == "nice")
+
+
+def test_the_host_plays_in_its_own_window(monkeypatch: Any) -> None:
+    """``host --play``: the table is hosted and joined in one window, which says
+    the line to give friends; the computer's seat plays against the person."""
+    from dummy_tui import cli
+
+    seen: dict[str, Any] = {}
+
+    async def headless(self: DummyApp, **_: object) -> None:
+        async with self.run_test(size=(110, 34)) as pilot:
+            await until(pilot, lambda: isinstance(self.screen, RemoteTableScreen))
+            notes = [str(n.message) for n in self._notifications]
+            seen["notes"] = notes
+            screen = self.screen
+            assert isinstance(screen, RemoteTableScreen)
+            seen["seat"] = screen.remote.seat
+            seen["names"] = list(screen.session.names)
+            await pilot.press("q")
+            await pilot.pause()
+
+    monkeypatch.setattr(DummyApp, "run_async", headless)
+    argv = ["host", "--play", "--players", "2", "--seats", "1", "--port", "0", "--name", "Ann"]
+    assert cli.main([*argv, "--no-history", "--lang", "en"]) == 0
+    assert any("join 127.0.0.1:" in note for note in seen["notes"]), seen["notes"]
+    assert seen["seat"] == 0 and seen["names"][0] == "Ann"

@@ -42,8 +42,11 @@ class RemoteTableScreen(TableScreen):
         Binding("slash", "chat", "Chat", id="chat"),
     ]
 
-    def __init__(self, session: RemoteSession, link: Link) -> None:
+    def __init__(self, session: RemoteSession, link: Link, note: str | None = None) -> None:
+        """``note``: said once the table is up (to a host who plays: the line
+        to give friends)."""
         super().__init__(session)
+        self.note = note
         self.remote = session
         self.link = link
         self.viewer = session.seat
@@ -54,6 +57,8 @@ class RemoteTableScreen(TableScreen):
         super().on_mount()
         self.listen()
         self.set_interval(1.0, self._tick)
+        if self.note is not None:
+            self.app.notify(self.note, timeout=30)
 
     def _tick(self) -> None:
         """A timed turn's countdown, once a second."""
