@@ -67,6 +67,7 @@ def add_commands(
     join.add_argument("address", metavar="ADDRESS/CODE", help=h("join.address"))
     join.add_argument("--name", metavar="NAME", help=h("join.name"))
     join.add_argument("--ascii", action="store_true", help=h("join.ascii"))
+    join.add_argument("--watch", action="store_true", help=h("join.watch"))
     join.set_defaults(handler=join_command)
 
     serve = command("serve")
@@ -288,7 +289,8 @@ async def _join(
     from dummy_tui.ui.i18n import say, t
 
     key = f"{url}{code}"
-    link = Link(url, code, name, password, _tokens().get(key))
+    watch = bool(getattr(args, "watch", False))
+    link = Link(url, code, name, password, None if watch else _tokens().get(key), watch=watch)
     while True:
         try:
             welcome = await link.open()
@@ -312,7 +314,8 @@ async def _join(
             problem = say("out.join.unreachable", url=url, error=str(exc))
             print(f"{PROG}: {problem}", file=sys.stderr)
             return 1
-    _keep_token(key, link.token)
+    if not watch:
+        _keep_token(key, link.token)
     tasks: set[asyncio.Task[None]] = set()
 
     async def deliver(message: dict[str, Any]) -> None:

@@ -3,7 +3,8 @@
 A player says (checked here with pydantic, at most :data:`MAX_FRAME` bytes):
 
 - ``hello``: the table's code, a name, the seat's token when coming back, the
-  password when the table has one;
+  password when the table has one, and ``watch`` to watch without a seat (a
+  spectator is sent the table with no hand in it while a round is played);
 - ``move``: one move of ``records.md``'s notation (a pick-up from the row is
   its two words, ``pick 7H`` then the meld or layoff), with the round and the
   number of moves made when it was chosen, so that a move sent twice or late
@@ -88,6 +89,8 @@ class Hello(BaseModel):
     name: str = Field(default="", max_length=NAME_LIMIT)
     token: str | None = Field(default=None, max_length=64)
     password: str | None = Field(default=None, max_length=256)
+    watch: bool = False
+    """A spectator: no seat; the table without any hand while a round is played."""
 
 
 class Move(BaseModel):

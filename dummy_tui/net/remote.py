@@ -85,8 +85,16 @@ class Link:
     """The connection to the host, with what it takes to open it again."""
 
     def __init__(
-        self, url: str, code: str, name: str, password: str | None, token: str | None = None
+        self,
+        url: str,
+        code: str,
+        name: str,
+        password: str | None,
+        token: str | None = None,
+        watch: bool = False,
     ) -> None:
+        self.watch = watch
+        """A spectator's connection (no seat)."""
         self.url = url
         self.code = code
         self.name = name
@@ -108,6 +116,7 @@ class Link:
             "name": self.name,
             "token": self.token,
             "password": self.password,
+            "watch": self.watch,
         }
         try:
             await ws.send(dumps(hello))
@@ -120,7 +129,7 @@ class Link:
         if frame.get("type") != "welcome":
             await ws.close()
             raise HostProblem(f"expected a welcome, got {frame.get('type')!r}")
-        self.token = str(frame["token"])
+        self.token = None if frame.get("token") is None else str(frame["token"])
         self.ws = ws
         return dict(frame)
 
@@ -225,7 +234,7 @@ class RemoteSession(Session):
 
     @property
     def human_seats(self) -> list[int]:
-        return [self.seat]
+        return [] if self.seat < 0 else [self.seat]  # a spectator has no seat
 
     def joined(self, seat: int) -> bool:
         """A seat of the computer's, or a person's that a person has taken."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import secrets
 import time
@@ -61,6 +62,9 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 HELLO_SECONDS = 10.0
 """How long a new connection has to say hello."""
 
+MAX_WATCHERS = 50
+"""Spectators a table takes at once."""
+
 CHAT_KEPT = 30
 """Chat lines a table keeps for whoever joins later."""
 
@@ -97,11 +101,16 @@ class Link:
     """One person's connection to their seat."""
 
     ws: ServerConnection
-    seat: int
+    seat: int  # -1: a spectator
     bucket: Bucket
     chat: Bucket = field(default_factory=lambda: Bucket(CHAT_RATE, CHAT_BURST, CHAT_BURST))
     log_sent: int = 0  # the lines of the match's log this connection has been sent
     refused: int = 0
+    name: str = ""  # a spectator's own name (a seat's is the session's)
+
+    @property
+    def watching(self) -> bool:
+        return self.seat < 0
 
 
 @dataclass(slots=True)
@@ -147,6 +156,8 @@ class Table:
         self._turn: tuple[int, int, int] | None = None  # (round, moves, seat) being timed
         self._turn_started = time.monotonic()
         self.seats = [Seat(person=s.human) for s in session.setup.seats]
+        self.watchers: list[Link] = []
+        """The spectators' connections."""
         self.chat: list[dict[str, Any]] = []
         """The last chat lines, for a person who joins or comes back."""
         self.wake = asyncio.Event()
@@ -193,6 +204,15 @@ class Table:
             return None
         return max(0.0, self._turn_started + self.turn_time - time.monotonic())
 
+    def view_for(self, link: Link) -> dict[str, Any]:
+        """What ``link`` is sent of the round in play: its seat's view, or for a
+        spectator the mover's view with no hand in it and no seat."""
+        game = self.session.round
+        if not link.watching:
+            return view_json(game.view(link.seat))
+        seen = game.view(game.seat if game.to_move is not None else 0)
+        return view_json(dataclasses.replace(seen, seat=-1, hand=[]))
+
     def state(self, link: Link) -> dict[str, Any]:
         """The ``state`` frame for ``link``'s seat: its view, the new log lines, the
         seats, and the seconds left of the turn when turns are timed."""
@@ -200,7 +220,7 @@ class Table:
         return {
             "type": "state",
             "round": session.round_number,
-            "view": view_json(session.round.view(link.seat)),
+            "view": self.view_for(link),
             "seats": self.seats_json(),
             "turn_left": self.turn_left(),
             **self._log(link),
@@ -215,7 +235,8 @@ class Table:
             "type": "welcome",
             "version": VERSION,
             "seat": link.seat,
-            "token": self.seats[link.seat].token,
+            "token": None if link.watching else self.seats[link.seat].token,
+            "watching": link.watching,
             "ruleset": setup.ruleset,
             "rules": session.rules.model_dump(mode="json"),
             "base_rules": session.base_rules.model_dump(mode="json"),
@@ -228,10 +249,14 @@ class Table:
         with contextlib.suppress(ConnectionClosed):
             await link.ws.send(dumps(message))
 
+    def links(self) -> list[Link]:
+        """Everyone connected: the seats' people, then the spectators."""
+        found = [seat.link for seat in self.seats if seat.link is not None]
+        return [*found, *self.watchers]
+
     async def broadcast(self) -> None:
-        for seat in self.seats:
-            if seat.link is not None:
-                await self.send(seat.link, self.state(seat.link))
+        for link in self.links():
+            await self.send(link, self.state(link))
 
     def tell(self, key: str, **values: Any) -> None:
         if self.said is not None:
@@ -244,6 +269,9 @@ class Table:
         """One connection, from its hello to its end."""
         link = await self._greet(ws)
         if link is None:
+            return
+        if link.watching:
+            await self._watch(link)
             return
         seat = self.seats[link.seat]
         try:
@@ -261,6 +289,20 @@ class Table:
                 self.tell("host.left", name=self.session.seat_names[link.seat])
                 self.wake.set()
                 await self.broadcast()
+
+    async def _watch(self, link: Link) -> None:
+        """A spectator's connection: their chat read, nothing else taken."""
+        try:
+            async for frame in link.ws:
+                await self._message(link, frame)
+                if link.refused >= FLOOD:
+                    await link.ws.close(1008, "too many refused messages")
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            if link in self.watchers:
+                self.watchers.remove(link)
 
     async def _refuse(self, ws: ServerConnection, reason: str, close: bool = False) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -293,6 +335,16 @@ class Table:
             await asyncio.sleep(GUESS_SECONDS)
             await self._refuse(ws, "password", close=True)
             return None
+        if hello.watch:
+            if len(self.watchers) >= MAX_WATCHERS:
+                await self._refuse(ws, "full", close=True)
+                return None
+            name = "".join(ch for ch in hello.name if ch.isprintable()).strip()[:40] or "?"
+            link = Link(ws, -1, Bucket(self.rate), name=name)
+            self.watchers.append(link)
+            self.tell("host.watching", name=name)
+            await self.send(link, self.welcome(link))
+            return link
         index = self._seat_for(hello.token)
         if index is None:
             await self._refuse(ws, "token" if hello.token else "full", close=True)
@@ -357,6 +409,10 @@ class Table:
         if isinstance(message, Chat):
             await self._chat(link, message)
             return
+        if link.watching:
+            link.refused += 1
+            await self.send(link, {"type": "error", "reason": "watching"})
+            return
         reason = self._position_refusal(link, message)
         if reason is not None:
             link.refused += 1
@@ -391,14 +447,13 @@ class Table:
         line = {
             "type": "chat",
             "seat": link.seat,
-            "name": self.session.seat_names[link.seat],
+            "name": link.name if link.watching else self.session.seat_names[link.seat],
             "text": text,
             "reaction": message.reaction,
         }
         self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
-        for seat in self.seats:
-            if seat.link is not None:
-                await self.send(seat.link, line)
+        for other in self.links():
+            await self.send(other, line)
 
     def _position_refusal(self, link: Link, message: Move | Undo) -> str | None:
         """Why a move or undo cannot be taken now, whatever it is: a key of ``net.error``."""
@@ -489,16 +544,13 @@ class Table:
         if not over:
             session.start_next_round()
         self.tell("host.round_over", n=len(session.match.results), totals=session.match.totals)
-        for seat in self.seats:
-            link = seat.link
-            if link is None:
-                continue
+        for link in self.links():
             message: dict[str, Any] = {
                 "type": "round_end",
                 "record": record,
                 "seats": self.seats_json(),
                 "round": None if over else session.round_number,
-                "view": None if over else view_json(session.round.view(link.seat)),
+                "view": None if over else self.view_for(link),
                 **self._log(link),
             }
             await self.send(link, message)

@@ -269,3 +269,22 @@ async def test_chat_goes_to_everyone_as_text_within_its_limits() -> None:
         cy_session = await cy.join()
         assert ("Ann", "Well played!") in cy_session.chat
         assert not run.done()
+
+
+async def test_a_spectator_takes_no_seat_and_cannot_move() -> None:
+    table = Table(Session.new(setup_of(2, seed=4)), ai_delay=0)
+    async with hosted(table) as (server, run):
+        url = f"ws://127.0.0.1:{server.port}/"
+        watcher = Link(url, table.code, "Wat", None, watch=True)
+        welcome = await watcher.open()
+        assert welcome["seat"] == -1 and welcome["watching"] and welcome["token"] is None
+        assert welcome["view"]["hand"] == [] and welcome["view"]["seat"] == -1
+        # both seats are still free for people
+        assert (await Link(url, table.code, "Ann", None).open())["seat"] == 0
+        assert (await Link(url, table.code, "Bo", None).open())["seat"] == 1
+        await watcher.send({"type": "move", "round": 1, "at": 0, "words": ["draw"]})
+        frame = await watcher.receive()
+        while frame["type"] == "state":
+            frame = await watcher.receive()
+        assert frame == {"type": "error", "reason": "watching"}
+        assert table.session.round.history == [] and not run.done()

@@ -203,3 +203,28 @@ def test_the_host_plays_in_its_own_window(monkeypatch: Any) -> None:
     assert cli.main([*argv, "--no-history", "--lang", "en"]) == 0
     assert any("join 127.0.0.1:" in note for note in seen["notes"]), seen["notes"]
     assert seen["seat"] == 0 and seen["names"][0] == "Ann"
+
+
+async def test_a_spectator_sees_the_table_without_any_hand() -> None:
+    setup = GameSetup(
+        seats=[SeatSetup(name="Ann", level="easy"), SeatSetup(name="Somchai", level="easy")],
+        seed=5,
+    )
+    table = Table(Session.new(setup), ai_delay=0.5)  # slow: the round is still on
+    hosted = await open_table(table, "127.0.0.1", 0)
+    run = asyncio.create_task(table.run())
+    link = Link(f"ws://127.0.0.1:{hosted.port}/", table.code, "Wat", None, watch=True)
+    screen = RemoteTableScreen(RemoteSession(await link.open(), lambda message: None), link)
+    app = DummyApp(table=screen, persist=False, history=False, lang="en")
+    try:
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(pilot, lambda: len(table.session.round.history) >= 1)
+            await pilot.pause(0.2)
+            shown = app.export_screenshot().replace("&#160;", " ")
+            assert "You are watching" in shown
+            assert str(screen.hand.border_title) == "Watching" and screen.viewer is None
+            assert not screen.my_turn
+    finally:
+        await link.close()
+        run.cancel()
+        await hosted.close()

@@ -49,7 +49,9 @@ class RemoteTableScreen(TableScreen):
         self.note = note
         self.remote = session
         self.link = link
-        self.viewer = session.seat
+        self.watching = session.seat < 0
+        """A spectator: no hand is shown while a round is played, no move is made."""
+        self.viewer = None if self.watching else session.seat
         self.offline = False
         self._said_wait = False  # the status line says whose return the table waits for
 
@@ -67,7 +69,15 @@ class RemoteTableScreen(TableScreen):
 
     @property
     def my_turn(self) -> bool:
+        if self.watching:
+            return False
         return super().my_turn and not self.remote.waiting and not self.offline
+
+    def refresh_hand(self) -> None:
+        super().refresh_hand()
+        if self.watching:
+            self.hand.set_cards(None, [], {}, self.dapp.settings.sort, Text(t("net.watching")))
+            self.hand.border_title = t("net.watching_title")
 
     def start_ai(self) -> None:
         """Another seat's turn: the host plays it or waits for its person."""
