@@ -58,6 +58,9 @@ def add_commands(
         "--turn-time", type=int_between(10, 3600), metavar="SECONDS", help=h("host.turn_time")
     )
     host.add_argument("--no-history", action="store_true", help=h("host.no_history"))
+    host.add_argument(
+        "--tables", type=int_between(1, 20), metavar="N", default=1, help=h("host.tables")
+    )
     host.add_argument("--play", action="store_true", help=h("host.play"))
     host.add_argument("--name", metavar="NAME", help=h("host.name"))
     host.add_argument("--ascii", action="store_true", help=h("host.ascii"))
@@ -144,6 +147,31 @@ def host_command(args: argparse.Namespace) -> int:
         setup, password=password, hold=float(args.hold), recorder=recorder, said=said,
         turn_time=turn_time,
     )  # fmt: skip
+    if args.tables > 1:
+        if args.play:
+            print(f"{PROG}: {say('out.host.play_tables')}", file=sys.stderr)
+            return EXIT_USAGE
+        tables = [table]
+        for _ in range(args.tables - 1):
+            tables.append(
+                new_table(
+                    setup,
+                    password=password,
+                    hold=float(args.hold),
+                    recorder=recorder,
+                    turn_time=turn_time,
+                )
+            )
+        for each in tables:  # the host's news, each said with its table's code
+            each.said = lambda key, values, code=each.code: print(
+                f"[{code}] {say(f'out.{key}', **values)}", flush=True
+            )
+        try:
+            asyncio.run(_host_lobby(tables, args.bind, args.port))
+        finally:
+            if recorder is not None:
+                recorder.close()
+        return 0
     if args.play:
         from dummy_tui.ui.app import cannot_show
 
@@ -207,6 +235,25 @@ async def _host_and_play(table: Any, args: argparse.Namespace) -> int:
         await hosted.close()
 
 
+async def _host_lobby(tables: list[Any], bind: str, port: int) -> None:
+    from dummy_tui.net.lobby import Lobby, open_lobby
+    from dummy_tui.ui.i18n import say
+
+    lobby = Lobby(tables)
+    hosted = await open_lobby(lobby, bind, port)
+    address = f"{shown_address(bind)}:{hosted.port}"
+    print(say("out.host.lobby", address=address, prog=PROG, n=len(tables)), flush=True)
+    for table in tables:
+        print(f"    {PROG} join {address}/{table.code}", flush=True)
+    if bind in ("127.0.0.1", "localhost", "::1"):
+        print(say("out.host.loopback"), flush=True)
+    try:
+        await lobby.run()
+        await asyncio.sleep(GRACE_SECONDS)
+    finally:
+        await hosted.close()
+
+
 def shown_address(bind: str) -> str:
     """The address to give friends for a host bound to ``bind``."""
     if bind not in ("0.0.0.0", "::", ""):
@@ -232,14 +279,71 @@ def join_command(args: argparse.Namespace) -> int:
     try:
         url, code = parse_address(args.address)
     except ValueError:
-        print(f"{PROG}: {say('out.join.address', address=args.address)}", file=sys.stderr)
-        return EXIT_USAGE
+        try:  # no table's code: the host's lobby, to choose a table from
+            url, _ = parse_address(args.address.strip().rstrip("/") + "/LOBBY")
+        except ValueError:
+            print(f"{PROG}: {say('out.join.address', address=args.address)}", file=sys.stderr)
+            return EXIT_USAGE
+        chosen = _from_lobby(url)
+        if chosen is None:
+            return 1
+        if not chosen:
+            return 0
+        code = chosen
     from dummy_tui.ui.app import cannot_show
 
     if cannot_show():
         return 2
     name = args.name if args.name is not None else _user_name()
     return asyncio.run(_join(url, code, name[:40], args))
+
+
+def _from_lobby(url: str) -> str | None:
+    """The code of the table chosen from the host's lobby ("" when none is
+    chosen: the list printed only); None when there is no lobby to read."""
+    from dummy_tui.net.lobby import ask_lobby
+    from dummy_tui.ui.i18n import say
+
+    try:
+        lobby = asyncio.run(ask_lobby(url))
+    except OSError as exc:
+        print(f"{PROG}: {say('out.join.no_lobby', url=url, error=str(exc))}", file=sys.stderr)
+        return None
+    tables = [t for t in lobby.get("tables", []) if isinstance(t, dict)]
+    print(say("out.join.lobby", n=len(tables)))
+    for i, table in enumerate(tables, 1):
+        print(f"  {i}. {lobby_line(table)}")
+    if not tables or not sys.stdin.isatty():
+        return ""
+    answer = input(say("out.join.which")).strip()
+    if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
+        return ""
+    return str(tables[int(answer) - 1].get("code", ""))
+
+
+def lobby_line(table: dict[str, Any]) -> str:
+    """One table of a lobby, in a line: its code, rules, free seats and people."""
+    from dummy_tui.net.protocol import chat_text
+    from dummy_tui.ui.i18n import say
+
+    def names(key: str) -> str:
+        found = [chat_text(str(n))[:40] for n in table.get(key) or []]
+        return ", ".join(found) or "—"
+
+    line = say(
+        "out.join.table",
+        code=chat_text(str(table.get("code", "?")))[:8],
+        ruleset=chat_text(str(table.get("ruleset", "?")))[:40],
+        free=int(table.get("free", 0)),
+        players=int(table.get("players", 0)),
+        sitting=names("sitting"),
+        waiting=names("waiting_for"),
+    )
+    if table.get("password"):
+        line += " " + say("out.join.with_password")
+    if table.get("over"):
+        line += " " + say("out.join.over")
+    return line
 
 
 def _user_name() -> str:

@@ -110,6 +110,15 @@ class Undo(BaseModel):
     at: int = Field(ge=0, le=100_000)
 
 
+class LobbyAsk(BaseModel):
+    """Which tables a host with several holds (a first message, instead of hello)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: Literal["lobby"]
+    version: int
+
+
 class Chat(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -118,8 +127,8 @@ class Chat(BaseModel):
     reaction: Literal["nice", "oops", "thanks", "your_turn", "well_played"] | None = None
 
 
-ClientMessage = Annotated[Hello | Move | Undo | Chat, Field(discriminator="type")]
-_CLIENT: TypeAdapter[Hello | Move | Undo | Chat] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Move | Undo | Chat | LobbyAsk, Field(discriminator="type")]
+_CLIENT: TypeAdapter[Hello | Move | Undo | Chat | LobbyAsk] = TypeAdapter(ClientMessage)
 
 
 def chat_text(text: str) -> str:
@@ -128,7 +137,7 @@ def chat_text(text: str) -> str:
     return " ".join(kept.split())
 
 
-def parse_client(frame: str | bytes) -> Hello | Move | Undo | Chat:
+def parse_client(frame: str | bytes) -> Hello | Move | Undo | Chat | LobbyAsk:
     """A player's message, or :class:`ProtocolError` (``size``, ``binary``, ``malformed``)."""
     if isinstance(frame, bytes):
         raise ProtocolError("size" if len(frame) > MAX_FRAME else "binary")

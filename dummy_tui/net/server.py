@@ -40,6 +40,7 @@ from dummy_tui.net.protocol import (
     WIRE_LIMIT,
     Chat,
     Hello,
+    LobbyAsk,
     Move,
     ProtocolError,
     Undo,
@@ -265,9 +266,10 @@ class Table:
     # ------------------------------------------------------------------
     # connections
 
-    async def handle(self, ws: ServerConnection) -> None:
-        """One connection, from its hello to its end."""
-        link = await self._greet(ws)
+    async def handle(self, ws: ServerConnection, hello: Hello | None = None) -> None:
+        """One connection, from its hello (read here, or already read by a
+        lobby) to its end."""
+        link = await self._greet(ws, hello)
         if link is None:
             return
         if link.watching:
@@ -310,15 +312,17 @@ class Table:
             if close:
                 await ws.close(1008, reason)
 
-    async def _greet(self, ws: ServerConnection) -> Link | None:
-        try:
-            frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
-            hello = parse_client(frame)
-        except (TimeoutError, ConnectionClosed):
-            return None
-        except ProtocolError as exc:
-            await self._refuse(ws, exc.reason, close=True)
-            return None
+    async def _greet(self, ws: ServerConnection, given: Hello | None = None) -> Link | None:
+        hello: Any = given
+        if hello is None:
+            try:
+                frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+                hello = parse_client(frame)
+            except (TimeoutError, ConnectionClosed):
+                return None
+            except ProtocolError as exc:
+                await self._refuse(ws, exc.reason, close=True)
+                return None
         if not isinstance(hello, Hello):
             await self._refuse(ws, "hello", close=True)
             return None
@@ -402,7 +406,7 @@ class Table:
             link.refused += 1
             await self.send(link, {"type": "error", "reason": exc.reason})
             return
-        if isinstance(message, Hello):
+        if isinstance(message, Hello | LobbyAsk):
             link.refused += 1
             await self.send(link, {"type": "error", "reason": "hello_again"})
             return
