@@ -1,10 +1,12 @@
 """How fast the Dummy engine plays: rounds per second and the cost of legal_actions().
 
-    python benchmarks/engine.py [--rounds N] [--seed S] [--profile]
+    python benchmarks/engine.py [--rounds N] [--seed S] [--repeats R] [--profile]
 
 Plays seeded rounds choosing uniformly among ``legal_actions()`` for 2, 3 and
-4 players with the ``dummy`` and ``dummy-house`` presets, and prints rounds
-per second and the mean time of one ``legal_actions()`` call (the first call
+4 players with the ``dummy`` and ``dummy-house`` presets, each round scored at
+its end, ``--repeats`` times with the lines interleaved (so that a busy machine
+slows them alike), and prints rounds per CPU second (min / median / max) and
+the mean time of one ``legal_actions()`` call (the first call
 after each action: the one that computes the list).  Then it builds positions
 whose discard row is 20 cards or longer (by drawing and discarding only) and
 times ``legal_actions()`` there in the take phase, in the play phase, and in
@@ -71,19 +73,24 @@ def seeded_rounds(
         )
 
 
-def play_rounds(rules: DummyRules, players: int, rounds: int, seed: int) -> dict[str, float]:
-    """Rounds per second from plain play (no timer inside the loop: two clock reads an
-    action would weigh on a fast engine), then the same rounds again with each
-    ``legal_actions()`` timed, for its mean and its share of the (timed) play."""
-    start = time.perf_counter()
+def play_once(rules: DummyRules, players: int, rounds: int, seed: int) -> float:
+    """CPU seconds of ``rounds`` seeded rounds of plain play, each scored at its end
+    (no timer inside the loop: two clock reads an action would weigh on a fast
+    engine)."""
+    start = time.process_time()
     for game, rng in seeded_rounds(rules, players, rounds, seed):
         while not game.is_over:
             game.apply_unchecked(rng.choice(game.legal_actions()))
-    plain = time.perf_counter() - start
+        game.scores()
+    return time.process_time() - start
 
+
+def legal_share(rules: DummyRules, players: int, rounds: int, seed: int) -> dict[str, float]:
+    """The same rounds again with each ``legal_actions()`` timed, for its mean and
+    its share of the (timed) play."""
     legal_time = 0.0
     legal_calls = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for game, rng in seeded_rounds(rules, players, rounds, seed):
         while not game.is_over:
             t0 = time.perf_counter()
@@ -91,15 +98,24 @@ def play_rounds(rules: DummyRules, players: int, rounds: int, seed: int) -> dict
             legal_time += time.perf_counter() - t0
             legal_calls += 1
             game.apply_unchecked(rng.choice(legal))
-    timed = time.perf_counter() - start
+        game.scores()
+    timed = time.process_time() - start
     return {
-        "rounds_per_s": rounds / plain,
         "actions_per_round": legal_calls / rounds,
         "legal_us": 1e6 * legal_time / legal_calls,
-        "legal_share": legal_time / timed,
+        "legal_share": min(1.0, legal_time / timed) if timed else float("nan"),
         "legal_time": legal_time,
         "legal_calls": legal_calls,
     }
+
+
+def build() -> str:
+    """Which build of the engine is timed: compiled (mypyc) or pure Python, and where."""
+    import dummy_tui.engine.families.dummy as module
+
+    where = Path(module.__file__ or "?")
+    kind = "compiled" if where.suffix in (".so", ".pyd") else "pure Python"
+    return f"{kind} ({where.parents[3]})"
 
 
 # --------------------------------------------------------------------------
@@ -209,30 +225,46 @@ def main(argv: list[str] | None = None) -> int:
         "--positions", type=int, default=40, help="long-row positions per line (default 40)"
     )
     parser.add_argument("--profile", action="store_true", help="cProfile the long-row cases")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="timed runs of each line (default 5)"
+    )
     args = parser.parse_args(argv)
 
-    print(f"Dummy engine, random legal play: {args.rounds} rounds per line, seed {args.seed}")
+    print(
+        f"Dummy engine, random legal play, every round scored: {args.rounds} rounds per "
+        f"line, seed {args.seed}, {args.repeats} repeats interleaved; build: {build()}"
+    )
     print()
+    cases = [(preset, players) for preset in PRESETS for players in PLAYER_COUNTS]
+    rules_of = {preset: load(preset) for preset in PRESETS}
+    cpu: dict[tuple[str, int], list[float]] = {case: [] for case in cases}
+    for repeat in range(args.repeats):
+        shift = repeat % len(cases)
+        for preset, players in cases[shift:] + cases[:shift]:
+            cpu[preset, players].append(
+                play_once(rules_of[preset], players, args.rounds, args.seed)
+            )
     print_header(
-        f"{'preset':<12} {'players':>7} {'rounds/s':>9} {'actions/round':>14}",
-        f" {'legal_actions µs':>17} {'share':>6}",
+        f"{'preset':<12} {'players':>7} {'rounds/CPU-s min / median / max':>32}",
+        f" {'actions/round':>14} {'legal_actions µs':>17} {'share':>6}",
     )
     total_time = 0.0
     total_calls = 0.0
-    for preset in PRESETS:
-        rules = load(preset)
-        for players in PLAYER_COUNTS:
-            r = play_rounds(rules, players, args.rounds, args.seed)
-            total_time += r["legal_time"]
-            total_calls += r["legal_calls"]
-            print(
-                f"{preset:<12} {players:>7} {r['rounds_per_s']:>9.0f} "
-                f"{r['actions_per_round']:>14.1f} {r['legal_us']:>17.1f} "
-                f"{100 * r['legal_share']:>5.0f}%"
-            )
+    for preset, players in cases:
+        rates = sorted(args.rounds / t for t in cpu[preset, players])
+        r = legal_share(rules_of[preset], players, args.rounds, args.seed)
+        total_time += r["legal_time"]
+        total_calls += r["legal_calls"]
+        figures = f"{rates[0]:.0f} / {statistics.median(rates):.0f} / {rates[-1]:.0f}"
+        print(
+            f"{preset:<12} {players:>7} {figures:>32} "
+            f"{r['actions_per_round']:>14.1f} {r['legal_us']:>17.1f} "
+            f"{100 * r['legal_share']:>5.0f}%"
+        )
     overall = 1e6 * total_time / total_calls
     print(f"legal_actions overall: {overall:.1f} µs per call ({total_calls:.0f} calls)")
-    print("(rounds/s: untimed play; legal_actions µs and share: a second, timed pass)")
+    print("(rounds per CPU second: untimed play, scoring included, over the repeats;")
+    print(" legal_actions µs and share: one more, timed pass)")
     print()
 
     print(f"legal_actions on positions with a discard row of {LONG_ROW}+ cards (dummy-house)")

@@ -4,8 +4,11 @@ Run in an environment holding ``open-spiel`` and ``rlcard`` beside this package:
 
     python benchmarks/peers.py [--repeats 7] [--seconds 1] [--tree DIR]
 
-``--tree DIR`` times the package of another checkout (say, the commit before a
-change) with this same script, so that one environment can time both builds.
+By default the ``dummy_tui`` the running Python has installed is timed (a
+compiled install's, when run with its Python); ``--tree DIR`` times the
+package of a checkout instead (this one, or the commit before a change), so
+that one environment can time both.  Each result's heading names the build
+timed: compiled (mypyc) or pure Python.
 
 Every comparison is interleaved: in each of the repeats every contender runs
 for ``--seconds``, in an order that rotates from one repeat to the next, so a
@@ -42,8 +45,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
 Batch = Callable[[], int]
 """One batch of work; returns how many units (hands, deadwood counts) it did."""
 
@@ -76,8 +77,21 @@ def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+BUILD = "?"
+"""The build of dummy_tui timed (:func:`build`), named in every result."""
+
+
+def build() -> str:
+    """Compiled (mypyc) or pure Python, and where the package was found."""
+    import dummy_tui.engine.families.gin as gin
+
+    where = Path(gin.__file__ or "?")
+    kind = "compiled" if where.suffix in (".so", ".pyd") else "pure Python"
+    return f"{kind}, from {where.parents[3]}"
+
+
 def report(title: str, rates: dict[str, list[float]], ours: str, targets: dict[str, float]) -> None:
-    print(title)
+    print(f"{title} — ours: {BUILD.split(',')[0]}")
     for name, values in rates.items():
         print(
             f"  {name:<34} {statistics.median(values):10.0f} /s "
@@ -265,15 +279,17 @@ def main() -> None:
     parser.add_argument(
         "--tree",
         type=Path,
-        default=ROOT,
-        help="the checkout whose dummy_tui is timed (default: this one)",
+        default=None,
+        help="a checkout whose dummy_tui is timed (default: the installed one)",
     )
     args = parser.parse_args()
-    sys.path.insert(0, str(args.tree.resolve()))
-    import dummy_tui
+    if args.tree is not None:
+        sys.path.insert(0, str(args.tree.resolve()))
+    global BUILD
+    BUILD = build()
 
     r, s = args.repeats, args.seconds
-    print(f"dummy_tui from {Path(dummy_tui.__file__).parent}")
+    print(f"dummy_tui: {BUILD}")
     print(f"{r} interleaved repeats of {s:g} s per contender; before: {load()}")
     hands = interleaved(
         {

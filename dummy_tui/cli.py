@@ -49,8 +49,6 @@ from typing import Any
 
 from dummy_tui import __version__
 from dummy_tui.commands import (
-    EXIT_USAGE,
-    PROG,
     config_command,
     learn_command,
     play_command,
@@ -58,8 +56,18 @@ from dummy_tui.commands import (
     rules_command,
     sim_command,
 )
+from dummy_tui.completion import (
+    SHELLS,
+    autocomplete,
+    complete_with,
+    files,
+    levels,
+    option_keys,
+    presets,
+)
+from dummy_tui.exits import EXIT_USAGE, PROG
 
-COMMANDS = ("play", "learn", "rules", "replay", "sim", "config", "host", "join")
+COMMANDS = ("play", "learn", "rules", "replay", "sim", "config", "host", "join", "serve")
 """Subcommands; ``play`` is assumed when the command line names none."""
 
 LANGUAGES = ("en", "th")
@@ -105,9 +113,8 @@ def _argparse_words(lang: str) -> Iterator[None]:
     from dummy_tui.ui.i18n import argparse_words
 
     _WORDS.update(argparse_words(lang))
-    # argparse words its messages only through gettext's .mo files, by these
-    # module names, so they are swapped while the command line is read;
-    # tests/ui/test_private_names.py fails the day argparse stops using them.
+    # argparse has no public hook for its messages' words: its module's gettext
+    # names are swapped (tests/test_private_names.py fails the day they change)
     saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
     argparse._, argparse.ngettext = _say, _say_n  # type: ignore[attr-defined]
     try:
@@ -168,11 +175,12 @@ def _add_global_options(
     hence no default there (argparse would set the command's default over it).
     """
     default = None if top else argparse.SUPPRESS
-    parser.add_argument(
+    rules = parser.add_argument(
         "--rules", metavar="FILE", type=_file_name, default=default, help=h("rules_file")
     )
+    complete_with(rules, files)
     parser.add_argument("--lang", choices=LANGUAGES, default=default, help=h("lang"))
-    parser.add_argument(
+    config = parser.add_argument(
         "--config",
         metavar="FILE",
         type=_file_name,
@@ -180,6 +188,7 @@ def _add_global_options(
         default=default,
         help=h("config_file"),
     )
+    complete_with(config, files)
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -213,21 +222,12 @@ class _Parser(argparse.ArgumentParser):
     ``-h``'s own line come from the CLI catalog (``h``)."""
 
     def __init__(self, *args: Any, h: Callable[[str], str], **kwargs: Any) -> None:
-        self.arguments: list[argparse.Action] = []
-        """Every argument added, in order (the completion scripts read them)."""
-        self.commands: dict[str, _Parser] = {}
-        """The subcommands' parsers, by name."""
         kwargs["add_help"] = False
         kwargs["formatter_class"] = _formatter(h)
         super().__init__(*args, **kwargs)
         self._positionals.title = h("positionals")
         self._optionals.title = h("optionals")
         self.add_argument("-h", "--help", action="help", help=h("help"))
-
-    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        action = super().add_argument(*args, **kwargs)
-        self.arguments.append(action)
-        return action
 
 
 class _TopParser(_Parser):
@@ -260,7 +260,7 @@ class _PrintCompletion(argparse.Action):
     ) -> None:
         from dummy_tui.completion import completion_script
 
-        print(completion_script(build_parser(), str(values)), end="")
+        print(completion_script(PROG, str(values)), end="")
         parser.exit()
 
 
@@ -303,7 +303,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     parser.add_argument(
         "--print-completion",
         action=_PrintCompletion,
-        choices=("bash", "zsh", "fish"),
+        choices=SHELLS,
         metavar="SHELL",
         help=h("print_completion"),
     )
@@ -313,36 +313,31 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     )
 
     def command(name: str) -> argparse.ArgumentParser:
-        made: _Parser = commands.add_parser(
+        made: argparse.ArgumentParser = commands.add_parser(
             name, help=h(f"{name}.help"), description=h(f"{name}.description"), h=h
         )
-        parser.commands[name] = made
         _add_global_options(made, h, top=False)
         return made
 
     play = command("play")
     play_options: list[argparse.Action] = []
 
-    def option(*names: str, **how: Any) -> None:
+    def option(*names: str, **how: Any) -> argparse.Action:
         key = names[0].removeprefix("--").replace("-", "_")
         play_options.append(play.add_argument(*names, help=h(f"play.{key}"), **how))
+        return play_options[-1]
 
     option("--players", type=_int_between(2, 4), metavar="N")
     option("--humans", type=_int_between(0, 4), metavar="N")
-    option("--ai", metavar="LEVEL")
-    option("--ruleset", metavar="NAME")
+    complete_with(option("--ai", metavar="LEVEL"), levels)
+    complete_with(option("--ruleset", metavar="NAME"), presets)
     option("--seed", type=_int_between(0, 2**63 - 1), metavar="N")
     option("--resume", action="store_true")
     option("--ascii", action="store_true")
     option("--no-history", action="store_true")
-    option("--options", **_overrides())
-    option("--log", metavar="FILE", type=_file_name)
-    option(
-        "--log-level",
-        choices=("debug", "info", "warning", "error"),
-        default="debug",
-        metavar="LEVEL",
-    )
+    complete_with(option("--options", **_overrides()), option_keys)
+    complete_with(option("--log", metavar="FILE", type=_file_name), files)
+    option("--log-level", choices=("debug", "info", "warning", "error"), default="info")
     parser.play_options = tuple(play_options)  # --rules and --lang are the top-level parser's too
     play.set_defaults(handler=play_command)
 
@@ -351,21 +346,28 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     learn.set_defaults(handler=learn_command)
 
     rules = command("rules")
-    rules.add_argument("name", metavar="NAME", nargs="?", help=h("rules.name"))
+    complete_with(
+        rules.add_argument("name", metavar="NAME", nargs="?", help=h("rules.name")), presets
+    )
     rules.set_defaults(handler=rules_command)
 
     replay = command("replay")
     # FILE is checked by replay itself, so that --json tells an empty name in JSON too
-    replay.add_argument("file", metavar="FILE", help=h("replay.file"))
+    complete_with(replay.add_argument("file", metavar="FILE", help=h("replay.file")), files)
     shown = replay.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help=h("replay.json"))
     shown.add_argument("--view", action="store_true", help=h("replay.view"))
     replay.set_defaults(handler=replay_command)
 
     sim = command("sim")
-    sim.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("sim.ruleset"))
+    complete_with(
+        sim.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("sim.ruleset")),
+        presets,
+    )
     sim.add_argument("--players", type=_int_between(2, 4), metavar="N", help=h("sim.players"))
-    sim.add_argument("--ai", metavar="LEVELS", default="normal", help=h("sim.ai"))
+    complete_with(
+        sim.add_argument("--ai", metavar="LEVELS", default="normal", help=h("sim.ai")), levels
+    )
     sim.add_argument(
         "--rounds", type=_int_between(1, 10**9), metavar="N", default=100,
         help=h("sim.rounds"),
@@ -374,7 +376,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "--seed", type=_int_between(0, 2**63 - 1), metavar="N", default=0,
         help=h("sim.seed"),
     )  # fmt: skip
-    sim.add_argument("--options", help=h("sim.options"), **_overrides())
+    complete_with(sim.add_argument("--options", help=h("sim.options"), **_overrides()), option_keys)
     sim.add_argument("--json", action="store_true", help=h("sim.json"))
     sim.add_argument(
         "--jobs", type=_int_between(1, 256), metavar="N", default=1,
@@ -465,7 +467,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = help_language(words)
         set_language(lang)  # what the commands print
         with _argparse_words(lang):
-            args = build_parser(lang).parse_args(words)
+            parser = build_parser(lang)
+            autocomplete(parser, _with_default_command)  # a shell's Tab: answered, then exit
+            args = parser.parse_args(words)
         code: int = args.handler(args)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

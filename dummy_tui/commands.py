@@ -13,8 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-PROG = "dummy-tui"
-EXIT_USAGE = 2
+from dummy_tui.exits import EXIT_USAGE, PROG
 
 
 def chosen_language(given: str | None = None, config_file: str | None = None) -> str:
@@ -22,8 +21,8 @@ def chosen_language(given: str | None = None, config_file: str | None = None) ->
     file's (``config_file``, ``--config FILE``, or the usual one), else the one
     last chosen in the game (the settings), else the locale's."""
     from dummy_tui.config import config_path, load_config
+    from dummy_tui.storage import read_settings_data
     from dummy_tui.ui.i18n import LANGS, system_language
-    from dummy_tui.ui.storage import read_settings_data
 
     config = load_config(config_path(Path(config_file) if config_file else None))
     for lang in (given, config.language, read_settings_data().get("lang")):
@@ -49,7 +48,7 @@ def play_command(args: argparse.Namespace) -> int:
         from dummy_tui.logs import log_to
 
         try:
-            log_to(args.log, args.log_level)  # --log FILE: one line, before the screen
+            log_to(args.log, getattr(args, "log_level", "info"))  # --log FILE, before the screen
         except OSError as exc:
             if args.log != args.config.log:
                 raise

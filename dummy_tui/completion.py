@@ -1,78 +1,146 @@
-"""Shell completion scripts (``dummy-tui --print-completion bash|zsh|fish``),
-written by `shtab <https://github.com/iterative/shtab>`_ from the argparse
-parser: every subcommand and flag, argparse's own choices, and the values the
-parser cannot know of itself, given to shtab here: the preset names (``--ruleset``,
-``rules NAME``), the AI levels (``--ai``), the option keys (``--options KEY=``)
-and file names (``replay FILE``, ``--log FILE``, ``--rules FILE``).
+"""Shell completion (``dummy-tui --print-completion bash|zsh|fish``) through the
+argcomplete library.
+
+The script a shell loads calls ``dummy-tui`` back at each Tab, with the
+command line in its environment; :func:`autocomplete` answers from the parser
+itself, before anything else runs: every subcommand and flag, the values
+argparse knows the choices of, and the values the game knows that argparse
+does not — the preset names (of ``--rules FILE`` when given), the AI levels
+(each of a comma-separated list), the option keys of the preset's family
+(``--options KEY=``), and file names where a file is wanted.  A flag that
+takes a free value (a seed, a name) completes nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 SHELLS = ("bash", "zsh", "fish")
 
+Completer = Callable[..., Iterable[str]]
 
-def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
-    """The completion script of ``parser``'s program for ``shell``."""
-    import shtab
 
+def completion_script(prog: str, shell: str) -> str:
+    """The script that makes ``shell`` complete ``prog``'s command lines."""
     if shell not in SHELLS:
         raise ValueError(f"no completion for {shell!r} (shells: {', '.join(SHELLS)})")
-    _annotate(parser, _values())
-    return str(shtab.complete(parser, shell=shell))
+    from argcomplete.shell_integration import shellcode
+
+    return shellcode([prog], shell=shell)
 
 
-def _values() -> dict[str, list[str]]:
-    """The words of each kind of value: the presets, the AI levels, the option keys."""
+def complete_with(action: argparse.Action, completer: Completer) -> argparse.Action:
+    """Give ``action`` its completer (argcomplete reads the attribute)."""
+    action.completer = completer  # type: ignore[attr-defined]
+    return action
+
+
+# ---------------------------------------------------------------------------
+# the completers: (prefix, parsed_args) → the words that may follow
+
+
+def _rules_file(parsed: argparse.Namespace | None) -> dict[str, Any]:
+    """The presets table of ``--rules FILE`` or of the packaged rulesets.toml, as
+    plain TOML (no model is built: a Tab must be quick); empty if unreadable."""
+    import tomllib
+    from importlib import resources
+
+    given = getattr(parsed, "rules", None)
+    try:
+        if given:
+            with open(given, "rb") as f:
+                data = tomllib.load(f)
+        else:
+            text = resources.files("dummy_tui").joinpath("rulesets.toml").read_text("utf-8")
+            data = tomllib.loads(text)
+    except (OSError, ValueError):
+        return {}
+    presets = data.get("presets")
+    return presets if isinstance(presets, dict) else {}
+
+
+def presets(prefix: str, parsed_args: argparse.Namespace | None = None, **_: Any) -> list[str]:
+    """The preset names."""
+    return [name for name in _rules_file(parsed_args) if name.startswith(prefix)]
+
+
+def levels(prefix: str, **_: Any) -> list[str]:
+    """The AI levels; in a comma-separated list (``normal,ea``), the last one."""
     from dummy_tui.ai import LEVELS
-    from dummy_tui.rules.loader import load_rulesets, option_docs
 
-    presets = load_rulesets()
-    keys: dict[str, None] = {}
-    for family in dict.fromkeys(ruleset.family for ruleset in presets.values()):
-        keys.update((f"{key}=", None) for key, _, _ in option_docs(family))
-    return {"preset": sorted(presets), "level": list(LEVELS), "option": list(keys)}
+    done, _comma, last = prefix.rpartition(",")
+    head = f"{done}," if done else ""
+    return [head + level for level in LEVELS if level.startswith(last)]
 
 
-def _words(kind: str, words: Iterable[str]) -> dict[str, Any]:
-    """A shtab ``complete`` of fixed words, for each shell."""
-    listed = " ".join(words)
-    function = f"_dummy_tui_{kind}"
-    return {
-        "bash": function,
-        "zsh": f"({listed})",
-        "fish": listed,
-        "preamble": {"bash": f'{function}() {{\n  compgen -W "{listed}" -- "$1"\n}}\n'},
-    }
+def option_keys(prefix: str, parsed_args: argparse.Namespace | None = None, **_: Any) -> list[str]:
+    """``KEY=`` for each option of the preset's family (``--ruleset``, else dummy)."""
+    from dummy_tui.rules.schema import RULESET_TYPES
+
+    found = _rules_file(parsed_args).get(getattr(parsed_args, "ruleset", None) or "dummy")
+    family = found.get("family", "dummy") if isinstance(found, dict) else "dummy"
+    model = RULESET_TYPES.get(family, RULESET_TYPES["dummy"])
+    skip = {"family", "description", "name"}
+    return [f"{key}=" for key in model.model_fields if key not in skip and key.startswith(prefix)]
 
 
-def _annotate(parser: argparse.ArgumentParser, values: dict[str, list[str]]) -> None:
-    """Tell shtab what each action's value is, by its metavar (the help's own
-    word for it): ``FILE`` a file, ``NAME`` a preset, ``LEVEL`` an AI level
-    (except ``--log-level``, whose levels argparse knows), ``KEY=VALUE`` an option."""
-    import shtab
+def files(prefix: str, **_: Any) -> Iterable[str]:
+    """File and folder names."""
+    from argcomplete.completers import FilesCompleter
 
-    for sub in getattr(parser, "commands", {}).values():
-        _annotate(sub, values)
-    # the arguments as dummy_tui.cli's parser records them: argparse lists them
-    # only under a private name
-    for action in getattr(parser, "arguments", []):
-        if action.choices is not None or action.nargs == 0:
-            continue
-        metavar = action.metavar if isinstance(action.metavar, str) else ""
-        complete: Any = None
-        if metavar in ("FILE", "PATH"):
-            complete = shtab.FILE
-        elif metavar == "NAME" and (
-            action.dest == "ruleset" or (action.dest == "name" and parser.prog.endswith(" rules"))
-        ):
-            complete = _words("preset", values["preset"])
-        elif metavar in ("LEVEL", "LEVELS") and action.dest == "ai":
-            complete = _words("level", values["level"])
-        elif metavar == "KEY=VALUE":
-            complete = _words("option", values["option"])
-        if complete is not None:
-            action.complete = complete
+    found: Iterable[str] = FilesCompleter()(prefix)
+    return found
+
+
+# ---------------------------------------------------------------------------
+
+
+def autocomplete(
+    parser: argparse.ArgumentParser, with_default_command: Callable[[list[str]], list[str]]
+) -> None:
+    """Answer the shell's Tab and exit, when the shell asked (``_ARGCOMPLETE`` in
+    the environment); otherwise return at once.
+
+    With no command named, ``play``'s flags are the command line's (as
+    ``with_default_command`` reads it): the line is completed as that one."""
+    if "_ARGCOMPLETE" not in os.environ:
+        return
+    _as_play(with_default_command)
+    import argcomplete
+    from argcomplete.completers import SuppressCompleter
+
+    argcomplete.autocomplete(parser, default_completer=SuppressCompleter())
+
+
+def _as_play(with_default_command: Callable[[list[str]], list[str]]) -> None:
+    line = os.environ.get("COMP_LINE", "")
+    try:
+        point = int(os.environ.get("COMP_POINT", len(line)))
+    except ValueError:
+        return
+    head, tail = line[:point], line[point:]
+    words = head.split()
+    if not words:
+        return
+    given = [*words[1:], ""] if head.endswith(" ") else words[1:]
+    fixed = with_default_command(given)
+    if len(fixed) == len(given):
+        return
+    new_head = " ".join([words[0], *fixed])  # the word being typed last ("" after a space)
+    os.environ["COMP_LINE"] = new_head + tail
+    os.environ["COMP_POINT"] = str(len(new_head))
+
+
+__all__: Sequence[str] = [
+    "SHELLS",
+    "autocomplete",
+    "complete_with",
+    "completion_script",
+    "files",
+    "levels",
+    "option_keys",
+    "presets",
+]

@@ -67,8 +67,8 @@ EXAMPLE = """\
 # key no longer does.  The ids of the table: draw, pick, take_top, meld,
 # layoff, discard, knock, show, end_round, pass, undo, hint, sort, scores,
 # instant, faster, slower, export, quit; of every screen: help, language,
-# theme, colours, ascii, command_palette, screenshot (dummy_tui/ui/keynames.py
-# has them all).  A key is a letter or a sign ("n", "?"), or a name: "ctrl+o", "f2",
+# theme, colours, ascii, command_palette, screenshot (dummy_tui/ui/keynames.py has them
+# all).  A key is a letter or a sign ("n", "?"), or a name: "ctrl+o", "f2",
 # "enter", "space", "pageup".  A key another id of the same screen already
 # answers is said at start.
 # [keymap]
@@ -137,7 +137,7 @@ class Config:
 
 def default_path() -> Path:
     """``config.toml`` of the settings folder."""
-    from dummy_tui.ui.storage import config_dir
+    from dummy_tui.storage import config_dir
 
     return config_dir() / FILE_NAME
 

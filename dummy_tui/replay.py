@@ -4,6 +4,7 @@ or open the replay viewer on it."""
 from __future__ import annotations
 
 import codecs
+import importlib
 import json
 import os
 import sys
@@ -22,6 +23,7 @@ from dummy_tui.engine.record import (
     replay,
     result_json,
 )
+from dummy_tui.families import FAMILIES
 from dummy_tui.problems import NAME_LIMIT, too_long
 from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.i18n import cli_catalog, language, say
@@ -186,7 +188,7 @@ def json_text(value: object) -> str:
 
 
 class Account:
-    """The readable account of a round of any family; :data:`ACCOUNTS` holds a
+    """The readable account of a round of any family; :func:`account_type` finds a
     family's own where it says more.  Every line is the command's catalog's
     (``out.replay.*``), in the language."""
 
@@ -393,14 +395,17 @@ class GinAccount(Account):
     out = "out.replay.ending_knocked"
 
 
-ACCOUNTS: dict[str, type[Account]] = {"dummy": DummyAccount, "gin": GinAccount}
-"""A family's own account, by family; the others use :class:`Account`."""
+def account_type(family: str) -> type[Account]:
+    """The account of a round of ``family`` (:mod:`dummy_tui.families` names it)."""
+    module, name = FAMILIES[family].account
+    found: type[Account] = getattr(importlib.import_module(module), name)
+    return found
 
 
 def render_text(result: ReplayResult, loaded: LoadedRecord | None = None) -> str:
     """A readable account: moves applied, the table by owner, hands, scores
     (``loaded``, the record, lets a refused move's rule be said in the language)."""
-    return ACCOUNTS.get(result.game.family, Account)(result).text(loaded)
+    return account_type(result.game.family)(result).text(loaded)
 
 
 def _item(key: str) -> str:

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from dummy_tui.families import FAMILIES
 from dummy_tui.printing import text_console
 from dummy_tui.rules.loader import (
     PACKAGED_NAME,
@@ -107,7 +108,7 @@ def _named(name: str, key: str) -> Text:
 
 
 def _family(family: str) -> str:
-    return t(f"top.game_{family}") if language() != "en" else family
+    return t(FAMILIES[family].words.name) if language() != "en" else family
 
 
 def print_presets(

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
-from dummy_tui.ai import AIError, checked_choice, make_player
+from dummy_tui.ai import AIError, RandomPlayer, checked_choice, make_player
 from dummy_tui.engine.families import new_round
 from dummy_tui.engine.record import dumps_record, record_of
 from dummy_tui.rules.schema import Ruleset
@@ -143,16 +143,19 @@ def play_round(
     while not game.is_over:
         seat = game.seat
         legal = game.legal_actions()
+        player = ais[seat]
         if len(legal) == 1:
             action = legal[0]
+        elif isinstance(player, RandomPlayer):
+            action = player.pick(legal)  # uniform over the legal list: no view to build
         else:
             try:
-                action = checked_choice(ais[seat], game.view(seat), legal)
+                action = checked_choice(player, game.view(seat), legal)
             except AIError as error:
                 names = [f"{level} AI" for level in levels]
                 record = dumps_record(record_of(game, names, ruleset, base or rules))
                 raise SimFailure(error, index, record) from error
-        game.apply(action)
+        game.apply_unchecked(action)  # one of the legal list (checked_choice saw to it)
     totals = [b.total for b in game.scores()]
     won = game.round_winners()
     return [

@@ -38,11 +38,11 @@ if os.environ.get("TERM") == "dumb":
 textual.constants.TEXTUAL_ANIMATIONS = "none"  # type: ignore[misc]
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def no_log_left() -> Iterator[None]:
     """The log files a test opened (through its config or ``--log``) closed after it,
-    as the process's end would.  For the modules that open them:
-    ``pytestmark = pytest.mark.usefixtures("no_log_left")``."""
+    as the process's end would: every test, since a log file left open sends a
+    later test's log (an AI failure's) to it instead of to the data folder."""
     yield
     for handler in list(logs.logger.handlers):
         if isinstance(handler, logging.FileHandler):

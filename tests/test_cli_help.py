@@ -19,9 +19,9 @@ EVERY = ("", *COMMANDS, "stats", "history")
 # (flags, metavars, commands, option keys and values, file names) and AI
 TYPED = re.compile(
     r"rulesets\.toml|config\.toml|history\.sqlite3|\$DUMMY_TUI_HOME/data|JSON Lines|"
-    r"sim-failure-SEED-ROUND\.json|--?[a-z][\w-]*(=\w+)?|\{en,th\}|\b[A-Z][A-Z_=]*\b|"
-    r"\b(play|learn|rules|replay|sim|config|stats|history|host|join|dummy-tui|dummy|random|easy|normal|hard|debug|info|warning|error|bash|zsh|fish|"
-    r"penalty_feed_head|AI|TOML|JSON|stderr|YYYY-MM-DD|Esc)\b"
+    r"sim-failure-SEED-ROUND\.json|--?[a-z][\w-]*(=\w+)?|\{en,th\}|\{debug,info,warning,error\}|\b[A-Z][A-Z_=]*\b|"
+    r"\b(play|learn|rules|replay|sim|config|stats|history|host|join|serve|dummy-tui|dummy|random|easy|normal|hard|"
+    r"penalty_feed_head|debug|info|warning|error|AI|TOML|JSON|stderr|YYYY-MM-DD|Esc)\b"
 )
 
 
@@ -130,7 +130,7 @@ def test_a_mistake_on_the_command_line_is_said_in_thai(
     words: list[str], thai: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from dummy_tui.cli import main
-    from dummy_tui.commands import EXIT_USAGE
+    from dummy_tui.exits import EXIT_USAGE
 
     monkeypatch.setenv("LANG", "th_TH.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)

@@ -1,11 +1,10 @@
-"""``dummy-tui --print-completion bash|zsh|fish``: scripts written by shtab from
-the parser, with the values argparse cannot know: presets, AI levels, option
-keys, file names."""
+"""``dummy-tui --print-completion bash|zsh|fish``: the shell's script, and the
+answers ``dummy-tui`` gives it at each Tab (argcomplete): commands, flags, and
+the values the game knows — presets, AI levels, option keys, files."""
 
 from __future__ import annotations
 
-import argparse
-import re
+import os
 import shutil
 import subprocess
 import sys
@@ -15,12 +14,7 @@ import pytest
 
 from dummy_tui import cli
 
-SUBCOMMANDS = ("play", "rules", "replay", "sim", "config", "stats", "history")
-PLAY_FLAGS = ("--players", "--humans", "--ai", "--ruleset", "--seed", "--lang", "--resume")
-
 BASH = shutil.which("bash")
-ZSH = shutil.which("zsh")
-FISH = shutil.which("fish")
 
 
 def printed(shell: str, capsys: pytest.CaptureFixture[str]) -> str:
@@ -30,28 +24,33 @@ def printed(shell: str, capsys: pytest.CaptureFixture[str]) -> str:
     return capsys.readouterr().out
 
 
-def every_flag(parser: argparse.ArgumentParser) -> set[str]:
-    """The flags the parser and its subcommands take, as argparse holds them."""
-    flags: set[str] = set()
-    for action in parser._actions:
-        flags.update(action.option_strings)
-        if isinstance(action, argparse._SubParsersAction):
-            for sub in action.choices.values():
-                flags |= every_flag(sub)
-    return flags
+def tab(line: str, tmp_path: Path) -> list[str]:
+    """What ``dummy-tui`` offers the shell for ``line``, the cursor at its end."""
+    out = tmp_path / "offered"
+    env = dict(
+        os.environ,
+        _ARGCOMPLETE="1",
+        COMP_LINE=line,
+        COMP_POINT=str(len(line)),
+        _ARGCOMPLETE_STDOUT_FILENAME=str(out),
+        _ARGCOMPLETE_IFS="\n",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "dummy_tui"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    return [w.strip() for w in out.read_text(encoding="utf-8").split("\n") if w.strip()]
 
 
-def test_bash_script_defines_a_function_and_names_everything(
+def test_each_shell_gets_a_script_that_calls_the_game_back(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    script = printed("bash", capsys)
-    assert "complete -o bashdefault -F _shtab_dummy_tui dummy-tui" in script
-    words = set(re.split(r"[\s'|()]+", script))
-    for command in SUBCOMMANDS:
-        assert command in words
-    flags = every_flag(cli.build_parser())
-    assert {"--print-completion", "--view", "--export", "--path", "--log-level"} <= flags
-    assert not flags - words, flags - words
+    bash = printed("bash", capsys)
+    assert "complete -o nospace -o default -o bashdefault -F _python_argcomplete dummy-tui" in bash
+    assert "compdef _python_argcomplete dummy-tui" in printed("zsh", capsys)
+    fish = printed("fish", capsys)
+    assert "complete --command dummy-tui" in fish and "_ARGCOMPLETE 1" in fish
 
 
 @pytest.mark.skipif(BASH is None, reason="no bash")
@@ -62,74 +61,29 @@ def test_bash_accepts_the_script(capsys: pytest.CaptureFixture[str]) -> None:
     assert result.returncode == 0, result.stderr
 
 
-def complete(script: str, *words: str) -> list[str]:
-    """What bash offers for the command line ``words`` (the last one being typed)."""
-    line = " ".join(f"'{w}'" for w in ("dummy-tui", *words))
-    run = (
-        f"{script}\nCOMP_WORDS=({line}); COMP_CWORD={len(words)}\n"
-        'COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}\n'
-        '_shtab_dummy_tui; printf "%s\\n" "${COMPREPLY[@]}"\n'
-    )
-    assert BASH is not None
-    result = subprocess.run([BASH, "-c", run], text=True, capture_output=True, check=True)
-    return result.stdout.split()
+def test_commands_flags_and_the_values_the_game_knows(tmp_path: Path) -> None:
+    assert "replay" in tab("dummy-tui re", tmp_path)
+    # with no command, play's flags, as the command line reads them
+    assert set(tab("dummy-tui --rul", tmp_path)) == {"--rules", "--ruleset"}
+    presets = tab("dummy-tui --ruleset dummy-", tmp_path)
+    assert {"dummy-house", "dummy-money", "dummy-pip"} <= set(presets)
+    assert "gin" not in presets
+    assert tab("dummy-tui sim --ai normal,ea", tmp_path) == ["normal,easy"]
+    keys = tab("dummy-tui play --options knock_b", tmp_path)
+    assert keys == ["knock_bonus="]
+    assert tab("dummy-tui rules gin-", tmp_path) == ["gin-openspiel"]
+    assert tab("dummy-tui --seed ", tmp_path) == []  # a number: nothing to offer
 
 
-@pytest.mark.skipif(BASH is None, reason="no bash")
-def test_bash_completes_commands_flags_and_choices(capsys: pytest.CaptureFixture[str]) -> None:
-    script = printed("bash", capsys)
-    assert complete(script, "re") == ["replay"]
-    assert complete(script, "replay", "--v") == ["--view"]
-    assert sorted(complete(script, "play", "--lang", "")) == ["en", "th"]
-    assert sorted(complete(script, "--lang", "")) == ["en", "th"]
-    assert complete(script, "--print-completion", "f") == ["fish"]
-    assert set(PLAY_FLAGS) <= set(complete(script, "play", "--"))
-    assert "--view" not in complete(script, "play", "--")
-    assert complete(script, "play", "--seed", "") == []  # a number: nothing to offer
+def test_option_keys_are_the_chosen_presets_familys(tmp_path: Path) -> None:
+    gin = tab("dummy-tui sim --ruleset gin --options knock_", tmp_path)
+    assert "knock_limit=" in gin and "knock_bonus=" not in gin
 
 
-@pytest.mark.skipif(BASH is None, reason="no bash")
-def test_bash_completes_presets_levels_option_keys_and_files(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    script = printed("bash", capsys)
-    assert complete(script, "play", "--ruleset", "gin") == ["gin", "gin-openspiel"]
-    assert complete(script, "sim", "--ruleset", "pers") == ["persian"]
-    assert "dummy-house" in complete(script, "rules", "")
-    assert complete(script, "play", "--ai", "") == ["random", "easy", "normal", "hard"]
-    assert complete(script, "play", "--options", "penalty_feed_h") == ["penalty_feed_head="]
-    assert "knock_bonus=" not in complete(script, "play", "--options", "penalty_feed_h")
-    assert complete(script, "play", "--log-level", "w") == ["warning"]
-    (tmp_path / "round-1.json").write_text("{}", encoding="utf-8")
-    assert complete(script, "replay", str(tmp_path / "round")) == [str(tmp_path / "round-1.json")]
-    assert complete(script, "join", "--name", "") == []  # a person's name: nothing to offer
-
-
-def test_zsh_script_completes_the_same_values(capsys: pytest.CaptureFixture[str]) -> None:
-    script = printed("zsh", capsys)
-    assert script.startswith("#compdef dummy-tui\n")
-    assert ":NAME:(dummy " in script and "gin-openspiel" in script  # the presets
-    assert "(random easy normal hard)" in script
-    assert "penalty_feed_head=" in script
-    assert ":FILE:_files" in script
-    if ZSH is not None:
-        result = subprocess.run([ZSH, "-n"], input=script, text=True, capture_output=True)
-        assert result.returncode == 0, result.stderr
-
-
-def test_fish_script_completes_the_same_values(capsys: pytest.CaptureFixture[str]) -> None:
-    script = printed("fish", capsys)
-    lines = script.splitlines()
-    ruleset = [line for line in lines if "_using play'" in line and "-l ruleset" in line]
-    assert ruleset and "gin-openspiel" in ruleset[0], ruleset
-    ai = [line for line in lines if "_using play'" in line and "-l ai " in line]
-    assert ai and "random easy normal hard" in ai[0], ai
-    replay = [line for line in lines if "_using replay" in line and "__fish_complete_path" in line]
-    assert replay, "replay FILE completes no file names"
-    assert any("penalty_feed_head=" in line for line in lines)
-    if FISH is not None:
-        result = subprocess.run([FISH, "-n"], input=script, text=True, capture_output=True)
-        assert result.returncode == 0, result.stderr
+def test_a_file_is_completed_where_one_is_wanted(tmp_path: Path) -> None:
+    (tmp_path / "round-one.json").write_text("{}", encoding="utf-8")
+    offered = tab(f"dummy-tui replay {tmp_path}/round", tmp_path)
+    assert offered == [f"{tmp_path}/round-one.json"]
 
 
 def test_an_unknown_shell_is_a_usage_error() -> None:

@@ -82,3 +82,47 @@ def test_the_host_runs_without_textual() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+# The lower layers: the history, the config, the files of the data folder.
+# They may say things through the catalogs (dummy_tui.ui.i18n, no Textual) and
+# name the keys (dummy_tui.ui.keynames), but import nothing else of the screens
+# nor the command layer above them (dummy_tui.commands, dummy_tui.cli).
+LOWER = ["dummy_tui/history", "dummy_tui/config.py", "dummy_tui/storage.py", "dummy_tui/saves.py"]
+ALLOWED_UI = {"dummy_tui.ui.i18n", "dummy_tui.ui.keynames"}
+
+
+def test_the_lower_layers_import_no_screen_and_no_command() -> None:
+    import ast
+
+    found = []
+    for entry in LOWER:
+        path = ROOT / entry
+        for module in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                elif isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                else:
+                    continue
+                for name in names:
+                    above = name in ("dummy_tui.commands", "dummy_tui.cli")
+                    screen = name.startswith("dummy_tui.ui") and name not in ALLOWED_UI
+                    if above or screen:
+                        found.append(f"{module.relative_to(ROOT)}:{node.lineno} {name}")
+    assert found == []
+
+
+def test_no_screen_imports_the_app() -> None:
+    """Screens reach the game's app through ui/gameapp.py's typed ``dapp`` and
+    never import ui/app.py, which imports them (at run time or lazily)."""
+    import ast
+
+    found = []
+    for module in sorted((ROOT / "dummy_tui" / "ui" / "screens").glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "dummy_tui.ui.app":
+                found.append(f"{module.name}:{node.lineno}")
+    assert found == []

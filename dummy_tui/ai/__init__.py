@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dummy_tui.ai.base import DEFAULT_BUDGET_MS, Player, RandomPlayer
+from dummy_tui.families import FAMILIES as REGISTERED
 
 if TYPE_CHECKING:
     from dummy_tui.engine.actions import Action
@@ -23,15 +24,10 @@ if TYPE_CHECKING:
 LEVELS = ("random", "easy", "normal", "hard")
 """The AI levels, weakest first: the one list of them."""
 
-FAMILIES: dict[str, str] = {
-    "dummy": "dummy_tui.ai.dummy",
-    "gin": "dummy_tui.ai.gin",
-    "rummy": "dummy_tui.ai.rummy",
-    "persian": "dummy_tui.ai.persian",
-}
-"""Family → the module of its players, imported on first use (a Dummy game
-never loads the gin AI).  The module's ``player(level, seed, budget_ms,
-samples)`` builds the player of a level."""
+FAMILIES: dict[str, str] = {f.name: f.players for f in REGISTERED.values()}
+"""Family → the module of its players (:mod:`dummy_tui.families`), imported on
+first use (a Dummy game never loads the gin AI).  The module's
+``player(level, seed, budget_ms, samples)`` builds the player of a level."""
 
 FamilyPlayers = Callable[[str, "int | None", float, "int | None"], Player[Any]]
 

@@ -36,6 +36,10 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        return self.pick(legal)
+
+    def pick(self, legal: list[Action]) -> Action:
+        """The choice, which reads no view: ``sim`` builds none for this player."""
         return self.rng.choice(legal)
 
 

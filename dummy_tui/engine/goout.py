@@ -123,6 +123,28 @@ def knock_cards(
     ]
 
 
+def lays_out(
+    hand: int,
+    melds: list[TableMeld],
+    seat: int,
+    chain_rule: str = "any",
+    layoffs_left: int | None = None,
+    both: bool = False,
+) -> bool:
+    """Can all of ``hand`` be melded and laid off, no card left over?  (With one
+    of its cards as the knock card, that card fits the table the rest makes.)"""
+    if hand == 0:
+        return True
+    pieces = layoff_pieces(melds, seat, chain_rule, hand)
+    union = 0
+    for blocks in pieces.values():
+        for block in blocks:
+            union |= block
+    limit = 10_000 if layoffs_left is None else layoffs_left
+    memo: dict[tuple[int, bool, int], bool] = {}
+    return _cover(hand, False, limit, pieces, union, memo, both)
+
+
 _PARTNERS: Final[dict[int, tuple[int, ...]]] = {}
 
 

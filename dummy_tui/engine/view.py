@@ -4,11 +4,11 @@ and the interface are given instead of the round itself."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.cards import mask_of
 from dummy_tui.engine.melds import TableMeld
+from dummy_tui.rules.schema import RulesetBase
 
 
 @dataclass(slots=True)
@@ -21,7 +21,7 @@ class PlayerView:
     seat: int
     players: int
     family: str
-    rules: Any
+    rules: RulesetBase
     phase: str
     to_move: int | None
     direction: int

@@ -17,7 +17,8 @@ import sys
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from dummy_tui.commands import EXIT_USAGE, PROG
+from dummy_tui.completion import complete_with, files, presets
+from dummy_tui.exits import EXIT_USAGE, PROG
 from dummy_tui.ui.i18n import say
 
 if TYPE_CHECKING:
@@ -69,14 +70,19 @@ def add_commands(
     (``command(name)`` adds one, with its help; ``h(key)``: a help text)."""
     stats = command("stats")
     stats.add_argument("--player", metavar="NAME", help=h("stats.player"))
-    stats.add_argument("--ruleset", metavar="NAME", help=h("stats.ruleset"))
+    complete_with(stats.add_argument("--ruleset", metavar="NAME", help=h("stats.ruleset")), presets)
     stats.add_argument("--since", metavar="DATE", help=h("stats.since"))
     stats.add_argument("--json", action="store_true", help=h("stats.json"))
     stats.set_defaults(handler=stats_main)
 
     history = command("history")
-    history.add_argument("--export", metavar="FILE", help=h("history.export"))
-    history.add_argument("--import", dest="import_file", metavar="FILE", help=h("history.import"))
+    complete_with(history.add_argument("--export", metavar="FILE", help=h("history.export")), files)
+    complete_with(
+        history.add_argument(
+            "--import", dest="import_file", metavar="FILE", help=h("history.import")
+        ),
+        files,
+    )
     history.add_argument("--forget", metavar="NAME", help=h("history.forget"))
     history.add_argument("--record", metavar="ROUND_ID", help=h("history.record"))
     history.set_defaults(handler=history_main)

@@ -76,7 +76,7 @@ MAX_PENDING = 200
 
 def default_path() -> Path:
     """``history.sqlite3`` in the data folder (under ``$DUMMY_TUI_HOME/data`` when set)."""
-    from dummy_tui.ui.storage import data_dir
+    from dummy_tui.storage import data_dir
 
     return data_dir() / schema.FILE_NAME
 

@@ -13,9 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dummy_tui.commands import EXIT_USAGE, PROG, ai_level_error, named_config_exists
+from dummy_tui.commands import ai_level_error, named_config_exists
+from dummy_tui.completion import complete_with, levels, option_keys, presets
+from dummy_tui.exits import EXIT_USAGE, PROG
 
 DEFAULT_PORT = 8765
+SERVE_PORT = 8000
 LOOPBACK = "127.0.0.1"
 GRACE_SECONDS = 3.0
 """How long the host stays up after the match's end, for the last frames to arrive."""
@@ -34,24 +37,49 @@ def add_commands(
         help=h("host.port"),
     )  # fmt: skip
     host.add_argument("--bind", metavar="ADDR", default=LOOPBACK, help=h("host.bind"))
-    host.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("host.ruleset"))
+    complete_with(
+        host.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("host.ruleset")),
+        presets,
+    )
     host.add_argument("--players", type=int_between(2, 4), metavar="N", help=h("host.players"))
     host.add_argument("--seats", type=int_between(1, 4), metavar="N", help=h("host.seats"))
-    host.add_argument("--ai", metavar="LEVEL", default="normal", help=h("host.ai"))
-    host.add_argument("--options", help=h("host.options"), **overrides())
+    complete_with(
+        host.add_argument("--ai", metavar="LEVEL", default="normal", help=h("host.ai")), levels
+    )
+    complete_with(
+        host.add_argument("--options", help=h("host.options"), **overrides()), option_keys
+    )
     host.add_argument("--password", action="store_true", help=h("host.password"))
     host.add_argument(
         "--hold", type=int_between(0, 3600), metavar="SECONDS", default=60,
         help=h("host.hold"),
     )  # fmt: skip
+    host.add_argument(
+        "--turn-time", type=int_between(10, 3600), metavar="SECONDS", help=h("host.turn_time")
+    )
     host.add_argument("--no-history", action="store_true", help=h("host.no_history"))
+    host.add_argument(
+        "--tables", type=int_between(1, 20), metavar="N", default=1, help=h("host.tables")
+    )
+    host.add_argument("--play", action="store_true", help=h("host.play"))
+    host.add_argument("--name", metavar="NAME", help=h("host.name"))
+    host.add_argument("--ascii", action="store_true", help=h("host.ascii"))
     host.set_defaults(handler=host_command)
 
     join = command("join")
     join.add_argument("address", metavar="ADDRESS/CODE", help=h("join.address"))
     join.add_argument("--name", metavar="NAME", help=h("join.name"))
     join.add_argument("--ascii", action="store_true", help=h("join.ascii"))
+    join.add_argument("--watch", action="store_true", help=h("join.watch"))
     join.set_defaults(handler=join_command)
+
+    serve = command("serve")
+    serve.add_argument(
+        "--port", type=int_between(1, 65535), metavar="P", default=SERVE_PORT,
+        help=h("serve.port"),
+    )  # fmt: skip
+    serve.add_argument("--bind", metavar="ADDR", default=LOOPBACK, help=h("serve.bind"))
+    serve.set_defaults(handler=serve_command)
 
 
 # ---------------------------------------------------------------------------
@@ -107,10 +135,51 @@ def host_command(args: argparse.Namespace) -> int:
         recorder = Recorder.at()
 
     def said(key: str, values: dict[str, Any]) -> None:
+        if args.play:  # the terminal is the game's: the host's news go to the log
+            from dummy_tui.logs import logger
+
+            logger.info("host: %s", say(f"out.{key}", **values))
+            return
         print(say(f"out.{key}", **values), flush=True)
 
-    table = new_table(setup, password=password, hold=float(args.hold), recorder=recorder, said=said)
+    turn_time = None if args.turn_time is None else float(args.turn_time)
+    table = new_table(
+        setup, password=password, hold=float(args.hold), recorder=recorder, said=said,
+        turn_time=turn_time,
+    )  # fmt: skip
+    if args.tables > 1:
+        if args.play:
+            print(f"{PROG}: {say('out.host.play_tables')}", file=sys.stderr)
+            return EXIT_USAGE
+        tables = [table]
+        for _ in range(args.tables - 1):
+            tables.append(
+                new_table(
+                    setup,
+                    password=password,
+                    hold=float(args.hold),
+                    recorder=recorder,
+                    turn_time=turn_time,
+                )
+            )
+        for each in tables:  # the host's news, each said with its table's code
+            each.said = lambda key, values, code=each.code: print(
+                f"[{code}] {say(f'out.{key}', **values)}", flush=True
+            )
+        try:
+            asyncio.run(_host_lobby(tables, args.bind, args.port))
+        finally:
+            if recorder is not None:
+                recorder.close()
+        return 0
+    if args.play:
+        from dummy_tui.ui.app import cannot_show
+
+        if cannot_show():
+            return 2
     try:
+        if args.play:
+            return asyncio.run(_host_and_play(table, args))
         asyncio.run(_host(table, args.bind, args.port))
     finally:
         if recorder is not None:
@@ -142,6 +211,49 @@ async def _host(table: Any, bind: str, port: int) -> None:
         await hosted.close()
 
 
+async def _host_and_play(table: Any, args: argparse.Namespace) -> int:
+    """Host the table and sit at its first seat in this window: the host runs in
+    the game's own event loop, and the window joins it on this machine as a
+    friend's terminal would; the line to give friends is said on the table."""
+    from dummy_tui.net.server import open_table
+    from dummy_tui.ui.i18n import say
+
+    hosted = await open_table(table, args.bind, args.port)
+    run = asyncio.create_task(table.run())
+    address = f"{shown_address(args.bind)}:{hosted.port}/{table.code}"
+    note = say("out.host.open", address=address, prog=PROG).replace("\n", " ")
+    if args.bind in ("127.0.0.1", "localhost", "::1"):
+        note += " " + say("out.host.loopback")
+    name = args.name if args.name is not None else _user_name()
+    try:
+        return await _join(
+            f"ws://127.0.0.1:{hosted.port}/", table.code, name[:40], args, note=note,
+            password=table.password,
+        )  # fmt: skip
+    finally:
+        run.cancel()
+        await hosted.close()
+
+
+async def _host_lobby(tables: list[Any], bind: str, port: int) -> None:
+    from dummy_tui.net.lobby import Lobby, open_lobby
+    from dummy_tui.ui.i18n import say
+
+    lobby = Lobby(tables)
+    hosted = await open_lobby(lobby, bind, port)
+    address = f"{shown_address(bind)}:{hosted.port}"
+    print(say("out.host.lobby", address=address, prog=PROG, n=len(tables)), flush=True)
+    for table in tables:
+        print(f"    {PROG} join {address}/{table.code}", flush=True)
+    if bind in ("127.0.0.1", "localhost", "::1"):
+        print(say("out.host.loopback"), flush=True)
+    try:
+        await lobby.run()
+        await asyncio.sleep(GRACE_SECONDS)
+    finally:
+        await hosted.close()
+
+
 def shown_address(bind: str) -> str:
     """The address to give friends for a host bound to ``bind``."""
     if bind not in ("0.0.0.0", "::", ""):
@@ -167,14 +279,71 @@ def join_command(args: argparse.Namespace) -> int:
     try:
         url, code = parse_address(args.address)
     except ValueError:
-        print(f"{PROG}: {say('out.join.address', address=args.address)}", file=sys.stderr)
-        return EXIT_USAGE
+        try:  # no table's code: the host's lobby, to choose a table from
+            url, _ = parse_address(args.address.strip().rstrip("/") + "/LOBBY")
+        except ValueError:
+            print(f"{PROG}: {say('out.join.address', address=args.address)}", file=sys.stderr)
+            return EXIT_USAGE
+        chosen = _from_lobby(url)
+        if chosen is None:
+            return 1
+        if not chosen:
+            return 0
+        code = chosen
     from dummy_tui.ui.app import cannot_show
 
     if cannot_show():
         return 2
     name = args.name if args.name is not None else _user_name()
     return asyncio.run(_join(url, code, name[:40], args))
+
+
+def _from_lobby(url: str) -> str | None:
+    """The code of the table chosen from the host's lobby ("" when none is
+    chosen: the list printed only); None when there is no lobby to read."""
+    from dummy_tui.net.lobby import ask_lobby
+    from dummy_tui.ui.i18n import say
+
+    try:
+        lobby = asyncio.run(ask_lobby(url))
+    except OSError as exc:
+        print(f"{PROG}: {say('out.join.no_lobby', url=url, error=str(exc))}", file=sys.stderr)
+        return None
+    tables = [t for t in lobby.get("tables", []) if isinstance(t, dict)]
+    print(say("out.join.lobby", n=len(tables)))
+    for i, table in enumerate(tables, 1):
+        print(f"  {i}. {lobby_line(table)}")
+    if not tables or not sys.stdin.isatty():
+        return ""
+    answer = input(say("out.join.which")).strip()
+    if not answer.isdigit() or not 1 <= int(answer) <= len(tables):
+        return ""
+    return str(tables[int(answer) - 1].get("code", ""))
+
+
+def lobby_line(table: dict[str, Any]) -> str:
+    """One table of a lobby, in a line: its code, rules, free seats and people."""
+    from dummy_tui.net.protocol import chat_text
+    from dummy_tui.ui.i18n import say
+
+    def names(key: str) -> str:
+        found = [chat_text(str(n))[:40] for n in table.get(key) or []]
+        return ", ".join(found) or "—"
+
+    line = say(
+        "out.join.table",
+        code=chat_text(str(table.get("code", "?")))[:8],
+        ruleset=chat_text(str(table.get("ruleset", "?")))[:40],
+        free=int(table.get("free", 0)),
+        players=int(table.get("players", 0)),
+        sitting=names("sitting"),
+        waiting=names("waiting_for"),
+    )
+    if table.get("password"):
+        line += " " + say("out.join.with_password")
+    if table.get("over"):
+        line += " " + say("out.join.over")
+    return line
 
 
 def _user_name() -> str:
@@ -185,7 +354,7 @@ def _user_name() -> str:
 
 
 def _tokens_file() -> Path:
-    from dummy_tui.ui.storage import data_dir
+    from dummy_tui.storage import data_dir
 
     return data_dir() / "tables.json"
 
@@ -200,7 +369,7 @@ def _tokens() -> dict[str, str]:
 
 
 def _keep_token(key: str, token: str | None) -> None:
-    from dummy_tui.ui.storage import atomic_write
+    from dummy_tui.storage import atomic_write
 
     tokens = _tokens()
     if token is None:
@@ -212,12 +381,20 @@ def _keep_token(key: str, token: str | None) -> None:
         atomic_write(_tokens_file(), json.dumps(dict(list(tokens.items())[-20:]), indent=1))
 
 
-async def _join(url: str, code: str, name: str, args: argparse.Namespace) -> int:
+async def _join(
+    url: str,
+    code: str,
+    name: str,
+    args: argparse.Namespace,
+    note: str | None = None,
+    password: str | None = None,
+) -> int:
     from dummy_tui.net.remote import HostProblem, JoinRefused, Link, RemoteSession
     from dummy_tui.ui.i18n import say, t
 
     key = f"{url}{code}"
-    link = Link(url, code, name, None, _tokens().get(key))
+    watch = bool(getattr(args, "watch", False))
+    link = Link(url, code, name, password, None if watch else _tokens().get(key), watch=watch)
     while True:
         try:
             welcome = await link.open()
@@ -241,7 +418,8 @@ async def _join(url: str, code: str, name: str, args: argparse.Namespace) -> int
             problem = say("out.join.unreachable", url=url, error=str(exc))
             print(f"{PROG}: {problem}", file=sys.stderr)
             return 1
-    _keep_token(key, link.token)
+    if not watch:
+        _keep_token(key, link.token)
     tasks: set[asyncio.Task[None]] = set()
 
     async def deliver(message: dict[str, Any]) -> None:
@@ -267,7 +445,7 @@ async def _join(url: str, code: str, name: str, args: argparse.Namespace) -> int
         print(f"{PROG}: {t('net.unreadable')}", file=sys.stderr)
         await link.close()
         return 1
-    screen = RemoteTableScreen(session, link)
+    screen = RemoteTableScreen(session, link, note=note)
     app = DummyApp(
         table=screen,
         persist=False,
@@ -280,3 +458,30 @@ async def _join(url: str, code: str, name: str, args: argparse.Namespace) -> int
     finally:
         await link.close()
     return app.return_code or 0
+
+
+# ---------------------------------------------------------------------------
+# serve
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    """The game in a web browser: one game process for each visit, each
+    browser with its own folders under the data folder's ``browsers``."""
+    from dummy_tui.net.browser import GameServer
+    from dummy_tui.storage import data_dir
+    from dummy_tui.ui.i18n import say
+
+    if not named_config_exists(args):
+        return EXIT_USAGE
+    root = data_dir() / "browsers"
+    root.mkdir(parents=True, exist_ok=True)
+    lang = args.lang if isinstance(args.lang, str) else None
+    server = GameServer(root, host=args.bind, port=args.port, lang=lang)
+    if args.bind == LOOPBACK:
+        print(say("out.serve.loopback"), flush=True)
+    try:
+        server.serve()
+    except OSError as exc:
+        print(f"{PROG}: {say('out.serve.cannot', error=exc.strerror or str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
+    return 0

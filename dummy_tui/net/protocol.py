@@ -3,17 +3,22 @@
 A player says (checked here with pydantic, at most :data:`MAX_FRAME` bytes):
 
 - ``hello``: the table's code, a name, the seat's token when coming back, the
-  password when the table has one;
+  password when the table has one, and ``watch`` to watch without a seat (a
+  spectator is sent the table with no hand in it while a round is played);
 - ``move``: one move of ``records.md``'s notation (a pick-up from the row is
   its two words, ``pick 7H`` then the meld or layoff), with the round and the
   number of moves made when it was chosen, so that a move sent twice or late
   is refused rather than played in another position;
-- ``undo``: take back the last move of one's turn, with the same position.
+- ``undo``: take back the last move of one's turn, with the same position;
+- ``chat``: a short line (at most :data:`CHAT_LIMIT` characters) or one of the
+  quick reactions (:data:`REACTIONS`), which every player's catalog words in
+  their own language; fewer a second than moves (:data:`CHAT_RATE`).
 
 The host says ``welcome`` (the seat, its token, the rules, the finished rounds
 and the seat's view), ``state`` (the seat's view and the new lines of the log),
 ``round_end`` (the finished round whole, once it is over and every card may be
-seen, and the next round's view), ``refusal`` (a move the rules refuse: the
+seen, and the next round's view), ``chat`` (a player's line or reaction, with
+their seat and name: text to show as it is, never markup), ``refusal`` (a move the rules refuse: the
 engine's typed refusal, which the player's catalog puts in words) and
 ``error`` (a message the protocol refuses: a key of the catalogs).
 
@@ -51,6 +56,15 @@ RATE = 20.0
 BURST = 40
 """... and at once; more are refused."""
 
+CHAT_LIMIT = 200
+"""The longest chat line, in characters."""
+CHAT_RATE = 0.5
+"""Chat lines a second a player may send on average ..."""
+CHAT_BURST = 4
+"""... and at once."""
+REACTIONS = ("nice", "oops", "thanks", "your_turn", "well_played")
+"""The quick reactions, each worded by the catalogs (``react.KEY``)."""
+
 FLOOD = 200
 """Refused messages after which the host closes a player's connection."""
 
@@ -75,6 +89,8 @@ class Hello(BaseModel):
     name: str = Field(default="", max_length=NAME_LIMIT)
     token: str | None = Field(default=None, max_length=64)
     password: str | None = Field(default=None, max_length=256)
+    watch: bool = False
+    """A spectator: no seat; the table without any hand while a round is played."""
 
 
 class Move(BaseModel):
@@ -94,11 +110,34 @@ class Undo(BaseModel):
     at: int = Field(ge=0, le=100_000)
 
 
-ClientMessage = Annotated[Hello | Move | Undo, Field(discriminator="type")]
-_CLIENT: TypeAdapter[Hello | Move | Undo] = TypeAdapter(ClientMessage)
+class LobbyAsk(BaseModel):
+    """Which tables a host with several holds (a first message, instead of hello)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: Literal["lobby"]
+    version: int
 
 
-def parse_client(frame: str | bytes) -> Hello | Move | Undo:
+class Chat(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: Literal["chat"]
+    text: str = Field(default="", max_length=CHAT_LIMIT)
+    reaction: Literal["nice", "oops", "thanks", "your_turn", "well_played"] | None = None
+
+
+ClientMessage = Annotated[Hello | Move | Undo | Chat | LobbyAsk, Field(discriminator="type")]
+_CLIENT: TypeAdapter[Hello | Move | Undo | Chat | LobbyAsk] = TypeAdapter(ClientMessage)
+
+
+def chat_text(text: str) -> str:
+    """A chat line as it is shown: printable characters only, one line."""
+    kept = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(kept.split())
+
+
+def parse_client(frame: str | bytes) -> Hello | Move | Undo | Chat | LobbyAsk:
     """A player's message, or :class:`ProtocolError` (``size``, ``binary``, ``malformed``)."""
     if isinstance(frame, bytes):
         raise ProtocolError("size" if len(frame) > MAX_FRAME else "binary")

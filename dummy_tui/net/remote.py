@@ -17,6 +17,8 @@ No Textual here: the screen that reads the frames is
 from __future__ import annotations
 
 import json
+import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -30,16 +32,9 @@ from dummy_tui.engine.record import RecordModel, _build_deal, apply_moves
 from dummy_tui.engine.round import Round
 from dummy_tui.net.protocol import VERSION, WIRE_LIMIT, dumps, move_words, view_of
 from dummy_tui.net.shadow import shadow_round
-from dummy_tui.rules.schema import DummyRules, GinRules, PersianRules, Ruleset, RummyRules
+from dummy_tui.rules.schema import RULESET_TYPES, Ruleset
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
-
-RULES_TYPES: dict[str, type[Ruleset]] = {
-    "dummy": DummyRules,
-    "rummy": RummyRules,
-    "gin": GinRules,
-    "persian": PersianRules,
-}
 
 
 class JoinRefused(Exception):
@@ -90,8 +85,16 @@ class Link:
     """The connection to the host, with what it takes to open it again."""
 
     def __init__(
-        self, url: str, code: str, name: str, password: str | None, token: str | None = None
+        self,
+        url: str,
+        code: str,
+        name: str,
+        password: str | None,
+        token: str | None = None,
+        watch: bool = False,
     ) -> None:
+        self.watch = watch
+        """A spectator's connection (no seat)."""
         self.url = url
         self.code = code
         self.name = name
@@ -113,6 +116,7 @@ class Link:
             "name": self.name,
             "token": self.token,
             "password": self.password,
+            "watch": self.watch,
         }
         try:
             await ws.send(dumps(hello))
@@ -125,7 +129,7 @@ class Link:
         if frame.get("type") != "welcome":
             await ws.close()
             raise HostProblem(f"expected a welcome, got {frame.get('type')!r}")
-        self.token = str(frame["token"])
+        self.token = None if frame.get("token") is None else str(frame["token"])
         self.ws = ws
         return dict(frame)
 
@@ -153,7 +157,7 @@ class RemoteSession(Session):
 
     def __init__(self, welcome: dict[str, Any], send: Callable[[dict[str, Any]], None]) -> None:
         family = str(welcome["rules"]["family"])
-        kind = RULES_TYPES[family]
+        kind = RULESET_TYPES[family]
         rules = kind.model_validate(welcome["rules"])
         base = kind.model_validate(welcome["base_rules"])
         seats = [
@@ -178,6 +182,43 @@ class RemoteSession(Session):
             self.finished.append(played)
             self.rounds.append(record)
         self.log = [_entry(e) for e in welcome["log"]]
+        self.chat: list[tuple[str, str]] = []
+        """The table's chat, oldest first: (name, line), each as it is to be shown
+        (a reaction worded in this player's language)."""
+        for line in welcome.get("chat") or []:
+            self.hear(line)
+        self.turn_deadline: float | None = None
+        """When the turn being played runs out (``time.monotonic()``), when the
+        host times turns; the host's own clock decides."""
+        self._timed(welcome)
+
+    def hear(self, frame: dict[str, Any]) -> tuple[str, str]:
+        """A ``chat`` frame: (name, line) kept and returned; a reaction in the
+        words of this player's catalog."""
+        from dummy_tui.net.protocol import REACTIONS, chat_text
+        from dummy_tui.ui.i18n import t
+
+        name = chat_text(str(frame.get("name") or "?"))[:40]
+        reaction = frame.get("reaction")
+        if reaction in REACTIONS:
+            line = t(f"react.{reaction}")
+        else:
+            line = chat_text(str(frame.get("text") or ""))[:200]
+        self.chat = [*self.chat[-29:], (name, line)]
+        return name, line
+
+    def _timed(self, frame: dict[str, Any]) -> None:
+        left = frame.get("turn_left")
+        if isinstance(left, int | float) and not isinstance(left, bool) and 0 <= left <= 86_400:
+            self.turn_deadline = time.monotonic() + float(left)
+        else:
+            self.turn_deadline = None
+
+    def turn_seconds_left(self) -> int | None:
+        """Whole seconds left of the timed turn (None: turns are not timed now)."""
+        if self.turn_deadline is None:
+            return None
+        return max(0, math.ceil(self.turn_deadline - time.monotonic()))
 
     def _shadow(self, data: dict[str, Any], rules: Ruleset | None = None) -> Round[Any]:
         view = view_of(data, rules if rules is not None else self.rules, self.view_type)
@@ -193,7 +234,7 @@ class RemoteSession(Session):
 
     @property
     def human_seats(self) -> list[int]:
-        return [self.seat]
+        return [] if self.seat < 0 else [self.seat]  # a spectator has no seat
 
     def joined(self, seat: int) -> bool:
         """A seat of the computer's, or a person's that a person has taken."""
@@ -247,7 +288,7 @@ class RemoteSession(Session):
         fresh = RemoteSession(welcome, self.send)
         for name in (
             "setup", "match", "round", "rounds", "finished", "log", "seat_status", "next_round",
-            "recorded",
+            "recorded", "turn_deadline", "chat",
         ):  # fmt: skip
             setattr(self, name, getattr(fresh, name))
         self.waiting = False
@@ -273,6 +314,7 @@ class RemoteSession(Session):
             else:
                 raise HostProblem(f"unknown frame {kind!r}")
             self._seats(frame["seats"])
+            self._timed(frame)
             start = int(frame["log_start"])
             self.log[start:] = [_entry(e) for e in frame["log"]]
         except (KeyError, TypeError, ValueError, IndexError) as exc:

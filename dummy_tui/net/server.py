@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import secrets
 import time
@@ -30,16 +31,21 @@ from websockets.exceptions import ConnectionClosed
 from dummy_tui.engine.errors import MoveError
 from dummy_tui.net.protocol import (
     BURST,
+    CHAT_BURST,
+    CHAT_RATE,
     FLOOD,
     MAX_FRAME,
     RATE,
     VERSION,
     WIRE_LIMIT,
+    Chat,
     Hello,
+    LobbyAsk,
     Move,
     ProtocolError,
     Undo,
     action_from_words,
+    chat_text,
     dumps,
     parse_client,
     refusal_json,
@@ -56,6 +62,12 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 HELLO_SECONDS = 10.0
 """How long a new connection has to say hello."""
+
+MAX_WATCHERS = 50
+"""Spectators a table takes at once."""
+
+CHAT_KEPT = 30
+"""Chat lines a table keeps for whoever joins later."""
 
 GUESS_SECONDS = 0.5
 """How long a wrong table code or password waits for its refusal (slows a guesser)."""
@@ -90,10 +102,16 @@ class Link:
     """One person's connection to their seat."""
 
     ws: ServerConnection
-    seat: int
+    seat: int  # -1: a spectator
     bucket: Bucket
+    chat: Bucket = field(default_factory=lambda: Bucket(CHAT_RATE, CHAT_BURST, CHAT_BURST))
     log_sent: int = 0  # the lines of the match's log this connection has been sent
     refused: int = 0
+    name: str = ""  # a spectator's own name (a seat's is the session's)
+
+    @property
+    def watching(self) -> bool:
+        return self.seat < 0
 
 
 @dataclass(slots=True)
@@ -120,6 +138,7 @@ class Table:
         recorder: Recorder | None = None,
         said: Callable[[str, dict[str, Any]], None] | None = None,
         rate: float = RATE,
+        turn_time: float | None = None,
     ) -> None:
         self.session = session
         self.code = code or new_code()
@@ -132,7 +151,16 @@ class Table:
         self.rate = rate
         """Messages a second a player may send on average (:data:`BURST` at once)."""
         """Called with each event to tell the host: a key of the CLI catalog, its values."""
+        self.turn_time = turn_time
+        """Seconds a present person has for a turn (None: no limit); then the
+        computer plays that turn for them."""
+        self._turn: tuple[int, int, int] | None = None  # (round, moves, seat) being timed
+        self._turn_started = time.monotonic()
         self.seats = [Seat(person=s.human) for s in session.setup.seats]
+        self.watchers: list[Link] = []
+        """The spectators' connections."""
+        self.chat: list[dict[str, Any]] = []
+        """The last chat lines, for a person who joins or comes back."""
         self.wake = asyncio.Event()
         self.done = asyncio.Event()
 
@@ -162,14 +190,40 @@ class Table:
         link.log_sent = len(log)
         return {"log_start": start, "log": [asdict(e) for e in log[start:]]}
 
+    def turn_left(self) -> float | None:
+        """Seconds left of the turn being played, when turns are timed: the
+        present person's to move (None: no limit, or not such a turn)."""
+        game = self.session.round
+        if self.turn_time is None or game.is_over or self.session.recorded:
+            return None
+        key = (self.session.round_number, len(game.history), game.seat)
+        if self._turn is None or self._turn[0] != key[0] or self._turn[2] != key[2]:
+            self._turn = key  # another seat's turn (or round): its clock starts now
+            self._turn_started = time.monotonic()
+        seat = self.seats[game.seat]
+        if not seat.person or seat.link is None or seat.standing_in or not self.started:
+            return None
+        return max(0.0, self._turn_started + self.turn_time - time.monotonic())
+
+    def view_for(self, link: Link) -> dict[str, Any]:
+        """What ``link`` is sent of the round in play: its seat's view, or for a
+        spectator the mover's view with no hand in it and no seat."""
+        game = self.session.round
+        if not link.watching:
+            return view_json(game.view(link.seat))
+        seen = game.view(game.seat if game.to_move is not None else 0)
+        return view_json(dataclasses.replace(seen, seat=-1, hand=[]))
+
     def state(self, link: Link) -> dict[str, Any]:
-        """The ``state`` frame for ``link``'s seat: its view, the new log lines, the seats."""
+        """The ``state`` frame for ``link``'s seat: its view, the new log lines, the
+        seats, and the seconds left of the turn when turns are timed."""
         session = self.session
         return {
             "type": "state",
             "round": session.round_number,
-            "view": view_json(session.round.view(link.seat)),
+            "view": self.view_for(link),
             "seats": self.seats_json(),
+            "turn_left": self.turn_left(),
             **self._log(link),
         }
 
@@ -182,22 +236,28 @@ class Table:
             "type": "welcome",
             "version": VERSION,
             "seat": link.seat,
-            "token": self.seats[link.seat].token,
+            "token": None if link.watching else self.seats[link.seat].token,
+            "watching": link.watching,
             "ruleset": setup.ruleset,
             "rules": session.rules.model_dump(mode="json"),
             "base_rules": session.base_rules.model_dump(mode="json"),
             "first_starter": session.match.first_starter,
             "rounds": list(session.rounds),
+            "chat": list(self.chat),
         }
 
     async def send(self, link: Link, message: dict[str, Any]) -> None:
         with contextlib.suppress(ConnectionClosed):
             await link.ws.send(dumps(message))
 
+    def links(self) -> list[Link]:
+        """Everyone connected: the seats' people, then the spectators."""
+        found = [seat.link for seat in self.seats if seat.link is not None]
+        return [*found, *self.watchers]
+
     async def broadcast(self) -> None:
-        for seat in self.seats:
-            if seat.link is not None:
-                await self.send(seat.link, self.state(seat.link))
+        for link in self.links():
+            await self.send(link, self.state(link))
 
     def tell(self, key: str, **values: Any) -> None:
         if self.said is not None:
@@ -206,10 +266,14 @@ class Table:
     # ------------------------------------------------------------------
     # connections
 
-    async def handle(self, ws: ServerConnection) -> None:
-        """One connection, from its hello to its end."""
-        link = await self._greet(ws)
+    async def handle(self, ws: ServerConnection, hello: Hello | None = None) -> None:
+        """One connection, from its hello (read here, or already read by a
+        lobby) to its end."""
+        link = await self._greet(ws, hello)
         if link is None:
+            return
+        if link.watching:
+            await self._watch(link)
             return
         seat = self.seats[link.seat]
         try:
@@ -228,21 +292,37 @@ class Table:
                 self.wake.set()
                 await self.broadcast()
 
+    async def _watch(self, link: Link) -> None:
+        """A spectator's connection: their chat read, nothing else taken."""
+        try:
+            async for frame in link.ws:
+                await self._message(link, frame)
+                if link.refused >= FLOOD:
+                    await link.ws.close(1008, "too many refused messages")
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            if link in self.watchers:
+                self.watchers.remove(link)
+
     async def _refuse(self, ws: ServerConnection, reason: str, close: bool = False) -> None:
         with contextlib.suppress(ConnectionClosed):
             await ws.send(dumps({"type": "error", "reason": reason}))
             if close:
                 await ws.close(1008, reason)
 
-    async def _greet(self, ws: ServerConnection) -> Link | None:
-        try:
-            frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
-            hello = parse_client(frame)
-        except (TimeoutError, ConnectionClosed):
-            return None
-        except ProtocolError as exc:
-            await self._refuse(ws, exc.reason, close=True)
-            return None
+    async def _greet(self, ws: ServerConnection, given: Hello | None = None) -> Link | None:
+        hello: Any = given
+        if hello is None:
+            try:
+                frame = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+                hello = parse_client(frame)
+            except (TimeoutError, ConnectionClosed):
+                return None
+            except ProtocolError as exc:
+                await self._refuse(ws, exc.reason, close=True)
+                return None
         if not isinstance(hello, Hello):
             await self._refuse(ws, "hello", close=True)
             return None
@@ -259,6 +339,16 @@ class Table:
             await asyncio.sleep(GUESS_SECONDS)
             await self._refuse(ws, "password", close=True)
             return None
+        if hello.watch:
+            if len(self.watchers) >= MAX_WATCHERS:
+                await self._refuse(ws, "full", close=True)
+                return None
+            name = "".join(ch for ch in hello.name if ch.isprintable()).strip()[:40] or "?"
+            link = Link(ws, -1, Bucket(self.rate), name=name)
+            self.watchers.append(link)
+            self.tell("host.watching", name=name)
+            await self.send(link, self.welcome(link))
+            return link
         index = self._seat_for(hello.token)
         if index is None:
             await self._refuse(ws, "token" if hello.token else "full", close=True)
@@ -316,9 +406,16 @@ class Table:
             link.refused += 1
             await self.send(link, {"type": "error", "reason": exc.reason})
             return
-        if isinstance(message, Hello):
+        if isinstance(message, Hello | LobbyAsk):
             link.refused += 1
             await self.send(link, {"type": "error", "reason": "hello_again"})
+            return
+        if isinstance(message, Chat):
+            await self._chat(link, message)
+            return
+        if link.watching:
+            link.refused += 1
+            await self.send(link, {"type": "error", "reason": "watching"})
             return
         reason = self._position_refusal(link, message)
         if reason is not None:
@@ -341,6 +438,26 @@ class Table:
         self.wake.set()
         if not session.round.is_over:
             await self.broadcast()
+
+    async def _chat(self, link: Link, message: Chat) -> None:
+        """A chat line or reaction, to everyone at the table (its sender too)."""
+        if not link.chat.take():
+            await self.send(link, {"type": "error", "reason": "chat_rate"})
+            return
+        text = chat_text(message.text)
+        if not text and message.reaction is None:
+            await self.send(link, {"type": "error", "reason": "chat_empty"})
+            return
+        line = {
+            "type": "chat",
+            "seat": link.seat,
+            "name": link.name if link.watching else self.session.seat_names[link.seat],
+            "text": text,
+            "reaction": message.reaction,
+        }
+        self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
+        for other in self.links():
+            await self.send(other, line)
 
     def _position_refusal(self, link: Link, message: Move | Undo) -> str | None:
         """Why a move or undo cannot be taken now, whatever it is: a key of ``net.error``."""
@@ -378,18 +495,26 @@ class Table:
             elif (not seat.person or seat.standing_in) and self.started:
                 await self._computer_turn(game.seat)
                 continue
+            else:
+                left = self.turn_left()
+                if left is not None and left <= 0:
+                    # the person's time is up: the computer plays this turn for them
+                    self.tell("host.timed_out", name=session.seat_names[game.seat])
+                    await self._computer_turn(game.seat, delay=False)
+                    continue
+                wait = left
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), wait)
         self.done.set()
 
-    async def _computer_turn(self, seat: int) -> None:
+    async def _computer_turn(self, seat: int, delay: bool = True) -> None:
         from dummy_tui.ai import AIError, checked_choice
 
         session = self.session
         game = session.round
         moves = len(game.history)
-        if self.ai_delay > 0:
+        if self.ai_delay > 0 and delay:
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), self.ai_delay)
@@ -423,16 +548,13 @@ class Table:
         if not over:
             session.start_next_round()
         self.tell("host.round_over", n=len(session.match.results), totals=session.match.totals)
-        for seat in self.seats:
-            link = seat.link
-            if link is None:
-                continue
+        for link in self.links():
             message: dict[str, Any] = {
                 "type": "round_end",
                 "record": record,
                 "seats": self.seats_json(),
                 "round": None if over else session.round_number,
-                "view": None if over else view_json(session.round.view(link.seat)),
+                "view": None if over else self.view_for(link),
                 **self._log(link),
             }
             await self.send(link, message)

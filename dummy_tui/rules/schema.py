@@ -12,6 +12,8 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from dummy_tui.families import FAMILIES
+
 RANK_NAMES: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 DUMMY_RANK_POINTS: dict[str, int] = {
@@ -368,12 +370,12 @@ class PersianRules(RulesetBase):
 Ruleset = DummyRules | RummyRules | GinRules | PersianRules
 """Any family's rules (the loader picks the model by ``family``)."""
 
-RULESET_TYPES: dict[str, type[Ruleset]] = {
-    "dummy": DummyRules,
-    "rummy": RummyRules,
-    "gin": GinRules,
-    "persian": PersianRules,
+_MODELS: dict[str, type[Ruleset]] = {
+    model.__name__: model for model in (DummyRules, RummyRules, GinRules, PersianRules)
 }
+RULESET_TYPES: dict[str, type[Ruleset]] = {f.name: _MODELS[f.rules] for f in FAMILIES.values()}
+"""Each family's ruleset model, by the family's name (:mod:`dummy_tui.families`
+names it; a family whose model is not in :data:`Ruleset` fails here, at import)."""
 
 
 def field_docs(model: type[BaseModel]) -> dict[str, str]:

@@ -15,13 +15,13 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from dummy_tui.storage import read_settings_data
 from dummy_tui.ui.appsettings import THEMES as THEMES
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.i18n import ai_name, set_keys, set_language, system_language, t
+from dummy_tui.ui.i18n import ai_name, language, set_keys, set_language, system_language, t
 from dummy_tui.ui.keys import game_keymap
 from dummy_tui.ui.saving import SavingApp, saved_line
-from dummy_tui.ui.storage import read_settings_data
 
 if TYPE_CHECKING:
     from dummy_tui.config import Config
@@ -46,6 +46,7 @@ class DummyApp(SavingApp):
 
     CSS_PATH = "dummy.tcss"
     TITLE = "dummy-tui"
+    dummy_tui_app: ClassVar[bool] = True  # gameapp.APP_MARK: the screens' dapp knows it
     ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="help"),
@@ -186,8 +187,8 @@ class DummyApp(SavingApp):
 
     def _check_settings(self) -> None:
         """A settings file that cannot be used whole is set aside, and the player told."""
+        from dummy_tui.storage import set_aside, settings_path
         from dummy_tui.ui.settings import settings_problem
-        from dummy_tui.ui.storage import set_aside, settings_path
 
         problem = settings_problem(self._settings_data)
         if problem is None:
@@ -384,6 +385,11 @@ def _warm_imports() -> None:
     import dummy_tui.ui.screens.new_game
     import dummy_tui.ui.screens.table
     import dummy_tui.ui.settings  # noqa: F401
+    from dummy_tui.ui.screens.modals import help_markdown, help_sections, help_text
+
+    # F1: the help's markdown parser and its first section, parsed once here
+    for part in help_sections(help_text(language()))[:1]:
+        help_markdown(part)
 
     _freeze_once()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -24,6 +25,11 @@ if TYPE_CHECKING:
 
 THEMES = ("textual-dark", "textual-light")
 """The dark and the light theme Ctrl+T flips between."""
+
+
+SCREENSHOT = "dummy-tui-screenshot"
+"""The name of the game's own screenshot deliveries (Textual words its own
+notice of a delivery named "screenshot", in English and with markup)."""
 
 
 class SettingsApp(App[int]):
@@ -57,6 +63,33 @@ class SettingsApp(App[int]):
 
         return screen_commands(self, screen)
 
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """F12 and the palette: the screen as a picture (SVG) in the Downloads
+        folder, or downloaded by the browser that plays the game."""
+        import io
+        import time
+
+        name = filename or time.strftime("dummy-tui-%Y%m%d-%H%M%S.svg")
+        self.deliver_text(
+            io.StringIO(self.export_screenshot()),
+            save_directory=path,
+            save_filename=name,
+            open_method="browser",
+            mime_type="image/svg+xml",
+            name=SCREENSHOT,
+        )
+
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        if event.name == SCREENSHOT:
+            where = str(event.path) if event.path is not None else t("shot.browser")
+            self.notify(t("shot.saved", path=where), timeout=8)
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        if event.name == SCREENSHOT:
+            self.notify(t("shot.failed", problem=str(event.exception)), severity="error")
+
     def action_command_palette(self) -> None:
         from textual.command import CommandPalette
 
@@ -64,27 +97,6 @@ class SettingsApp(App[int]):
 
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(command_palette())
-
-    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
-        """F12: a picture of the screen as an SVG file in the Downloads folder,
-        as Textual's own screenshot does, with the notice in the language (and
-        taken once the screen is drawn: from the palette, once it has closed)."""
-        self.call_after_refresh(self._take_screenshot, filename, path)
-
-    def _take_screenshot(self, filename: str | None, path: str | None) -> None:
-        from pathlib import Path
-
-        from dummy_tui.ui.storage import screenshot_dir
-
-        folder = Path(path) if path else screenshot_dir()
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            saved = self.save_screenshot(filename, str(folder))
-        except OSError as error:
-            problem = error.strerror or str(error)
-            self.notify(t("shot.failed", folder=str(folder), error=problem), severity="error")
-            return
-        self.notify(t("shot.saved", path=saved), title=t("shot.title"))
 
     def action_change_theme(self) -> None:
         """Textual's theme picker, its search line in the language."""

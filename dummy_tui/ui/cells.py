@@ -31,8 +31,6 @@ from rich.segment import Segment
 from dummy_tui.linebreaks import GLUE
 
 _installed = False
-_rich_split_cells = Segment.split_cells
-"""Rich's own ``split_cells``, which the replacement calls."""
 
 RICH_WORD = re.compile(rf"\s*\S+(?:{GLUE}\S+)*\s*")
 """A word as rich's wrapping finds it (``rich._wrap.re_word``), glued across those spaces."""
@@ -79,11 +77,9 @@ def install() -> None:
     import textual._wrap  # noqa: F401  (loaded with the app: its wrapping is glued too)
 
     glue_numbers()
-    # Rich has no hook for where a segment is cut, so its method is replaced for
-    # the whole process (Textual cuts every line between regions through it):
-    # tests/ui/test_private_names.py fails the day Rich cuts otherwise, or keeps
-    # the marks itself and the replacement can go.
-    split = _rich_split_cells
+    # rich has no public hook where a segment is cut: its method is wrapped
+    # (tests/test_private_names.py fails the day it changes)
+    split = Segment.split_cells
 
     def split_cells(self: Segment, cut: int) -> tuple[Segment, Segment]:
         before, after = split(self, cut)

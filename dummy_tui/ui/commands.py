@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 def screen_commands(app: SettingsApp, screen: Screen[Any]) -> Iterator[SystemCommand]:
     """The commands of ``screen`` (then the app's) that apply now."""
     seen: set[str] = set()
-    titles: set[str] = set()
     for node in (screen, app):
         for binding in Binding.make_bindings(type(node).BINDINGS):
             binding_id = binding.id
@@ -51,32 +50,15 @@ def screen_commands(app: SettingsApp, screen: Screen[Any]) -> Iterator[SystemCom
             seen.add(binding_id)
             word = _word_key(screen, binding_id)
             title = t(f"cmdtitle.{binding_id}") if has(f"cmdtitle.{binding_id}") else t(word)
-            if binding_id == "app_quit" and title in titles:
-                continue  # the screen's own Quit (which saves the game first) is listed
-            titles.add(title)
             text = t(word.replace("key.", "cmd.", 1))
             key = _shown_key(app, binding)
             yield SystemCommand(
                 title, t("cmd.with_key", text=text, keys=key), _runner(app, node, binding.action)
             )
     yield SystemCommand(t("cmd.pick_theme"), t("cmd.pick_theme_help"), app.action_change_theme)
-    yield from textual_commands(app, screen)
-
-
-def textual_commands(app: SettingsApp, screen: Screen[Any]) -> Iterator[SystemCommand]:
-    """Textual's own commands (``App.get_system_commands``) that the game keeps,
-    in the language: its keys panel, and maximizing the widget with the focus.
-    Its others are there already: the theme (the picker above), quitting and
-    the screenshot (bindings of the app, listed above with their keys);
-    ``tests/ui/test_palette.py`` fails when Textual offers one more."""
-    if screen.query("HelpPanel"):
-        yield SystemCommand(t("cmdtitle.keys"), t("cmd.hide_keys"), app.action_hide_help_panel)
-    else:
-        yield SystemCommand(t("cmdtitle.keys"), t("cmd.show_keys"), app.action_show_help_panel)
-    if screen.maximized is not None:
-        yield SystemCommand(t("cmdtitle.minimize"), t("cmd.minimize"), screen.action_minimize)
-    elif screen.focused is not None and screen.focused.allow_maximize:
-        yield SystemCommand(t("cmdtitle.maximize"), t("cmd.maximize"), screen.action_maximize)
+    # Textual's panel of the keys of the widget in use, shown or hidden
+    panel = app.action_hide_help_panel if screen.query("HelpPanel") else app.action_show_help_panel
+    yield SystemCommand(t("cmdtitle.keys"), t("cmd.keys"), panel)
 
 
 def _word_key(screen: Screen[Any], binding_id: str) -> str:
@@ -106,10 +88,10 @@ class Palette(CommandPalette):
     """Textual's palette, with its "No matches found" line in the language.
 
     Textual writes that line in English, in a timer it starts when a search
-    finds nothing; a second timer, due just after it, words it again.  Textual
-    has no public way to word it, so this overrides a private method (and reads
-    two private names): tests/ui/test_private_names.py fails the day they change."""
+    finds nothing; a second timer, due just after it, words it again."""
 
+    # Textual's private method, no public hook: tests/test_private_names.py
+    # fails the day its name or parameters change
     def _start_no_matches_countdown(self, search_value: str) -> None:
         super()._start_no_matches_countdown(search_value)
         if search_value:

@@ -57,7 +57,7 @@ class UserThemes:
 
 
 def themes_folder() -> Path:
-    from dummy_tui.ui.storage import config_dir
+    from dummy_tui.storage import config_dir
 
     return config_dir() / THEMES_FOLDER
 

@@ -40,6 +40,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "melds_up": "pageup",
     "melds_down": "pagedown",
     "quit": "q",
+    "chat": "slash",
     # the hand and the discard row
     "select": "space",
     "move_left": "shift+left,less_than_sign",
@@ -93,6 +94,7 @@ _TABLE_IDS = (
 
 KEY_GROUPS: dict[str, tuple[str, ...]] = {
     "table": _TABLE_IDS,
+    "remote_table": (*_TABLE_IDS, "chat"),
     "new_game": (
         "quick", "start", "resume", "statistics", "history", "leave", "language", "learn",
     ),
@@ -112,8 +114,15 @@ KEY_GROUPS: dict[str, tuple[str, ...]] = {
 """The ids that answer on one screen together (besides the app's own, which
 answer everywhere): two of them on one key would take it from each other."""
 APP_IDS = (
-    "help", "theme", "language", "colours", "ascii", "app_quit", "command_palette", "screenshot",
-)  # fmt: skip
+    "help",
+    "theme",
+    "language",
+    "colours",
+    "ascii",
+    "app_quit",
+    "command_palette",
+    "screenshot",
+)
 
 SYMBOLS = {
     "full_stop": ".",

@@ -115,7 +115,7 @@ def fingerprint(path: Path | None) -> str | None:
 
 
 def cache_path() -> Path:
-    from dummy_tui.ui.storage import cache_dir
+    from dummy_tui.storage import cache_dir
 
     return cache_dir() / "start.json"
 
@@ -144,7 +144,7 @@ def _from_cache(path: Path, key: str) -> StartFacts | None:
 
 
 def _write_cache(path: Path, key: str, facts: StartFacts) -> None:
-    from dummy_tui.ui.storage import atomic_write
+    from dummy_tui.storage import atomic_write
 
     data = {
         "key": key,

@@ -40,8 +40,8 @@ from dummy_tui.saves import (
     save_file,
     saved_files,
 )
+from dummy_tui.storage import SAVE_FORMAT
 from dummy_tui.ui.saved import NewerSave, problem_line, read_save
-from dummy_tui.ui.storage import SAVE_FORMAT
 
 if TYPE_CHECKING:
     from dummy_tui.ui.recording import Recorder
@@ -80,8 +80,8 @@ def finish_match(
     if folder is None:
         return Finished(written)
     if written is None and recorder is not None and recorder.busy:
+        from dummy_tui.storage import atomic_write
         from dummy_tui.ui.settings import save_text
-        from dummy_tui.ui.storage import atomic_write
 
         kept = pending_file(folder, session.history_uid)
         atomic_write(kept, save_text(session.to_save()))
@@ -161,7 +161,7 @@ def _legacy_problem(path: Path) -> str:
 
 
 def _set_aside(path: Path, problem: str, done: Recovered) -> None:
-    from dummy_tui.ui.storage import set_aside
+    from dummy_tui.storage import set_aside
 
     try:
         done.set_aside.append((set_aside(path), problem))
@@ -252,8 +252,8 @@ def _catch_up(
     written = recorder.catch_up(session)
     if written is None:
         return  # left in the save for the next chance
+    from dummy_tui.storage import atomic_write
     from dummy_tui.ui.settings import save_text
-    from dummy_tui.ui.storage import atomic_write
 
     played = path.stat().st_mtime
     atomic_write(path, save_text(save.model_copy(update={"recorded": session.history_rounds})))

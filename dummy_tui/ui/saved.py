@@ -37,7 +37,7 @@ def read_save_data(path: Path) -> dict[str, Any]:
     it is not a save this version can use.
     """
     from dummy_tui.problems import json_problem, unwritable
-    from dummy_tui.ui.storage import SAVE_FORMATS
+    from dummy_tui.storage import SAVE_FORMATS
 
     try:
         text = path.read_text(encoding="utf-8")
@@ -90,8 +90,8 @@ def write_save(folder: Path, session: Session) -> Path:
     """Write the session's match to its save in the data folder ``folder``;
     returns the file.  OSError, or ValueError for text UTF-8 cannot hold,
     when it cannot be written (the file is then as it was)."""
+    from dummy_tui.storage import atomic_write
     from dummy_tui.ui.settings import save_text
-    from dummy_tui.ui.storage import atomic_write
 
     path = save_file(folder, session.history_uid)
     atomic_write(path, save_text(session.to_save()))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.match import Match, RoundResult, derived_seed
+from dummy_tui.families import FAMILIES
 from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.settings import GameSetup, SaveGame
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
 
 HINT_LEVEL = "hard"
 # The hint thinks with a fixed number of sampled deals (Dummy) or read hands
-# (gin) instead of a time budget: the same position always gets the same hint.
-HINT_SAMPLES = {"dummy": 16, "gin": 300}
+# (gin), each family's ``hint_samples``, instead of a time budget: the same
+# position always gets the same hint.
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,7 @@ class HintTask:
         from dummy_tui.ai.advice import advised
 
         player = make_player(
-            self.family, HINT_LEVEL, self.seed, samples=HINT_SAMPLES.get(self.family)
+            self.family, HINT_LEVEL, self.seed, samples=FAMILIES[self.family].hint_samples
         )
         return advised(self.view, self.legal, checked_choice(player, self.view, self.legal))
 
@@ -224,7 +225,7 @@ class Session:
         written to the log file, with its traceback and the position as a
         record, and said once in the game log; ``stand_in`` plays the seat from
         now on."""
-        from dummy_tui.ui.storage import log_failure
+        from dummy_tui.storage import log_failure
 
         log_failure(error, position)
         self.ai[seat] = stand_in
@@ -232,7 +233,7 @@ class Session:
 
     def hint_failed(self, error: Exception) -> None:
         """The hint's AI failed: a bug, written to the log file with the position."""
-        from dummy_tui.ui.storage import log_failure
+        from dummy_tui.storage import log_failure
 
         log_failure(error, self.record_text())
 
@@ -382,16 +383,27 @@ class Session:
         seat = self.round.seat
         self.round.apply(action)
         self.log.append(entry)
-        from dummy_tui.logs import logger
-
-        if logger.isEnabledFor(logging.INFO):
-            moves = self.round.move_words(len(self.round.history) - 1)
-            logger.info("round %d, seat %d: %s", self.round_number, seat + 1, "; ".join(moves))
+        self._log_move(seat)
         if len(self.round.stock) > stock:
             # the discard pile was turned over into a new stock (basic rummy):
             # say so, since when it runs out a second time the hand is void
             self.log.append(LogEntry("restock", -1))
         return entry
+
+    def _log_move(self, seat: int) -> None:
+        """The move just made, in the notation of records, to the log file (INFO):
+        public moves only (a draw names no card), as a record's moves are."""
+        from dummy_tui.logs import logger
+
+        if not logger.isEnabledFor(logging.INFO):
+            return
+        who = self.setup.seats[seat]
+        kind = "person" if who.human else f"{who.level} AI"
+        words = "; ".join(self.round.move_words(len(self.round.history) - 1))
+        number = self.round_number
+        logger.info(
+            "round %d, seat %d (%s, %s): %s", number, seat, self.seat_names[seat], kind, words
+        )
 
     def submit(self, action: act.Action) -> LogEntry | None:
         """A move of the person at this screen: applied (checked) and its log

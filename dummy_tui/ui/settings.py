@@ -9,8 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from dummy_tui.problems import NAME_LIMIT, json_problem, unwritable, validation_problem
-from dummy_tui.ui.i18n import ai_name, system_language
-from dummy_tui.ui.storage import (
+from dummy_tui.storage import (
     SAVE_FORMAT,
     atomic_write,
     read_settings_data,
@@ -18,6 +17,7 @@ from dummy_tui.ui.storage import (
     set_aside,
     settings_path,
 )
+from dummy_tui.ui.i18n import ai_name, system_language
 
 __all__ = [
     "LANGS",

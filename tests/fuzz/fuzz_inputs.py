@@ -38,6 +38,8 @@ from typing import Any, ClassVar
 
 from hypothesis import strategies as st
 
+from dummy_tui.families import FAMILIES
+
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT.parent / "shared" / "scenarios"
 """Records shared beside the repository (used when they are there)."""
@@ -315,7 +317,7 @@ toml_values = st.one_of(
 BROKEN_LINES = ("[presets.x", "[presets]", "[[presets]]", "[presets.mine]", "presets = 5", "x =")
 _TEMPLATES = {
     family: f'[presets.mine]\nfamily = "{family}"\ndescription = "one of my own"\n'
-    for family in ("dummy", "rummy", "gin", "persian")
+    for family in FAMILIES
 }
 
 

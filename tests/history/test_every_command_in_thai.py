@@ -41,6 +41,7 @@ TYPED = (
     | set(re.findall(r'"([a-z][\w-]*)"', EXAMPLE))  # the themes it names
     | set(LEVELS)  # typed after --ai
     | {"keymap", "en", "th", "true", "false", "ctrl", "shift"}
+    | {"debug", "info", "warning", "error"}  # typed after --log-level
 )
 """Words a player types, which a Thai line writes as they are typed."""
 

@@ -15,7 +15,7 @@ from net_util import Player, Recording, hidden_from, hosted, setup_of
 
 from dummy_tui.engine.cards import card_text
 from dummy_tui.net.protocol import dumps, view_cards, view_json
-from dummy_tui.net.remote import round_of_record
+from dummy_tui.net.remote import Link, RemoteSession, round_of_record
 from dummy_tui.ui.recording import Recorder
 from dummy_tui.ui.session import Session
 
@@ -54,6 +54,29 @@ def check_frames(table: Recording) -> int:
     return len(table.sent)
 
 
+async def watch(port: int, code: str, frames: list[dict[str, Any]]) -> RemoteSession:
+    """A spectator's terminal: every frame taken in as the screen would, to the
+    match's end."""
+    link = Link(f"ws://127.0.0.1:{port}/", code, "Watcher", None, watch=True)
+    welcome = await link.open()
+    frames.append(welcome)
+    session = RemoteSession(welcome, lambda message: None)
+    assert session.seat == -1 and session.human_seats == []
+    while True:
+        frame = await link.receive()
+        if frame["type"] == "chat":
+            continue
+        frames.append(frame)
+        session.update(frame)
+        if frame["type"] == "round_end":
+            session.finish_round()
+            if frame["view"] is None:
+                break
+            session.start_next_round()
+    await link.close()
+    return session
+
+
 async def play_match(
     people: int, computers: int, seed: int, history: Path
 ) -> tuple[Recording, list[Player]]:
@@ -65,9 +88,17 @@ async def play_match(
             Player(server.port, table.code, f"N{i}", seed + i, ai=None if i % 2 else "easy")
             for i in range(people)
         ]
+        watched: list[dict[str, Any]] = []
+        watcher = asyncio.create_task(watch(server.port, table.code, watched))
+        await asyncio.sleep(0.05)
         for p in players:
             await p.join()
         await asyncio.wait_for(asyncio.gather(*(p.play_match() for p in players)), 60)
+        spectator = await asyncio.wait_for(watcher, 10)
+        assert spectator.match.totals == table.session.match.totals
+        # a spectator is sent no hand at all while a round is played
+        assert all(f["view"]["hand"] == [] for f in watched if f.get("view") is not None)
+        assert any(seat == -1 for seat, _, _ in table.sent)
         await asyncio.wait_for(run, 10)
     recorder.close()
     # what each terminal read is what the host sent to that seat (up to the

@@ -183,3 +183,108 @@ async def raw(player: Player, text: str) -> None:
     """Send ``text`` as it is, whatever it holds."""
     assert player.link.ws is not None
     await player.link.ws.send(text)
+
+
+async def test_a_timed_turn_is_counted_down_and_played_by_the_computer_when_it_runs_out() -> None:
+    said: list[str] = []
+    table = Table(
+        Session.new(setup_of(2, seed=4)), ai_delay=0, turn_time=0.6,
+        said=lambda key, values: said.append(key),
+    )  # fmt: skip
+    async with hosted(table) as (server, run):
+        ann = Player(server.port, table.code, "Ann")
+        bo = Player(server.port, table.code, "Bo")
+        ann_session = await ann.join()
+        await bo.join()
+        game = table.session.round
+        assert game.seat == 0
+        frame = await ann.link.receive()
+        while frame["turn_left"] is None:  # until Bo's arrival starts the turn's clock
+            frame = await ann.link.receive()
+        assert isinstance(frame["turn_left"], float) and 0 < frame["turn_left"] <= 0.6
+        ann_session.update(frame)
+        left = ann_session.turn_seconds_left()
+        assert left is not None and left <= 1
+        # Ann does nothing: when her time is up the computer plays her whole turn
+        await until(lambda: table.session.round.seat == 1, seconds=10)
+        assert "host.timed_out" in said
+        assert [seat for seat, _ in table.session.round.history] == [0] * len(
+            table.session.round.history
+        )
+        # Bo's turn is timed afresh
+        left_now = table.turn_left()
+        assert left_now is not None and left_now > 0.3
+        assert not run.done()
+
+
+async def test_untimed_turns_say_no_time() -> None:
+    table = Table(Session.new(setup_of(2, seed=4)), ai_delay=0)
+    async with hosted(table) as (server, _):
+        ann = Player(server.port, table.code, "Ann")
+        session = await ann.join()
+        assert ann.frames[0]["turn_left"] is None and session.turn_seconds_left() is None
+
+
+async def test_chat_goes_to_everyone_as_text_within_its_limits() -> None:
+    table = Table(Session.new(setup_of(3, seed=4)), ai_delay=0)
+    async with hosted(table) as (server, run):
+        ann = Player(server.port, table.code, "Ann")
+        bo = Player(server.port, table.code, "Bo")
+        await ann.join()
+        bo_session = await bo.join()
+
+        async def next_chat(player: Player) -> dict[str, Any]:
+            frame = await player.link.receive()
+            while frame["type"] == "state":
+                frame = await player.link.receive()
+            return frame
+
+        await ann.link.send({"type": "chat", "text": "[bold]hi[/]\x07  there\n"})
+        line = await next_chat(bo)
+        assert line == {
+            "type": "chat", "seat": 0, "name": "Ann", "text": "[bold]hi[/] there",
+            "reaction": None,
+        }  # fmt: skip
+        assert bo_session.hear(line) == ("Ann", "[bold]hi[/] there")
+        await ann.link.send({"type": "chat", "reaction": "well_played"})
+        heard = bo_session.hear(await next_chat(bo))
+        assert heard == ("Ann", "Well played!")  # in Bo's own words
+        await ann.link.send({"type": "chat", "text": "   "})
+        frame = await next_chat(ann)
+        while frame["type"] == "chat":  # her own lines come back to her too
+            frame = await next_chat(ann)
+        assert frame == {"type": "error", "reason": "chat_empty"}
+        for _ in range(4):  # the burst is spent: refused, and the table plays on
+            await ann.link.send({"type": "chat", "text": "again"})
+        reasons = set()
+        for _ in range(8):
+            frame = await next_chat(ann)
+            if frame["type"] == "error":
+                reasons.add(frame["reason"])
+            if "chat_rate" in reasons:
+                break
+        assert "chat_rate" in reasons
+        # whoever joins later reads the table's last lines
+        cy = Player(server.port, table.code, "Cy")
+        cy_session = await cy.join()
+        assert ("Ann", "Well played!") in cy_session.chat
+        assert not run.done()
+
+
+async def test_a_spectator_takes_no_seat_and_cannot_move() -> None:
+    table = Table(Session.new(setup_of(2, seed=4)), ai_delay=0)
+    async with hosted(table) as (server, run):
+        url = f"ws://127.0.0.1:{server.port}/"
+        watcher = Link(url, table.code, "Wat", None, watch=True)
+        welcome = await watcher.open()
+        assert welcome["seat"] == -1 and welcome["watching"] and welcome["token"] is None
+        assert welcome["view"]["hand"] == [] and welcome["view"]["seat"] == -1
+        # both seats are still free for people
+        assert (await Link(url, table.code, "Ann", None).open())["seat"] == 0
+        assert (await Link(url, table.code, "Bo", None).open())["seat"] == 1
+        await watcher.send({"type": "move", "round": 1, "at": 0, "words": ["draw"]})
+        frame = await watcher.receive()
+        while frame["type"] == "state":
+            frame = await watcher.receive()
+        assert frame == {"type": "error", "reason": "watching"}
+        assert table.session.round.history == [] and not run.done()

@@ -253,7 +253,7 @@ async def test_a_round_is_exported_only_once_it_is_over(home: Path, humans: int)
             str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)
         )
         assert "record" not in shown.lower(), shown
-    from dummy_tui.ui.storage import records_dir
+    from dummy_tui.storage import records_dir
 
     assert not records_dir().exists() or not any(records_dir().iterdir())
 

@@ -25,7 +25,7 @@ from dummy_tui.ui.settings import GameSetup, SeatSetup
 
 @asynccontextmanager
 async def joined(
-    lang: str = "en", **options: Any
+    lang: str = "en", turn_time: float | None = None, **options: Any
 ) -> AsyncIterator[tuple[DummyApp, Pilot[Any], Session]]:
     """Ann at a hosted table against the easy AI: her app, its pilot, the host's session."""
     setup = GameSetup(
@@ -33,7 +33,7 @@ async def joined(
         seed=5,
         options=options,
     )
-    table = Table(Session.new(setup), ai_delay=0)
+    table = Table(Session.new(setup), ai_delay=0, turn_time=turn_time)
     hosted = await open_table(table, "127.0.0.1", 0)
     run = asyncio.create_task(table.run())
     link = Link(f"ws://127.0.0.1:{hosted.port}/", table.code, "Ann", None)
@@ -50,6 +50,7 @@ async def joined(
     try:
         async with app.run_test(size=(100, 34)) as pilot:
             await pilot.pause()
+            app.hosting = table  # type: ignore[attr-defined]  # for the chat test
             yield app, pilot, table.session
     finally:
         await link.close()
@@ -151,3 +152,79 @@ async def test_the_matchs_end_at_a_hosted_table() -> None:
         assert isinstance(end, RoundEndScreen)
         assert end.match_over and host.match.is_over
         assert screen.session.match.winners == host.match.winners
+
+
+async def test_a_timed_turn_shows_its_countdown_in_the_language() -> None:
+    for lang, words in (("en", "s left"), ("th", "เหลือ")):
+        async with joined(lang=lang, turn_time=60) as (app, pilot, host):
+            assert host.round.seat == 0
+            await until(pilot, lambda words=words: words in status(app))  # type: ignore[misc]
+            first = status(app)
+            assert "60" in first or "59" in first
+
+
+async def test_a_line_said_at_the_table_reaches_the_host_and_comes_back_as_a_notice() -> None:
+    async with joined() as (app, pilot, _):
+        table = app.hosting  # type: ignore[attr-defined]
+        await pilot.press("slash")
+        await until(pilot, lambda: type(app.screen).__name__ == "ChatScreen")
+        await pilot.press(*"[b]hello", "enter")
+        await until(pilot, lambda: bool(table.chat))
+        assert table.chat[-1]["text"] == "[b]hello" and table.chat[-1]["name"] == "Ann"
+        # the line comes back to everyone, Ann too, as a notice of her own words
+        await until(pilot, lambda: any("[b]hello" in str(n.message) for n in app._notifications))
+        await pilot.press("slash")
+        await until(pilot, lambda: type(app.screen).__name__ == "ChatScreen")
+        await pilot.press("down", "enter")  # the first reaction
+        await until(pilot, lambda: table.chat[-1]["reaction"] == "nice")
+
+
+def test_the_host_plays_in_its_own_window(monkeypatch: Any) -> None:
+    """``host --play``: the table is hosted and joined in one window, which says
+    the line to give friends; the computer's seat plays against the person."""
+    from dummy_tui import cli
+
+    seen: dict[str, Any] = {}
+
+    async def headless(self: DummyApp, **_: object) -> None:
+        async with self.run_test(size=(110, 34)) as pilot:
+            await until(pilot, lambda: isinstance(self.screen, RemoteTableScreen))
+            notes = [str(n.message) for n in self._notifications]
+            seen["notes"] = notes
+            screen = self.screen
+            assert isinstance(screen, RemoteTableScreen)
+            seen["seat"] = screen.remote.seat
+            seen["names"] = list(screen.session.names)
+            await pilot.press("q")
+            await pilot.pause()
+
+    monkeypatch.setattr(DummyApp, "run_async", headless)
+    argv = ["host", "--play", "--players", "2", "--seats", "1", "--port", "0", "--name", "Ann"]
+    assert cli.main([*argv, "--no-history", "--lang", "en"]) == 0
+    assert any("join 127.0.0.1:" in note for note in seen["notes"]), seen["notes"]
+    assert seen["seat"] == 0 and seen["names"][0] == "Ann"
+
+
+async def test_a_spectator_sees_the_table_without_any_hand() -> None:
+    setup = GameSetup(
+        seats=[SeatSetup(name="Ann", level="easy"), SeatSetup(name="Somchai", level="easy")],
+        seed=5,
+    )
+    table = Table(Session.new(setup), ai_delay=0.5)  # slow: the round is still on
+    hosted = await open_table(table, "127.0.0.1", 0)
+    run = asyncio.create_task(table.run())
+    link = Link(f"ws://127.0.0.1:{hosted.port}/", table.code, "Wat", None, watch=True)
+    screen = RemoteTableScreen(RemoteSession(await link.open(), lambda message: None), link)
+    app = DummyApp(table=screen, persist=False, history=False, lang="en")
+    try:
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(pilot, lambda: len(table.session.round.history) >= 1)
+            await pilot.pause(0.2)
+            shown = app.export_screenshot().replace("&#160;", " ")
+            assert "You are watching" in shown
+            assert str(screen.hand.border_title) == "Watching" and screen.viewer is None
+            assert not screen.my_turn
+    finally:
+        await link.close()
+        run.cancel()
+        await hosted.close()

@@ -24,6 +24,7 @@ from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.saved_games import SavedGamesScreen
 from dummy_tui.ui.screens.stats import StatsScreen
 from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.screens.table_remote import RemoteTableScreen
 from dummy_tui.ui.screens.viewer import ViewerScreen
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
@@ -162,6 +163,7 @@ async def test_the_footer_is_rebuilt_when_its_keys_change_and_only_then() -> Non
 
 SCREEN_GROUPS: dict[str, list[type[DOMNode]]] = {
     "table": [TableScreen, Hand, DiscardRow],
+    "remote_table": [TableScreen, RemoteTableScreen, Hand, DiscardRow],
     "new_game": [NewGameScreen],
     "round_end": [RoundEndScreen],
     "statistics": [StatsScreen],

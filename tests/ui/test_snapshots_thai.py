@@ -24,12 +24,12 @@ from ui_helpers import (
 )
 
 from dummy_tui.saves import MatchLock
+from dummy_tui.storage import data_dir
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.saved import write_save
 from dummy_tui.ui.screens.modals import PrivacyScreen
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
-from dummy_tui.ui.storage import data_dir
 
 SIZE = (80, 24)
 

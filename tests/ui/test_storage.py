@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dummy_tui.ui.storage import KEEP_DAMAGED, atomic_write, set_aside
+from dummy_tui.storage import KEEP_DAMAGED, atomic_write, set_aside
 
 
 def test_text_utf8_cannot_hold_leaves_the_old_file_and_nothing_else(tmp_path: Path) -> None:

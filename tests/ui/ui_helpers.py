@@ -341,7 +341,7 @@ async def config_notices(home: Path, text: str) -> tuple[Path, list[str]]:
 def saves_folder() -> Path:
     """Where the saved matches are, one file each (``saves/<uid>.json``)."""
     from dummy_tui.saves import saves_dir
-    from dummy_tui.ui.storage import data_dir
+    from dummy_tui.storage import data_dir
 
     return saves_dir(data_dir())
 
@@ -349,7 +349,7 @@ def saves_folder() -> Path:
 def saved_paths() -> list[Path]:
     """The saved matches' files, the last played first."""
     from dummy_tui.saves import saved_files
-    from dummy_tui.ui.storage import data_dir
+    from dummy_tui.storage import data_dir
 
     return [f.path for f in saved_files(data_dir())]
 

@@ -12,7 +12,13 @@ from __future__ import annotations
 from dummy_tui.ai.dummy.danger import DangerJudge
 from dummy_tui.ai.dummy.plans import Pieces, best_lay, mask_points, meld_cards
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.engine.goout import can_go_out, knock_cards
+from dummy_tui.engine.families.dummy_knock import (
+    knock_multiplier,
+    knock_points,
+    knock_result_units,
+    knocker_score,
+)
+from dummy_tui.engine.goout import can_go_out, knock_cards, lays_out
 from dummy_tui.engine.melds import RUN, TableMeld
 
 
@@ -46,24 +52,31 @@ class KnockJudge(DangerJudge):
         # a fool matters to the multiplier of §14.3 and to money's result
         fool = bool(self.money or (special and dark)) and k.fools(picked)
         first_dark_fool = bool(special and dark and fool and k.first_turn())
+        whole: bool | None = None  # can the whole hand be laid (searched once)
         for c in cards:
             laid = total - self.pts[c]
             if self.lay_rules is not None and any(self.lay_rules.ace_high):
                 laid = self._knock_laid(hand & ~(1 << c), pieces, laid)
-            fits = (rules.layoff_knock_bonus or self.money) and any(
-                m.fits(c, self.seat, self.chain) for m in table_after
+            # the knock card fits the table as it is, or the melds the rest makes
+            fits = False
+            if rules.layoff_knock_bonus or self.money:
+                fits = any(m.fits(c, self.seat, self.chain) for m in table_after)
+                if not fits:
+                    if whole is None:
+                        whole = lays_out(
+                            hand, table_after, self.seat, self.chain, self.layoffs_left, both
+                        )
+                    fits = whole
+            multiplier = knock_multiplier(
+                rules,
+                dark,
+                rules.one_suit_knock_multiplier > 1 and self._one_suit(hand, c, table_after),
+                first_dark_fool,
             )
-            multiplier = 1
-            if dark:
-                multiplier *= rules.dark_knock_multiplier
-            if rules.one_suit_knock_multiplier > 1 and self._one_suit(hand, c, table_after):
-                multiplier *= rules.one_suit_knock_multiplier
-            if first_dark_fool:
-                multiplier = special  # โง่มืดจนชนมืด
             if self.money:
-                score = float(laid + self.unit * self._knock_units(c, bool(fits), fool, multiplier))
+                score = float(laid + self.unit * self._knock_units(c, fits, fool, multiplier))
             else:
-                score = float(self._knock_points(laid, c, bool(fits), multiplier))
+                score = float(self._knock_points(laid, c, fits, multiplier))
             v = score + self.w.knock_value
             if best is None or v > best[0]:
                 best = (v, c)
@@ -75,34 +88,22 @@ class KnockJudge(DangerJudge):
         return (weight - laid.bit_count()) // 16 if laid == rest else points
 
     def _knock_points(self, laid: int, card: int, fits: bool, multiplier: int) -> int:
-        """The knocker's score in points (§8, §10, §14.3), from the ``laid`` points of
-        this turn: the knock card's points, the bonuses, the multiplier's scope."""
+        """The knocker's score in points (§8, §10, §14.3) as the round's score counts
+        it, from the ``laid`` points of this turn."""
         rules = self.k.rules
-        if rules.knock_card_points == "card":
-            knock = self.pts[card]
-        else:
-            knock = rules.speto_knock_points if self.k.speto >> card & 1 else rules.knock_points
-        knock += rules.knock_bonus
-        if fits and rules.layoff_knock_bonus:
-            knock += rules.layoff_knock_bonus
-        scope = rules.knock_multiplier_scope
-        if scope == "cards":
-            return laid * multiplier + knock
-        if scope == "bonus":
-            return laid + knock + rules.knock_bonus * (multiplier - 1)
-        return (laid + knock) * multiplier
+        speto = bool(self.k.speto >> card & 1)
+        knock, _ = knock_points(rules, self.pts[card], speto, fits)
+        return knocker_score(rules, laid, knock, multiplier)
 
     def _knock_units(self, card: int, fits: bool, fool: bool, multiplier: int) -> int:
-        """The units a knock wins in money scoring (§14.6): the others' tiers (or the
-        fooled player's 6) times the multiplier, and the closing card (ใบปิด)."""
+        """The units a knock wins in money scoring (§14.6): the others' result times
+        the multiplier, and the closing card (ใบปิด)."""
         k = self.k
         n = k.players
-        if fool and k.rules.fool_penalty:
-            result = 6
-        else:
-            born = sum(1 for o in self.opponents if k.born[o])
-            result = born * (born + 1) // 2 + 3 * (n - 1 - born)
-        units = result * multiplier
+        born = sum(1 for o in self.opponents if k.born[o])
+        units = (
+            knock_result_units(born, n - 1 - born, fool and bool(k.rules.fool_penalty)) * multiplier
+        )
         if fits or k.speto >> card & 1:
             units += n - 1
         return units

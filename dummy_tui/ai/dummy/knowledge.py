@@ -74,7 +74,9 @@ class Knowledge:
     def from_view(
         cls, view: DummyView, track: bool = True, tracker: Tracker | None = None
     ) -> Knowledge:
-        points, speto = card_points(view.rules, view.head)
+        rules = view.rules
+        assert isinstance(rules, DummyRules)
+        points, speto = card_points(rules, view.head)
         table = 0
         for m in view.melds:
             table |= m.mask
@@ -95,7 +97,7 @@ class Knowledge:
         return cls(
             seat=view.seat,
             players=view.players,
-            rules=view.rules,
+            rules=rules,
             phase=view.phase,
             direction=view.direction,
             hand=hand,
@@ -114,7 +116,7 @@ class Knowledge:
             known=known,
             discarded=discarded,
             unseen=CARDS_52 & ~seen,
-            initial_stock=_initial_stock(view.rules, view.players),
+            initial_stock=_initial_stock(rules, view.players),
             history=view.history,
             last_discard=view.last_discard,
         )

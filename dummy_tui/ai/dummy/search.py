@@ -53,6 +53,7 @@ from dummy_tui.ai.dummy.weights import NORMAL, Weights
 from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 from dummy_tui.engine.families.dummy_scoring import table_points
+from dummy_tui.rules.schema import DummyRules
 
 # How the sampled deals read the opponents' play (see :mod:`inference`):
 # hands are drawn by the evidence of their discards and passed pick-ups, and
@@ -132,14 +133,16 @@ class SearchPlayer:
         longest = 0.0
         done = 0
         limit = self.samples if self.samples is not None else 10_000
+        rules = view.rules
+        assert isinstance(rules, DummyRules)
         evidence = (
             hand_weights(
                 view.history,
                 view.head,
                 view.players,
                 self.inference,
-                view.rules.ace_low_runs,
-                view.rules.first_turn_must_draw,
+                rules.ace_low_runs,
+                rules.first_turn_must_draw,
             )
             if self.inference is not None
             else None

@@ -11,11 +11,13 @@ from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.families.gin import GinView
 from dummy_tui.engine.melds import melds_in_low
 from dummy_tui.engine.relations import PARTNERS_LOW
+from dummy_tui.rules.schema import GinRules
 
 
 def discard_risks(view: GinView) -> dict[int, DiscardRisk]:
     """Every card of the seat's hand judged as a discard now."""
     k = read_view(view)
+    assert isinstance(view.rules, GinRules)
     ev = GinEvaluator(k, NORMAL, int(view.rules.knock_limit))
     opponent = 1 - view.seat
     melded = 0

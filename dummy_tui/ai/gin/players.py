@@ -33,6 +33,7 @@ from dummy_tui.engine.cards import CARDS_52, cards_of
 from dummy_tui.engine.families.gin import GinView
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.relations import PARTNERS_LOW
+from dummy_tui.rules.schema import GinRules
 
 # ---------------------------------------------------------------------------
 # What the seat knows
@@ -265,6 +266,7 @@ class GinPlayer:
             return legal[0]
         started = time.perf_counter()
         k = read_view(view)
+        assert isinstance(view.rules, GinRules)
         limit = int(view.rules.knock_limit)
         ev = GinEvaluator(k, self.weights, limit)
         if self.weights.reads:

@@ -24,13 +24,16 @@ from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import CARDS_52, JOKER_BASE, JOKERS, rank_point_table
 from dummy_tui.engine.families.persian import PersianView, fits, persian_melds
 from dummy_tui.engine.relations import NEAR, PARTNERS
+from dummy_tui.rules.schema import PersianRules
 
 ALL = CARDS_52 | JOKERS
 
 
 def point_table(view: PersianView) -> list[int]:
     """Points of every card, jokers included, under the view's rules."""
-    return rank_point_table(view.rules.rank_points, view.rules.joker_points)
+    rules = view.rules
+    assert isinstance(rules, PersianRules)
+    return rank_point_table(rules.rank_points, rules.joker_points)
 
 
 class PersianPlayer:

@@ -2,8 +2,9 @@
 
 :data:`FAMILIES` maps a ruleset's ``family`` to its round class, as
 python-chess's ``find_variant`` finds a variant: Dummy is one entry among
-four.  A family's module is imported the first time it is asked for, so a
-game of Dummy starts without loading the others.  Everything above the
+four, each registered once in :mod:`dummy_tui.families`.  A family's module
+is imported the first time it is asked for, so a game of Dummy starts without
+loading the others.  Everything above the
 engine (matches, records, ``sim``, the interface) reaches a family through
 this registry and never names one.
 """
@@ -16,15 +17,11 @@ from typing import Any
 
 from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.round import Round
+from dummy_tui.families import FAMILIES as REGISTERED
 from dummy_tui.lazy import LazyRegistry
 from dummy_tui.rules.schema import RulesetBase
 
-_MODULES: dict[str, tuple[str, str]] = {
-    "dummy": ("dummy_tui.engine.families.dummy", "DummyRound"),
-    "rummy": ("dummy_tui.engine.families.rummy", "RummyRound"),
-    "gin": ("dummy_tui.engine.families.gin", "GinRound"),
-    "persian": ("dummy_tui.engine.families.persian", "PersianRound"),
-}
+_MODULES: dict[str, tuple[str, str]] = {f.name: f.round for f in REGISTERED.values()}
 
 
 FAMILIES: Mapping[str, type[Round[Any]]] = LazyRegistry(_MODULES, "no rummy family named {name}")

@@ -131,11 +131,11 @@ class DummyRound(Round[DummyRules]):
         return self.points[card] if card != self.head else self._head_points(card)
 
     def _head_points(self, card: int) -> int:
-        rules = self.move_rules
-        if rules.head_card_points:
+        house = self.move_rules
+        if house.head_card_points:
             if self.speto_mask >> card & 1:
-                return rules.head_card_speto_points
-            return rules.head_card_points
+                return house.head_card_speto_points
+            return house.head_card_points
         return self.points[card]
 
     def mask_points(self, mask: int) -> int:
@@ -191,9 +191,9 @@ class DummyRound(Round[DummyRules]):
     def can_show(self, seat: int) -> bool:
         """May ``seat`` show the spe-to cards now (§14.3): the option is on, it is the
         first move of the seat's first turn, and the seat holds every spe-to card?"""
-        rules = self.move_rules
+        house = self.move_rules
         return (
-            (rules.show_speto_points > 0 or rules.scoring == "money")
+            (house.show_speto_points > 0 or house.scoring == "money")
             and self.phase == TAKE
             and self.seat == seat
             and self.speto_mask != 0

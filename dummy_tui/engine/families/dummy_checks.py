@@ -30,7 +30,11 @@ def check(game: DummyRound, action: act.Action) -> None:
     if isinstance(action, act.Show):
         raise IllegalMoveError("show", "late")
     unborn = not game.born[seat]
-    if isinstance(action, act.Meld | act.LayOff) and unborn and game.rules.unborn_play == "never":
+    if (
+        isinstance(action, act.Meld | act.LayOff)
+        and unborn
+        and game.move_rules.unborn_play == "never"
+    ):
         raise IllegalMoveError("not_born", "never")
     if isinstance(action, act.Meld):
         _check_meld_cards(game, action.cards, hand)
@@ -72,12 +76,12 @@ def _check_take(game: DummyRound, action: act.Action, seat: int, hand: int) -> N
         card = action.card
         if card not in game.row:
             raise IllegalMoveError("not_in_row", card=card)
-        if game.first_turn and game.rules.first_turn_must_draw:
+        if game.first_turn and game.move_rules.first_turn_must_draw:
             raise IllegalMoveError("first_turn_must_draw")
         i = game.row.index(card)
         taken = mask_of(game.row[i:])
         if isinstance(action, act.PickLayoff):
-            if not game.rules.pickup_to_layoff:
+            if not game.move_rules.pickup_to_layoff:
                 raise IllegalMoveError("pickup_meld", "new_meld")
             if not game.born[seat]:
                 raise IllegalMoveError("not_born", "layoff")
@@ -121,18 +125,18 @@ def _check_layoff(
     if not 0 <= target < len(game.melds):
         raise IllegalMoveError("no_meld")
     if game.layoffs_left(seat) == 0:
-        raise IllegalMoveError("layoff_limit", n=game.rules.layoff_limit)
+        raise IllegalMoveError("layoff_limit", n=game.move_rules.layoff_limit)
     meld = game.melds[target]
     if not meld.fits(card, seat, "any") or (low and not meld.two_ace_ends(card)):
         raise IllegalMoveError("no_fit", card=card)
-    if not meld.fits_at(card, seat, game.rules.layoff_chain, low):
+    if not meld.fits_at(card, seat, game.move_rules.layoff_chain, low):
         raise IllegalMoveError("layoff_chain", card=card)
 
 
 def show_refusal(game: DummyRound, seat: int) -> IllegalMoveError | None:
     """Why ``seat`` may not show the spe-to cards now (§14.3), or None."""
-    rules = game.rules
-    if not rules.show_speto_points and rules.scoring != "money":
+    house = game.move_rules
+    if not house.show_speto_points and house.scoring != "money":
         return IllegalMoveError("show", "off")
     if game.can_show(seat):
         return None
@@ -155,7 +159,7 @@ def refusal(game: DummyRound, kind: str, cards: tuple[int, ...]) -> IllegalMoveE
     if kind == "pick":
         if cards:
             return pick_refusal(game, cards[0])
-        if game.first_turn and game.rules.first_turn_must_draw:
+        if game.first_turn and game.move_rules.first_turn_must_draw:
             return IllegalMoveError("first_turn_must_draw")
         if not game.stock and game.pick_options():
             return IllegalMoveError("stock_out_pick")
@@ -164,7 +168,7 @@ def refusal(game: DummyRound, kind: str, cards: tuple[int, ...]) -> IllegalMoveE
         return IllegalMoveError("pickup_meld", "nothing")
     unborn = not game.born[seat] and not game.must_knock
     if kind in ("meld", "layoff") and unborn:
-        play = game.rules.unborn_play
+        play = game.move_rules.unborn_play
         if play == "never":
             return IllegalMoveError("not_born", "never")
         if play == "knock_only" and not game.knock_possible(seat):
@@ -220,7 +224,7 @@ def _layoff_refusal(
     if not game.melds:
         return IllegalMoveError("no_meld")
     if game.layoffs_left(seat) == 0:
-        return IllegalMoveError("layoff_limit", n=game.rules.layoff_limit)
+        return IllegalMoveError("layoff_limit", n=game.move_rules.layoff_limit)
     if hand.bit_count() < 2:
         return IllegalMoveError("last_card", "layoff", card=hand.bit_length() - 1)
     tried = cards[:1] or tuple(cards_of(hand))
@@ -259,7 +263,7 @@ def pick_refusal(game: DummyRound, card: int) -> IllegalMoveError | None:
         return IllegalMoveError("already_taken")
     if card not in game.row:
         return IllegalMoveError("not_in_row", card=card)
-    if game.first_turn and game.rules.first_turn_must_draw:
+    if game.first_turn and game.move_rules.first_turn_must_draw:
         return IllegalMoveError("first_turn_must_draw")
     if any(a.card == card for a in game.pick_options()):
         return None

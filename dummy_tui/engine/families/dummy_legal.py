@@ -103,8 +103,8 @@ def legal(game: DummyRound) -> list[Action]:
 
 def pick_options(game: DummyRound) -> list[Pick | PickLayoff]:
     """Every pick-up §5 allows now: each row card with each meld (or layoff) that plays it."""
-    rules = game.move_rules
-    if game.first_turn and rules.first_turn_must_draw:
+    house = game.move_rules
+    if game.first_turn and house.first_turn_must_draw:
         return []
     seat = game.seat
     hand = game.hands[seat]
@@ -114,7 +114,7 @@ def pick_options(game: DummyRound) -> list[Pick | PickLayoff]:
     # the layoffs open to a pick-up: (target, cards that fit)
     fit_any = 0
     fits: tuple[tuple[int, int], ...] = ()
-    if rules.pickup_to_layoff and game.born[seat] and game.layoffs_left(seat) != 0:
+    if house.pickup_to_layoff and game.born[seat] and game.layoffs_left(seat) != 0:
         fit_any, fits = table_fits(game, seat)
     row = game.row
     # the row cards in some meld of the hand and the whole row: only they can

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from dummy_tui.engine.families.dummy_knock import knock_result_units
 from dummy_tui.engine.families.dummy_scoring import DummyBreakdown, Money
 
 if TYPE_CHECKING:
@@ -54,10 +55,12 @@ def _order(game: DummyRound, first: int) -> list[int]:
 
 def _result(game: DummyRound, money: list[Money], multiplier: int) -> None:
     knocker = game.knocker
-    if knocker is not None and game.fool is not None and game.rules.fool_penalty:
+    fool_pays = game.fool is not None and bool(game.rules.fool_penalty)
+    if knocker is not None and fool_pays:
         # a fool: the fooled player alone pays, 6 × M
-        money[game.fool].result -= 6 * multiplier
-        money[knocker].result += 6 * multiplier
+        assert game.fool is not None
+        money[game.fool].result -= knock_result_units(0, 0, True) * multiplier
+        money[knocker].result += knock_result_units(0, 0, True) * multiplier
         return
     if knocker is not None:
         winner = knocker
@@ -77,9 +80,11 @@ def _result(game: DummyRound, money: list[Money], multiplier: int) -> None:
     for s in others:
         if not game.born[s]:
             money[s].tier = 3
-        units = money[s].tier * multiplier
-        money[s].result -= units
-        money[winner].result += units
+        money[s].result -= money[s].tier * multiplier
+    # what the knock is worth to a player weighing it (the AI) is this same sum
+    money[winner].result += (
+        knock_result_units(len(born), len(others) - len(born), False) * multiplier
+    )
 
 
 def _bonuses(game: DummyRound, money: list[Money]) -> None:

@@ -3,9 +3,14 @@
 A :class:`DummyRules` is a pydantic model: reading one of its fields goes
 through pydantic's attribute hooks.  The legal list, the pick-ups, the
 layoffs and the penalties of every move read a handful of them, so each
-round keeps them in a :class:`MoveRules` of its own, a plain frozen
-dataclass with the same field names (made once a ruleset, as the card
-points are) that compiled code reads as fast as its own fields.
+round keeps them in a :class:`MoveRules` (``DummyRound.move_rules``), a plain
+frozen dataclass with the same field names and types, made once a ruleset by
+:meth:`MoveRules.of` (as the card points are), that compiled code reads as
+fast as its own fields.
+
+The engine reads each of these fields from this copy only, never from the
+ruleset beside it; tests/engine/test_move_rules.py holds the copy to the
+schema (names and types) and the engine's modules to that one way of reading.
 """
 
 from __future__ import annotations

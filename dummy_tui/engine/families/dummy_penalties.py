@@ -20,15 +20,15 @@ if TYPE_CHECKING:
 def charge_discard(game: DummyRound, seat: int, card: int) -> None:
     """The penalties of a discard (before it joins the row): charged at once, or kept
     as feeds that a pick-up before the discarder's next turn may charge (§12)."""
-    rules = game.move_rules
-    if rules.penalty_discard_layoff or rules.penalty_discard_row_meld:
+    house = game.move_rules
+    if house.penalty_discard_layoff or house.penalty_discard_row_meld:
         _charge_at_once(game, seat, card)
-    if rules.feed_rule != "near" or not (rules.penalty_feed_head or rules.penalty_feed_speto):
+    if house.feed_rule != "near" or not (house.penalty_feed_head or house.penalty_feed_speto):
         return  # "fresh" is judged at the pick-up alone; or there is no feed penalty
     both = game.both
-    if rules.penalty_feed_head and game.head_in_row and near(card, game.head, both):
+    if house.penalty_feed_head and game.head_in_row and near(card, game.head, both):
         game.feeds.append(Feed(seat, "penalty_feed_head", (1 << card) | (1 << game.head), card))
-    if rules.penalty_feed_speto:
+    if house.penalty_feed_speto:
         speto = game.speto_mask
         # the row's cards near the discard (nearness goes both ways): the spe-to
         # cards among them, or all of them when the discard is a spe-to (the
@@ -47,14 +47,14 @@ def charge_discard(game: DummyRound, seat: int, card: int) -> None:
 
 def _charge_at_once(game: DummyRound, seat: int, card: int) -> None:
     """The discard penalties charged as the card is discarded (§12, §14.4)."""
-    rules = game.move_rules
+    house = game.move_rules
     charges: list[Penalty] = []
-    if rules.penalty_discard_layoff and game.fits_any(card, seat):
-        charges.append(Penalty(seat, "penalty_discard_layoff", rules.penalty_discard_layoff, card))
-    if rules.penalty_discard_row_meld and row_meld(card, game.row, game.both, rules.row_meld_rule):
-        points = rules.penalty_discard_row_meld
+    if house.penalty_discard_layoff and game.fits_any(card, seat):
+        charges.append(Penalty(seat, "penalty_discard_layoff", house.penalty_discard_layoff, card))
+    if house.penalty_discard_row_meld and row_meld(card, game.row, game.both, house.row_meld_rule):
+        points = house.penalty_discard_row_meld
         charges.append(Penalty(seat, "penalty_discard_row_meld", points, card))
-    if len(charges) == 2 and not rules.discard_penalties_stack:
+    if len(charges) == 2 and not house.discard_penalties_stack:
         charges = [max(charges, key=lambda p: p.points)]  # the larger only (§14.4)
     game.penalty_items.extend(charges)
 
@@ -62,14 +62,14 @@ def _charge_at_once(game: DummyRound, seat: int, card: int) -> None:
 def charge_pickup(game: DummyRound, seat: int, card: int, last: int, meld_mask: int) -> None:
     """The penalties a pick-up of ``card`` charges (``last``: the row's freshest card
     when it was made; ``meld_mask``: the meld laid with it, 0 for a layoff)."""
-    rules = game.move_rules
-    if rules.penalty_discard_picked:
+    house = game.move_rules
+    if house.penalty_discard_picked:
         by = game.discarder[card]
         if by >= 0 and by != seat:  # the head card has no discarder
             game.penalty_items.append(
-                Penalty(by, "penalty_discard_picked", rules.penalty_discard_picked, card)
+                Penalty(by, "penalty_discard_picked", house.penalty_discard_picked, card)
             )
-    if rules.feed_rule == "fresh":
+    if house.feed_rule == "fresh":
         _fresh_feed(game, seat, last, meld_mask)
         return
     if game.feeds:
@@ -79,7 +79,7 @@ def charge_pickup(game: DummyRound, seat: int, card: int, last: int, meld_mask: 
                 key = (f.discarder, f.kind, f.card)
                 if key not in charged:
                     charged.add(key)
-                    points = getattr(rules, f.kind)
+                    points = getattr(house, f.kind)
                     game.penalty_items.append(Penalty(f.discarder, f.kind, points, f.card))
         if charged:
             game.feeds = [f for f in game.feeds if (f.discarder, f.kind, f.card) not in charged]
@@ -93,11 +93,11 @@ def _fresh_feed(game: DummyRound, seat: int, last: int, meld_mask: int) -> None:
     prev, fresh = game.last_discard
     if fresh != last or prev != game.previous_seat(seat):
         return
-    rules = game.move_rules
-    if rules.penalty_feed_head and meld_mask >> game.head & 1:
-        game.penalty_items.append(Penalty(prev, "penalty_feed_head", rules.penalty_feed_head, last))
-    if rules.penalty_feed_speto and meld_mask & game.speto_mask:
-        points = rules.penalty_feed_speto
+    house = game.move_rules
+    if house.penalty_feed_head and meld_mask >> game.head & 1:
+        game.penalty_items.append(Penalty(prev, "penalty_feed_head", house.penalty_feed_head, last))
+    if house.penalty_feed_speto and meld_mask & game.speto_mask:
+        points = house.penalty_feed_speto
         game.penalty_items.append(Penalty(prev, "penalty_feed_speto", points, last))
 
 

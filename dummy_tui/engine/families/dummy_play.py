@@ -143,7 +143,7 @@ def finish(game: DummyRound, how: str) -> None:
     seat = fooled(game)
     if seat is not None:
         game.fool = seat  # โง่
-        if game.rules.fool_penalty and game.rules.scoring == "points":
+        if game.rules.fool_penalty and game.move_rules.scoring == "points":
             card = game.last_discard[1] if game.last_discard else -1
             game.penalty_items.append(Penalty(seat, "fool_penalty", game.rules.fool_penalty, card))
 

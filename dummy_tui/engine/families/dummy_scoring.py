@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from dummy_tui.engine.cards import cards_of, mask_of
+from dummy_tui.engine.families.dummy_knock import knock_multiplier, knock_points, knocker_score
 from dummy_tui.engine.melds import RUN, TableMeld, meld_kind
 from dummy_tui.engine.relations import NEAR, NEAR_LOW, near_masks, partners
 from dummy_tui.engine.scores import ScoreLine
@@ -155,7 +156,7 @@ def table_value(game: DummyRound, meld: TableMeld, card: int) -> int:
         and meld.kind == RUN
         and not meld.ace_low
         and not game.speto_mask >> card & 1
-        and not (card == game.head and rules.head_card_points)
+        and not (card == game.head and game.move_rules.head_card_points)
     ):
         return rules.ace_high_run_points
     return game.card_points(card)
@@ -197,6 +198,7 @@ def score_round(game: DummyRound) -> list[DummyBreakdown]:
     if game.end is None:
         raise ValueError("the round is not over")
     rules = game.rules
+    house = game.move_rules
     knocked = game.end == "knock"
     laid = table_points(game)
     out: list[DummyBreakdown] = []
@@ -212,12 +214,12 @@ def score_round(game: DummyRound) -> list[DummyBreakdown]:
             base = _knocker(game, line)
         line.penalty_items = [p for p in game.penalty_items if p.seat == seat]
         line.penalties = sum(p.points for p in line.penalty_items)
-        line.shows = rules.show_speto_points > 0
-        if game.shown[seat] and rules.scoring == "points":
-            line.bonus = rules.show_speto_points  # added at step 4, never multiplied
+        line.shows = house.show_speto_points > 0
+        if game.shown[seat] and house.scoring == "points":
+            line.bonus = house.show_speto_points  # added at step 4, never multiplied
         line.total = base - line.penalties + line.bonus
         out.append(line)
-    if rules.scoring == "money":
+    if house.scoring == "money":
         from dummy_tui.engine.families.dummy_money import money_lines
 
         money_lines(game, out)
@@ -230,33 +232,21 @@ def _knocker(game: DummyRound, line: DummyBreakdown) -> int:
     seat = line.seat
     card = game.knock_card
     assert card is not None
-    if rules.knock_card_points == "card":
-        knock = game.card_points(card)
-    else:
-        knock = rules.speto_knock_points if game.is_speto(card) else rules.knock_points
-    knock += rules.knock_bonus
-    if rules.layoff_knock_bonus and game.fits_any(card, seat):
-        line.knock_bonus = rules.layoff_knock_bonus
-        knock += line.knock_bonus
-    multiplier = 1
-    if game.dark_knock:
-        line.dark_knock = True
-        multiplier *= rules.dark_knock_multiplier
-    if rules.one_suit_knock_multiplier > 1 and one_suit(game, seat):
-        line.one_suit_knock = True
-        multiplier *= rules.one_suit_knock_multiplier
-    special = rules.fool_dark_first_turn_multiplier
-    if special and game.dark_knock and game.fool is not None and game.first_turn_of(seat):
-        line.first_turn_fool = True  # โง่มืดจนชนมืด
-        multiplier = special
+    fits = bool(rules.layoff_knock_bonus) and game.fits_any(card, seat)
+    knock, line.knock_bonus = knock_points(rules, game.card_points(card), game.is_speto(card), fits)
+    line.dark_knock = game.dark_knock
+    line.one_suit_knock = rules.one_suit_knock_multiplier > 1 and one_suit(game, seat)
+    line.first_turn_fool = bool(
+        rules.fool_dark_first_turn_multiplier
+        and game.dark_knock
+        and game.fool is not None
+        and game.first_turn_of(seat)
+    )  # โง่มืดจนชนมืด
     line.knock = knock
-    line.multiplier = multiplier
-    scope = rules.knock_multiplier_scope
-    if scope == "cards":
-        return line.table * multiplier + knock
-    if scope == "bonus":
-        return line.table + (knock - rules.knock_bonus) + rules.knock_bonus * multiplier
-    return (line.table + knock) * multiplier
+    line.multiplier = knock_multiplier(
+        rules, game.dark_knock, line.one_suit_knock, line.first_turn_fool
+    )
+    return knocker_score(rules, line.table, knock, line.multiplier)
 
 
 __all__ = [

@@ -12,6 +12,7 @@ from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families.dummy_scoring import Penalty
 from dummy_tui.engine.round import PLAY
 from dummy_tui.engine.view import PlayerView
+from dummy_tui.rules.schema import DummyRules
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
@@ -46,6 +47,7 @@ def round_from_view(
     in the round (§14.6) are not carried over.
     """
     deal = Deal([cards_of(h) for h in hands], view.head, list(stock), list(burned))
+    assert isinstance(view.rules, DummyRules)
     game = cls(view.rules, deal, view.to_move or 0, view.direction)
     game.hands = list(hands)
     game.stock = list(reversed(stock))

@@ -10,18 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from dummy_tui.families import FAMILIES
 from dummy_tui.lazy import LazyRegistry
 from dummy_tui.ui.presenters.base import Presenter
 
 if TYPE_CHECKING:
     from dummy_tui.ui.session import Session
 
-_MODULES: dict[str, tuple[str, str]] = {
-    "dummy": ("dummy_tui.ui.presenters.dummy", "DummyPresenter"),
-    "rummy": ("dummy_tui.ui.presenters.rummy", "RummyPresenter"),
-    "gin": ("dummy_tui.ui.presenters.gin", "GinPresenter"),
-    "persian": ("dummy_tui.ui.presenters.persian", "PersianPresenter"),
-}
+_MODULES: dict[str, tuple[str, str]] = {f.name: f.presenter for f in FAMILIES.values()}
 
 
 PRESENTERS: Mapping[str, type[Presenter[Any]]] = LazyRegistry(

@@ -23,6 +23,7 @@ from dummy_tui.engine.actions import Action
 from dummy_tui.engine.cards import cards_of, sort_key_suit, sort_key_suit_low
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.engine.round import Round
+from dummy_tui.families import FAMILIES
 from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import preset_name, t
@@ -246,8 +247,9 @@ class Presenter(Generic[G]):
             return
         row.set_pile(None)
         row.set_cards(game.row, None, set())
-        row.border_title = t(f"row.title_{self.family}", n=len(game.row))
-        row.border_subtitle = t(f"row.legend_{self.family}")
+        words = FAMILIES[self.family].words
+        row.border_title = t(words.row_title, n=len(game.row))
+        row.border_subtitle = t(words.row_legend)
 
     def hand_marks(self, seat: int) -> dict[int, set[str]]:
         """Cards of ``seat`` that make a meld in hand or lay off onto the table."""

@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from dummy_tui.families import FAMILIES
 from dummy_tui.ui.common import describe_bindings, signed
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.recording import unreadable
@@ -78,7 +79,8 @@ def ending_text(summary: RoundSummary, family: str) -> str:
             return t("hlist.ending_dark_knock")
         if summary.one_suit_knock:
             return t("hlist.ending_one_suit_knock")
-        return t("hlist.ending_out" if family in ("rummy", "persian") else "hlist.ending_knock")
+        going_out = family in FAMILIES and FAMILIES[family].round_won_by == "going_out"
+        return t("hlist.ending_out" if going_out else "hlist.ending_knock")
     if summary.ending == "stock_out":
         return t("hlist.ending_stock_out")
     if summary.ending == "dead":

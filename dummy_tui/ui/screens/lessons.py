@@ -15,11 +15,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from dummy_tui.ui.common import describe_bindings
+from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.lesson import LessonTable, lesson_markup, lesson_text
 from dummy_tui.ui.session import next_start
@@ -30,12 +31,11 @@ from dummy_tui.ui.words import fmt, start_text
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.round import Round
-    from dummy_tui.ui.app import DummyApp
 
 DONE = "✓"
 
 
-class LessonListScreen(Screen[None]):
+class LessonListScreen(GameScreen):
     """Every lesson, the ones played to their end ticked; Enter plays one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -45,13 +45,6 @@ class LessonListScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="lessons")
         self.lessons: tuple[Lesson, ...] = load_lessons()
-
-    @property
-    def dapp(self) -> DummyApp:
-        from dummy_tui.ui.app import DummyApp
-
-        assert isinstance(self.app, DummyApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lessons-box"):

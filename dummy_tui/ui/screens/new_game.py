@@ -16,8 +16,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Button, Collapsible, Input, Static
 
+from dummy_tui.families import FAMILIES
 from dummy_tui.ui.common import AI_SPEEDS, describe_bindings, nearest_speed
-from dummy_tui.ui.i18n import LANGS, ai_name, has, option_name, shown_name, t
+from dummy_tui.ui.i18n import LANGS, ai_name, option_name, shown_name, t
 from dummy_tui.ui.screens.form import (
     FormError,
     FormScroll,
@@ -190,8 +191,8 @@ class NewGameScreen(NewGameForm):
             name.value = shown_name(name.value, i)  # the game's own names only
             select = self.query_one(f"#kind-{i}", Choice)
             # a family played in teams names each seat's team (ng.seat_persian)
-            own = f"ng.seat_{family}"
-            select.label = t(own if has(own) else "ng.seat", n=i + 1, team=t(f"team.{i % 2}"))
+            seat = FAMILIES[family].words.seat
+            select.label = t(seat, n=i + 1, team=t(f"team.{i % 2}"))
             current = select.value
             select.set_options(options)
             select.value = current

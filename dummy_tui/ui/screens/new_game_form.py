@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Static
 
+from dummy_tui.families import FAMILIES
 from dummy_tui.saves import saved_count
-from dummy_tui.ui.i18n import has, names_for_seats, preset_name, t
+from dummy_tui.storage import data_dir
+from dummy_tui.ui.gameapp import GameScreen
+from dummy_tui.ui.i18n import names_for_seats, preset_name, t
 from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
 from dummy_tui.ui.screens.form import (
     FormError,
@@ -27,11 +29,9 @@ from dummy_tui.ui.screens.form import (
     option_line,
     preset_keys,
 )
-from dummy_tui.ui.storage import data_dir
 from dummy_tui.ui.widgets.choice import Choice
 
 if TYPE_CHECKING:
-    from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.settings import GameSetup
 
 # This screen is the first one drawn: it reads the presets and the AI levels
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 # opened, and checks the set-up when a game is started.
 
 
-class NewGameForm(Screen[None]):
+class NewGameForm(GameScreen):
     """The form's state, the option lines of a preset, and the set-up read from the fields."""
 
     def __init__(
@@ -64,13 +64,6 @@ class NewGameForm(Screen[None]):
         self.wanted_players = len(self.seats) or 4
         """The number of seats the player chose: browsing the presets keeps it."""
 
-    @property
-    def dapp(self) -> DummyApp:
-        from dummy_tui.ui.app import DummyApp
-
-        assert isinstance(self.app, DummyApp)
-        return self.app
-
     def preset_options(self) -> list[tuple[str, Hashable]]:
         """The presets, each by its name in the current language."""
         return [(preset_name(name), name) for name in self.presets]
@@ -86,20 +79,20 @@ class NewGameForm(Screen[None]):
 
     def options_title(self) -> str:
         """The options section's title: Dummy's are house rules."""
-        own = f"ng.options_{self.family()}"
-        return t(own if has(own) else "ng.options")
+        return t(FAMILIES[self.family()].words.options)
 
     def show_description(self) -> None:
         name = self.query_one("#ruleset", Choice).value
         family = self.family()
         counts = self.presets[str(name)].player_counts
-        about = Text(t(f"family.{family}"))
+        words = FAMILIES[family].words
+        about = Text(t(words.about))
         # a preset that keeps a family to one number of players it does not
         # already name (gin is for two, Persian for four)
         if len(counts) == 1 and counts != self.facts.family_counts.get(family):
             about.append("  ")
             about.append(
-                t("ng.players_fixed", family=t(f"top.game_{family}"), counts=counts[0]),
+                t("ng.players_fixed", family=t(words.name), counts=counts[0]),
                 style="bold",
             )
         self.query_one("#family-desc", Static).update(about)

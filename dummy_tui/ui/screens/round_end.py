@@ -10,11 +10,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from dummy_tui.engine.match import RoundResult
 from dummy_tui.ui.common import describe_bindings
+from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.widgets.footer import KeyFooter
@@ -22,7 +22,6 @@ from dummy_tui.ui.words import entry_text, fmt_about
 
 if TYPE_CHECKING:
     from dummy_tui.engine.round import Round
-    from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.presenters.base import Presenter
 
 
@@ -30,7 +29,7 @@ TAKES = ("draw", "pick", "pick_layoff", "take")
 """The log entries that begin a turn."""
 
 
-class RoundEndScreen(Screen[None]):
+class RoundEndScreen(GameScreen):
     """Each item of the score in the family's own terms, then the running totals.
 
     The family's presenter words them: Dummy's table and hand points, knock,
@@ -61,13 +60,6 @@ class RoundEndScreen(Screen[None]):
         self.game = game
         self.result = result
         self.match_over = match_over
-
-    @property
-    def dapp(self) -> DummyApp:
-        from dummy_tui.ui.app import DummyApp
-
-        assert isinstance(self.app, DummyApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="round-end-box"):

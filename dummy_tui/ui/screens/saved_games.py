@@ -17,16 +17,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from dummy_tui.ui.common import describe_bindings, signed
+from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
-    from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.saved import SavedMatch
 
 
@@ -65,7 +64,7 @@ def saved_text(match: SavedMatch) -> Text:
     return out
 
 
-class SavedGamesScreen(Screen[None]):
+class SavedGamesScreen(GameScreen):
     """The saved matches, to resume or delete one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -77,13 +76,6 @@ class SavedGamesScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="saved-games")
         self.matches: list[SavedMatch] = []
-
-    @property
-    def dapp(self) -> DummyApp:
-        from dummy_tui.ui.app import DummyApp
-
-        assert isinstance(self.app, DummyApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         with Vertical(id="saves-box"):

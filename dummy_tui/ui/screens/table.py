@@ -140,17 +140,16 @@ class TableScreen(TableMoves):
         then on.  Should that one fail too, the error is not caught.
         """
         from dummy_tui.ai import AIError, checked_choice
-        from dummy_tui.logs import action_words, logger
+        from dummy_tui.logs import logger
 
         session = self.session
         started = time.perf_counter()
         try:
             action = checked_choice(session.player(seat), view, legal)
             logger.debug(
-                "seat %d (%s) chose %s in %.1f ms",
-                seat + 1,
+                "seat %d (%s AI) chose in %.1f ms (the move: the next line)",
+                seat,
                 session.setup.seats[seat].level,
-                action_words(action),
                 (time.perf_counter() - started) * 1000,
             )
         except AIError as exc:

@@ -12,11 +12,12 @@ quits.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
 from textual import work
+from textual.binding import Binding, BindingType
 from websockets.exceptions import ConnectionClosed
 
 from dummy_tui.engine.cards import cards_of
@@ -36,21 +37,47 @@ FATAL = ("replaced", "token", "code", "password", "full", "version")
 class RemoteTableScreen(TableScreen):
     """The table, played against a host (see the module)."""
 
-    def __init__(self, session: RemoteSession, link: Link) -> None:
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *TableScreen.BINDINGS,  # the table's own, which its key handling reads here
+        Binding("slash", "chat", "Chat", id="chat"),
+    ]
+
+    def __init__(self, session: RemoteSession, link: Link, note: str | None = None) -> None:
+        """``note``: said once the table is up (to a host who plays: the line
+        to give friends)."""
         super().__init__(session)
+        self.note = note
         self.remote = session
         self.link = link
-        self.viewer = session.seat
+        self.watching = session.seat < 0
+        """A spectator: no hand is shown while a round is played, no move is made."""
+        self.viewer = None if self.watching else session.seat
         self.offline = False
         self._said_wait = False  # the status line says whose return the table waits for
 
     def on_mount(self) -> None:
         super().on_mount()
         self.listen()
+        self.set_interval(1.0, self._tick)
+        if self.note is not None:
+            self.app.notify(self.note, timeout=30)
+
+    def _tick(self) -> None:
+        """A timed turn's countdown, once a second."""
+        if self.remote.turn_deadline is not None and self.message is None:
+            self.refresh_status()
 
     @property
     def my_turn(self) -> bool:
+        if self.watching:
+            return False
         return super().my_turn and not self.remote.waiting and not self.offline
+
+    def refresh_hand(self) -> None:
+        super().refresh_hand()
+        if self.watching:
+            self.hand.set_cards(None, [], {}, self.dapp.settings.sort, Text(t("net.watching")))
+            self.hand.border_title = t("net.watching_title")
 
     def start_ai(self) -> None:
         """Another seat's turn: the host plays it or waits for its person."""
@@ -66,6 +93,15 @@ class RemoteTableScreen(TableScreen):
             self._said_wait = True
 
     def _turn_prompt(self) -> Text:
+        prompt = self._whose_turn()
+        left = self.remote.turn_seconds_left()
+        if left is None or self.session.round.is_over:
+            return prompt
+        clock = fmt("net.time_left", seconds=left)
+        clock.stylize(Style(bold=True, color="red" if left <= 10 else None))
+        return Text.assemble(clock, " · ", prompt)
+
+    def _whose_turn(self) -> Text:
         game = self.session.round
         if game.is_over or game.seat == self.remote.seat:
             return super()._turn_prompt()
@@ -77,7 +113,19 @@ class RemoteTableScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("instant", "speed"):
             return False  # the host sets the pace of the computer's moves
+        if action == "chat":
+            return not self.offline
         return super().check_action(action, parameters)
+
+    def action_chat(self) -> None:
+        """Say something to the table: a line, or a quick reaction."""
+        from dummy_tui.ui.screens.chat import ChatScreen
+
+        def said(message: dict[str, Any] | None) -> None:
+            if message is not None and not self.offline:
+                self.remote.send({"type": "chat", **message})
+
+        self.app.push_screen(ChatScreen(self.remote.chat), said)
 
     # ------------------------------------------------------------------
     # the host's frames
@@ -122,6 +170,10 @@ class RemoteTableScreen(TableScreen):
 
     def received(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
+        if kind == "chat":
+            name, line = self.remote.hear(frame)
+            self.app.notify(line, title=name, timeout=8)  # the words as data, never markup
+            return
         if kind == "error":
             self.remote.waiting = False
             reason = str(frame.get("reason"))

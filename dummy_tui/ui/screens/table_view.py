@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
 from dummy_tui.engine.actions import Action, LayOff
 from dummy_tui.engine.round import TAKE
 from dummy_tui.ui.common import describe_bindings
+from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import language, t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.presenters.base import BINDING_KINDS
@@ -31,10 +31,10 @@ from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboa
 from dummy_tui.ui.words import fmt, log_lines
 
 if TYPE_CHECKING:
-    from dummy_tui.ui.app import DummyApp
+    pass
 
 
-class TableView(Screen[None]):
+class TableView(GameScreen):
     """The table's state, and the widgets drawn from it."""
 
     def __init__(self, session: Session) -> None:
@@ -65,13 +65,6 @@ class TableView(Screen[None]):
         humans = session.human_seats
         if len(humans) == 1:
             self.viewer = humans[0]
-
-    @property
-    def dapp(self) -> DummyApp:
-        from dummy_tui.ui.app import DummyApp
-
-        assert isinstance(self.app, DummyApp)
-        return self.app
 
     @property
     def hand(self) -> Hand:

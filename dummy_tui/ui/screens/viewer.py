@@ -18,10 +18,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
 from dummy_tui.ui.common import describe_bindings
+from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.review import RoundReplay, result_of
@@ -36,13 +36,12 @@ if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.record import LoadedRecord
     from dummy_tui.engine.round import Round
-    from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.session import Session
 
 TO_MOVE = "▶ "
 
 
-class ViewerScreen(Screen[None]):
+class ViewerScreen(GameScreen):
     """Step through ``game``, a finished round, in ``session``'s seats and words.
 
     ``session`` is the viewer's own (see :func:`~dummy_tui.ui.review.review_session`):
@@ -80,13 +79,6 @@ class ViewerScreen(Screen[None]):
         self.exits = exits
         self.at = 0
         """The position shown: the number of moves made."""
-
-    @property
-    def dapp(self) -> DummyApp:
-        from dummy_tui.ui.app import DummyApp
-
-        assert isinstance(self.app, DummyApp)
-        return self.app
 
     @property
     def position(self) -> Round[Any]:

@@ -16,11 +16,7 @@ from collections.abc import Hashable
 
 from textual.app import ComposeResult
 from textual.widgets import Footer
-
-# Textual does not export FooterKey (the footer's key widget) from
-# textual.widgets; tests/ui/test_private_names.py fails the day it moves or
-# the footer stops building its keys from it.
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey  # private: tests/test_private_names.py
 
 
 class KeyFooter(Footer):

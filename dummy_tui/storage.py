@@ -77,17 +77,6 @@ def records_dir() -> Path:
     return data_dir() / "records"
 
 
-def screenshot_dir() -> Path:
-    """Where a screenshot (F12) goes: the Downloads folder, where Textual's own
-    screenshot command puts it; under ``DUMMY_TUI_HOME``, its ``screenshots/``."""
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home) / "screenshots"
-    import platformdirs
-
-    return platformdirs.user_downloads_path()
-
-
 def read_settings_data() -> dict[str, Any]:
     """The settings file as plain JSON data, unchecked; empty if it cannot be read.
 
