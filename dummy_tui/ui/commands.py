@@ -59,6 +59,11 @@ def screen_commands(app: SettingsApp, screen: Screen[Any]) -> Iterator[SystemCom
     # Textual's panel of the keys of the widget in use, shown or hidden
     panel = app.action_hide_help_panel if screen.query("HelpPanel") else app.action_show_help_panel
     yield SystemCommand(t("cmdtitle.keys"), t("cmd.keys"), panel)
+    # and, as Textual offers, the part of the screen in use over the whole screen
+    if screen.maximized is not None:
+        yield SystemCommand(t("cmdtitle.minimize"), t("cmd.minimize"), screen.action_minimize)
+    elif screen.focused is not None and screen.focused.allow_maximize:
+        yield SystemCommand(t("cmdtitle.maximize"), t("cmd.maximize"), screen.action_maximize)
 
 
 def _word_key(screen: Screen[Any], binding_id: str) -> str:

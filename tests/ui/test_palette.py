@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from ui_helpers import app_for, pickup_session, settled_table, setup, until
@@ -204,3 +205,28 @@ async def test_the_thai_palette_has_screenshot_and_keys_in_thai() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settled_table(pilot, app)
         assert {"ภาพหน้าจอ", "ปุ่มต่าง ๆ"} <= titles(app)
+
+
+async def test_every_command_textual_offers_is_offered_in_the_language() -> None:
+    # Textual's commands by their English titles, and the game's name of each:
+    # a Textual that offers one more fails here until the game offers it too.
+    kept = {
+        "Theme": "เปลี่ยนธีม",
+        "Quit": "ออก",
+        "Keys": "ปุ่มต่าง ๆ",
+        "Maximize": "ขยายเต็มจอ",
+        "Minimize": "ย่อกลับ",
+        "Screenshot": "ภาพหน้าจอ",
+    }
+    app = app_for(setup(humans=1, seed=21), lang="th")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled_table(pilot, app)
+        textual_titles = {c.title for c in App.get_system_commands(app, app.screen)}
+        assert "Maximize" in textual_titles  # the hand has the focus
+        assert textual_titles <= kept.keys(), textual_titles - kept.keys()
+        assert {kept[title] for title in textual_titles} <= titles(app), titles(app)
+        (maximize,) = [c for c in app.get_system_commands(app.screen) if c.title == "ขยายเต็มจอ"]
+        maximize.callback()
+        await pilot.pause()
+        assert app.screen.maximized is not None
+        assert "ย่อกลับ" in titles(app) and "ขยายเต็มจอ" not in titles(app)
