@@ -55,6 +55,8 @@ DEFAULT_KEYS: dict[str, str] = {
     "history": "h",
     "leave": "escape",
     "learn": "l",
+    "host_table": "o",
+    "join_table": "j",
     # a lesson (dummy-tui learn): the table's keys, and these
     "lessons": "escape",
     "next_lesson": "enter",
@@ -97,6 +99,7 @@ KEY_GROUPS: dict[str, tuple[str, ...]] = {
     "remote_table": (*_TABLE_IDS, "chat"),
     "new_game": (
         "quick", "start", "resume", "statistics", "history", "leave", "language", "learn",
+        "host_table", "join_table",
     ),
     "lesson": (*_TABLE_IDS, "lessons"),
     "lesson_end": ("next_lesson", "again", "lessons"),

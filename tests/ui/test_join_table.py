@@ -228,3 +228,44 @@ async def test_a_spectator_sees_the_table_without_any_hand() -> None:
         await link.close()
         run.cancel()
         await hosted.close()
+
+
+async def test_the_new_game_screen_hosts_a_table_and_joins_one(monkeypatch: Any) -> None:
+    """o hosts the form's set-up from this window (this machine only) and sits at
+    it, saying the line for friends; j joins a table by its address."""
+    from dummy_tui.ui.screens import online
+
+    monkeypatch.setattr(online, "HOST_PORT", 0)  # any free port, whatever runs here
+    app = DummyApp(persist=False, history=False, lang="en")
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
+        await pilot.press("o")
+        await until(pilot, lambda: type(app.screen).__name__ == "ChoiceScreen")
+        await pilot.press("enter")  # this machine only
+        await until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
+        notes = " ".join(str(n.message) for n in app._notifications)
+        assert "dummy-tui join 127.0.0.1:" in notes and "Only this machine" in notes
+        table, _, _ = app.hosting  # type: ignore[attr-defined]
+        assert table.seats[0].claimed and isinstance(app.screen, RemoteTableScreen)
+        assert app.screen.remote.seat == 0
+
+    setup = GameSetup(
+        seats=[SeatSetup(name="P1", human=True), SeatSetup(name="Somchai", level="easy")],
+        seed=5,
+    )
+    table = Table(Session.new(setup), ai_delay=0)
+    hosted = await open_table(table, "127.0.0.1", 0)
+    run = asyncio.create_task(table.run())
+    guest = DummyApp(persist=False, history=False, lang="en")
+    try:
+        async with guest.run_test(size=(110, 34)) as pilot:
+            await until(pilot, lambda: type(guest.screen).__name__ == "NewGameScreen")
+            await pilot.press("j")
+            await until(pilot, lambda: type(guest.screen).__name__ == "JoinScreen")
+            await pilot.press(*f"127.0.0.1:{hosted.port}/{table.code}", "enter")
+            await pilot.press("ctrl+a", "backspace", "ctrl+k", *"Bo", "enter")
+            await until(pilot, lambda: isinstance(guest.screen, RemoteTableScreen))
+            assert table.seats[0].claimed and table.session.seat_names[0] == "Bo"
+    finally:
+        run.cancel()
+        await hosted.close()

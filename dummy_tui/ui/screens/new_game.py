@@ -51,6 +51,8 @@ class NewGameScreen(NewGameForm):
         Binding("s", "statistics", "Statistics", id="statistics"),
         Binding("h", "history", "History", id="history"),
         Binding("l", "learn", "Learn to play", id="learn", show=False),
+        Binding("o", "host_table", "Host a table", id="host_table", show=False),
+        Binding("j", "join_table", "Join a table", id="join_table", show=False),
         Binding("ctrl+l", "language", "ไทย / English", id="language"),
         Binding("escape", "quit", "Quit", id="leave"),
     ]
@@ -66,6 +68,8 @@ class NewGameScreen(NewGameForm):
             # more ways in (a lesson, ...) go in this row, each a button naming its key
             with Horizontal(id="ng-entries"):
                 yield Button(id="learn", variant="default", compact=True)
+                yield Button(id="host-table", variant="default", compact=True)
+                yield Button(id="join-table", variant="default", compact=True)
             yield Static(id="ng-error")
             counts = self.presets[self.ruleset].player_counts
             yield Choice(
@@ -158,6 +162,8 @@ class NewGameScreen(NewGameForm):
         self.query_one("#ng-title", Static).update(Text(t("ng.title"), style="bold"))
         self.query_one("#quick", Button).label = t("ng.quick")
         self.query_one("#learn", Button).label = t("ng.learn")
+        self.query_one("#host-table", Button).label = t("ng.host_table")
+        self.query_one("#join-table", Button).label = t("ng.join_table")
         self.query_one("#start", Button).label = t("ng.start")
         self.query_one("#resume", Button).label = t("ng.saved_games", n=self.saved)
         self.query_one("#resume", Button).display = self.resumable()
@@ -328,6 +334,60 @@ class NewGameScreen(NewGameForm):
     def action_learn(self) -> None:
         """The guided first game: its lessons over this screen (Escape comes back)."""
         self.dapp.show_lessons()
+
+    @on(Button.Pressed, "#host-table")
+    def host_pressed(self) -> None:
+        self.action_host_table()
+
+    @on(Button.Pressed, "#join-table")
+    def join_pressed(self) -> None:
+        self.action_join_table()
+
+    def action_host_table(self) -> None:
+        """Host this set-up's table from this window (see :mod:`online`)."""
+        from dummy_tui.engine.families import FAMILIES
+        from dummy_tui.ui.screens.modals import ChoiceScreen
+        from dummy_tui.ui.screens.online import host_here
+
+        try:
+            setup = self.collect()
+        except ValueError as exc:
+            self.show_error(str(exc), exc.field if isinstance(exc, FormError) else None)
+            return
+        family = self.presets[setup.ruleset].family if setup.ruleset in self.presets else ""
+        if family not in FAMILIES or not hasattr(FAMILIES[family], "from_view"):
+            self.show_error(t("online.cannot_host"), None)
+            return
+        choices = [
+            (Text(t("online.this_machine_only")), False),
+            (Text(t("online.my_network")), True),
+        ]
+
+        def chosen(everyone: bool | None) -> None:
+            if everyone is not None:
+                self.run_worker(host_here(self.dapp, setup, everyone), group="online")
+
+        self.app.push_screen(
+            ChoiceScreen(t("online.host_title"), Text(t("online.host_intro")), choices), chosen
+        )
+
+    def action_join_table(self) -> None:
+        """Join a friend's table from this window (see :mod:`online`)."""
+        from dummy_tui.net.remote import parse_address
+        from dummy_tui.ui.screens.online import JoinScreen, sit_at
+
+        def chosen(answer: tuple[str, str] | None) -> None:
+            if answer is None:
+                return
+            address, name = answer
+            try:
+                url, code = parse_address(address)
+            except ValueError:
+                self.show_error(t("online.bad_address", address=address), None)
+                return
+            self.run_worker(sit_at(self.dapp, url, code, name or t("seat.you")), group="online")
+
+        self.app.push_screen(JoinScreen(t("seat.you")), chosen)
 
     def action_history(self) -> None:
         self.dapp.show_history()
