@@ -8,10 +8,11 @@ Opens ``--tables`` tables of four seats for people behind one port of
 joins every seat from this process with the game's own client (a
 :class:`~dummy_tui.net.remote.RemoteSession` on a websocket, which rebuilds
 its round from each frame as a terminal does), which plays a random legal
-move whenever it is its turn.  Every table plays its match from its own seeded
-deal; the run stops when ``--seconds`` have passed (or every match is over).
-The players move as soon as it is their turn, far faster than people do, so
-the tables' limit on messages a second is lifted for the run.
+move ``--pace`` seconds (0.5 to 1.5 times it) after its turn comes: a person's
+thinking; with 0, at once, which measures how many moves the processes carry.
+Every table plays its match from its own seeded deal; the run stops when
+``--seconds`` have passed (or every match is over).  The tables' limit on
+messages a second is lifted, for the runs at machine speed.
 
 Printed: the latency from a move sent to the frame that shows it applied, at
 the player who made it (p50, p99, max, and how many moves), the moves per
