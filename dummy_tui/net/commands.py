@@ -228,7 +228,7 @@ async def _host_and_play(table: Any, args: argparse.Namespace) -> int:
     try:
         return await _join(
             f"ws://127.0.0.1:{hosted.port}/", table.code, name[:40], args, note=note,
-            password=table.password,
+            password=table.password, record=False,  # the host keeps them
         )  # fmt: skip
     finally:
         run.cancel()
@@ -388,6 +388,7 @@ async def _join(
     args: argparse.Namespace,
     note: str | None = None,
     password: str | None = None,
+    record: bool = True,
 ) -> int:
     from dummy_tui.net.remote import HostProblem, JoinRefused, Link, RemoteSession
     from dummy_tui.ui.i18n import say, t
@@ -449,7 +450,7 @@ async def _join(
     app = DummyApp(
         table=screen,
         persist=False,
-        history=False,
+        history=record,  # the rounds played here, in this machine's history
         lang=args.lang,
         ascii=True if args.ascii else None,
     )

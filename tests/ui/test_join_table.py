@@ -4,8 +4,11 @@ plays it from the usual table screen, by keys."""
 from __future__ import annotations
 
 import asyncio
+import os
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
@@ -46,7 +49,7 @@ async def joined(
         task.add_done_callback(sent.discard)
 
     screen = RemoteTableScreen(RemoteSession(welcome, send), link)
-    app = DummyApp(table=screen, persist=False, history=False, lang=lang)
+    app = DummyApp(table=screen, persist=False, history=True, lang=lang)
     try:
         async with app.run_test(size=(100, 34)) as pilot:
             await pilot.pause()
@@ -152,6 +155,13 @@ async def test_the_matchs_end_at_a_hosted_table() -> None:
         assert isinstance(end, RoundEndScreen)
         assert end.match_over and host.match.is_over
         assert screen.session.match.winners == host.match.winners
+        # the joined window keeps the round it played in its own history
+        app.close_history()
+        kept = Path(os.environ["DUMMY_TUI_HOME"]) / "data" / "history.sqlite3"
+        with sqlite3.connect(kept) as conn:
+            (rounds,) = conn.execute("select count(*) from rounds").fetchone()
+            (matches,) = conn.execute("select count(*) from matches").fetchone()
+        assert rounds == 1 and matches == 1
 
 
 async def test_a_timed_turn_shows_its_countdown_in_the_language() -> None:
