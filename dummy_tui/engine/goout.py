@@ -85,14 +85,8 @@ def can_go_out(
         return False
     if hand & (hand - 1) == 0:
         return True
-    pieces = layoff_pieces(melds, seat, chain_rule, hand)
-    union = 0
-    for blocks in pieces.values():
-        for block in blocks:
-            union |= block
-    limit = 10_000 if layoffs_left is None else layoffs_left
-    memo: dict[tuple[int, bool, int], bool] = {}
-    return _cover(hand, True, limit, pieces, union, memo, both)
+    search = _Search(hand, melds, seat, chain_rule, layoffs_left, both)
+    return search.cover(hand, True)
 
 
 def knock_cards(
@@ -109,18 +103,8 @@ def knock_cards(
         return []
     if hand & (hand - 1) == 0:
         return [hand.bit_length() - 1]
-    pieces = layoff_pieces(melds, seat, chain_rule, hand)
-    union = 0
-    for blocks in pieces.values():
-        for block in blocks:
-            union |= block
-    limit = 10_000 if layoffs_left is None else layoffs_left
-    memo: dict[tuple[int, bool, int], bool] = {}
-    return [
-        c
-        for c in cards_of(hand)
-        if _cover(hand & ~(1 << c), False, limit, pieces, union, memo, both)
-    ]
+    search = _Search(hand, melds, seat, chain_rule, layoffs_left, both)
+    return [c for c in cards_of(hand) if search.cover(hand & ~(1 << c), False)]
 
 
 def lays_out(
@@ -135,14 +119,35 @@ def lays_out(
     of its cards as the knock card, that card fits the table the rest makes.)"""
     if hand == 0:
         return True
-    pieces = layoff_pieces(melds, seat, chain_rule, hand)
-    union = 0
-    for blocks in pieces.values():
-        for block in blocks:
-            union |= block
-    limit = 10_000 if layoffs_left is None else layoffs_left
-    memo: dict[tuple[int, bool, int], bool] = {}
-    return _cover(hand, False, limit, pieces, union, memo, both)
+    return _Search(hand, melds, seat, chain_rule, layoffs_left, both).cover(hand, False)
+
+
+class _Search:
+    """The go-out search over ``hand``'s cards against a table: the layoff blocks,
+    their union, the layoffs allowed and one memo for every question asked."""
+
+    def __init__(
+        self,
+        hand: int,
+        melds: list[TableMeld],
+        seat: int,
+        chain_rule: str,
+        layoffs_left: int | None,
+        both: bool,
+    ) -> None:
+        self.pieces = layoff_pieces(melds, seat, chain_rule, hand)
+        union = 0
+        for blocks in self.pieces.values():
+            for block in blocks:
+                union |= block
+        self.union = union
+        self.limit = 10_000 if layoffs_left is None else layoffs_left
+        self.both = both
+        self.memo: dict[tuple[int, bool, int], bool] = {}
+
+    def cover(self, mask: int, leftover: bool) -> bool:
+        """Can ``mask`` all be laid, with one card left over when ``leftover``?"""
+        return _cover(mask, leftover, self.limit, self.pieces, self.union, self.memo, self.both)
 
 
 _PARTNERS: Final[dict[int, tuple[int, ...]]] = {}

@@ -18,12 +18,12 @@ import hmac
 from dataclasses import dataclass
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from dummy_tui.net import server as hosting
+from dummy_tui.net.listening import Listening, listen
 from dummy_tui.net.protocol import (
-    BURST,
     VERSION,
     WIRE_LIMIT,
     Hello,
@@ -112,28 +112,15 @@ async def _refuse(ws: ServerConnection, reason: str) -> None:
 
 
 @dataclass(slots=True)
-class HostedLobby:
-    """A lobby being served."""
+class HostedLobby(Listening):
+    """A lobby being served: its listening server and the lobby."""
 
     lobby: Lobby
-    server: Server
-
-    @property
-    def port(self) -> int:
-        port: int = self.server.sockets[0].getsockname()[1]
-        return port
-
-    async def close(self) -> None:
-        self.server.close()
-        await self.server.wait_closed()
 
 
 async def open_lobby(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> HostedLobby:
     """Listen for every table's players on ``host``:``port`` (0: any free port)."""
-    server = await serve(
-        lobby.handle, host, port, max_size=WIRE_LIMIT, max_queue=BURST, compression=None
-    )
-    return HostedLobby(lobby, server)
+    return HostedLobby(server=await listen(lobby.handle, host, port), lobby=lobby)
 
 
 async def ask_lobby(url: str) -> dict[str, Any]:

@@ -25,10 +25,11 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from dummy_tui.engine.errors import MoveError
+from dummy_tui.net.listening import Listening, listen
 from dummy_tui.net.protocol import (
     BURST,
     CHAT_BURST,
@@ -37,7 +38,6 @@ from dummy_tui.net.protocol import (
     MAX_FRAME,
     RATE,
     VERSION,
-    WIRE_LIMIT,
     Chat,
     Hello,
     LobbyAsk,
@@ -561,33 +561,15 @@ class Table:
 
 
 @dataclass(slots=True)
-class Hosted:
-    """A table being hosted: the table and its listening server."""
+class Hosted(Listening):
+    """A table being hosted: its listening server and the table."""
 
     table: Table
-    server: Server
-
-    @property
-    def port(self) -> int:
-        port: int = self.server.sockets[0].getsockname()[1]
-        return port
-
-    async def close(self) -> None:
-        self.server.close()
-        await self.server.wait_closed()
 
 
 async def open_table(table: Table, host: str = "127.0.0.1", port: int = 0) -> Hosted:
     """Listen for ``table``'s players on ``host``:``port`` (0: any free port)."""
-    server = await serve(
-        table.handle,
-        host,
-        port,
-        max_size=WIRE_LIMIT,
-        max_queue=BURST,
-        compression=None,
-    )
-    return Hosted(table, server)
+    return Hosted(server=await listen(table.handle, host, port), table=table)
 
 
 def new_table(setup: GameSetup, **how: Any) -> Table:
@@ -595,4 +577,13 @@ def new_table(setup: GameSetup, **how: Any) -> Table:
     return Table(Session.new(setup), **how)
 
 
-__all__ = ["MAX_FRAME", "Hosted", "LogEntry", "Table", "new_table", "open_table"]
+__all__ = [
+    "MAX_FRAME",
+    "Hosted",
+    "Listening",
+    "LogEntry",
+    "Table",
+    "listen",
+    "new_table",
+    "open_table",
+]
