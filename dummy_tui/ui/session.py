@@ -8,7 +8,6 @@ only caller of :meth:`Session.apply`.
 from __future__ import annotations
 
 import json
-import logging
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -393,9 +392,9 @@ class Session:
     def _log_move(self, seat: int) -> None:
         """The move just made, in the notation of records, to the log file (INFO):
         public moves only (a draw names no card), as a record's moves are."""
-        from dummy_tui.logs import logger
+        from dummy_tui.logs import logger, writing
 
-        if not logger.isEnabledFor(logging.INFO):
+        if not writing():  # no log file asked for: nothing to word the move for
             return
         who = self.setup.seats[seat]
         kind = "person" if who.human else f"{who.level} AI"
