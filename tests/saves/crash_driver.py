@@ -163,7 +163,7 @@ async def run(mode: str, move: str) -> list[str]:
             assert isinstance(table, TableScreen), app.screen
             for _ in range(5):  # the earlier rounds the history lacks, written after a frame
                 await pilot.pause()
-            assert table.play(table.session.round.parse_move(move))
+            assert table.moves.play(table.session.round.parse_move(move))
             for _ in range(500):
                 if isinstance(app.screen, RoundEndScreen):
                     break

@@ -171,7 +171,7 @@ async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
         game = round_of(table, GinRound)
         # the upcard is offered first: take it or pass, no draw yet
         assert "offered" in status(app)
-        assert not table.move_possible("draw") and table.move_possible("pass_turn")
+        assert not table.moves.move_possible("draw") and table.moves.move_possible("pass_turn")
         assert table.row.pile_size == 1 and table.row.cards == [game.row[-1]]
         # a move that gin does not have is explained, not ignored
         await pilot.press("m")
@@ -394,7 +394,7 @@ async def test_rummy_speaks_of_going_out_not_knocking(
         table.refresh_view()
         await pilot.pause()
         (k,) = [b for b in table._bindings.key_to_bindings["k"] if b.show]
-        assert k.description == key and table.move_possible("knock")
+        assert k.description == key and table.moves.move_possible("knock")
         await ask_hint(pilot, app)
         assert status(app).startswith(hint), status(app)
         await pilot.press("k")
@@ -598,7 +598,7 @@ async def test_persian_cards_selected_that_make_no_meld_are_refused_by_the_rule_
         jokers = [c for c in table.hand.cards if c >= 52]
         assert len(kings) == 2 and jokers  # K♥ K♠ and a joker in this deal
         # no meld in the hand at all: the key would otherwise only say so
-        assert not table.move_possible("meld")
+        assert not table.moves.move_possible("meld")
         table.hand.selected = {*kings, jokers[0]}
         await pilot.press("m")
         await pilot.pause()
@@ -629,7 +629,7 @@ async def test_rummy_meld_limit_is_named_when_m_is_pressed_with_no_cards_selecte
         table = await table_after_draw(pilot, app)
         game = round_of(table, RummyRound)
         # this deal gives Ann two melds after her draw: J♦ Q♦ K♦ and 10♠ J♠ Q♠
-        assert table.move_possible("meld")
+        assert table.moves.move_possible("meld")
         # the cursor is on a card of neither meld: m offers both
         assert table.hand.cursor_card not in {22, 23, 24, 47, 48, 49}
         await pilot.press("m")
@@ -637,7 +637,7 @@ async def test_rummy_meld_limit_is_named_when_m_is_pressed_with_no_cards_selecte
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("enter")
         await pilot.pause()
-        assert game.melds_this_turn == 1 and not table.move_possible("meld")
+        assert game.melds_this_turn == 1 and not table.moves.move_possible("meld")
         table.hand.selected = set()
         await pilot.press("m")
         await pilot.pause()

@@ -48,7 +48,7 @@ async def played_out(pilot: Pilot[int], app: DummyApp) -> RoundEndScreen:
     table = app.screen
     assert isinstance(table, TableScreen)
     play_out(table.session)
-    table.advance()
+    table.turns.advance()
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, RoundEndScreen)

@@ -145,7 +145,7 @@ async def play(pilot: Pilot[Any], app: WatchedApp, seed: int, stop: type[Screen[
                 hints += 1
             seat = game.seat
             action = checked_choice(people[seat], game.view(seat), game.legal_actions())
-            assert screen.play(action)
+            assert screen.moves.play(action)
     raise AssertionError(f"no {stop.__name__} came")
 
 

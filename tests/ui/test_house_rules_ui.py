@@ -51,14 +51,14 @@ async def test_w_shows_the_spe_to_cards_where_a_show_scores(lang: str, said: str
     app = app_for(session=session, lang=lang)
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settled_table(pilot, app)
-        assert table.move_possible("show")
+        assert table.moves.move_possible("show")
         await pilot.press("w")
         await pilot.pause()
         game = session.round
         assert isinstance(game, DummyRound)
         assert [b.kind for b in game.bonuses] == ["show"] and game.bonuses[0].seat == 0
         assert said in log_text(table)
-        assert not table.move_possible("show")  # once, as the first move
+        assert not table.moves.move_possible("show")  # once, as the first move
 
 
 async def test_w_at_a_table_where_a_show_scores_nothing_says_so() -> None:
@@ -66,7 +66,7 @@ async def test_w_at_a_table_where_a_show_scores_nothing_says_so() -> None:
     app = app_for(session=session)
     async with app.run_test(size=(120, 40)) as pilot:
         table = await settled_table(pilot, app)
-        assert not table.move_possible("show")
+        assert not table.moves.move_possible("show")
         await pilot.press("w")
         await pilot.pause()
         status = str(table.query_one("#status").render())

@@ -121,7 +121,7 @@ async def play_to_round_end(pilot: Pilot[Any], screen: RemoteTableScreen) -> Non
             return
         if screen.my_turn:
             game = screen.session.round
-            screen.play(checked_choice(chooser, game.view(game.seat), game.legal_actions()))
+            screen.moves.play(checked_choice(chooser, game.view(game.seat), game.legal_actions()))
         await pilot.pause(0.01)
     raise AssertionError("the round did not end")
 

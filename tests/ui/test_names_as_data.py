@@ -71,7 +71,7 @@ async def play_round_out(pilot: Pilot[Any], app: DummyApp) -> RoundEndScreen:
     session = table.session
     while not session.round.is_over:
         session.apply(session.round.legal_actions()[-1])
-    table.advance()
+    table.turns.advance()
     return await reach(pilot, app, RoundEndScreen)  # type: ignore[no-any-return]
 
 

@@ -1183,7 +1183,7 @@ async def test_the_hint_thinks_off_the_ui_thread_and_a_stale_hint_is_never_shown
         release.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert table.hinted is None
+        assert table.moves.hinted is None
         assert not str(status.render()).startswith("Hint:"), str(status.render())
 
 
@@ -1576,7 +1576,7 @@ async def test_hot_seat_says_nothing_of_the_other_persons_hidden_cards() -> None
             said = ""
             if privacy is not None:
                 said = " ".join(
-                    line.plain for line in table.since_last_turn(table.session.round.seat)
+                    line.plain for line in table.turns.since_last_turn(table.session.round.seat)
                 )
                 await pilot.press("enter")
                 await settle(pilot, app)

@@ -29,7 +29,8 @@ from dummy_tui.engine.round import Round
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.i18n import ai_name, key_fields, language, t
 from dummy_tui.ui.screens.table import TableScreen
-from dummy_tui.ui.screens.table_moves import ACTION_BINDINGS
+from dummy_tui.ui.screens.table_moves import ACTION_BINDINGS, Moves
+from dummy_tui.ui.screens.table_turns import Turns
 from dummy_tui.ui.session import Session, match_log
 from dummy_tui.ui.settings import GameSetup, SeatSetup
 from dummy_tui.ui.tutorial.lessons import Lesson, LessonRun, lesson_texts, start
@@ -127,9 +128,94 @@ class LessonPanel(VerticalScroll):
         self.call_after_refresh(self.scroll_end, animate=False)
 
 
+class LessonMoves(Moves):
+    """The player's moves in a lesson: each checked against the lesson first."""
+
+    screen: LessonTable
+
+    def play(self, action: act.Action) -> bool:
+        screen = self.screen
+        if not screen.my_turn:
+            return False
+        game = screen.session.round
+        text = screen.run.match(game, action)
+        if text is None:
+            self.wrong(game, action)
+            return False
+        screen.run.made(game, text, action)
+        made = super().play(action)  # legal: the lesson's match checked it
+        if screen.run.finished:
+            screen.call_later(screen.turns.advance)  # the lesson's end
+        return made
+
+    def wrong(self, game: Round[Any], action: act.Action) -> None:
+        """A move that is not the lesson's: the rule that refuses it, or that it is
+        not this lesson's; then the hint, and after a second try the answer."""
+        screen = self.screen
+        screen.run.wrong()
+        look = screen.dapp.look
+        try:
+            game.check(action)
+        except IllegalMoveError as exc:
+            screen.say(refusal_text(exc, look), error=True)
+        else:
+            # a discard the coach would ask about: what it would give away
+            risk = screen.coach.warned(action)
+            if risk is not None:
+                why = screen.coach.risk_text(risk, look)
+                screen.say(fmt("learn.not_this_risk", why=why), error=True)
+            else:
+                move = action_text(game, action, look, screen.presenter.key)
+                screen.say(fmt("learn.not_this", move=move), error=True)
+        screen.show_answer(keep=True)
+        screen.refresh_lesson()
+
+    def unavailable(self, key: str, ids: list[str]) -> Text:
+        """A move's key the table refuses now (no card to lay off, nothing to pick
+        up, a discard before taking): a wrong try too."""
+        self.screen.tried(ids)
+        return super().unavailable(key, ids)
+
+    def why_line(self, key: str, binding_id: str, refusal: MoveError | None) -> Text:
+        self.screen.tried([binding_id])
+        return super().why_line(key, binding_id, refusal)
+
+    def asked_first(self, action: act.Action) -> bool:
+        """No question before a discard: the lesson's discard is the one to make,
+        and another is refused with the coach's reason (:meth:`wrong`)."""
+        return False
+
+
+class LessonTurns(Turns):
+    """The turns of a lesson: the other seats play its scripted moves; nothing is saved."""
+
+    screen: LessonTable
+
+    def start_ai(self) -> None:
+        """The lesson's next move for the seat to move."""
+        game = self.screen.session.round
+        self.token += 1
+        self.ai_chose(self.token, game.seat, self.screen.run.next_scripted(game))
+
+    def advance(self) -> None:
+        if self.screen.run.finished and not self.busy and self.screen.is_attached:
+            self.screen.lesson_over()
+            return
+        super().advance()
+
+    def round_over(self) -> None:
+        self.screen.lesson_over()
+
+    def autosave(self) -> None:
+        """A lesson is never saved: the player's saved games stay as they were."""
+
+
 class LessonTable(TableScreen):
     """The table screen of a lesson: the player's moves checked against the
     lesson, the other seats' moves the lesson's, the lesson's words beside."""
+
+    turns_type = LessonTurns
+    moves_type = LessonMoves
 
     # the keys of the table (and of every screen) written out with the lesson's
     # own: the table looks a key up in its class's BINDINGS to say why it does
@@ -232,11 +318,6 @@ class LessonTable(TableScreen):
         for the player to find."""
         self.query_one("#coach", Static).display = False
 
-    def asked_first(self, action: act.Action) -> bool:
-        """No question before a discard: the lesson's discard is the one to make,
-        and another is refused with the coach's reason (:meth:`wrong`)."""
-        return False
-
     # ------------------------------------------------------------------
     # the player's moves, checked against the lesson
 
@@ -245,56 +326,6 @@ class LessonTable(TableScreen):
             return False
         return super().check_action(action, parameters)
 
-    def play(self, action: act.Action) -> bool:
-        if not self.my_turn:
-            return False
-        game = self.session.round
-        text = self.run.match(game, action)
-        if text is None:
-            self.wrong(game, action)
-            return False
-        self.run.made(game, text, action)
-        made = super().play(action)  # legal: the lesson's match checked it
-        if self.run.finished:
-            self.call_later(self.advance)  # the lesson's end
-        return made
-
-    def wrong(self, game: Round[Any], action: act.Action) -> None:
-        """A move that is not the lesson's: the rule that refuses it, or that it is
-        not this lesson's; then the hint, and after a second try the answer."""
-        self.run.wrong()
-        try:
-            game.check(action)
-        except IllegalMoveError as exc:
-            self.say(refusal_text(exc, self.dapp.look), error=True)
-        else:
-            # a discard the coach would ask about: what it would give away
-            risk = self.coach.warned(action)
-            if risk is not None:
-                why = self.coach.risk_text(risk, self.dapp.look)
-                self.say(fmt("learn.not_this_risk", why=why), error=True)
-            else:
-                move = action_text(game, action, self.dapp.look, self.presenter.key)
-                self.say(fmt("learn.not_this", move=move), error=True)
-        self.show_answer(keep=True)
-        self.refresh_lesson()
-
-    def unavailable(self, key: str, ids: list[str]) -> Text:
-        """A move's key the table refuses now (no card to lay off, nothing to pick
-        up, a discard before taking): a wrong try too."""
-        self.tried(ids)
-        return super().unavailable(key, ids)
-
-    def why_line(self, key: str, binding_id: str, refusal: MoveError | None) -> Text:
-        self.tried([binding_id])
-        return super().why_line(key, binding_id, refusal)
-
-    def tried(self, ids: list[str]) -> None:
-        if self.my_turn and self.run.waiting and set(ids) & set(ACTION_BINDINGS.values()):
-            self.run.wrong()
-            self.call_later(self.show_answer, True)
-            self.call_later(self.refresh_lesson)
-
     def action_hint(self) -> None:
         """The lesson's hint, and at the second asking its move."""
         if not self.my_turn or not self.run.waiting:
@@ -302,6 +333,13 @@ class LessonTable(TableScreen):
         self.run.wrong()
         self.show_answer(keep=False)
         self.refresh_lesson()
+
+    def tried(self, ids: list[str]) -> None:
+        """A key of a move refused now: a wrong try of the lesson's step."""
+        if self.my_turn and self.run.waiting and set(ids) & set(ACTION_BINDINGS.values()):
+            self.run.wrong()
+            self.call_later(self.show_answer, True)
+            self.call_later(self.refresh_lesson)
 
     def show_answer(self, keep: bool) -> None:
         """From the second try on, the lesson's move shown as the hint shows one:
@@ -312,28 +350,13 @@ class LessonTable(TableScreen):
         if expected is None:
             return
         message = self.message
-        self._hint_token += 1
-        self.show_hint(self._hint_token, game, len(game.history), expected)
+        self.moves.hint_token += 1
+        self.moves.show_hint(self.moves.hint_token, game, len(game.history), expected)
         if keep and message is not None:  # the refusal stays; the panel gives the answer
             self.say(message, error=True)
 
     # ------------------------------------------------------------------
     # the other seats, and the end
-
-    def start_ai(self) -> None:
-        """The lesson's next move for the seat to move."""
-        game = self.session.round
-        self._ai_token += 1
-        self.ai_chose(self._ai_token, game.seat, self.run.next_scripted(game))
-
-    def advance(self) -> None:
-        if self.run.finished and not self._busy and self.is_attached:
-            self.lesson_over()
-            return
-        super().advance()
-
-    def round_over(self) -> None:
-        self.lesson_over()
 
     def lesson_over(self) -> None:
         """The lesson is done: remembered, and explained on its end screen."""
@@ -342,8 +365,7 @@ class LessonTable(TableScreen):
         if self._ended:
             return
         self._ended = True
-        self._busy = True
-        self._ai_token += 1
+        self.turns.stop()
         settings = self.dapp.settings
         if self.lesson.id not in settings.lessons_done:
             settings.lessons_done.append(self.lesson.id)
@@ -364,11 +386,5 @@ class LessonTable(TableScreen):
 
     def action_leave_lesson(self) -> None:
         """Esc: back to the list of lessons, at any time."""
-        self._busy = True
-        self._ai_token += 1
-        if self._timer is not None:
-            self._timer.stop()
+        self.turns.stop()
         self.app.pop_screen()
-
-    def autosave(self) -> None:
-        """A lesson is never saved: the player's saved games stay as they were."""

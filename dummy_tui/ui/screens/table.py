@@ -1,43 +1,49 @@
 """The table: the one owner of the game while a match is played.
 
 Widgets show slices of :class:`Session` and post what the player asks for;
-only this screen calls the engine (through the session).  AI players think in
-a worker thread; their moves come back through ``call_from_thread``.
-
-The screen is built in layers, each a module: :mod:`.table_view` (its state
-and the widgets drawn from it), :mod:`.table_turns` (whose turn, an AI's move
-applied, the round's end, saving) and :mod:`.table_moves` (the person's moves,
-their dialogs and refusals, the hint's move shown).  Here: the layout, the
-keys and what they may do now, the workers, and the widgets' messages.
+only this screen calls the engine (through the session).  The screen holds
+what it shows besides the game (whose hand, the status line) and draws its
+widgets from the session; it holds a :class:`~.table_turns.Turns`, which hands
+the turn on (to a person, an AI thinking in a worker, the round's end), and a
+:class:`~.table_moves.Moves`, which makes the person's moves from the keys,
+the row and the melds.  A table played against a host (:mod:`.table_remote`)
+and a lesson (:mod:`.lesson`) are this screen with their own kinds of both.
 """
 
 from __future__ import annotations
 
-import time
 from typing import ClassVar
 
-from textual import events, on, work
+from rich.style import Style
+from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from dummy_tui.engine.actions import Action, LayOff
-from dummy_tui.engine.view import PlayerView
-from dummy_tui.ui.common import AI_SPEEDS, US_LAYOUT, nearest_speed
-from dummy_tui.ui.i18n import t
+from dummy_tui.engine.actions import SHOW, Draw, End, LayOff, Pass
+from dummy_tui.engine.round import TAKE
+from dummy_tui.ui.common import AI_SPEEDS, US_LAYOUT, describe_bindings, nearest_speed
+from dummy_tui.ui.gameapp import GameScreen
+from dummy_tui.ui.i18n import language, t
 from dummy_tui.ui.keys import bound_to
-from dummy_tui.ui.screens.table_moves import ACTION_BINDINGS, TableMoves
-from dummy_tui.ui.session import HintTask
+from dummy_tui.ui.presenters import presenter_for
+from dummy_tui.ui.presenters.base import BINDING_KINDS
+from dummy_tui.ui.screens.table_moves import ACTION_BINDINGS, Moves
+from dummy_tui.ui.screens.table_turns import Turns
+from dummy_tui.ui.session import Session
+from dummy_tui.ui.widgets.cards import FRESH_COLOUR, CardStrip
 from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.widgets.hand import Hand
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import GameLog, MeldTable, PlayerPanel, Scoreboard
+from dummy_tui.ui.words import fmt, log_lines
 
 
-class TableScreen(TableMoves):
-    """The game table: its layout, its keys, the AI's and the hint's workers,
-    and the messages of its widgets."""
+class TableScreen(GameScreen):
+    """The game table: what it shows and how, its layout and keys; its turns
+    and the person's moves held in :attr:`turns` and :attr:`moves`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "draw", "Draw", id="draw"),
@@ -67,6 +73,288 @@ class TableScreen(TableMoves):
         Binding("q", "quit_game", "Quit", id="quit"),
     ]
 
+    turns_type: ClassVar[type[Turns]] = Turns
+    """The kind of :class:`Turns` this table hands its turns on with."""
+    moves_type: ClassVar[type[Moves]] = Moves
+    """The kind of :class:`Moves` the person's keys make."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(id="table")
+        self.session = session
+        self.presenter = presenter_for(session)
+        self.coach = self.presenter.make_coach()
+        """The coach's words (what can be done, the question before a risky
+        discard, why a hint's move); shown while the coach is on."""
+        self.turns = self.turns_type(self)
+        self.moves = self.moves_type(self)
+        self.fresh: dict[int, set[int]] = {}
+        """Per seat, the cards its last take brought into the hand (marked by the coach)."""
+        self.viewer: int | None = None
+        """The seat whose hand is shown (None: no hand is)."""
+        self.highlight: set[int] = set()
+        self.message: Text | None = None
+        self.drawn: int | None = None  # the card the person just drew, told in the prompt
+        self.message_is_error = False
+        self._log_width: int | None = None  # the screen width the log was last wrapped at
+        humans = session.human_seats
+        if len(humans) == 1:
+            self.viewer = humans[0]
+
+    @property
+    def hand(self) -> Hand:
+        return self.query_one("#hand", Hand)
+
+    @property
+    def row(self) -> DiscardRow:
+        return self.query_one("#row", DiscardRow)
+
+    @property
+    def coach_on(self) -> bool:
+        return self.dapp.settings.coach_on
+
+    @property
+    def my_turn(self) -> bool:
+        game = self.session.round
+        return (
+            not game.is_over
+            and not self.turns.busy
+            and self.viewer is not None
+            and game.seat == self.viewer
+            and self.session.is_human(game.seat)
+        )
+
+    @property
+    def shared(self) -> bool:
+        """More than one person plays at this keyboard: a hand is shown only on
+        its owner's turn (with one person, theirs stays in view)."""
+        return len(self.session.human_seats) > 1
+
+    def hide_hand(self) -> None:
+        """No hand shown, and nothing said of one (a card drawn, a hint, a refusal)."""
+        self.viewer = None
+        self.drawn = None
+        self.message = None
+        self.moves.forget_hint()  # a hint still thinking is for a turn that is over
+        self.hand.clear_selection()
+
+    @property
+    def log_hidden(self) -> bool:
+        """The scores are shown in place of the game log (a short screen, ``t``)."""
+        return self.has_class("-short") and self.has_class("-scores")
+
+    def apply_look(self) -> None:
+        look = self.dapp.look
+        accent = self.app.current_theme.primary or "#3a6ea5"
+        strips: list[CardStrip] = [self.hand, self.row]
+        for strip in strips:
+            strip.look = look
+            strip.accent = accent
+            strip.refresh(layout=True)
+        wide = self.has_class("-wide")
+        self.hand.large = self.row.large = wide  # four-line cards on a wide screen
+        self.row.set_big(wide)
+
+    def localize(self) -> None:
+        """The keys' words in the current language, and in the family's own terms."""
+        self._place_topbar()
+        presenter = self.presenter
+
+        def word(binding: Binding) -> str | None:  # the family's own word for a move
+            return presenter.key_word(binding.id) if binding.id in BINDING_KINDS else None
+
+        describe_bindings(self, word)
+        describe_bindings(self.hand)
+        describe_bindings(self.row)
+
+    def _place_topbar(self) -> None:
+        """The top bar on the first line, except in Thai: there it goes under the
+        seat panels, as a terminal cannot draw the marks above a Thai line's
+        vowels (ดัมมี่ รอบที่ กองจั่ว) on its very first line, and the panels'
+        border line, with only the seats' names, takes that line instead."""
+        topbar, players = self.query_one("#topbar"), self.query_one("#players")
+        if language() == "th":
+            self.move_child(topbar, after=players)
+        else:
+            self.move_child(topbar, before=players)
+
+    def refresh_language(self) -> None:
+        self.localize()
+        self.query_one(GameLog).clear()
+        self.message = None
+        self.refresh_view()
+
+    def rewrite_log(self) -> None:
+        """Write the whole log again (at the log's width now)."""
+        self.query_one(GameLog).clear()
+        self.refresh_side()
+
+    def refresh_side(self) -> None:
+        """The side column: the titles of the log and the scores (a short screen
+        names the key that swaps them), and the moves not yet in the log."""
+        session = self.session
+        log = self.query_one(GameLog)
+        short = self.has_class("-short")
+        log.border_title = t("log.title")
+        log.border_subtitle = t("log.show_scores") if short else ""
+        scores = self.query_one(Scoreboard)
+        scores.border_title = t("score.title_short" if short else "score.title")
+        if self.log_hidden:
+            return  # written when shown: a hidden log would wrap them at no width
+        end = len(session.log)
+        if end > log.shown and session.log[-1].kind == "draw":
+            end -= 1  # held back: the discard that follows shares its line
+        entries = session.log[log.shown : end]
+        log.write_lines(log_lines(entries, session.names, self.dapp.look, self.presenter.key), end)
+
+    def refresh_view(self) -> None:
+        session = self.session
+        game = session.round
+        look = self.dapp.look
+        presenter = self.presenter
+        totals = session.match.totals
+        # the hand first: whenever the viewer changes, the old cards go before anything draws
+        self.refresh_hand()
+        for seat in range(game.players):
+            panel = self.query_one(f"#seat-{seat}", PlayerPanel)
+            seat_setup = session.setup.seats[seat]
+            if seat == self.viewer:
+                kind = t("panel.you")
+            elif seat_setup.human:
+                kind = t("panel.human")
+            else:
+                kind = t("panel.ai", level=t(f"level.{seat_setup.level}"))
+            panel.update_panel(
+                session.names[seat],
+                game.hands[seat].bit_count(),
+                totals[seat],
+                seat == game.to_move,
+                kind,
+                presenter.seat_status(seat, self.viewer),
+                team=presenter.team(seat),
+            )
+        row = self.row
+        presenter.show_row(row, look)
+        row.highlight = self.highlight
+        self.refresh_melds()
+        scores = self.query_one(Scoreboard)
+        scores.update_scores(
+            session.names,
+            [r.scores for r in session.match.results],
+            totals,
+            session.rules.target_score,
+            teams=presenter.teams,
+        )
+        subtitle = presenter.scores_subtitle()
+        if subtitle is not None:
+            scores.border_subtitle = subtitle
+        self.refresh_side()
+        self.query_one("#topbar", Static).update(presenter.topbar())
+        self.refresh_status()
+        self.refresh_bindings()
+
+    def refresh_melds(self) -> None:
+        """The meld area (the melds the chosen card lays off on numbered bright)."""
+        game = self.session.round
+        targets: set[int] = set()
+        card = self.hand.chosen
+        if self.my_turn and len(card) == 1:
+            targets = {
+                a.target
+                for a in game.legal_actions()
+                if isinstance(a, LayOff) and a.card == card[0]
+            }
+        melds = self.query_one(MeldTable)
+        self.presenter.show_melds(melds, self.dapp.look, self.viewer, self.highlight, targets)
+
+    def refresh_hand(self) -> None:
+        game = self.session.round
+        hand = self.hand
+        seat = self.viewer
+        if seat is None:
+            hand.fresh = set()  # nothing of the last hand shown stays on the widget
+            hand.set_cards(None, [], {}, self.dapp.settings.sort, Text(t("hand.hidden")))
+            hand.border_title = t("hand.title_hidden")
+            hand.border_subtitle = ""
+            return
+        mask = game.hands[seat]
+        hand.set_cards(
+            seat,
+            game.hand(seat),
+            self.presenter.hand_marks(seat),
+            self.dapp.settings.sort,
+            Text(""),
+            ace_low=game.ace_low,
+            avoid=self.coach.avoid(seat),
+        )
+        # marked from the take to the seat's next turn
+        fresh = self.coach_on and not (game.seat == seat and game.phase == TAKE)
+        hand.fresh = self.fresh.get(seat, set()) & set(hand.cards) if fresh else set()
+        hand.taken = game.taken if game.seat == seat else None
+        hand.border_title = fmt("hand.title", name=self.session.names[seat], n=mask.bit_count())
+        legend = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
+        if hand.fresh:  # the coach's mark of the cards just taken, named first
+            new = Text(f" {t('hand.new')} ", Style(bgcolor=FRESH_COLOUR, color="#ffffff"))
+            hand.border_subtitle = Text.assemble(new, " · ", legend)
+        else:
+            hand.border_subtitle = legend
+
+    def turn_prompt(self) -> Text:
+        """What the player at the table should do now; after a draw, which card it was."""
+        prompt = self._turn_prompt()
+        game = self.session.round
+        card = self.drawn
+        if (
+            card is not None
+            and not game.is_over
+            and game.seat == self.viewer
+            and game.phase != TAKE
+            and game.hands[game.seat] >> card & 1
+        ):
+            return Text.assemble(fmt("prompt.drew", card=self.dapp.look.text(card)), " ", prompt)
+        return prompt
+
+    def _turn_prompt(self) -> Text:
+        session = self.session
+        game = session.round
+        if game.is_over:
+            return fmt("prompt.over")
+        seat = game.seat
+        name = session.names[seat]
+        if not session.is_human(seat):
+            return fmt("prompt.ai", name=Text(name, Style(bold=True)))
+        if seat != self.viewer:
+            return fmt("prompt.waiting", name=Text(name, Style(bold=True)))
+        if self.row.picking:
+            return fmt("prompt.choose_row")
+        return self.presenter.prompt(seat, self.dapp.look)
+
+    def refresh_status(self) -> None:
+        status = self.query_one("#status", Static)
+        text = self.message if self.message is not None else self.turn_prompt()
+        status.set_class(self.message is not None and self.message_is_error, "-error")
+        status.update(text)
+        self.refresh_coach()
+
+    def refresh_coach(self) -> None:
+        """The coach's line under the hand: what the person can do now (while
+        the coach is on, on their turn)."""
+        line = self.query_one("#coach", Static)
+        said = None
+        if self.coach_on and self.my_turn and not self.row.picking:
+            said = self.coach.possible(self.dapp.look)
+        line.display = said is not None
+        if said is not None:
+            line.update(said)
+
+    def say(self, text: Text | str, error: bool = False) -> None:
+        self.message = Text(text) if isinstance(text, str) else text
+        self.message_is_error = error
+        self.refresh_status()
+
+    def clear_message(self) -> None:
+        self.message = None
+        self.refresh_status()
+
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
         with Horizontal(id="players"):
@@ -88,7 +376,7 @@ class TableScreen(TableMoves):
         self.localize()
         self.apply_look()
         self.refresh_view()
-        self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.turns.advance)
 
     SHORT_HEIGHT = 28
     """Below this height the side column shows the game log or the scores, not both:
@@ -125,45 +413,11 @@ class TableScreen(TableMoves):
             self.refresh_bindings()
             self.call_after_refresh(self.refresh_side)
 
-    def start_ai(self) -> None:
-        game = self.session.round
-        seat = game.seat
-        self._ai_token += 1
-        self.think(self._ai_token, seat, game.view(seat), game.legal_actions())
-
-    @work(thread=True, exclusive=True, group="ai")
-    def think(self, token: int, seat: int, view: PlayerView, legal: list[Action]) -> None:
-        """The seat's AI chooses (the AI modules load here, off the UI thread).
-
-        An AI that raises or answers with an illegal move is a bug: it is
-        logged, said in the game log, and the normal AI plays the seat from
-        then on.  Should that one fail too, the error is not caught.
-        """
-        from dummy_tui.ai import AIError, checked_choice
-        from dummy_tui.logs import logger
-
-        session = self.session
-        started = time.perf_counter()
-        try:
-            action = checked_choice(session.player(seat), view, legal)
-            logger.debug(
-                "seat %d (%s AI) chose in %.1f ms (the move: the next line)",
-                seat,
-                session.setup.seats[seat].level,
-                (time.perf_counter() - started) * 1000,
-            )
-        except AIError as exc:
-            stand_in = session.stand_in(seat)
-            position = session.record_text()
-            self.app.call_from_thread(session.ai_failed, seat, exc, position, stand_in)
-            action = checked_choice(stand_in, view, legal)
-        self.app.call_from_thread(self.ai_chose, token, seat, action)
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         game = self.session.round
         mine = self.my_turn
         if action in ACTION_BINDINGS:
-            return self.move_possible(action)
+            return self.moves.move_possible(action)
         if action == "undo":
             return mine and game.can_undo()
         if action == "hint":
@@ -187,7 +441,7 @@ class TableScreen(TableMoves):
 
     def on_key(self, event: events.Key) -> None:
         """A game key that is not available now: say why in one line instead of nothing."""
-        if self._busy or self.row.picking:
+        if self.turns.busy or self.row.picking:
             return
         found: list[str] = []
         for binding in bound_to(self.BINDINGS, event.key, self.dapp.keymap):
@@ -206,7 +460,7 @@ class TableScreen(TableMoves):
             # Thai layout on, the key's own letter ("d", not "ก")
             char = US_LAYOUT.get(event.key, event.character)
             shown = char if char and char.isprintable() and not char.isspace() else event.key
-            self.say(self.unavailable(shown, found), error=True)
+            self.say(self.moves.unavailable(shown, found), error=True)
         elif event.key == "enter" and self.my_turn and not self.session.round.is_over:
             # a player new to the keys may expect Enter to play the chosen card
             event.stop()
@@ -221,25 +475,11 @@ class TableScreen(TableMoves):
 
     @on(DiscardRow.Chosen)
     def row_chosen(self, message: DiscardRow.Chosen) -> None:
-        self.pick_from_row(message.card)
+        self.moves.pick_from_row(message.card)
 
     @on(MeldTable.Clicked)
     def meld_clicked(self, message: MeldTable.Clicked) -> None:
-        card = self.one_card("err.one_card_layoff")
-        if card is None:
-            return
-        # the legal layoff onto that meld; an ace onto a run 2…K may go at either
-        # end (§14.1): the player says which
-        game = self.session.round
-        onto = [
-            a
-            for a in game.legal_actions()
-            if isinstance(a, LayOff) and a.card == card and a.target == message.index
-        ]
-        if len(onto) > 1:
-            self.choose_move(t("layoff.title_end"), onto)
-        else:
-            self.play(onto[0] if onto else LayOff(card, message.index))
+        self.moves.layoff_onto(message.index)
 
     @on(Hand.Changed)
     def hand_changed(self) -> None:
@@ -247,27 +487,51 @@ class TableScreen(TableMoves):
             self.message = None
         self.refresh_view()
 
+    # ------------------------------------------------------------------
+    # the keys' actions
+
+    def action_draw(self) -> None:
+        self.moves.play(Draw())
+
+    def action_end_round(self) -> None:
+        self.moves.play(End())
+
+    def action_show(self) -> None:
+        self.moves.play(SHOW)
+
+    def action_pass_turn(self) -> None:
+        self.moves.play(Pass())
+
+    def action_take(self) -> None:
+        self.moves.take()
+
+    def action_pick(self) -> None:
+        self.moves.pick()
+
+    def action_meld(self) -> None:
+        self.moves.meld()
+
+    def action_layoff(self) -> None:
+        self.moves.layoff()
+
+    def action_discard(self) -> None:
+        self.moves.discard()
+
+    def action_knock(self) -> None:
+        self.moves.knock()
+
+    def action_undo(self) -> None:
+        self.moves.undo()
+
+    def action_export(self) -> None:
+        self.turns.export()
+
+    def action_quit_game(self) -> None:
+        self.turns.autosave()
+        self.app.exit()
+
     def action_hint(self) -> None:
-        if not self.my_turn:
-            return
-        task = self.session.hint_task()
-        if task is None:
-            return
-        self._hint_token += 1
-        self.say(t("hint.thinking"))
-        self.think_hint(self._hint_token, self.session.round, task)
-
-    @work(thread=True, exclusive=True, group="hint")
-    def think_hint(self, token: int, game: object, task: HintTask) -> None:
-        from dummy_tui.ai import AIError
-
-        try:
-            action = task.run()  # the strongest AI's move: it may think for a moment
-        except AIError as exc:  # a bug of that AI: logged, and the hint says it has none
-            self.session.hint_failed(exc)
-            self.app.call_from_thread(self.show_hint, token, game, task.moves, None)
-            return
-        self.app.call_from_thread(self.show_hint, token, game, task.moves, action)
+        self.moves.hint()
 
     def action_toggle_scores(self) -> None:
         """On a short screen: the scores in place of the game log, or back."""
@@ -295,11 +559,7 @@ class TableScreen(TableMoves):
         self.say(t("coach.on" if settings.coach_on else "coach.off"))
 
     def action_instant(self) -> None:
-        self._fast = True
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-            self.advance()
+        self.turns.instant()
 
     def action_speed(self, step: int) -> None:
         settings = self.dapp.settings

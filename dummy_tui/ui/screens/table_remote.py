@@ -25,6 +25,7 @@ from dummy_tui.net.protocol import refusal_of
 from dummy_tui.net.remote import HostProblem, JoinRefused, Link, RemoteSession
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.screens.table_turns import Turns
 from dummy_tui.ui.words import fmt, refusal_text
 
 RETRY_SECONDS = 2.0
@@ -34,8 +35,30 @@ FATAL = ("replaced", "token", "code", "password", "full", "version")
 """Refusals after which trying again cannot help."""
 
 
+class RemoteTurns(Turns):
+    """The turns at a hosted table: another seat's turn is the host's."""
+
+    screen: RemoteTableScreen
+
+    def start_ai(self) -> None:
+        """Another seat's turn: the host plays it or waits for its person."""
+        screen = self.screen
+        seat = screen.session.round.seat
+        if screen.offline:
+            return
+        name = screen.session.names[seat]
+        if not screen.remote.joined(seat):
+            screen.say(t("net.joining", name=name))
+            screen.said_wait = True
+        elif screen.remote.away(seat):
+            screen.say(t("net.away", name=name))
+            screen.said_wait = True
+
+
 class RemoteTableScreen(TableScreen):
     """The table, played against a host (see the module)."""
+
+    turns_type = RemoteTurns
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *TableScreen.BINDINGS,  # the table's own, which its key handling reads here
@@ -53,7 +76,7 @@ class RemoteTableScreen(TableScreen):
         """A spectator: no hand is shown while a round is played, no move is made."""
         self.viewer = None if self.watching else session.seat
         self.offline = False
-        self._said_wait = False  # the status line says whose return the table waits for
+        self.said_wait = False  # the status line says whose return the table waits for
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -78,19 +101,6 @@ class RemoteTableScreen(TableScreen):
         if self.watching:
             self.hand.set_cards(None, [], {}, self.dapp.settings.sort, Text(t("net.watching")))
             self.hand.border_title = t("net.watching_title")
-
-    def start_ai(self) -> None:
-        """Another seat's turn: the host plays it or waits for its person."""
-        seat = self.session.round.seat
-        if self.offline:
-            return
-        name = self.session.names[seat]
-        if not self.remote.joined(seat):
-            self.say(t("net.joining", name=name))
-            self._said_wait = True
-        elif self.remote.away(seat):
-            self.say(t("net.away", name=name))
-            self._said_wait = True
 
     def _turn_prompt(self) -> Text:
         prompt = self._whose_turn()
@@ -165,7 +175,7 @@ class RemoteTableScreen(TableScreen):
             self.remote.rejoin(welcome)
             self.message = None
             self.refresh_view()
-            self.advance()
+            self.turns.advance()
             return
 
     def received(self, frame: dict[str, Any]) -> None:
@@ -197,16 +207,16 @@ class RemoteTableScreen(TableScreen):
             logger.warning("the host sent what cannot be read: %s", exc)
             self.say(t("net.unreadable"), error=True)
             return
-        self._ai_token += 1
+        self.turns.token += 1
         game = session.round
         if frame.get("type") == "state" and not game.is_over:
             self._moved(before, moves)
-        if len(session.log) != moves or self.message_is_error or self._said_wait:
+        if len(session.log) != moves or self.message_is_error or self.said_wait:
             self.message = None  # said of the position before this one
-            self._said_wait = False
+            self.said_wait = False
         self.refresh_view()
         self.refresh_bindings()
-        self.advance()
+        self.turns.advance()
 
     def _moved(self, before: int, moves: int) -> None:
         """What the new frame changed: the cards our last take brought, or those others moved."""
@@ -222,11 +232,11 @@ class RemoteTableScreen(TableScreen):
                 self.fresh[session.seat] = set(cards_of(gained))
             self.highlight = set()
         elif new_entries:
-            self.highlight = self._moved_cards(new_entries[-1])
+            self.highlight = Turns.moved_cards(new_entries[-1])
 
     def action_quit_game(self) -> None:
         self.link.closing = True
         self.app.exit()
 
 
-__all__ = ["RemoteTableScreen"]
+__all__ = ["RemoteTableScreen", "RemoteTurns"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Self
 
 from rich.console import Console
 from rich.style import Style
@@ -336,3 +337,20 @@ class GameLog(RichLog):
 
     can_focus = True
     FOCUS_ON_CLICK = False  # the wheel scrolls it; the arrows stay the hand's
+
+    shown = 0
+    """How many of the game's log entries are written here."""
+
+    def clear(self) -> Self:
+        self.shown = 0
+        return super().clear()
+
+    def write_lines(self, lines: list[Text], shown: int) -> None:
+        """Write ``lines``, the entries up to ``shown`` now written, the newest
+        line in view once they are laid out (a line wrapped at the write may
+        take more room than was reckoned)."""
+        for line in lines:
+            self.write(line)
+        if lines and self.auto_scroll:
+            self.call_after_refresh(self.scroll_end, animate=False)
+        self.shown = shown
