@@ -1,7 +1,8 @@
 """The Textual application: which screen is up, the start, the history, help.
 
-Its settings, language and looks are in :mod:`dummy_tui.ui.appsettings`, the
-saved match in :mod:`dummy_tui.ui.saving` (the bases it is built on)."""
+Its settings, language and looks are in :mod:`dummy_tui.ui.appsettings` (the
+base it is built on); it holds its saves and history in a
+:class:`~dummy_tui.ui.saving.Saver` (``app.saver``)."""
 
 from __future__ import annotations
 
@@ -17,18 +18,18 @@ from textual.screen import Screen
 
 from dummy_tui.storage import read_settings_data
 from dummy_tui.ui.appsettings import THEMES as THEMES
+from dummy_tui.ui.appsettings import SettingsApp
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.i18n import ai_name, language, set_keys, set_language, system_language, t
 from dummy_tui.ui.keys import game_keymap
-from dummy_tui.ui.saving import SavingApp, saved_line
+from dummy_tui.ui.saving import RecoveryDone, Saver, saved_line
 
 if TYPE_CHECKING:
     from dummy_tui.config import Config
     from dummy_tui.engine.record import LoadedRecord
     from dummy_tui.engine.round import Round
     from dummy_tui.ui.configcheck import UserThemes
-    from dummy_tui.ui.recording import Recorder
     from dummy_tui.ui.screens.new_game import NewGameScreen
     from dummy_tui.ui.session import Session
     from dummy_tui.ui.settings import GameSetup, Settings
@@ -41,7 +42,7 @@ MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
 
-class DummyApp(SavingApp):
+class DummyApp(SettingsApp):
     """Dummy (ดัมมี่) in the terminal."""
 
     CSS_PATH = "dummy.tcss"
@@ -116,11 +117,8 @@ class DummyApp(SavingApp):
         self.fixed_seed = seed
         self.rules_path = rules_path
         self.persist = persist
-        self.history_wanted = persist if history is None else history
-        """Rounds go into the history unless --no-history (or the setting) says not."""
-        self._recorder: Recorder | None = None  # made at the first round end
-        self.save_failure: str | None = None
-        """Why the last save failed (said once, until a save works again)."""
+        self.saver = Saver(self, persist if history is None else history)
+        """The saves, the history and the records this window writes."""
         self.session: Session | None = session
         self.keymap = {}
         set_language(self._lang)
@@ -152,10 +150,10 @@ class DummyApp(SavingApp):
         elif self.session is not None:
             from dummy_tui.ui.screens.table import TableScreen
 
-            self.hold(self.session)
+            self.saver.hold(self.session)
             self._replace_all(TableScreen(self.session))
         elif self.want_resume:
-            self.start_recovery(wait=True)  # a match stopped at its end is finished first
+            self.saver.start_recovery(wait=True)  # a match stopped at its end is finished first
             if not self.resume(said=True):
                 self.show_new_game()
         elif self.start_setup is not None:
@@ -181,7 +179,7 @@ class DummyApp(SavingApp):
     def _warm(self) -> None:
         self.run_worker(_warm_imports, thread=True, group="warm")
         if self.review is None:  # a game's start, not the replay viewer's
-            self.start_recovery()
+            self.saver.start_recovery()
         if self.persist and self._from_file:
             self._check_settings()
 
@@ -240,7 +238,7 @@ class DummyApp(SavingApp):
     def show_new_game(self) -> None:
         """A fresh new-game screen in place of every screen (but the base one)."""
         self.session = None
-        self.let_go()
+        self.saver.let_go()
         self._replace_all(self._new_game_screen())
 
     def show_lessons(self) -> None:
@@ -274,16 +272,19 @@ class DummyApp(SavingApp):
                 self.show_new_game()
             return
         self.session = session
-        self.hold(session)  # a new match: no other window has it
+        self.saver.hold(session)  # a new match: no other window has it
         self._replace_all(TableScreen(session))
         # the settings (this set-up remembered) and the first save (the seed and
         # the deal) a moment after the table is up: the first frame needs neither
         # the disk writes nor the record module the save loads
         self.call_after_refresh(self.set_timer, 0.3, lambda: self._first_save(session))
 
+    def on_recovery_done(self, message: RecoveryDone) -> None:
+        self.saver.recovery_done(message)
+
     def _first_save(self, session: Session) -> None:
         self.store_settings()
-        self.autosave(session)
+        self.saver.autosave(session)
 
     # ------------------------------------------------------------------
     # saving
@@ -305,7 +306,7 @@ class DummyApp(SavingApp):
         reported, a match another window plays is not taken."""
         from dummy_tui.ui.screens.table import TableScreen
 
-        session = self.open_saved(uid)
+        session = self.saver.open_saved(uid)
         if session is None:
             return False
         self.session = session
@@ -319,12 +320,12 @@ class DummyApp(SavingApp):
     def _catch_up(self, session: Session) -> None:
         """A resumed match's finished rounds that a kill or a busy history kept
         from the history: written now, and said."""
-        if not self.recording or session is not self.session:
+        if not self.saver.recording or session is not self.session:
             return
-        written = self.recorder.catch_up(session)
+        written = self.saver.recorder.catch_up(session)
         if written:
             self.notify(t("history.caught_up", n=written), timeout=8)
-        self._tell_history()
+        self.saver.tell_history()
 
     def show_saved(self) -> None:
         """The list of saved matches over the current screen (Escape goes back)."""
@@ -356,8 +357,8 @@ class DummyApp(SavingApp):
             self.push_screen(HistoryListScreen())
 
     def on_unmount(self) -> None:
-        self.close_history()
-        self.let_go()
+        self.saver.close_history()
+        self.saver.let_go()
 
     def action_help(self) -> None:
         from dummy_tui.ui.screens.modals import HelpScreen, TooSmallScreen
@@ -489,7 +490,7 @@ def run_app(args: argparse.Namespace) -> int:
         config=getattr(args, "config", None),
     )
     app.run()
-    note = app.farewell()
+    note = app.saver.farewell()
     if note:
         print(note)
     return app.return_code or 0

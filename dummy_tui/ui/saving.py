@@ -1,7 +1,7 @@
-"""The app's saved matches and its history: one save per match, written after
-every move by the window that holds the match's lock; the list of saved
-matches; a round's end written to the history; what the start puts right
-(:mod:`.recovery`); exported records."""
+"""The app's saved matches and its history, held by the app as its
+:class:`Saver`: one save per match, written after every move by the window
+that holds the match's lock; the list of saved matches; a round's end written
+to the history; what the start puts right (:mod:`.recovery`); exported records."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from textual.message import Message
 
 from dummy_tui.saves import MatchLock, locked, remove_file, save_file, saved_count
 from dummy_tui.storage import data_dir
-from dummy_tui.ui.appsettings import SettingsApp
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.saved import (
     NewerSave,
@@ -29,6 +28,7 @@ from dummy_tui.ui.saved import (
 if TYPE_CHECKING:
     from dummy_tui.engine.match import RoundResult
     from dummy_tui.engine.round import Round
+    from dummy_tui.ui.app import DummyApp
     from dummy_tui.ui.recording import Recorder
     from dummy_tui.ui.recovery import Recovered
     from dummy_tui.ui.session import Session
@@ -52,17 +52,26 @@ def saved_line(save: SaveGame) -> str:
     return t("ng.saved_line", names=names, ruleset=ruleset, n=saved_round(save))
 
 
-class SavingApp(SettingsApp):
-    """The saved matches, the history and the records the game writes."""
+class Saver:
+    """The saved matches, the history and the records the game writes, for
+    the app that holds it (``app.saver``)."""
 
-    session: Session | None
-    save_failure: str | None
-    history_wanted: bool
-    _recorder: Recorder | None
-    match_lock: MatchLock | None = None
-    """The lock of the match this window plays (None: none, or no lock can be made)."""
-    recovery: threading.Event | None = None
-    """Set once the start has put the data folder right (None: not started)."""
+    def __init__(self, app: DummyApp, history_wanted: bool) -> None:
+        self.app = app
+        self.history_wanted = history_wanted
+        """Rounds go into the history unless --no-history (or the setting) says not."""
+        self.save_failure: str | None = None
+        """Why the last save failed (said once, until a save works again)."""
+        self._recorder: Recorder | None = None  # made at the first round end
+        self.match_lock: MatchLock | None = None
+        """The lock of the match this window plays (None: none, or no lock can be made)."""
+        self.recovery: threading.Event | None = None
+        """Set once the start has put the data folder right (None: not started)."""
+
+    @property
+    def persist(self) -> bool:
+        """The app writes its files (not a test's or a replay's app)."""
+        return self.app.persist
 
     # ------------------------------------------------------------------
     # the saved matches
@@ -79,7 +88,7 @@ class SavingApp(SettingsApp):
 
     def has_save(self) -> bool:
         """The match this window plays is saved."""
-        session = self.session
+        session = self.app.session
         return session is not None and save_file(data_dir(), session.history_uid).exists()
 
     def hold(self, session: Session) -> bool:
@@ -111,7 +120,7 @@ class SavingApp(SettingsApp):
         """The line printed to the terminal after the app closes, if any."""
         if self.save_failure is not None:
             return t("save.failed", error=self.save_failure)
-        if self.persist and self.session is not None and self.has_save():
+        if self.persist and self.app.session is not None and self.has_save():
             return t("save.kept")
         return None
 
@@ -134,7 +143,7 @@ class SavingApp(SettingsApp):
 
             logger.warning("the game could not be saved: %s", problem)
             if problem != self.save_failure:  # not once a move
-                self.notify(t("save.failed", error=problem), severity="error", timeout=12)
+                self.app.notify(t("save.failed", error=problem), severity="error", timeout=12)
             self.save_failure = problem
         else:
             self.save_failure = None
@@ -148,7 +157,7 @@ class SavingApp(SettingsApp):
             found = [m for m in self.saved_matches() if m.resumable]
             if not found:
                 busy = self.saved_count() > 0
-                self.notify(t("save.all_busy" if busy else "save.none"), severity="warning")
+                self.app.notify(t("save.all_busy" if busy else "save.none"), severity="warning")
                 return None
             uid = found[0].uid
         self.let_go()
@@ -160,7 +169,7 @@ class SavingApp(SettingsApp):
                 pass  # a folder that cannot hold a lock: nor a save written by another window
             else:
                 if lock is None:
-                    self.notify(t("save.busy"), severity="warning")
+                    self.app.notify(t("save.busy"), severity="warning")
                     return None
         session = None
         try:
@@ -180,16 +189,16 @@ class SavingApp(SettingsApp):
                 raise SaveError(f"it holds match {save.history}, not the one of its name")
             session = Session.from_save(save)
         except FileNotFoundError:
-            self.notify(t("save.none"), severity="warning")
+            self.app.notify(t("save.none"), severity="warning")
             return None
         except NewerSave as exc:
-            self.notify(t("save.newer", path=str(path), error=str(exc)), severity="warning")
+            self.app.notify(t("save.newer", path=str(path), error=str(exc)), severity="warning")
             return None
         except MatchOver:  # stopped at its very end: finished now
             session = Session.from_save(save, over=True)
             session.history_uid = uid
             self._finish(session)
-            self.notify(t("save.finished", line=saved_line(save)), timeout=12)
+            self.app.notify(t("save.finished", line=saved_line(save)), timeout=12)
             return None
         except (OSError, ValueError, SaveError) as exc:
             self.set_damaged_save_aside(path, problem_line(exc))
@@ -205,18 +214,20 @@ class SavingApp(SettingsApp):
             moved: Path | str = set_aside(path)
         except OSError:
             moved = path
-        self.notify(t("save.damaged", path=str(moved), error=problem), severity="error", timeout=12)
+        self.app.notify(
+            t("save.damaged", path=str(moved), error=problem), severity="error", timeout=12
+        )
 
     def delete_saved(self, uid: str) -> bool:
         """Delete saved match ``uid``, unless another window plays it (said)."""
         with locked(data_dir(), uid) as lock:
             if lock is None:
-                self.notify(t("save.busy"), severity="warning")
+                self.app.notify(t("save.busy"), severity="warning")
                 return False
             try:
                 remove_file(save_file(data_dir(), uid))
             except OSError as exc:
-                self.notify(t("save.not_deleted", error=f"{exc.filename}: {exc.strerror}"))
+                self.app.notify(t("save.not_deleted", error=f"{exc.filename}: {exc.strerror}"))
                 return False
         return True
 
@@ -226,7 +237,7 @@ class SavingApp(SettingsApp):
     @property
     def recording(self) -> bool:
         """Whether finished rounds go into the history."""
-        return self.history_wanted and self.settings.history
+        return self.history_wanted and self.app.settings.history
 
     @property
     def recorder(self) -> Recorder:
@@ -245,7 +256,7 @@ class SavingApp(SettingsApp):
             self._finish(session)
         elif self.recording:
             self.recorder.round_ended(session, game, result)
-            self._tell_history()
+            self.tell_history()
 
     def _finish(self, session: Session) -> None:
         """The session's match is over: see :func:`recovery.finish_match`."""
@@ -255,7 +266,7 @@ class SavingApp(SettingsApp):
         try:
             finished = finish_match(data_dir() if self.persist else None, session, recorder)
         except OSError as exc:
-            self.notify(
+            self.app.notify(
                 t("save.not_finished", error=f"{exc.filename}: {exc.strerror or exc}"),
                 severity="error",
                 timeout=12,
@@ -263,22 +274,22 @@ class SavingApp(SettingsApp):
         else:
             if finished.kept is not None:
                 path = str(self.recorder.history.path)
-                self.notify(
+                self.app.notify(
                     t("history.kept", path=path, pending=str(finished.kept)),
                     severity="warning",
                     timeout=12,
                 )
                 return
         finally:
-            if self.match_lock is not None and self.session is session:
+            if self.match_lock is not None and self.app.session is session:
                 self.let_go()
-        self._tell_history()
+        self.tell_history()
 
-    def _tell_history(self) -> None:
+    def tell_history(self) -> None:
         if self._recorder is not None:
             notice = self._recorder.notice()
             if notice is not None:
-                self.notify(notice, severity="warning", timeout=12)
+                self.app.notify(notice, severity="warning", timeout=12)
 
     def close_history(self) -> None:
         """Write what a locked history kept back, and close the file."""
@@ -305,9 +316,9 @@ class SavingApp(SettingsApp):
             try:
                 done = self._recover(recorder)
             except Exception as exc:  # a bug: raised on the UI thread, loud
-                self.post_message(RecoveryDone(None, exc))
+                self.app.post_message(RecoveryDone(None, exc))
             else:
-                self.post_message(RecoveryDone(done))
+                self.app.post_message(RecoveryDone(done))
 
         threading.Thread(target=run, name="recovery", daemon=True).start()
 
@@ -320,7 +331,8 @@ class SavingApp(SettingsApp):
         finally:
             self.recovery.set()
 
-    def on_recovery_done(self, message: RecoveryDone) -> None:
+    def recovery_done(self, message: RecoveryDone) -> None:
+        """The start's thread is done: what it did said, what it raised raised."""
         if message.error is not None:
             raise message.error
         if message.done is not None:
@@ -334,25 +346,25 @@ class SavingApp(SettingsApp):
     def recovered(self, done: Recovered) -> None:
         """Say what the start put right."""
         for save in done.migrated:
-            self.notify(t("save.migrated", line=saved_line(save)), timeout=12)
+            self.app.notify(t("save.migrated", line=saved_line(save)), timeout=12)
         for save, _ in done.finished:
-            self.notify(t("save.finished", line=saved_line(save)), timeout=12)
+            self.app.notify(t("save.finished", line=saved_line(save)), timeout=12)
         for save, n in done.caught_up:
-            self.notify(t("history.caught_up_saved", n=n, line=saved_line(save)), timeout=12)
+            self.app.notify(t("history.caught_up_saved", n=n, line=saved_line(save)), timeout=12)
         for save in done.written:
-            self.notify(t("history.pending_written", line=saved_line(save)), timeout=12)
+            self.app.notify(t("history.pending_written", line=saved_line(save)), timeout=12)
         for save in done.kept:
-            self.notify(t("history.still_kept", line=saved_line(save)), severity="warning")
+            self.app.notify(t("history.still_kept", line=saved_line(save)), severity="warning")
         for path, problem in done.set_aside:
-            self.notify(
+            self.app.notify(
                 t("save.damaged", path=str(path), error=problem), severity="error", timeout=12
             )
         for problem in done.problems:
-            self.notify(t("save.not_tidied", error=problem), severity="error", timeout=12)
+            self.app.notify(t("save.not_tidied", error=problem), severity="error", timeout=12)
         if not done.kept:  # else that says the history is in use, and what waits for it
-            self._tell_history()
-        if self.screen_stack:  # none while the app closes
-            refresh = getattr(self.screen, "saves_changed", None)
+            self.tell_history()
+        if self.app.screen_stack:  # none while the app closes
+            refresh = getattr(self.app.screen, "saves_changed", None)
             if callable(refresh):
                 refresh()
 

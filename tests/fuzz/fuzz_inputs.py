@@ -532,7 +532,7 @@ def _headless_run(self: Any, *args: Any, **kwargs: Any) -> None:
             await pilot.pause()
             await pilot.pause(0.1)
             if self.session is not None:
-                self.autosave(self.session)
+                self.saver.autosave(self.session)
 
     _Screens.apps.append(self)
     asyncio.run(run())
@@ -709,8 +709,10 @@ def resume_headless(data: bytes) -> Outcome:
         saves = folder / "data" / "saves"
         left = [p for p in (path, *saves.glob("*.json")) if p.exists()]
         for app in _Screens.apps:
-            if app.save_failure is not None:
-                outcome.notes.append(f"the resumed match could not be saved: {app.save_failure}")
+            if app.saver.save_failure is not None:
+                outcome.notes.append(
+                    f"the resumed match could not be saved: {app.saver.save_failure}"
+                )
             if app.session is None:
                 for file in left:
                     try:

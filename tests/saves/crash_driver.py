@@ -172,12 +172,12 @@ async def run(mode: str, move: str) -> list[str]:
             for _ in range(3):
                 await pilot.pause()
         else:
-            app.start_recovery()  # as the app does a moment after its first frame
+            app.saver.start_recovery()  # as the app does a moment after its first frame
             for _ in range(500):
-                if app.recovery is not None and app.recovery.is_set():
+                if app.saver.recovery is not None and app.saver.recovery.is_set():
                     break
                 await pilot.pause(0.01)
-            assert app.recovery is not None and app.recovery.is_set()
+            assert app.saver.recovery is not None and app.saver.recovery.is_set()
             for _ in range(5):  # what the start did, said
                 await pilot.pause()
         said = [str(n.message) for n in app._notifications]

@@ -66,7 +66,7 @@ async def test_no_later_deal_follows_from_a_record_name_or_the_history(home: Pat
     app = app_for(session=session, persist=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        path = app.export_record(session, session.finished[0])
+        path = app.saver.export_record(session, session.finished[0])
     assert str(session.setup.seed) not in path.name
     numbers, matches = history_numbers()
     assert matches == [None]  # the match's seed is not in the history while it goes on

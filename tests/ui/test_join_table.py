@@ -156,7 +156,7 @@ async def test_the_matchs_end_at_a_hosted_table() -> None:
         assert end.match_over and host.match.is_over
         assert screen.session.match.winners == host.match.winners
         # the joined window keeps the round it played in its own history
-        app.close_history()
+        app.saver.close_history()
         kept = Path(os.environ["DUMMY_TUI_HOME"]) / "data" / "history.sqlite3"
         with sqlite3.connect(kept) as conn:
             (rounds,) = conn.execute("select count(*) from rounds").fetchone()

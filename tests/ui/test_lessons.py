@@ -21,6 +21,7 @@ from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.i18n import key_fields, set_language
 from dummy_tui.ui.keynames import DEFAULT_KEYS
+from dummy_tui.ui.saving import Saver
 from dummy_tui.ui.screens.lesson import LessonPanel, LessonTable
 from dummy_tui.ui.screens.lessons import LessonEndScreen, LessonListScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
@@ -373,7 +374,7 @@ async def test_a_lesson_that_ends_its_round_keeps_nothing_in_the_history_or_save
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ended: list[object] = []
-    monkeypatch.setattr(DummyApp, "round_ended", lambda self, *args: ended.append(args))
+    monkeypatch.setattr(Saver, "round_ended", lambda self, *args: ended.append(args))
     app = lesson_app(persist=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

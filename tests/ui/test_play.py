@@ -285,7 +285,7 @@ async def test_ctrl_c_leaves_the_table_with_the_game_saved() -> None:
         await pilot.pause()
         assert not app.is_running
     assert saved_moves() == moves
-    assert app.farewell() == "Your game is saved: dummy-tui --resume goes back to it."
+    assert app.saver.farewell() == "Your game is saved: dummy-tui --resume goes back to it."
 
 
 async def test_ctrl_c_copies_a_selected_name_and_leaves_otherwise() -> None:
@@ -303,7 +303,7 @@ async def test_ctrl_c_copies_a_selected_name_and_leaves_otherwise() -> None:
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert not app.is_running
-    assert app.farewell() is None  # no game was started: nothing to go back to
+    assert app.saver.farewell() is None  # no game was started: nothing to go back to
 
 
 @pytest.mark.parametrize(
@@ -414,13 +414,16 @@ async def test_a_save_that_cannot_be_written_is_told_not_a_crash() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         for _ in range(100):  # the first save, a moment after the table is up
-            if app.save_failure is not None:
+            if app.saver.save_failure is not None:
                 break
             await pilot.pause(0.05)
         assert app.is_running
         assert isinstance(app.screen, TableScreen)
-        assert app.save_failure is not None and "surrogates not allowed" in app.save_failure
-        assert "\ud800" not in app.save_failure
+        assert (
+            app.saver.save_failure is not None
+            and "surrogates not allowed" in app.saver.save_failure
+        )
+        assert "\ud800" not in app.saver.save_failure
     assert saved_paths() == []
 
 
@@ -946,7 +949,7 @@ async def test_a_save_that_fails_is_reported_once_and_again_on_leaving(home: Pat
         table = app.screen
         assert isinstance(table, TableScreen) and table.session.round.moves()
         await pilot.press("q")
-    note = app.farewell()
+    note = app.saver.farewell()
     assert note is not None and note.startswith("The game could not be saved:"), note
 
 

@@ -143,7 +143,9 @@ async def test_a_run_without_history_leaves_a_finished_match_for_a_later_start()
     app = app_for(persist=True, history=False)  # --no-history
     async with app.run_test(size=(100, 30)) as pilot:
         await until(
-            pilot, lambda: app.recovery is not None and app.recovery.is_set(), "the start done"
+            pilot,
+            lambda: app.saver.recovery is not None and app.saver.recovery.is_set(),
+            "the start done",
         )
         await pilot.pause()
         assert said(app) == []
@@ -266,7 +268,7 @@ async def test_a_read_only_data_folder_is_told_once_not_at_every_move(
     assert session is not None
     path = saves_folder() / f"{session.history_uid}.json"
     assert told == [f"The game could not be saved: {path}: Read-only file system"]
-    assert app.farewell() == told[0]
+    assert app.saver.farewell() == told[0]
 
 
 # ----------------------------------------------------------------------

@@ -140,7 +140,7 @@ class NewGameScreen(NewGameForm):
     def saves_changed(self) -> None:
         """The saved games changed (the start finished one, the list deleted one)."""
         before = self.saved
-        self.saved = self.dapp.saved_count()
+        self.saved = self.dapp.saver.saved_count()
         if self.saved != before:
             self.refresh_language()
             resume = self.query_one("#resume", Button)

@@ -178,7 +178,7 @@ class RoundEndScreen(GameScreen):
 
     def action_export(self) -> None:
         try:
-            path = self.dapp.export_record(self.session, self.game)
+            path = self.dapp.saver.export_record(self.session, self.game)
         except OSError as exc:
             self.notify(t("export.failed", error=str(exc)), severity="error")
             return

@@ -89,7 +89,7 @@ class SavedGamesScreen(GameScreen):
 
     def read(self) -> None:
         """The saved matches as they are now (another window may have changed them)."""
-        self.matches = self.dapp.saved_matches()
+        self.matches = self.dapp.saver.saved_matches()
         self.refresh_language()
 
     def saves_changed(self) -> None:
@@ -153,7 +153,7 @@ class SavedGamesScreen(GameScreen):
         choices = [(Text(t("saves.delete_no")), False), (Text(t("saves.delete_yes")), True)]
 
         def answered(yes: bool | None) -> None:
-            if yes and self.dapp.delete_saved(match.uid):
+            if yes and self.dapp.saver.delete_saved(match.uid):
                 self.notify(t("save.deleted"))
             self.read()
 

@@ -173,7 +173,7 @@ class Turns:
             screen.say(t(screen.presenter.key("export.mid_round")), error=True)
             return
         try:
-            path = screen.dapp.export_record(screen.session)
+            path = screen.dapp.saver.export_record(screen.session)
         except OSError as exc:
             screen.say(t("export.failed", error=str(exc)), error=True)
             return
@@ -197,7 +197,7 @@ class Turns:
         )
 
     def autosave(self) -> None:
-        self.screen.dapp.autosave(self.screen.session)
+        self.screen.dapp.saver.autosave(self.screen.session)
 
     def round_over(self) -> None:
         """The round's end: into the history, the next round dealt and saved,
@@ -218,7 +218,7 @@ class Turns:
         # the save already holds the round (written after its last move): into
         # the history with it, then the next round saved (or, at the match's
         # end, the save removed): a kill anywhere loses nothing, doubles nothing
-        screen.dapp.round_ended(session, finished, result)
+        screen.dapp.saver.round_ended(session, finished, result)
         over = session.match.is_over
         if not over:
             session.start_next_round()
