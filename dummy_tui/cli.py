@@ -24,7 +24,7 @@ the one last chosen in the game, else the locale's
 (:func:`dummy_tui.commands.chosen_language`); the help's texts and the
 commands' own lines are the small catalogs ``ui/i18n/cli.LANG.toml``.
 
-The game itself is started by ``dummy_tui.ui.app.run_app(args)``, which gets
+The game itself is started by ``dummy_tui.ui.launch.run_app(args)``, which gets
 the parsed namespace with these attributes: ``players``, ``humans``, ``ai``,
 ``ruleset`` (the preset name), ``seed``, ``lang``, ``resume``, ``ascii``,
 ``no_history``,

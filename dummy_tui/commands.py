@@ -56,11 +56,11 @@ def play_command(args: argparse.Namespace) -> int:
             args.config.problem("log", "config.log_cannot_open", error=exc.strerror or str(exc))
             args.log = None
     try:
-        from dummy_tui.ui.app import run_app  # type: ignore[import-not-found,unused-ignore]
+        from dummy_tui.ui.launch import run_app  # type: ignore[import-not-found,unused-ignore]
     except ModuleNotFoundError as exc:
-        if exc.name not in ("dummy_tui.ui", "dummy_tui.ui.app"):
+        if exc.name not in ("dummy_tui.ui", "dummy_tui.ui.launch"):
             raise
-        print(f"{PROG}: the game screen (dummy_tui.ui.app) is not installed", file=sys.stderr)
+        print(f"{PROG}: the game screen (dummy_tui.ui.launch) is not installed", file=sys.stderr)
         return EXIT_USAGE
     code: int | None = run_app(args)
     return code or 0
@@ -76,7 +76,7 @@ def learn_command(args: argparse.Namespace) -> int:
     config = args.config = load_config(config_path(getattr(args, "config_file", None)))
     args.lang = args.lang or config.language
     args.ascii = args.ascii or bool(config.ascii_cards)
-    from dummy_tui.ui.app import run_lessons
+    from dummy_tui.ui.launch import run_lessons
 
     return run_lessons(args)
 

@@ -79,7 +79,7 @@ def view(path: Path | str, rules_path: Path | None = None) -> int:
         )
         print(f"dummy-tui replay: {path}: {refused}", file=sys.stderr)
         return 1
-    from dummy_tui.ui.app import run_viewer, viewer_app
+    from dummy_tui.ui.launch import run_viewer, viewer_app
 
     return run_viewer(viewer_app(loaded, result.game, str(path), rules_path, language()))
 

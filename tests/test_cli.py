@@ -338,9 +338,9 @@ def args_for_the_app(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> argpar
         seen.append(args)
         return 0
 
-    fake = types.ModuleType("dummy_tui.ui.app")
+    fake = types.ModuleType("dummy_tui.ui.launch")
     fake.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "dummy_tui.ui.app", fake)
+    monkeypatch.setitem(sys.modules, "dummy_tui.ui.launch", fake)
     assert cli.main(argv) == 0
     (args,) = seen
     return args
@@ -354,9 +354,9 @@ def lessons_args(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> argparse.N
         seen.append(args)
         return 0
 
-    fake = types.ModuleType("dummy_tui.ui.app")
+    fake = types.ModuleType("dummy_tui.ui.launch")
     fake.run_lessons = run_lessons  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "dummy_tui.ui.app", fake)
+    monkeypatch.setitem(sys.modules, "dummy_tui.ui.launch", fake)
     assert cli.main(argv) == 0
     (args,) = seen
     return args
@@ -402,7 +402,7 @@ def test_play_hands_the_checked_rules_to_the_app(monkeypatch: pytest.MonkeyPatch
 def test_play_without_players_sits_the_presets_own_table(
     monkeypatch: pytest.MonkeyPatch, ruleset: str, players: int
 ) -> None:
-    from dummy_tui.ui.app import setup_from_args
+    from dummy_tui.ui.launch import setup_from_args
 
     args = args_for_the_app(monkeypatch, ["play", "--ruleset", ruleset, "--seed", "3"])
     setup = setup_from_args(args)
@@ -471,10 +471,11 @@ def test_a_file_name_no_file_can_have_is_one_line(
 def test_play_without_the_game_screen(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "dummy_tui.ui.app", None)  # import raises ModuleNotFoundError
+    # the import raises ModuleNotFoundError
+    monkeypatch.setitem(sys.modules, "dummy_tui.ui.launch", None)
     assert cli.main([]) == 2
     err = capsys.readouterr().err
-    assert err == "dummy-tui: the game screen (dummy_tui.ui.app) is not installed\n"
+    assert err == "dummy-tui: the game screen (dummy_tui.ui.launch) is not installed\n"
 
 
 def test_interrupt_exits_130_quietly(

@@ -101,7 +101,7 @@ def test_config_command(config_file: Path, capsys: pytest.CaptureFixture[str]) -
 def test_play_takes_the_configs_values_where_the_flags_do_not(
     config_file: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import dummy_tui.ui.app
+    import dummy_tui.ui.launch
 
     seen: list[argparse.Namespace] = []
 
@@ -109,7 +109,7 @@ def test_play_takes_the_configs_values_where_the_flags_do_not(
         seen.append(args)
         return 0
 
-    monkeypatch.setattr(dummy_tui.ui.app, "run_app", run_app)
+    monkeypatch.setattr(dummy_tui.ui.launch, "run_app", run_app)
     write(
         config_file,
         f'preset = "gin"\nlanguage = "th"\nascii_cards = true\nlog = "{tmp_path / "g.log"}"\n',

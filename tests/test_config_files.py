@@ -153,7 +153,7 @@ def test_the_config_command_says_it_in_the_players_language(
 
 @pytest.mark.parametrize("name", list(MISTAKES))
 def test_the_game_starts_with_each_file(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import dummy_tui.ui.app
+    import dummy_tui.ui.launch
 
     seen: list[argparse.Namespace] = []
 
@@ -161,7 +161,7 @@ def test_the_game_starts_with_each_file(name: str, monkeypatch: pytest.MonkeyPat
         seen.append(args)
         return 0
 
-    monkeypatch.setattr(dummy_tui.ui.app, "run_app", run_app)
+    monkeypatch.setattr(dummy_tui.ui.launch, "run_app", run_app)
     path = DATA / "config" / name
     assert cli.main(["--config", str(path)]) == 0
     [args] = seen
@@ -234,7 +234,7 @@ def test_theme_files_are_read_and_their_mistakes_said(
 def test_a_log_the_config_names_that_cannot_be_opened_is_said_and_the_game_goes_on(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import dummy_tui.ui.app
+    import dummy_tui.ui.launch
 
     seen: list[argparse.Namespace] = []
 
@@ -242,7 +242,7 @@ def test_a_log_the_config_names_that_cannot_be_opened_is_said_and_the_game_goes_
         seen.append(args)
         return 0
 
-    monkeypatch.setattr(dummy_tui.ui.app, "run_app", run_app)
+    monkeypatch.setattr(dummy_tui.ui.launch, "run_app", run_app)
     config = home / "config" / "config.toml"
     config.parent.mkdir(parents=True)
     config.write_text(f'log = "{home}"\n', encoding="utf-8")  # a folder

@@ -173,7 +173,7 @@ def host_command(args: argparse.Namespace) -> int:
                 recorder.close()
         return 0
     if args.play:
-        from dummy_tui.ui.app import cannot_show
+        from dummy_tui.ui.launch import cannot_show
 
         if cannot_show():
             return 2
@@ -290,7 +290,7 @@ def join_command(args: argparse.Namespace) -> int:
         if not chosen:
             return 0
         code = chosen
-    from dummy_tui.ui.app import cannot_show
+    from dummy_tui.ui.launch import cannot_show
 
     if cannot_show():
         return 2

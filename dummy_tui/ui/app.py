@@ -1,34 +1,36 @@
-"""The Textual application: which screen is up, the start, the history, help.
+"""The Textual application: which screen is up, the start, the language and
+the looks, Textual's own commands the game's way, help.
 
-Its settings, language and looks are in :mod:`dummy_tui.ui.appsettings` (the
-base it is built on); it holds its saves and history in a
+It holds what the player chose in a :class:`~dummy_tui.ui.appsettings.Preferences`
+(``app.prefs``) and its saves and history in a
 :class:`~dummy_tui.ui.saving.Saver` (``app.saver``)."""
 
 from __future__ import annotations
 
-import argparse
 import gc
-import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events
+from textual import events, on
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from dummy_tui.storage import read_settings_data
-from dummy_tui.ui.appsettings import THEMES as THEMES
-from dummy_tui.ui.appsettings import SettingsApp
+from dummy_tui.ui.appsettings import Preferences
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.i18n import ai_name, language, set_keys, set_language, system_language, t
+from dummy_tui.ui.i18n import has, key_name, language, set_keys, set_language, system_language, t
 from dummy_tui.ui.keys import game_keymap
 from dummy_tui.ui.saving import RecoveryDone, Saver, saved_line
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+    from textual.theme import Theme
+
     from dummy_tui.config import Config
-    from dummy_tui.engine.record import LoadedRecord
-    from dummy_tui.engine.round import Round
+    from dummy_tui.ui.cardtext import CardLook
     from dummy_tui.ui.configcheck import UserThemes
     from dummy_tui.ui.screens.new_game import NewGameScreen
     from dummy_tui.ui.session import Session
@@ -41,8 +43,15 @@ if TYPE_CHECKING:
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
+THEMES = ("textual-dark", "textual-light")
+"""The dark and the light theme Ctrl+T flips between."""
 
-class DummyApp(SettingsApp):
+SCREENSHOT = "dummy-tui-screenshot"
+"""The name of the game's own screenshot deliveries (Textual words its own
+notice of a delivery named "screenshot", in English and with markup)."""
+
+
+class DummyApp(App[int]):
     """Dummy (ดัมมี่) in the terminal."""
 
     CSS_PATH = "dummy.tcss"
@@ -86,21 +95,19 @@ class DummyApp(SettingsApp):
         self.review = review
         """The replay viewer the app opens with (``replay FILE --view``)."""
         self.lessons = lessons
+        """The app opens with the lessons (``dummy-tui learn``)."""
         self.remote_table = table
         """The table the app opens on, played elsewhere (``join``: a hosted table)."""
-        """The app opens with the lessons (``dummy-tui learn``)."""
-        self.config = config
-        self._settings = settings
         data: dict[str, Any] = {} if settings is not None else read_settings_data()
-        self._settings_data = data
         self._from_file = settings is None  # the settings file is checked after the first frame
         if lang is None:
             lang = settings.lang if settings is not None else str(data.get("lang", ""))
             if settings is None and lang not in ("en", "th"):  # not chosen yet
                 lang = system_language()
-        self._lang = "th" if lang == "th" else "en"
+        self.prefs = Preferences(self, settings, data, lang, config, bool(ascii))
+        """What the player chose and the game remembers."""
         if settings is not None:
-            settings.lang = "th" if lang == "th" else "en"
+            settings.lang = self.prefs.lang
         theme = settings.theme if settings is not None else data.get("theme")
         self.user_themes: UserThemes | None = None
         if config is not None:  # the player's own themes (themes/*.toml), offered with Textual's
@@ -111,7 +118,6 @@ class DummyApp(SettingsApp):
                 self.register_theme(own)
             if config.theme is not None:
                 theme = config.theme
-        self.force_ascii = bool(ascii)  # --ascii for this run, not stored
         self.start_setup = setup
         self.want_resume = resume
         self.fixed_seed = seed
@@ -120,20 +126,174 @@ class DummyApp(SettingsApp):
         self.saver = Saver(self, persist if history is None else history)
         """The saves, the history and the records this window writes."""
         self.session: Session | None = session
-        self.keymap = {}
-        set_language(self._lang)
-        self.set_class(self._lang == "th", "-thai")
+        self.keymap: dict[str, str] = {}
+        """The keymap given to Textual: the config file's, and the Thai layout's keys."""
+        set_language(self.prefs.lang)
+        self.set_class(self.prefs.lang == "th", "-thai")
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
         if settings is not None:
             settings.theme = self.theme
-            self._configure(settings)
+            self.prefs.configure(settings)
+
+    # ------------------------------------------------------------------
+    # Textual's own, the game's way: notices, the palette, screenshots, key names
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Textual's notice, its message taken as text: a player's name or a
+        file's path in it (``[/]``, ``[bold]``) is data, never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette's commands: those of the screen that apply now."""
+        from dummy_tui.ui.commands import screen_commands
+
+        return screen_commands(self, screen)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """F12 and the palette: the screen as a picture (SVG) in the Downloads
+        folder, or downloaded by the browser that plays the game."""
+        import io
+        import time
+
+        name = filename or time.strftime("dummy-tui-%Y%m%d-%H%M%S.svg")
+        self.deliver_text(
+            io.StringIO(self.export_screenshot()),
+            save_directory=path,
+            save_filename=name,
+            open_method="browser",
+            mime_type="image/svg+xml",
+            name=SCREENSHOT,
+        )
+
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        if event.name == SCREENSHOT:
+            where = str(event.path) if event.path is not None else t("shot.browser")
+            self.notify(t("shot.saved", path=where), timeout=8)
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        if event.name == SCREENSHOT:
+            self.notify(t("shot.failed", problem=str(event.exception)), severity="error")
+
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        from dummy_tui.ui.commands import command_palette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(command_palette())
+
+    def action_change_theme(self) -> None:
+        """Textual's theme picker, its search line in the language."""
+        from dummy_tui.ui.commands import command_palette
+
+        self.push_screen(command_palette(themes=True))
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key named by a word (space) in the language of the screen; in Thai
+        every key as its key cap names it (Ctrl+L, Esc, Home), not as "^l"."""
+        if binding.key_display:
+            return binding.key_display
+        if language() != "en":
+            return key_name(binding.key)
+        if has(f"keyname.{binding.key}"):
+            return t(f"keyname.{binding.key}")
+        return super().get_key_display(binding)
+
+    # ------------------------------------------------------------------
+    # how the cards look, the language
+
+    @property
+    def look(self) -> CardLook:
+        from dummy_tui.ui.cardtext import CardLook
+
+        return CardLook(
+            ascii=self.prefs.settings.ascii or self.prefs.force_ascii,
+            four_colour=self.prefs.settings.four_colour,
+            dark=self.current_theme.dark,
+        )
+
+    def set_language(self, lang: str) -> None:
+        prefs = self.prefs
+        prefs.lang = "th" if lang == "th" else "en"
+        set_language(prefs.lang)
+        self.set_class(prefs.lang == "th", "-thai")
+        prefs.store()
+        describe_bindings(self)
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_language", None)
+            if refresh is not None:
+                refresh()
+        self.refresh_bindings()
+
+    def toggle_language(self) -> None:
+        self.set_language("en" if self.prefs.lang == "th" else "th")
+
+    def action_toggle_language(self) -> None:
+        self.toggle_language()
+
+    def action_toggle_theme(self) -> None:
+        # the quick flip between Textual's own dark and light, from any theme
+        self.theme = THEMES[0] if not self.current_theme.dark else THEMES[1]
+        self.prefs.settings.theme = self.theme
+        self.prefs.store()
+        self._refresh_table()
+        self._tell(t("look.light" if self.theme == THEMES[1] else "look.dark"))
+
+    def theme_changed(self, theme: Theme) -> None:
+        """A theme chosen (the picker, Ctrl+T): kept in the settings, the cards redrawn."""
+        if self.prefs.settings.theme != theme.name:
+            self.prefs.settings.theme = theme.name
+            self.prefs.store()
+            self._refresh_table()
+
+    def action_toggle_colours(self) -> None:
+        self.prefs.settings.four_colour = not self.prefs.settings.four_colour
+        self.prefs.store()
+        self._refresh_table()
+        self._tell(t("look.four" if self.prefs.settings.four_colour else "look.two"))
+
+    def action_toggle_ascii(self) -> None:
+        # what the table shows now flips, --ascii included (the key is the player's choice)
+        self.prefs.settings.ascii = not (self.prefs.settings.ascii or self.prefs.force_ascii)
+        self.prefs.force_ascii = False
+        self.prefs.store()
+        self._refresh_table()
+        self._tell(t("look.letters" if self.prefs.settings.ascii else "look.symbols"))
+
+    def _tell(self, text: str) -> None:
+        """A look changed: say so briefly (some changes are hard to see at a glance)."""
+        self.notify(text, timeout=2)
+
+    def _refresh_table(self) -> None:
+        for screen in self.screen_stack:
+            if type(screen).__name__ == "TableScreen":
+                screen.apply_look()  # type: ignore[attr-defined]
+                screen.refresh_language()  # type: ignore[attr-defined]
+            elif type(screen).__name__ in (
+                "RoundEndScreen",
+                "StatsScreen",
+                "ViewerScreen",
+                "HistoryListScreen",
+                "MatchRoundsScreen",
+            ):
+                screen.refresh_language()  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------
     # start-up
 
     def on_mount(self) -> None:
-        remaps = self._apply_config(self.config) if self.config is not None else {}
+        remaps = self._apply_config(self.prefs.config) if self.prefs.config is not None else {}
         self.keymap = game_keymap(remaps)
         self.set_keymap(self.keymap)
         set_keys(self.keymap)  # the prompts name the keys as mapped
@@ -188,7 +348,7 @@ class DummyApp(SettingsApp):
         from dummy_tui.storage import set_aside, settings_path
         from dummy_tui.ui.settings import settings_problem
 
-        problem = settings_problem(self._settings_data)
+        problem = settings_problem(self.prefs.data)
         if problem is None:
             return
         try:
@@ -233,7 +393,7 @@ class DummyApp(SettingsApp):
         """The new-game screen, its form filled in with ``shown`` (else the last set-up)."""
         from dummy_tui.ui.screens.new_game import NewGameScreen
 
-        return NewGameScreen(shown or self.last_setup(), self.rules_path)
+        return NewGameScreen(shown or self.prefs.last_setup(), self.rules_path)
 
     def show_new_game(self) -> None:
         """A fresh new-game screen in place of every screen (but the base one)."""
@@ -259,9 +419,11 @@ class DummyApp(SettingsApp):
         from dummy_tui.ui.session import Session
 
         if self.persist:
-            self.settings.last_setup = setup.model_copy(update={"seed": None, "secret_seed": False})
+            self.prefs.settings.last_setup = setup.model_copy(
+                update={"seed": None, "secret_seed": False}
+            )
         if any(seat.human for seat in setup.seats):
-            self.settings.games += 1  # the coach's first games (kept with the settings)
+            self.prefs.settings.games += 1  # the coach's first games (kept with the settings)
         if setup.seed is None and self.fixed_seed is not None:
             setup = setup.model_copy(update={"seed": self.fixed_seed})
         try:
@@ -283,7 +445,7 @@ class DummyApp(SettingsApp):
         self.saver.recovery_done(message)
 
     def _first_save(self, session: Session) -> None:
-        self.store_settings()
+        self.prefs.store()
         self.saver.autosave(session)
 
     # ------------------------------------------------------------------
@@ -410,125 +572,3 @@ def _freeze_once() -> None:
     if not _frozen:
         _frozen = True
         gc.freeze()
-
-
-# ----------------------------------------------------------------------
-# the command line's entry
-
-
-def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
-    """The set-up the ``play`` flags ask for, or None when they leave it to the screen."""
-    chosen = (
-        args.players is not None
-        or args.humans is not None
-        or args.ai is not None
-        or args.seed is not None
-        or bool(args.options)
-        or (args.ruleset != "dummy" and not getattr(args, "ruleset_from_config", False))
-    )
-    if not chosen:
-        return None
-    from dummy_tui.ui.settings import GameSetup, SeatSetup
-
-    # the preset's table (--players, or its own: read here when the command line
-    # did not need the rules)
-    players = getattr(args, "table_players", None)
-    if players is None:
-        from dummy_tui.rules import get_ruleset
-
-        players = get_ruleset(args.ruleset, args.rules).default_players
-    humans = 1 if args.humans is None else args.humans
-    humans = min(humans, players)
-    level = args.ai or "normal"
-    seats = []
-    for i in range(players):
-        if i < humans:
-            name = t("seat.you") if humans == 1 else t("seat.player", n=i + 1)
-            seats.append(SeatSetup(name=name, human=True))
-        else:
-            seats.append(SeatSetup(name=ai_name(i - humans), level=level))
-    return GameSetup(
-        seats=seats,
-        ruleset=args.ruleset,
-        options=dict(args.options),
-        seed=args.seed,
-        lang="th" if args.lang == "th" else "en",
-        rules_path=str(args.rules) if args.rules else None,
-    )
-
-
-def cannot_show() -> bool:
-    """The terminal cannot show the full screen: said in one line (see
-    :mod:`dummy_tui.terminal`), for the caller to stop with exit code 2."""
-    from dummy_tui.terminal import screen_refusal
-
-    refusal = screen_refusal()
-    if refusal is not None:
-        print(f"dummy-tui: {refusal}", file=sys.stderr)
-    return refusal is not None
-
-
-def run_app(args: argparse.Namespace) -> int:
-    """Run the game for the ``play`` command; returns the exit code."""
-    if cannot_show():
-        return 2
-    # the language of the names setup_from_args gives the seats
-    set_language(args.lang or str(read_settings_data().get("lang")))
-    setup = None if args.resume else setup_from_args(args)
-    # Everything imported so far (Textual, Rich, our modules) lives as long as
-    # the process: kept out of the collector's full passes, which would
-    # otherwise walk it all once or twice while the first screen is built.
-    gc.freeze()
-    app = DummyApp(
-        setup=setup,
-        resume=bool(args.resume),
-        ascii=True if args.ascii else None,
-        lang=args.lang,
-        seed=args.seed,
-        rules_path=args.rules,
-        history=not getattr(args, "no_history", False),
-        config=getattr(args, "config", None),
-    )
-    app.run()
-    note = app.saver.farewell()
-    if note:
-        print(note)
-    return app.return_code or 0
-
-
-def run_lessons(args: argparse.Namespace) -> int:
-    """Run the lessons for the ``learn`` command; returns the exit code."""
-    gc.freeze()  # as run_app does: what is loaded lives as long as the process
-    app = DummyApp(
-        lessons=True,
-        ascii=True if args.ascii else None,
-        lang=args.lang,
-        config=getattr(args, "config", None),
-    )
-    app.run()
-    return app.return_code or 0
-
-
-def viewer_app(
-    loaded: LoadedRecord,
-    game: Round[Any],
-    file: str,
-    rules_path: Path | None = None,
-    lang: str | None = None,
-) -> DummyApp:
-    """The app opening on the replay viewer of a record's round (``game``, its
-    moves applied), in ``lang`` (default: the one last chosen, else the
-    locale's); Escape leaves it."""
-    from dummy_tui.ui.screens.viewer import viewer_for
-
-    viewer = viewer_for(loaded, game, file=Path(file).name, rules_path=rules_path, exits=True)
-    return DummyApp(review=viewer, history=False, lang=lang)
-
-
-def run_viewer(app: DummyApp) -> int:
-    """Run ``app`` (see :func:`viewer_app`); returns the exit code."""
-    if cannot_show():
-        return 2
-    gc.freeze()  # as run_app does: what is loaded lives as long as the process
-    app.run()
-    return app.return_code or 0

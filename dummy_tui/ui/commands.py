@@ -33,10 +33,10 @@ from dummy_tui.collate import sort_key
 from dummy_tui.ui.i18n import has, t
 
 if TYPE_CHECKING:
-    from dummy_tui.ui.appsettings import SettingsApp
+    from dummy_tui.ui.app import DummyApp
 
 
-def screen_commands(app: SettingsApp, screen: Screen[Any]) -> Iterator[SystemCommand]:
+def screen_commands(app: DummyApp, screen: Screen[Any]) -> Iterator[SystemCommand]:
     """The commands of ``screen`` (then the app's) that apply now."""
     seen: set[str] = set()
     for node in (screen, app):
@@ -76,13 +76,13 @@ def _word_key(screen: Screen[Any], binding_id: str) -> str:
     return key if has(key.replace("key.", "cmd.", 1)) else f"key.{binding_id}"
 
 
-def _shown_key(app: SettingsApp, binding: Binding) -> str:
+def _shown_key(app: DummyApp, binding: Binding) -> str:
     """The key that does it now (the keymap's first), as the footer shows keys."""
     keys = app.keymap.get(binding.id or "", binding.key).split(",")
     return app.get_key_display(binding.with_key(keys[0]))
 
 
-def _runner(app: SettingsApp, node: DOMNode, action: str) -> Callable[[], Any]:
+def _runner(app: DummyApp, node: DOMNode, action: str) -> Callable[[], Any]:
     def run() -> Any:
         return app.run_action(action, node)
 

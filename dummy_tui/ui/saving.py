@@ -237,7 +237,7 @@ class Saver:
     @property
     def recording(self) -> bool:
         """Whether finished rounds go into the history."""
-        return self.history_wanted and self.app.settings.history
+        return self.history_wanted and self.app.prefs.settings.history
 
     @property
     def recorder(self) -> Recorder:

@@ -149,7 +149,7 @@ async def test_c_turns_the_coach_off_and_on_and_the_settings_keep_it(lang: str) 
     app = app_for(session=pickup_session(), coach="on", lang=lang)
     async with running(app, (100, 30), settled_table) as (pilot, table):
         assert coach_line(table)
-        settings = app.settings
+        settings = app.prefs.settings
         await pilot.press("c")
         await pilot.pause()
         assert not settings.coach_on and not coach_line(table)
@@ -180,8 +180,8 @@ async def test_a_game_with_a_person_counts_for_the_coach(home: Any) -> None:
     app = DummyApp(setup=setup(humans=1, seed=3))
     async with app.run_test(size=(100, 30)) as pilot:
         table = await settled_table(pilot, app)
-        assert app.settings.games == COACH_GAMES + 1
-        assert not app.settings.coach_on and not coach_line(table)
+        assert app.prefs.settings.games == COACH_GAMES + 1
+        assert not app.prefs.settings.coach_on and not coach_line(table)
 
 
 async def test_the_command_palette_turns_the_coach_on_and_off() -> None:
@@ -193,7 +193,7 @@ async def test_the_command_palette_turns_the_coach_on_and_off() -> None:
         assert "Coach on or off" in commands
         await commands["Coach on or off"].callback()
         await pilot.pause()
-        assert app.settings.coach == "off"
+        assert app.prefs.settings.coach == "off"
 
 
 async def test_gin_and_rummy_have_the_line_of_what_can_be_done() -> None:

@@ -17,7 +17,7 @@ async def test_the_configs_theme_speed_and_keymap(home: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         table = await settled_table(pilot, app)
         assert app.theme == "nord"
-        assert app.settings.ai_delay == 0.01
+        assert app.prefs.settings.ai_delay == 0.01
         assert [n.message for n in app._notifications] == []
         await pilot.press("d")  # no longer the draw
         await pilot.pause()
@@ -41,7 +41,7 @@ async def test_a_bad_value_is_said_once_and_the_default_kept(home: Path) -> None
         assert said[1].startswith(f"{path}: key 'theme': no theme named 'nrod' (themes: ")
         assert "nord" in said[1]
         assert app.theme == "textual-dark"
-        assert app.settings.ai_delay == 0.0  # the test settings' own
+        assert app.prefs.settings.ai_delay == 0.0  # the test settings' own
 
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -74,7 +74,7 @@ async def test_a_file_of_values_nested_600_deep_starts_the_game(home: Path) -> N
         await settled_table(pilot, app)
         [said] = [n.message for n in app._notifications]
         assert said.startswith(f"{config}: key 'theme': must be a string, the name of a theme")
-        assert app.settings.ai_delay == 1.5  # the rest of the file
+        assert app.prefs.settings.ai_delay == 1.5  # the rest of the file
 
 
 async def test_a_theme_of_ones_own_is_offered_and_a_bad_one_said(home: Path) -> None:

@@ -120,7 +120,7 @@ async def test_the_thai_layout_keys_answer_on_the_help_and_as_ctrl_keys() -> Non
         assert isinstance(app.screen, TableScreen)
         await pilot.press("ctrl+ส")  # Ctrl+L: the language
         await pilot.pause()
-        assert app.lang == "th"
+        assert app.prefs.lang == "th"
 
 
 def test_the_ids_the_example_config_names_are_bindings() -> None:

@@ -287,7 +287,7 @@ async def test_every_lesson_is_played_to_its_end_by_keys(lang: str) -> None:
                 seen += 1
             assert seen >= sum(len(step.moves) for step in lesson.steps)
             end = await lesson_end(pilot, app)
-            assert lesson.id in app.settings.lessons_done
+            assert lesson.id in app.prefs.settings.lessons_done
             shown = str(end.query_one("#lesson-end-text").render()).replace("\xa0", " ")
             words = lesson_texts(lang)[f"{lesson.id}.end"]
             assert re.split(r"[\[{]", words)[0].strip() in shown, (lesson.id, shown)
@@ -300,7 +300,7 @@ async def test_every_lesson_is_played_to_its_end_by_keys(lang: str) -> None:
             await pilot.press("enter")
         # after the last lesson, Enter starts a new game from the new-game screen
         assert isinstance(await new_game_screen(pilot, app), NewGameScreen)
-        assert app.settings.lessons_done == IDS
+        assert app.prefs.settings.lessons_done == IDS
 
 
 async def test_a_wrong_try_gets_the_hint_and_a_second_the_answer() -> None:
@@ -367,7 +367,7 @@ async def test_escape_leaves_a_lesson_at_any_time_and_saves_nothing(home: Path) 
         await pilot.press("escape")  # the list: back to the new-game screen
         assert isinstance(await new_game_screen(pilot, app), NewGameScreen)
     assert not (home / "data" / "saves").exists() or not any((home / "data" / "saves").iterdir())
-    assert app.settings.lessons_done == []
+    assert app.prefs.settings.lessons_done == []
 
 
 async def test_a_lesson_that_ends_its_round_keeps_nothing_in_the_history_or_saves(
@@ -395,7 +395,7 @@ async def test_the_lessons_done_are_remembered_and_older_settings_still_load(hom
     app = DummyApp(lessons=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.settings.lessons_done == [] and app.settings.sort == "rank"
+        assert app.prefs.settings.lessons_done == [] and app.prefs.settings.sort == "rank"
         await pilot.press("enter")
         table = await lesson_turn(pilot, app)
         assert table is not None

@@ -147,7 +147,7 @@ async def test_a_theme_chosen_in_the_picker_is_kept_in_the_settings() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.theme == "nord"
-        assert app.settings.theme == "nord"
+        assert app.prefs.settings.theme == "nord"
     assert json.loads(settings_path().read_text(encoding="utf-8"))["theme"] == "nord"
 
 

@@ -972,10 +972,10 @@ async def test_a_person_can_arrange_the_hand_and_sort_it_again() -> None:
         await settle(pilot, app)
         drawn = table.drawn
         assert drawn is not None and hand.cards == [*arranged, drawn]  # it joins at the right
-        sort = app.settings.sort
+        sort = app.prefs.settings.sort
         await pilot.press("s")
         await pilot.pause()
-        assert app.settings.sort == sort  # back to the sorted hand, not the other sort
+        assert app.prefs.settings.sort == sort  # back to the sorted hand, not the other sort
         key = sort_key_suit if sort == "suit" else sort_key_rank
         assert hand.cards == sorted(hand.cards, key=key)
         assert hand.cards != [*arranged, drawn]
@@ -1378,7 +1378,7 @@ async def test_ctrl_keys_answer_with_the_thai_layout_on() -> None:
         await settled_table(pilot, app)
 
         def lang() -> str:  # read afresh: mypy would keep the first comparison's narrowing
-            return app.settings.lang
+            return app.prefs.settings.lang
 
         await pilot.press("ctrl+ส")  # Ctrl+L: the language
         await pilot.pause()
@@ -1518,7 +1518,7 @@ def test_the_prompt_offers_only_the_moves_that_can_be_made(lang: str, expected: 
 
 async def test_a_table_of_ai_players_offers_no_select_in_the_footer() -> None:
     app = app_for(setup(humans=0, players=2, seed=3, level="random"))
-    app.settings.ai_delay = 0.7  # slow enough to look at the footer between moves
+    app.prefs.settings.ai_delay = 0.7  # slow enough to look at the footer between moves
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         table = app.screen
@@ -1531,7 +1531,7 @@ async def test_a_table_of_ai_players_offers_no_select_in_the_footer() -> None:
 @pytest.mark.parametrize(("ascii_look", "mark"), [(False, "✓"), (True, "v")])
 async def test_a_selected_card_is_marked_not_only_coloured(ascii_look: bool, mark: str) -> None:
     app = app_for(setup(humans=1, seed=11))
-    app.settings.ascii = ascii_look
+    app.prefs.settings.ascii = ascii_look
     async with app.run_test(size=(100, 30)) as pilot:
         table = await table_after_draw(pilot, app)
         hand = table.hand
@@ -1546,26 +1546,26 @@ async def test_a_selected_card_is_marked_not_only_coloured(ascii_look: bool, mar
 
 async def test_the_speed_keys_show_in_the_footer_while_an_ai_moves() -> None:
     app = app_for(setup(humans=0, players=2, seed=3, level="random"))
-    app.settings.ai_delay = 2.0  # long enough to look at the footer
+    app.prefs.settings.ai_delay = 2.0  # long enough to look at the footer
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         shown = {b.binding.id for b in app.active_bindings.values() if b.binding.show and b.enabled}
         assert {"faster", "slower"} <= shown, shown
         await pilot.press("plus")
         await pilot.pause()
-        assert app.settings.ai_delay == 1.2
+        assert app.prefs.settings.ai_delay == 1.2
 
 
 async def test_the_speed_keys_work_in_a_persons_turn_without_filling_the_footer() -> None:
     app = app_for(setup(humans=1, seed=11))
-    app.settings.ai_delay = 0.7
+    app.prefs.settings.ai_delay = 0.7
     async with app.run_test(size=(100, 30)) as pilot:
         await settled_table(pilot, app)
         shown = {b.binding.id for b in app.active_bindings.values() if b.binding.show and b.enabled}
         assert not {"faster", "slower"} & shown
         await pilot.press("minus")
         await pilot.pause()
-        assert app.settings.ai_delay == 1.2
+        assert app.prefs.settings.ai_delay == 1.2
 
 
 async def test_hot_seat_says_nothing_of_the_other_persons_hidden_cards() -> None:

@@ -36,7 +36,7 @@ HEAVY = ("pydantic", "dummy_tui.engine", "dummy_tui.rules", "dummy_tui.ai", "dum
 
 def test_the_new_game_screen_loads_no_schema_engine_or_ai() -> None:
     code = (
-        "import sys, dummy_tui.cli, dummy_tui.ui.app, dummy_tui.ui.screens.new_game\n"
+        "import sys, dummy_tui.cli, dummy_tui.ui.launch, dummy_tui.ui.screens.new_game\n"
         f"print([m for m in {HEAVY!r} if m in sys.modules])"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -174,13 +174,13 @@ async def test_the_language_row_follows_ctrl_l_and_the_game_starts_in_that_langu
         row = screen.query_one("#lang", Choice)
         assert value_now(row) == "en"
         await switch_language(pilot)
-        assert app.lang == "th"
+        assert app.prefs.lang == "th"
         assert value_now(row) == "th"  # the row says the language in use
-        assert app.lang == "th"  # and setting it did not switch back
+        assert app.prefs.lang == "th"  # and setting it did not switch back
         row.focus()
         await pilot.press("right")  # one press: the other language at once
         await pilot.pause()
-        assert value_now(row) == "en" and app.lang == "en"
+        assert (value_now(row), app.prefs.lang) == ("en", "en")
         await switch_language(pilot)
         assert screen.collect().lang == "th"
 
@@ -478,7 +478,7 @@ async def test_good_settings_say_nothing(home: Path, monkeypatch: pytest.MonkeyP
     async with app.run_test(size=(100, 40)) as pilot:
         await settings_checked(pilot, checked)
         assert list(app._notifications) == []
-        assert app.settings.sort == "rank"
+        assert app.prefs.settings.sort == "rank"
     assert path.exists()
 
 
@@ -656,6 +656,6 @@ async def test_the_ai_speed_is_chosen_on_the_new_game_screen_and_kept(home: Path
         speed.focus()
         await pilot.press("left", "left")  # fastest first: down to "instant"
         await pilot.pause()
-        assert value_now(speed) == 0 and app.settings.ai_delay == 0.0
+        assert value_now(speed) == 0 and app.prefs.settings.ai_delay == 0.0
     saved = json.loads((home / "config" / "settings.json").read_text(encoding="utf-8"))
     assert saved["ai_delay"] == 0.0

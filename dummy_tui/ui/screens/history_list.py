@@ -18,11 +18,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from dummy_tui.families import FAMILIES
 from dummy_tui.ui.common import describe_bindings, signed
+from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.recording import unreadable
 from dummy_tui.ui.widgets.footer import KeyFooter
@@ -127,7 +127,7 @@ def note_and_table(prefix: str) -> ComposeResult:
     yield KeyFooter()
 
 
-class HistoryListScreen(Screen[None]):
+class HistoryListScreen(GameScreen):
     """The past matches, a page at a time, the newest first."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -237,7 +237,7 @@ class HistoryListScreen(Screen[None]):
         self.dismiss(None)
 
 
-class MatchRoundsScreen(Screen[None]):
+class MatchRoundsScreen(GameScreen):
     """The rounds of one past match: who won each, how it ended, every seat's
     score; a round opens the replay viewer on its stored record."""
 
@@ -318,7 +318,7 @@ class MatchRoundsScreen(Screen[None]):
         if not 0 <= index < len(self.rounds):
             return
         summary = self.rounds[index]
-        viewer, problem = stored_viewer(summary, getattr(self.app, "rules_path", None))
+        viewer, problem = stored_viewer(summary, self.dapp.rules_path)
         if viewer is None:
             self.notify(t("hlist.cannot_replay", detail=problem or ""), severity="warning")
         else:

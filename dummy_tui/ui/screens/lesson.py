@@ -366,10 +366,10 @@ class LessonTable(TableScreen):
             return
         self._ended = True
         self.turns.stop()
-        settings = self.dapp.settings
+        settings = self.dapp.prefs.settings
         if self.lesson.id not in settings.lessons_done:
             settings.lessons_done.append(self.lesson.id)
-            self.dapp.store_settings()
+            self.dapp.prefs.store()
         session = self.session
         finished = session.round
         result = session.finish_round() if finished.is_over else None

@@ -55,7 +55,7 @@ class LessonListScreen(GameScreen):
     def on_mount(self) -> None:
         self.refresh_language()
         options = self.query_one(OptionList)
-        done = set(self.dapp.settings.lessons_done)
+        done = set(self.dapp.prefs.settings.lessons_done)
         first = next((i for i, ls in enumerate(self.lessons) if ls.id not in done), 0)
         options.highlighted = self._row(first)
         options.focus()
@@ -91,7 +91,7 @@ class LessonListScreen(GameScreen):
         options = self.query_one(OptionList)
         highlighted = options.highlighted
         options.clear_options()
-        done = set(self.dapp.settings.lessons_done)
+        done = set(self.dapp.prefs.settings.lessons_done)
         family = None
         for i, lesson in enumerate(self.lessons):
             dummy = lesson.ruleset.startswith("dummy")

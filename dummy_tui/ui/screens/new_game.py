@@ -111,14 +111,14 @@ class NewGameScreen(NewGameForm):
                 yield NumberInput(id="target", max_length=6, compact=True)
             yield Choice(
                 speed_options(),
-                value=nearest_speed(self.dapp.ai_delay),
+                value=nearest_speed(self.dapp.prefs.ai_delay),
                 label="",
                 id="speed",
                 classes="ng-line",
             )
             yield Choice(
                 [("English", "en"), ("ไทย", "th")],
-                value=self.dapp.lang,
+                value=self.dapp.prefs.lang,
                 label="",
                 id="lang",
                 classes="ng-line",
@@ -186,8 +186,10 @@ class NewGameScreen(NewGameForm):
         speed.value = current
         lang = self.query_one("#lang", Choice)
         lang.label = t("ng.language")
-        if lang.value != self.dapp.lang:  # changed with ctrl+l: the row shows the language in use
-            lang.value = self.dapp.lang
+        if (
+            lang.value != self.dapp.prefs.lang
+        ):  # changed with ctrl+l: the row shows the language in use
+            lang.value = self.dapp.prefs.lang
         family = self.family()
         for house in self.query("#house").results(Collapsible):
             house.title = self.options_title()
@@ -250,8 +252,8 @@ class NewGameScreen(NewGameForm):
     def speed_changed(self, event: Choice.Changed) -> None:
         """How long an AI move stays on screen: a setting of the game, kept at once."""
         index = event.value if isinstance(event.value, int) else 2
-        self.dapp.settings.ai_delay = AI_SPEEDS[index]
-        self.dapp.store_settings()
+        self.dapp.prefs.settings.ai_delay = AI_SPEEDS[index]
+        self.dapp.prefs.store()
 
     @on(Choice.Changed, "#ruleset")
     async def ruleset_changed(self, event: Choice.Changed) -> None:
@@ -284,7 +286,7 @@ class NewGameScreen(NewGameForm):
 
     @on(Choice.Changed, "#lang")
     def lang_changed(self, event: Choice.Changed) -> None:
-        if event.value in LANGS and event.value != self.dapp.lang:
+        if event.value in LANGS and event.value != self.dapp.prefs.lang:
             self.dapp.set_language(str(event.value))
 
     @on(Button.Pressed, "#quick")
@@ -313,7 +315,7 @@ class NewGameScreen(NewGameForm):
         setup = quick_setup(t("seat.you"))
         setup = setup.model_copy(
             update={
-                "lang": self.dapp.lang,
+                "lang": self.dapp.prefs.lang,
                 "seed": self.dapp.fixed_seed,
                 "rules_path": str(self.rules_path) if self.rules_path else None,
             }

@@ -18,10 +18,10 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from dummy_tui.ui.common import describe_bindings, signed
+from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import shown_name, t
 from dummy_tui.ui.recording import unreadable
 from dummy_tui.ui.widgets.footer import KeyFooter
@@ -206,7 +206,7 @@ def running_totals(rounds: list[list[int]]) -> list[list[int]]:
     return out
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(GameScreen):
     """Each person's and each AI level's figures over the whole history; opened
     at the end of a match, the chart of its totals round by round first.
 
@@ -303,7 +303,7 @@ class StatsScreen(Screen[None]):
     @property
     def plain(self) -> bool:
         """Charts in plain characters: ``--ascii``, or no colours (``NO_COLOR``)."""
-        return bool(getattr(self.app, "force_ascii", False)) or self.app.no_color
+        return self.dapp.prefs.force_ascii or self.app.no_color
 
     def draw_trends(self) -> None:
         """The win rates over time and the spread of round scores, once there are some."""

@@ -110,7 +110,7 @@ class TableScreen(GameScreen):
 
     @property
     def coach_on(self) -> bool:
-        return self.dapp.settings.coach_on
+        return self.dapp.prefs.settings.coach_on
 
     @property
     def my_turn(self) -> bool:
@@ -272,7 +272,7 @@ class TableScreen(GameScreen):
         seat = self.viewer
         if seat is None:
             hand.fresh = set()  # nothing of the last hand shown stays on the widget
-            hand.set_cards(None, [], {}, self.dapp.settings.sort, Text(t("hand.hidden")))
+            hand.set_cards(None, [], {}, self.dapp.prefs.settings.sort, Text(t("hand.hidden")))
             hand.border_title = t("hand.title_hidden")
             hand.border_subtitle = ""
             return
@@ -281,7 +281,7 @@ class TableScreen(GameScreen):
             seat,
             game.hand(seat),
             self.presenter.hand_marks(seat),
-            self.dapp.settings.sort,
+            self.dapp.prefs.settings.sort,
             Text(""),
             ace_low=game.ace_low,
             avoid=self.coach.avoid(seat),
@@ -539,10 +539,10 @@ class TableScreen(GameScreen):
         self.call_after_refresh(self.refresh_side)  # the moves made while the log was hidden
 
     def action_sort(self) -> None:
-        settings = self.dapp.settings
+        settings = self.dapp.prefs.settings
         if not self.hand.forget_order():  # from the person's own order: sorted as before
             settings.sort = "rank" if settings.sort == "suit" else "suit"
-            self.dapp.store_settings()
+            self.dapp.prefs.store()
         self.refresh_hand()
         self.say(t(f"sort.{settings.sort}"))
 
@@ -552,9 +552,9 @@ class TableScreen(GameScreen):
 
     def action_toggle_coach(self) -> None:
         """The coach on or off, from now on (kept in the settings)."""
-        settings = self.dapp.settings
+        settings = self.dapp.prefs.settings
         settings.coach = "off" if settings.coach_on else "on"
-        self.dapp.store_settings()
+        self.dapp.prefs.store()
         self.refresh_view()
         self.say(t("coach.on" if settings.coach_on else "coach.off"))
 
@@ -562,10 +562,10 @@ class TableScreen(GameScreen):
         self.turns.instant()
 
     def action_speed(self, step: int) -> None:
-        settings = self.dapp.settings
+        settings = self.dapp.prefs.settings
         current = nearest_speed(settings.ai_delay)
         settings.ai_delay = AI_SPEEDS[max(0, min(len(AI_SPEEDS) - 1, current + step))]
-        self.dapp.store_settings()
+        self.dapp.prefs.store()
         self.say(t("speed.text", seconds=f"{settings.ai_delay:.1f}"))
 
     def action_speed_unlisted(self, step: int) -> None:

@@ -99,7 +99,9 @@ class RemoteTableScreen(TableScreen):
     def refresh_hand(self) -> None:
         super().refresh_hand()
         if self.watching:
-            self.hand.set_cards(None, [], {}, self.dapp.settings.sort, Text(t("net.watching")))
+            self.hand.set_cards(
+                None, [], {}, self.dapp.prefs.settings.sort, Text(t("net.watching"))
+            )
             self.hand.border_title = t("net.watching_title")
 
     def _turn_prompt(self) -> Text:

@@ -135,7 +135,7 @@ class Turns:
         screen.highlight = self.moved_cards(entry)
         self.autosave()
         screen.refresh_view()
-        delay = 0.0 if self.fast else screen.dapp.settings.ai_delay
+        delay = 0.0 if self.fast else screen.dapp.prefs.settings.ai_delay
         if game.is_over or delay <= 0:
             screen.call_later(self.advance)
         else:
