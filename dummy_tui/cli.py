@@ -49,6 +49,7 @@ from typing import Any
 
 from dummy_tui import __version__
 from dummy_tui.commands import (
+    chosen_language,
     config_command,
     learn_command,
     play_command,
@@ -60,6 +61,7 @@ from dummy_tui.completion import (
     SHELLS,
     autocomplete,
     complete_with,
+    completion_script,
     files,
     levels,
     option_keys,
@@ -258,7 +260,6 @@ class _PrintCompletion(argparse.Action):
         values: str | Sequence[Any] | None,
         option_string: str | None = None,
     ) -> None:
-        from dummy_tui.completion import completion_script
 
         print(completion_script(PROG, str(values)), end="")
         parser.exit()
@@ -267,7 +268,6 @@ class _PrintCompletion(argparse.Action):
 def help_language(argv: Sequence[str]) -> str:
     """The language of the command line: its ``--lang`` (before or after the
     command), else the one :func:`~dummy_tui.commands.chosen_language` finds."""
-    from dummy_tui.commands import chosen_language
 
     lang: str | None = None
     config: str | None = None  # --config FILE: its language, not the usual file's

@@ -13,7 +13,7 @@ from pathlib import Path
 from rich.cells import cell_len
 
 from dummy_tui.engine.cards import SUIT_SYMBOLS, card_pretty, cards_of
-from dummy_tui.engine.errors import RecordError
+from dummy_tui.engine.errors import MoveError, RecordError
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_scoring import table_cards
 from dummy_tui.engine.record import (
@@ -26,13 +26,12 @@ from dummy_tui.engine.record import (
 from dummy_tui.families import FAMILIES
 from dummy_tui.problems import NAME_LIMIT, too_long
 from dummy_tui.textwidth import ljust_cells
-from dummy_tui.ui.i18n import cli_catalog, language, say
+from dummy_tui.ui.i18n import catalog, cli_catalog, has, language, say, t
 
 
 def _term(key: str) -> str:
     """The Thai term of a score's item, as players say it (``term.KEY``):
     beside the English word in English, the item's name in Thai."""
-    from dummy_tui.ui.i18n import catalog
 
     return catalog("th").get(f"term.{key}", key)
 
@@ -123,7 +122,6 @@ def refusal(loaded: LoadedRecord, result: ReplayResult) -> str:
     """Why the record's move ``result.error`` names was refused, in the
     language: the move is tried again on the round as it stood, and its
     refusal worded from the catalog (the reader's English line if it now passes)."""
-    from dummy_tui.engine.errors import MoveError
 
     err = result.error
     assert err is not None
@@ -412,7 +410,6 @@ def _item(key: str) -> str:
     """An item of a score's breakdown: its key's words in English, its Thai name in Thai."""
     if language() == "en":
         return key.replace("_", " ")
-    from dummy_tui.ui.i18n import has, t
 
     for name in (f"item.{key}", f"term.{key}", f"optname.{key}"):
         if has(name):

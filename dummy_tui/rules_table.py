@@ -27,7 +27,7 @@ from dummy_tui.rules.loader import (
     option_docs,
     toml_key,
 )
-from dummy_tui.ui.i18n import has, language, say, t
+from dummy_tui.ui.i18n import has, language, option_name, preset_name, say, set_language, t
 
 
 def toml_value(value: object) -> str:
@@ -116,7 +116,6 @@ def print_presets(
 ) -> None:
     """Every preset with its description, then every option with default and meaning."""
     from dummy_tui.ui.cells import glue_numbers
-    from dummy_tui.ui.i18n import preset_name, set_language
 
     before = language()
     if lang is not None:
@@ -163,7 +162,6 @@ def print_presets(
 
 
 def _option_name(key: str) -> str:
-    from dummy_tui.ui.i18n import option_name
 
     return key if language() == "en" else option_name(key)
 
@@ -171,7 +169,6 @@ def _option_name(key: str) -> str:
 def print_preset(name: str, path: Path | None = None, console: Console | None = None) -> None:
     """One preset's values, marking those that differ from the defaults."""
     from dummy_tui.ui.cells import glue_numbers
-    from dummy_tui.ui.i18n import preset_name
 
     glue_numbers()
     console = console or text_console()

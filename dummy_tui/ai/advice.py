@@ -22,7 +22,9 @@ import importlib
 from dataclasses import dataclass
 from typing import Final
 
+from dummy_tui.ai import FAMILIES
 from dummy_tui.engine.actions import Action, Discard
+from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.view import PlayerView
 
 SAFE: Final = 0
@@ -62,7 +64,6 @@ class DiscardRisk:
 def discard_risks(view: PlayerView) -> dict[int, DiscardRisk]:
     """Every card of the seat's hand judged as a discard now, by its family's AI
     (``discard_risks`` of the family's package, see :data:`dummy_tui.ai.FAMILIES`)."""
-    from dummy_tui.ai import FAMILIES
 
     judge = importlib.import_module(FAMILIES[view.family]).discard_risks
     found: dict[int, DiscardRisk] = judge(view)
@@ -162,7 +163,6 @@ def judged(
     (``layoff``) or surely meld it, ``RISKY`` when one unseen card would let
     that player meld it, else ``SAFE``; reasons ``feeds_layoff``,
     ``feeds_sure``, ``feeds``."""
-    from dummy_tui.engine.cards import cards_of
 
     surely, partners, needs = feed
     reasons: tuple[str, ...]

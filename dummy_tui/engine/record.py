@@ -21,6 +21,7 @@ from dummy_tui.engine.errors import MoveError, RecordError
 from dummy_tui.engine.families import round_from_deal, round_type
 from dummy_tui.engine.round import Round
 from dummy_tui.problems import json_problem, validation_problem
+from dummy_tui.rules.loader import RulesetError, apply_overrides, load_rulesets
 from dummy_tui.rules.schema import Ruleset
 
 FORMAT = "dummy-tui-record/1"
@@ -88,7 +89,6 @@ def parse_record(
     Raises :class:`RecordError` with one line naming ``source``, the key and
     the problem.
     """
-    from dummy_tui.rules.loader import RulesetError, apply_overrides, load_rulesets
 
     if not isinstance(data, Mapping):
         raise RecordError(f"{source}: a record is a JSON object")

@@ -15,11 +15,12 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dummy_tui.completion import complete_with, files, presets
 from dummy_tui.exits import EXIT_USAGE, PROG
-from dummy_tui.ui.i18n import say
+from dummy_tui.ui.i18n import has, language, preset_name, say, t
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -147,7 +148,6 @@ def unavailable(exc: Exception) -> str:
     """Why the history cannot be used, in the language (the catalog's
     ``unread.KIND``), or the history's own English line."""
     from dummy_tui.history.problems import HistoryUnavailable
-    from dummy_tui.ui.i18n import has, language, t
 
     if language() == "en" or not isinstance(exc, HistoryUnavailable):
         return str(exc)
@@ -165,7 +165,6 @@ def _who(p: PlayerStats) -> str:
 
 def _level(level: str) -> str:
     """An AI level in the language (normal, ปกติ)."""
-    from dummy_tui.ui.i18n import has, t
 
     return t(f"level.{level}") if has(f"level.{level}") else level
 
@@ -251,7 +250,6 @@ def print_stats(stats: Stats) -> None:
 
 def _penalty(kind: str) -> str:
     """A kind of penalty: its key in English, its Thai name in Thai."""
-    from dummy_tui.ui.i18n import language, t
 
     if language() == "en":
         return kind
@@ -263,7 +261,6 @@ def _penalty(kind: str) -> str:
 
 
 def history_main(args: argparse.Namespace) -> int:
-    from pathlib import Path
 
     from dummy_tui.history import HistoryUnavailable
     from dummy_tui.history.transfer import ImportFileError
@@ -421,7 +418,6 @@ def _summary(history: Any) -> int:
 
 
 def _preset(name: str) -> str:
-    from dummy_tui.ui.i18n import language, preset_name
 
     return name if language() == "en" else preset_name(name)
 

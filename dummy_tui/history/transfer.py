@@ -36,6 +36,7 @@ from dummy_tui.history.capture import BonusLine, PenaltyLine, RoundLines, SeatLi
 from dummy_tui.history.names import PERSON, anonymous_name, person_key
 from dummy_tui.history.problems import stored_json
 from dummy_tui.history.writes import MatchInfo, SeatInfo, ensure_match, finish, insert_round
+from dummy_tui.problems import json_problem, validation_problem
 
 FORMAT = "dummy-tui-history/1"
 TIME = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"
@@ -264,7 +265,6 @@ def writing(path: Path) -> Iterator[IO[str]]:
 def read(path: Path) -> list[MatchModel]:
     """The matches of an export file (``-``: the standard input), every line checked;
     raises :class:`ImportFileError` naming the first faulty line."""
-    from dummy_tui.problems import json_problem, validation_problem
 
     where = "standard input" if str(path) == "-" else str(path)
     try:

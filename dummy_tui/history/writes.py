@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from dummy_tui.history import summary
 from dummy_tui.history.capture import RoundLines, compact
 from dummy_tui.history.names import AI, PERSON, person_key, shown_name
+from dummy_tui.rules.loader import RulesetError, get_ruleset
 
 if TYPE_CHECKING:
     from dummy_tui.engine.round import Round
@@ -63,8 +64,6 @@ def overrides_of(rules: Ruleset, ruleset: str, base: Ruleset | None) -> dict[str
     from dummy_tui.engine.record import option_overrides
 
     if base is None:
-        from dummy_tui.rules.loader import RulesetError, get_ruleset
-
         try:
             base = get_ruleset(ruleset)
         except RulesetError:

@@ -15,11 +15,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from dummy_tui.net import server as hosting
 from dummy_tui.net.listening import Listening, listen
@@ -126,10 +127,8 @@ async def open_lobby(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Ho
 async def ask_lobby(url: str) -> dict[str, Any]:
     """The lobby of the host at ``url``: its tables (OSError when unreachable or
     when the host has a single table, whose code is its own)."""
-    import json
 
     from websockets.asyncio.client import connect
-    from websockets.exceptions import InvalidHandshake, InvalidURI
 
     try:
         async with connect(url, max_size=WIRE_LIMIT, compression=None, open_timeout=10) as ws:

@@ -30,9 +30,18 @@ from dummy_tui.engine.families import round_from_deal, round_type
 from dummy_tui.engine.match import Match
 from dummy_tui.engine.record import RecordModel, _build_deal, apply_moves
 from dummy_tui.engine.round import Round
-from dummy_tui.net.protocol import VERSION, WIRE_LIMIT, dumps, move_words, view_of
+from dummy_tui.net.protocol import (
+    REACTIONS,
+    VERSION,
+    WIRE_LIMIT,
+    chat_text,
+    dumps,
+    move_words,
+    view_of,
+)
 from dummy_tui.net.shadow import shadow_round
 from dummy_tui.rules.schema import RULESET_TYPES, Ruleset
+from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
 
@@ -195,8 +204,6 @@ class RemoteSession(Session):
     def hear(self, frame: dict[str, Any]) -> tuple[str, str]:
         """A ``chat`` frame: (name, line) kept and returned; a reaction in the
         words of this player's catalog."""
-        from dummy_tui.net.protocol import REACTIONS, chat_text
-        from dummy_tui.ui.i18n import t
 
         name = chat_text(str(frame.get("name") or "?"))[:40]
         reaction = frame.get("reaction")

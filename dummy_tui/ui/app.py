@@ -8,6 +8,7 @@ It holds what the player chose in a :class:`~dummy_tui.ui.appsettings.Preference
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -17,7 +18,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from dummy_tui.storage import read_settings_data
+from dummy_tui.storage import read_settings_data, set_aside, settings_path
 from dummy_tui.ui.appsettings import Preferences
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
@@ -162,7 +163,6 @@ class DummyApp(App[int]):
         """F12 and the palette: the screen as a picture (SVG) in the Downloads
         folder, or downloaded by the browser that plays the game."""
         import io
-        import time
 
         name = filename or time.strftime("dummy-tui-%Y%m%d-%H%M%S.svg")
         self.deliver_text(
@@ -345,7 +345,6 @@ class DummyApp(App[int]):
 
     def _check_settings(self) -> None:
         """A settings file that cannot be used whole is set aside, and the player told."""
-        from dummy_tui.storage import set_aside, settings_path
         from dummy_tui.ui.settings import settings_problem
 
         problem = settings_problem(self.prefs.data)

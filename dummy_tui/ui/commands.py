@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from textual.actions import parse
 from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.system_commands import SystemCommandsProvider
@@ -105,7 +105,6 @@ class Palette(CommandPalette):
     def _say_no_matches(self) -> None:
         from rich.align import Align
         from rich.text import Text
-        from textual.command import CommandList
         from textual.widgets.option_list import OptionDoesNotExist
 
         with suppress(OptionDoesNotExist):  # a match came since, or the line is not up yet

@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dummy_tui.problems import json_problem
 from dummy_tui.saves import (
     clean_temporaries,
     legacy_file,
@@ -40,7 +41,7 @@ from dummy_tui.saves import (
     save_file,
     saved_files,
 )
-from dummy_tui.storage import SAVE_FORMAT
+from dummy_tui.storage import SAVE_FORMAT, atomic_write, set_aside
 from dummy_tui.ui.saved import NewerSave, problem_line, read_save
 
 if TYPE_CHECKING:
@@ -80,7 +81,6 @@ def finish_match(
     if folder is None:
         return Finished(written)
     if written is None and recorder is not None and recorder.busy:
-        from dummy_tui.storage import atomic_write
         from dummy_tui.ui.settings import save_text
 
         kept = pending_file(folder, session.history_uid)
@@ -161,7 +161,6 @@ def _legacy_problem(path: Path) -> str:
 
 
 def _set_aside(path: Path, problem: str, done: Recovered) -> None:
-    from dummy_tui.storage import set_aside
 
     try:
         done.set_aside.append((set_aside(path), problem))
@@ -187,7 +186,6 @@ def _to_look_at(path: Path) -> bool:
     round's last move, or kept whole, or with fewer rounds recorded than
     finished, or of the first version (which does not say).  A save that
     cannot be read is looked at closely too."""
-    from dummy_tui.problems import json_problem
 
     try:
         data, _ = json_problem(path.read_text(encoding="utf-8"))
@@ -252,7 +250,6 @@ def _catch_up(
     written = recorder.catch_up(session)
     if written is None:
         return  # left in the save for the next chance
-    from dummy_tui.storage import atomic_write
     from dummy_tui.ui.settings import save_text
 
     played = path.stat().st_mtime

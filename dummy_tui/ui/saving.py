@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from textual.message import Message
 
 from dummy_tui.saves import MatchLock, locked, remove_file, save_file, saved_count
-from dummy_tui.storage import data_dir
+from dummy_tui.storage import atomic_write, data_dir, records_dir, set_aside
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.saved import (
     NewerSave,
@@ -208,7 +208,6 @@ class Saver:
 
     def set_damaged_save_aside(self, path: Path, problem: str) -> None:
         """Move a saved match out of the way, keeping it, and say so."""
-        from dummy_tui.storage import set_aside
 
         try:
             moved: Path | str = set_aside(path)
@@ -373,7 +372,6 @@ class Saver:
 
     def export_record(self, session: Session, game: Round[Any] | None = None) -> Path:
         from dummy_tui.engine.record import dumps_record, record_of
-        from dummy_tui.storage import atomic_write, records_dir
 
         played = game if game is not None else session.round
         data = record_of(played, session.seat_names, session.setup.ruleset, session.base_rules)

@@ -18,6 +18,7 @@ from dummy_tui.engine import actions as act
 from dummy_tui.engine.match import Match, RoundResult, derived_seed
 from dummy_tui.families import FAMILIES
 from dummy_tui.rules import get_ruleset
+from dummy_tui.storage import log_failure
 from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.settings import GameSetup, SaveGame
 
@@ -224,7 +225,6 @@ class Session:
         written to the log file, with its traceback and the position as a
         record, and said once in the game log; ``stand_in`` plays the seat from
         now on."""
-        from dummy_tui.storage import log_failure
 
         log_failure(error, position)
         self.ai[seat] = stand_in
@@ -232,7 +232,6 @@ class Session:
 
     def hint_failed(self, error: Exception) -> None:
         """The hint's AI failed: a bug, written to the log file with the position."""
-        from dummy_tui.storage import log_failure
 
         log_failure(error, self.record_text())
 

@@ -26,7 +26,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from dummy_tui.ai.gin.reading import Reading
+from dummy_tui.ai.gin.reading import Reading, read_opponent
 from dummy_tui.engine import deadwood as dead
 from dummy_tui.engine.actions import DRAW, PASS, Action, Discard, Draw, Knock, Pass, TakeDiscard
 from dummy_tui.engine.cards import CARDS_52, cards_of
@@ -344,7 +344,6 @@ class GinPlayer:
         started: float,
     ) -> None:
         """Weigh sampled opponent hands by what it did: the danger of each card."""
-        from dummy_tui.ai.gin.reading import read_opponent
 
         cards = cards_of(k.hand)
         if view.phase == "take" and k.top is not None:

@@ -28,7 +28,7 @@ from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.common import signed
 from dummy_tui.ui.i18n import preset_name, t
 from dummy_tui.ui.session import Session, next_start
-from dummy_tui.ui.widgets.hand import LAYOFF, MELD
+from dummy_tui.ui.widgets.hand import LAYOFF, MELD, meld_mark
 from dummy_tui.ui.words import fmt, fmt_about, name_text, refusal_text, start_text
 
 if TYPE_CHECKING:
@@ -265,7 +265,6 @@ class Presenter(Generic[G]):
         return marks
 
     def hand_legend(self, seat: int, taken: int | None, look: CardLook) -> str:
-        from dummy_tui.ui.widgets.hand import meld_mark
 
         return t("hand.legend", meld=meld_mark(look.ascii))
 

@@ -15,7 +15,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from dummy_tui.problems import NAME_LIMIT
-from dummy_tui.ui.i18n import ai_name, has, option_name, t
+from dummy_tui.ui.common import AI_SPEEDS
+from dummy_tui.ui.i18n import ai_name, catalog, has, option_name, t
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
 
@@ -190,7 +191,6 @@ class FormScroll(VerticalScroll, inherit_bindings=False):
 
 def speed_options() -> list[tuple[str, Hashable]]:
     """The AI speeds, fastest first, in words with their seconds."""
-    from dummy_tui.ui.common import AI_SPEEDS
 
     return [(t(f"ng.speed_{i}", seconds=f"{s:.1f}"), i) for i, s in enumerate(AI_SPEEDS)]
 
@@ -203,6 +203,5 @@ def kind_options(levels: tuple[str, ...]) -> list[tuple[str, str]]:
 
 
 def preset_keys() -> set[str]:
-    from dummy_tui.ui.i18n import catalog
 
     return {k for k in catalog("en") if k.startswith("preset.")}

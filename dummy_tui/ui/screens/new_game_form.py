@@ -19,7 +19,7 @@ from dummy_tui.families import FAMILIES
 from dummy_tui.saves import saved_count
 from dummy_tui.storage import data_dir
 from dummy_tui.ui.gameapp import GameScreen
-from dummy_tui.ui.i18n import names_for_seats, preset_name, t
+from dummy_tui.ui.i18n import names_for_seats, preset_name, ruleset_problem, t
 from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
 from dummy_tui.ui.screens.form import (
     FormError,
@@ -166,7 +166,6 @@ class NewGameForm(GameScreen):
             get_ruleset,
             parse_option_assignment,
         )
-        from dummy_tui.ui.i18n import ruleset_problem
         from dummy_tui.ui.settings import GameSetup, SeatSetup
 
         count = self.query_one("#players", Choice).value

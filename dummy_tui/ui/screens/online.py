@@ -20,7 +20,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from dummy_tui.ui.i18n import t
+from dummy_tui.ui.i18n import say, t
 
 if TYPE_CHECKING:
     from dummy_tui.ui.settings import GameSetup
@@ -108,7 +108,6 @@ async def host_here(app: DummyApp, setup: GameSetup, everyone: bool) -> None:
     """Host ``setup``'s table from this window and sit at its first Person seat."""
     from dummy_tui.net.commands import shown_address
     from dummy_tui.net.server import new_table, open_table
-    from dummy_tui.ui.i18n import say
 
     bind = "0.0.0.0" if everyone else "127.0.0.1"
     table = new_table(setup)

@@ -24,7 +24,7 @@ from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters import presenter_for
-from dummy_tui.ui.review import RoundReplay, result_of
+from dummy_tui.ui.review import RoundReplay, record_session, result_of
 from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import MeldTable, height_changes
@@ -261,7 +261,6 @@ def viewer_for(
     """The viewer on a record's round (``game``: ``loaded``'s round, its moves
     applied), its players as the seats: a record file (``replay FILE --view``)
     or a round stored in the history, the same way."""
-    from dummy_tui.ui.review import record_session
 
     path = str(rules_path) if rules_path else None
     session = record_session(loaded.names, loaded.model.ruleset, loaded.rules, game, path)
