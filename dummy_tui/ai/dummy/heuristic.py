@@ -64,18 +64,18 @@ class HeuristicPlayer(TakeChoice):
 
     def __init__(self, seed: int | None = None, weights: Weights = NORMAL) -> None:
         self.rng = random.Random(seed)
-        self.w = weights
+        self.weights = weights
         self.tracker = Tracker()
 
     def choose(self, view: DummyView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        k = Knowledge.from_view(view, tracker=self.tracker)
-        return self.decide(k, legal)
+        knowledge = Knowledge.from_view(view, tracker=self.tracker)
+        return self.decide(knowledge, legal)
 
-    def decide(self, k: Knowledge, legal: list[Action]) -> Action:
-        ev = Evaluator(k, self.w)
-        if k.phase == "take":
+    def decide(self, knowledge: Knowledge, legal: list[Action]) -> Action:
+        ev = Evaluator(knowledge, self.weights)
+        if knowledge.phase == "take":
             return self.take(ev, legal)
         return self.play(ev, legal)
 
@@ -100,18 +100,18 @@ class EasyPlayer:
     def choose(self, view: DummyView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        k = Knowledge.from_view(view, track=False)
-        return self.decide(k, legal)
+        knowledge = Knowledge.from_view(view, track=False)
+        return self.decide(knowledge, legal)
 
-    def decide(self, k: Knowledge, legal: list[Action]) -> Action:
-        pts = k.points
-        if k.phase == "take":
+    def decide(self, knowledge: Knowledge, legal: list[Action]) -> Action:
+        points = knowledge.points
+        if knowledge.phase == "take":
             if SHOW in legal:
                 return SHOW  # free points: a beginner sees them too
             best: tuple[int, Action] | None = None
             for a in legal:
-                if isinstance(a, Pick) and len(k.row) - k.row.index(a.card) <= 2:
-                    v = mask_points(mask_of(a.meld), pts)
+                if isinstance(a, Pick) and len(knowledge.row) - knowledge.row.index(a.card) <= 2:
+                    v = mask_points(mask_of(a.meld), points)
                     if best is None or v > best[0]:
                         best = (v, a)
             if best is not None:
@@ -122,36 +122,36 @@ class EasyPlayer:
                 if not isinstance(a, End):
                     return a
             return legal[0]
-        hand = k.hand
-        chain = k.rules.layoff_chain
-        both = k.both
-        pieces = table_pieces(k.melds, k.seat, chain, hand)
-        limit = k.rules.layoff_limit
-        left = None if limit == 0 else max(0, limit - k.layoffs[k.seat])
-        cards = knock_cards(hand, k.melds, k.seat, chain, left, both)
+        hand = knowledge.hand
+        chain = knowledge.rules.layoff_chain
+        ace_low_runs = knowledge.ace_low_runs
+        pieces = table_pieces(knowledge.melds, knowledge.seat, chain, hand)
+        limit = knowledge.rules.layoff_limit
+        left = None if limit == 0 else max(0, limit - knowledge.layoffs[knowledge.seat])
+        cards = knock_cards(hand, knowledge.melds, knowledge.seat, chain, left, ace_low_runs)
         if cards:
-            card = max(cards, key=lambda c: -pts[c])
+            card = max(cards, key=lambda c: -points[c])
             if hand == 1 << card:
                 return Discard(card)
-            action = knock_step(hand, card, pieces, legal, both)
+            action = knock_step(hand, card, pieces, legal, ace_low_runs)
             if action is not None:
                 return action
         _, _, discards = plays_of(legal)
-        free = k.rules.unborn_play == "free"  # it lays what it can, born or not
-        if (k.born[k.seat] or free) and not k.must_knock:
-            weight = [p * 16 + 1 for p in pts]
-            _, laid = best_lay(hand, pieces, weight, {}, lay_rules(both))
+        free = knowledge.rules.unborn_play == "free"  # it lays what it can, born or not
+        if (knowledge.born[knowledge.seat] or free) and not knowledge.must_knock:
+            weight = [p * 16 + 1 for p in points]
+            _, laid = best_lay(hand, pieces, weight, {}, lay_rules(ace_low_runs))
             if laid:
                 action = play_from(laid, legal)
                 if action is not None:
                     return action
         if not discards:
             return legal[0]
-        in_melds = meld_cards(hand, both)
-        pairs = partners(both)
+        in_melds = meld_cards(hand, ace_low_runs)
+        pairs = partners(ace_low_runs)
 
         def keep_score(c: int) -> float:
-            score = -pts[c]
+            score = -points[c]
             if in_melds >> c & 1:
                 score += 100
             elif any(hand >> x & 1 or hand >> y & 1 for x, y in pairs[c][:4]):
