@@ -20,7 +20,7 @@ the table, each with a level:
 On the stock's last turns (nothing held can be laid later: every card kept is
 charged) a spe-to is not ``BAD`` by itself.  Each card also carries the
 ``normal`` player's value of discarding it (:meth:`Evaluator.keep` of the
-hand left, less :meth:`Evaluator.danger`): among the discards of one level,
+hand left, less :meth:`DangerJudge.cost`): among the discards of one level,
 the coach and the hint prefer the best valued one.
 """
 

@@ -1,36 +1,9 @@
 """Heuristic players: ``easy`` (a beginner) and ``normal`` (a solid player).
 
 Both read a :class:`Knowledge` snapshot of one seat and never the full state.
-
-``normal`` scores every way to take (draw, or each pick-up with its meld) by
-playing the rest of the turn in its head: the points it lays down, the knock
-if one is open, the cards it is left holding (charged by how likely the round
-ends before it can lay them, twice over while it is not born, since then it
-would fall — ตกตึก), the chances its pairs have of becoming melds, the melds
-it keeps in hand (worth more than their points while the round is young:
-hidden, they give nobody a layoff and keep a dark knock open, so heads-up it
-often draws past a pick-up to stay unborn), and the risk and the penalties of
-the discard that ends the turn.  A draw is scored as the average over cards
-it has not seen.  Discards are judged by what they give the players after
-it: the chance an opponent holds the cards to meld the discard (certain for
-cards it is known to have picked up), the value of that meld to them (more
-when they are not born or close to knocking, and a spe-to is worth 50), and
-the house penalties in force.  A spe-to costs half its points more to throw:
-it stays in the row for every later pick-up, so it is rarely thrown early.
-
-The house rules of other tables (§14) change what it counts: runs ``A 2 3``
-and an ace above a king at its worth, the knock as those rules score it (the
-knock card's points, the bonus, the multiplier's scope, which cards make it
-one-suit, the first-turn dark fool), every penalty in force, the show of both
-spe-to cards, laying from hand while not born when ``unborn_play`` allows it,
-and in money scoring units at ``unit_points`` points each: the losers' tiers
-and the closing card for a knock, a unit to each other player for each
-penalty charged, the spe-to held at the end and the head card picked up.
-
-The parts live beside this module: the weights (:mod:`.weights`), the
-evaluator (:mod:`.evaluator`, on :mod:`.evaluator_base`, with the knocks of
-:mod:`.knocks` and the danger of discards of :mod:`.danger`), the take
-(:mod:`.taking`) and the play after it (:mod:`.playing`).
+``normal`` scores every way to take by playing the rest of the turn in its
+head, with an :class:`Evaluator` of the decision (:mod:`.evaluator`).  How
+they judge, and which module holds each part: docs/ai.md.
 """
 
 from __future__ import annotations

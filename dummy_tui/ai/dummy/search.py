@@ -1,37 +1,10 @@
 """The ``hard`` player: the normal player's judgement plus sampled lookahead.
 
-For a pick-up or a discard, the normal player's best few options are tried
-on deals of the unseen cards consistent with what this seat has observed
-(:mod:`sampling`), every option on the same deals.  The deals read the
-opponents' play (:mod:`inference`): a card near one they threw, or a pair
-that would have let them pick up a card they drew past (while born, or at a
-table of three or more: heads-up, a player not born may draw to keep a dark
-knock open), is dealt to them less often, and their hands are drawn with the
-shape a player's kept cards have (cards that work together).  On each deal
-the option is played on by the normal policy for every seat until this
-seat's next turn (its own turn, then each opponent's: what they pick up, lay
-down or knock with), and the position is then valued by how rounds of
-normal players from such positions ended (:mod:`position`: a fit of the
-outcome to every seat's table points, hand and count of cards, this seat's
-hand as the normal player judges it, and the stage).  Late in the round,
-when the stock holds ``late`` cards or fewer, the normal policy plays every
-deal on to the end of the round instead, and the round's scores, with a
-bonus for winning it (the top score alone), are the value: there the
-knock, the stock running out and the hands left to fall (ตกตึก) are near,
-and a static value misjudges them (a round that ends within the one-turn
-lookahead is valued the same way).  The option with the best
-average (own value against the others') is chosen, the normal player's own
-judgement counting for less as deals add up.  Knocks and laying down
-follow the normal player, and so does a draw while not born: the one-turn
-lookahead ends before the dark knock that drawing keeps open (and searching
-that draw late in the round lost rounds too).
-
-The search stops at a time budget (``budget_ms``, never starting a deal it
-cannot finish in time), or after a fixed number of sampled deals
-(``samples``), which makes its play independent of the speed of the machine
-(tests use that).  Every sample comes from a generator seeded by the
-player's seed and the public position only, so a fixed view and seed always
-give the same choice.
+For a pick-up or a discard, the normal player's best few options are played
+on by the normal policy on sampled deals of the unseen cards (:mod:`sampling`,
+read by :mod:`inference`), and the best average outcome is chosen.  It stops
+at a time budget or after a fixed number of deals, seeded by the public
+position only.  The whole method: docs/ai.md.
 """
 
 from __future__ import annotations
