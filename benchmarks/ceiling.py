@@ -69,7 +69,7 @@ def rollout(game: DummyRound, me: HeuristicPlayer, opponents: str, rng: random.R
 def candidates(game: DummyRound, me: HeuristicPlayer, legal: list[Action], n: int) -> list[Action]:
     """The normal player's best ``n`` options at seat 0's decision (best first)."""
     k = Knowledge.from_round(game, 0)
-    ev = Evaluator(k, me.w)
+    ev = Evaluator(k, me.weights)
     if k.phase == "take":
         options = me.take_values(ev, legal)
     else:

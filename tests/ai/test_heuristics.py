@@ -246,7 +246,7 @@ def test_hard_while_unborn_draws_when_normal_draws(seed: int, moves: int) -> Non
     hard = SearchPlayer(seed, samples=8)
     k = Knowledge.from_view(view)
     options = sorted(
-        hard.normal.take_values(Evaluator(k, hard.normal.w), legal), key=lambda va: -va[0]
+        hard.normal.take_values(Evaluator(k, hard.normal.weights), legal), key=lambda va: -va[0]
     )
     assert options[0][1] == DRAW and any(isinstance(a, Pick) for _, a in options)
     assert hard.choose(view, legal) == DRAW

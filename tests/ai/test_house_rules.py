@@ -319,7 +319,7 @@ def test_the_reading_of_discards_and_draws_follows_the_house_rules() -> None:
     ace: list[tuple[int, Action]] = [(1, Discard(parse_card("AH")))]
     low = parse_card("2H")
     assert hand_weights(ace, parse_card("9C"), 3).weights[1][low] == 1.0
-    assert hand_weights(ace, parse_card("9C"), 3, both=True).weights[1][low] < 1.0
+    assert hand_weights(ace, parse_card("9C"), 3, ace_low_runs=True).weights[1][low] < 1.0
     first: list[tuple[int, Action]] = [(0, DRAW)]  # the head card 9♣ stays in the row
     assert hand_weights(first, parse_card("9C"), 3).pairs[0]
     assert not hand_weights(first, parse_card("9C"), 3, first_draw_forced=True).pairs[0]

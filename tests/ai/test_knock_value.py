@@ -37,9 +37,9 @@ def knock_weighed(game: Any) -> tuple[float, int] | None:
     gives the best knock of seat 0's hand now (the player asks it the same)."""
     k = Knowledge.from_view(game.view(0))
     ev = Evaluator(k, NORMAL)
-    pieces = table_pieces(k.melds, k.seat, ev.chain, k.hand)
-    best = ev.knock_value(k.hand, pieces, not k.born_at_start, k.melds, k.picked_card())
-    return None if best is None else (best[0] - ev.w.knock_value, best[1])
+    pieces = table_pieces(k.melds, k.seat, ev.situation.chain, k.hand)
+    best = ev.knocks.best(k.hand, pieces, not k.born_at_start, k.melds, k.picked_card())
+    return None if best is None else (best[0] - ev.situation.weights.knock_value, best[1])
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)

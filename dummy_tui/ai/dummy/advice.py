@@ -20,7 +20,7 @@ the table, each with a level:
 On the stock's last turns (nothing held can be laid later: every card kept is
 charged) a spe-to is not ``BAD`` by itself.  Each card also carries the
 ``normal`` player's value of discarding it (:meth:`Evaluator.keep` of the
-hand left, less :meth:`Evaluator.danger`): among the discards of one level,
+hand left, less :meth:`DangerJudge.cost`): among the discards of one level,
 the coach and the hint prefer the best valued one.
 """
 
@@ -48,29 +48,30 @@ def discard_risks(view: DummyView) -> dict[int, DiscardRisk]:
     with a feed, ``knock`` (the next player is close to knocking) and
     ``penalty_picked`` (§14.4: a pick-up of it is charged to the discarder).
     """
-    k = Knowledge.from_view(view)
-    ev = Evaluator(k, NORMAL)
-    rules = k.rules
-    opponents = k.opponents()
-    nxt = opponents[0] if opponents else k.seat
-    row = ev.row_mask
-    held = k.known[nxt] if nxt != k.seat else 0
+    knowledge = Knowledge.from_view(view)
+    ev = Evaluator(knowledge, NORMAL)
+    situation = ev.situation
+    rules = knowledge.rules
+    opponents = knowledge.opponents()
+    nxt = opponents[0] if opponents else knowledge.seat
+    row = situation.row_mask
+    held = knowledge.known[nxt] if nxt != knowledge.seat else 0
     sure = row | held
-    born = k.born[k.seat]
-    fits_next = ev.fit_mask(nxt) if rules.pickup_to_layoff and k.born[nxt] else 0
-    near_knock = nxt != k.seat and k.hand_counts[nxt] <= NEAR_KNOCK
-    melded = meld_cards(k.hand, ev.both)
+    born = knowledge.born[knowledge.seat]
+    fits_next = ev.danger.fit_mask(nxt) if rules.pickup_to_layoff and knowledge.born[nxt] else 0
+    near_knock = nxt != knowledge.seat and knowledge.hand_counts[nxt] <= NEAR_KNOCK
+    melded = meld_cards(knowledge.hand, situation.ace_low_runs)
     out: dict[int, DiscardRisk] = {}
-    for card in cards_of(k.hand):
+    for card in cards_of(knowledge.hand):
         reasons: list[str] = []
         level = SAFE
-        if k.speto >> card & 1 and not ev.last_turn:
+        if knowledge.speto >> card & 1 and not situation.last_turn:
             reasons.append("speto")
             level = BAD
-        if rules.penalty_discard_layoff and ev.fit_mask(k.seat) >> card & 1:
+        if rules.penalty_discard_layoff and ev.danger.fit_mask(knowledge.seat) >> card & 1:
             reasons.append("penalty_layoff")
             level = BAD
-        if rules.penalty_discard_row_meld and ev._row_meld(card):
+        if rules.penalty_discard_row_meld and ev.danger.row_meld(card):
             reasons.append("penalty_row_meld")
             level = BAD
         partners = 0
@@ -78,16 +79,16 @@ def discard_risks(view: DummyView) -> dict[int, DiscardRisk]:
         feeds_sure = bool(fits_next >> card & 1)
         if feeds_sure:
             reasons.append("feeds_layoff")
-        for x, y in ev.pairs[card]:
+        for x, y in situation.pairs[card]:
             if row & x and row & y:
                 continue  # three cards of the row make no pick-up: one must come from a hand
             if sure & x and sure & y:
                 feeds_sure = True
                 partners |= x | y
-            elif sure & x and k.unseen & y:
+            elif sure & x and knowledge.unseen & y:
                 partners |= x
                 needs |= y
-            elif sure & y and k.unseen & x:
+            elif sure & y and knowledge.unseen & x:
                 partners |= y
                 needs |= x
         if feeds_sure and "feeds_layoff" not in reasons:
@@ -101,7 +102,7 @@ def discard_risks(view: DummyView) -> dict[int, DiscardRisk]:
             reasons.append("knock")
         if (feeds_sure or needs) and rules.penalty_discard_picked:
             reasons.append("penalty_picked")
-        rest = k.hand & ~(1 << card)
+        rest = knowledge.hand & ~(1 << card)
         keeps, waits = _waiting(ev, rest)
         out[card] = DiscardRisk(
             card,
@@ -110,7 +111,7 @@ def discard_risks(view: DummyView) -> dict[int, DiscardRisk]:
             tuple(cards_of(partners)),
             tuple(cards_of(needs)),
             nxt,
-            ev.keep(rest, born) - ev.danger(card),
+            ev.keep(rest, born) - ev.danger.cost(card),
             keeps,
             waits,
             bool(melded >> card & 1),
@@ -122,16 +123,17 @@ def _waiting(ev: Evaluator, hand: int) -> tuple[tuple[int, ...], tuple[int, ...]
     """The two cards of ``hand`` (in no meld of it) worth the most points that
     wait for a third to make a meld, and the cards still live (unseen, or in
     the row) that would make it; ((), ()) when no two cards wait together."""
-    live = ev.k.unseen | ev.row_mask
-    loose = hand & ~meld_cards(hand, ev.both)
+    situation = ev.situation
+    live = situation.knowledge.unseen | situation.row_mask
+    loose = hand & ~meld_cards(hand, situation.ace_low_runs)
     best_points = -1
     first = second = 0
     for c in cards_of(loose):
-        for x, y in ev.pairs[c]:
+        for x, y in situation.pairs[c]:
             for held, wanted in ((x, y), (y, x)):
                 if loose & held and live & wanted:
                     other = held.bit_length() - 1
-                    points = ev.pts[c] + ev.pts[other]
+                    points = situation.points[c] + situation.points[other]
                     if points > best_points:
                         best_points = points
                         first, second = min(c, other), max(c, other)
@@ -139,7 +141,7 @@ def _waiting(ev: Evaluator, hand: int) -> tuple[tuple[int, ...], tuple[int, ...]
         return (), ()
     pair = (1 << first) | (1 << second)
     waits = 0
-    for x, y in ev.pairs[first]:
+    for x, y in situation.pairs[first]:
         if pair & x and live & y:
             waits |= y
         elif pair & y and live & x:

@@ -1,36 +1,9 @@
 """Heuristic players: ``easy`` (a beginner) and ``normal`` (a solid player).
 
 Both read a :class:`Knowledge` snapshot of one seat and never the full state.
-
-``normal`` scores every way to take (draw, or each pick-up with its meld) by
-playing the rest of the turn in its head: the points it lays down, the knock
-if one is open, the cards it is left holding (charged by how likely the round
-ends before it can lay them, twice over while it is not born, since then it
-would fall — ตกตึก), the chances its pairs have of becoming melds, the melds
-it keeps in hand (worth more than their points while the round is young:
-hidden, they give nobody a layoff and keep a dark knock open, so heads-up it
-often draws past a pick-up to stay unborn), and the risk and the penalties of
-the discard that ends the turn.  A draw is scored as the average over cards
-it has not seen.  Discards are judged by what they give the players after
-it: the chance an opponent holds the cards to meld the discard (certain for
-cards it is known to have picked up), the value of that meld to them (more
-when they are not born or close to knocking, and a spe-to is worth 50), and
-the house penalties in force.  A spe-to costs half its points more to throw:
-it stays in the row for every later pick-up, so it is rarely thrown early.
-
-The house rules of other tables (§14) change what it counts: runs ``A 2 3``
-and an ace above a king at its worth, the knock as those rules score it (the
-knock card's points, the bonus, the multiplier's scope, which cards make it
-one-suit, the first-turn dark fool), every penalty in force, the show of both
-spe-to cards, laying from hand while not born when ``unborn_play`` allows it,
-and in money scoring units at ``unit_points`` points each: the losers' tiers
-and the closing card for a knock, a unit to each other player for each
-penalty charged, the spe-to held at the end and the head card picked up.
-
-The parts live beside this module: the weights (:mod:`.weights`), the
-evaluator (:mod:`.evaluator`, on :mod:`.evaluator_base`, with the knocks of
-:mod:`.knocks` and the danger of discards of :mod:`.danger`), the take
-(:mod:`.taking`) and the play after it (:mod:`.playing`).
+``normal`` scores every way to take by playing the rest of the turn in its
+head, with an :class:`Evaluator` of the decision (:mod:`.evaluator`).  How
+they judge, and which module holds each part: docs/ai.md.
 """
 
 from __future__ import annotations
@@ -64,18 +37,18 @@ class HeuristicPlayer(TakeChoice):
 
     def __init__(self, seed: int | None = None, weights: Weights = NORMAL) -> None:
         self.rng = random.Random(seed)
-        self.w = weights
+        self.weights = weights
         self.tracker = Tracker()
 
     def choose(self, view: DummyView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        k = Knowledge.from_view(view, tracker=self.tracker)
-        return self.decide(k, legal)
+        knowledge = Knowledge.from_view(view, tracker=self.tracker)
+        return self.decide(knowledge, legal)
 
-    def decide(self, k: Knowledge, legal: list[Action]) -> Action:
-        ev = Evaluator(k, self.w)
-        if k.phase == "take":
+    def decide(self, knowledge: Knowledge, legal: list[Action]) -> Action:
+        ev = Evaluator(knowledge, self.weights)
+        if knowledge.phase == "take":
             return self.take(ev, legal)
         return self.play(ev, legal)
 
@@ -100,18 +73,18 @@ class EasyPlayer:
     def choose(self, view: DummyView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        k = Knowledge.from_view(view, track=False)
-        return self.decide(k, legal)
+        knowledge = Knowledge.from_view(view, track=False)
+        return self.decide(knowledge, legal)
 
-    def decide(self, k: Knowledge, legal: list[Action]) -> Action:
-        pts = k.points
-        if k.phase == "take":
+    def decide(self, knowledge: Knowledge, legal: list[Action]) -> Action:
+        points = knowledge.points
+        if knowledge.phase == "take":
             if SHOW in legal:
                 return SHOW  # free points: a beginner sees them too
             best: tuple[int, Action] | None = None
             for a in legal:
-                if isinstance(a, Pick) and len(k.row) - k.row.index(a.card) <= 2:
-                    v = mask_points(mask_of(a.meld), pts)
+                if isinstance(a, Pick) and len(knowledge.row) - knowledge.row.index(a.card) <= 2:
+                    v = mask_points(mask_of(a.meld), points)
                     if best is None or v > best[0]:
                         best = (v, a)
             if best is not None:
@@ -122,36 +95,36 @@ class EasyPlayer:
                 if not isinstance(a, End):
                     return a
             return legal[0]
-        hand = k.hand
-        chain = k.rules.layoff_chain
-        both = k.both
-        pieces = table_pieces(k.melds, k.seat, chain, hand)
-        limit = k.rules.layoff_limit
-        left = None if limit == 0 else max(0, limit - k.layoffs[k.seat])
-        cards = knock_cards(hand, k.melds, k.seat, chain, left, both)
+        hand = knowledge.hand
+        chain = knowledge.rules.layoff_chain
+        ace_low_runs = knowledge.ace_low_runs
+        pieces = table_pieces(knowledge.melds, knowledge.seat, chain, hand)
+        limit = knowledge.rules.layoff_limit
+        left = None if limit == 0 else max(0, limit - knowledge.layoffs[knowledge.seat])
+        cards = knock_cards(hand, knowledge.melds, knowledge.seat, chain, left, ace_low_runs)
         if cards:
-            card = max(cards, key=lambda c: -pts[c])
+            card = max(cards, key=lambda c: -points[c])
             if hand == 1 << card:
                 return Discard(card)
-            action = knock_step(hand, card, pieces, legal, both)
+            action = knock_step(hand, card, pieces, legal, ace_low_runs)
             if action is not None:
                 return action
         _, _, discards = plays_of(legal)
-        free = k.rules.unborn_play == "free"  # it lays what it can, born or not
-        if (k.born[k.seat] or free) and not k.must_knock:
-            weight = [p * 16 + 1 for p in pts]
-            _, laid = best_lay(hand, pieces, weight, {}, lay_rules(both))
+        free = knowledge.rules.unborn_play == "free"  # it lays what it can, born or not
+        if (knowledge.born[knowledge.seat] or free) and not knowledge.must_knock:
+            weight = [p * 16 + 1 for p in points]
+            _, laid = best_lay(hand, pieces, weight, {}, lay_rules(ace_low_runs))
             if laid:
                 action = play_from(laid, legal)
                 if action is not None:
                     return action
         if not discards:
             return legal[0]
-        in_melds = meld_cards(hand, both)
-        pairs = partners(both)
+        in_melds = meld_cards(hand, ace_low_runs)
+        pairs = partners(ace_low_runs)
 
         def keep_score(c: int) -> float:
-            score = -pts[c]
+            score = -points[c]
             if in_melds >> c & 1:
                 score += 100
             elif any(hand >> x & 1 or hand >> y & 1 for x, y in pairs[c][:4]):

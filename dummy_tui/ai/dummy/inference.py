@@ -65,7 +65,7 @@ class Evidence:
         the exponent of the sampler's keys (kept: the weights do not change)."""
         hit = self._powers.get(seat)
         if hit is None:
-            hit = self._powers[seat] = [1.0 / max(w, 0.05) for w in self.weights[seat]]
+            hit = self._powers[seat] = [1.0 / max(weight, 0.05) for weight in self.weights[seat]]
         return hit
 
 
@@ -100,15 +100,15 @@ def hand_weights(
     head: int,
     players: int,
     reading: Reading = Reading(),
-    both: bool = False,
+    ace_low_runs: bool = False,
     first_draw_forced: bool = False,
 ) -> Evidence:
     """The evidence each seat's play gives about its hand (see :class:`Reading`);
-    ``both``: runs hold the ace low as well as high (ace_low_runs);
+    ``ace_low_runs``: runs hold the ace low as well as high;
     ``first_draw_forced``: the round's first turn must draw (first_turn_must_draw),
     so that draw passes nothing up."""
-    near1, near2 = (_NEAR1_BOTH, _NEAR2_BOTH) if both else (_NEAR1, _NEAR2)
-    pairs = partners(both)
+    near1, near2 = (_NEAR1_BOTH, _NEAR2_BOTH) if ace_low_runs else (_NEAR1, _NEAR2)
+    pairs = partners(ace_low_runs)
     discard_near, discard_far = reading.discard_near, reading.discard_far
     passed_pair, fade, depth = reading.passed_pair, reading.fade, reading.depth
     ev = Evidence(players, reading)

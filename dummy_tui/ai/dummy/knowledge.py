@@ -188,7 +188,7 @@ class Knowledge:
         return self.unknown_slots(seat) / n if n else 0.0
 
     @property
-    def both(self) -> bool:
+    def ace_low_runs(self) -> bool:
         """Runs may hold the ace low as well as high (§14.1 ``ace_low_runs``)."""
         return self.rules.ace_low_runs
 

@@ -27,7 +27,7 @@ Pieces = dict[int, list[int]]
 class Lay:
     """What the house rules change in laying down (see the module's text)."""
 
-    both: bool = False  # ace_low_runs: the ace low as well as high
+    ace_low_runs: bool = False  # the ace low as well as high
     # per suit, the weight added when its ace lies above the king of a run (a
     # run of the hand that holds it, or a layoff onto a run that ends with the K)
     ace_high: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -45,12 +45,12 @@ class Lay:
 
 
 def lay_rules(
-    both: bool, ace_high: tuple[int, int, int, int] = (0, 0, 0, 0), high_aces: int = 0
+    ace_low_runs: bool, ace_high: tuple[int, int, int, int] = (0, 0, 0, 0), high_aces: int = 0
 ) -> Lay | None:
     """The :class:`Lay` of these rules, or None when they change nothing."""
-    if not both and not any(ace_high):
+    if not ace_low_runs and not any(ace_high):
         return None
-    return Lay(both, ace_high, high_aces)
+    return Lay(ace_low_runs, ace_high, high_aces)
 
 
 def table_pieces(melds: list[TableMeld], seat: int, chain: str, hand: int) -> Pieces:
@@ -70,7 +70,7 @@ def best_lay(
     """(weight laid, mask laid) for the heaviest set of disjoint pieces within ``mask``."""
     if not pieces:
         # a card that is in no meld only stays in hand
-        mask = meldable(mask, lay is not None and lay.both)
+        mask = meldable(mask, lay is not None and lay.ace_low_runs)
     return _best(mask, pieces, weight, memo, lay)[:2]
 
 
@@ -101,9 +101,9 @@ def _best(
             groups.append(low | others)
         for g in groups:
             sub = _best(mask & ~g, pieces, weight, memo, lay)
-            w = sub[0] + _weight(g, weight)
-            if w > best[0]:
-                best = (w, sub[1] | g, 0)
+            value = sub[0] + _weight(g, weight)
+            if value > best[0]:
+                best = (value, sub[1] | g, 0)
     # runs starting at c
     r = c % 13
     if r <= 10 and (mask >> (c + 1)) & 1 and (mask >> (c + 2)) & 1:
@@ -111,24 +111,30 @@ def _best(
         top = r + 2
         while True:
             sub = _best(mask & ~run, pieces, weight, memo, lay)
-            w = sub[0] + _weight(run, weight)
+            value = sub[0] + _weight(run, weight)
             if top == 12 and lay is not None:
-                w += lay.ace_high[c // 13]  # the ace above the king
-            if w > best[0]:
-                best = (w, sub[1] | run, 0)
+                value += lay.ace_high[c // 13]  # the ace above the king
+            if value > best[0]:
+                best = (value, sub[1] | run, 0)
             top += 1
             if top > 12 or not (mask >> (c - r + top)) & 1:
                 break
             run |= 1 << (c - r + top)
     # ace-low runs A 2 3 … (c is the 2; the ace is the suit's last card)
-    if lay is not None and lay.both and r == 0 and (mask >> (c + 12)) & 1 and (mask >> (c + 1)) & 1:
+    if (
+        lay is not None
+        and lay.ace_low_runs
+        and r == 0
+        and (mask >> (c + 12)) & 1
+        and (mask >> (c + 1)) & 1
+    ):
         run = low | (1 << (c + 1)) | (1 << (c + 12))
         top = 1
         while True:
             sub = _best(mask & ~run, pieces, weight, memo, lay)
-            w = sub[0] + _weight(run, weight)
-            if w > best[0]:
-                best = (w, sub[1] | run, 0)
+            value = sub[0] + _weight(run, weight)
+            if value > best[0]:
+                best = (value, sub[1] | run, 0)
             top += 1
             if top > 10 or not (mask >> (c + top)) & 1:
                 break
@@ -137,11 +143,11 @@ def _best(
     for block in pieces.get(c, ()):
         if block & mask == block:
             sub = _best(mask & ~block, pieces, weight, memo, lay)
-            w = sub[0] + _weight(block, weight)
+            value = sub[0] + _weight(block, weight)
             if lay is not None and block >> (c - r + 12) & 1:
-                w += lay.ace_bonus(block, c // 13)
-            if w > best[0]:
-                best = (w, sub[1] | block, 0)
+                value += lay.ace_bonus(block, c // 13)
+            if value > best[0]:
+                best = (value, sub[1] | block, 0)
     memo[mask] = best
     return best
 
@@ -156,12 +162,12 @@ def _weight(mask: int, weight: list[int]) -> int:
 
 
 def coverable(
-    mask: int, pieces: Pieces, memo: dict[int, tuple[int, int, int]], both: bool = False
+    mask: int, pieces: Pieces, memo: dict[int, tuple[int, int, int]], ace_low_runs: bool = False
 ) -> bool:
-    """Can every card of ``mask`` be laid (melds and layoffs; ``both``: ace-low runs too)?"""
+    """Can every card of ``mask`` be laid (melds and layoffs)? ``ace_low_runs``: A 2 3 too."""
     if mask == 0:
         return True
-    _, laid, _ = _best(mask, pieces, _UNIT, memo, _BOTH if both else None)
+    _, laid, _ = _best(mask, pieces, _UNIT, memo, _ACE_LOW_RUNS if ace_low_runs else None)
     return laid == mask
 
 
@@ -171,7 +177,7 @@ _MEMO_LIMIT: Final = 50_000  # entries of a kept memo before it starts afresh
 def melded_cards(hand: int, tables: PointTables, lay: Lay | None) -> int:
     """``best_lay(hand, {}, tables.weight16, memo, lay)``'s mask, on a memo kept
     with the tables (the result depends on the mask alone: any memo gives it)."""
-    mask = meldable(hand, lay is not None and lay.both)
+    mask = meldable(hand, lay is not None and lay.ace_low_runs)
     if not mask:
         return 0
     memo = tables.melds.get(lay)
@@ -183,13 +189,13 @@ def melded_cards(hand: int, tables: PointTables, lay: Lay | None) -> int:
     return hit[1]
 
 
-def meld_cards(hand: int, both: bool = False) -> int:
+def meld_cards(hand: int, ace_low_runs: bool = False) -> int:
     """The cards of ``hand`` in the melds that hold the most of its cards."""
-    return best_lay(hand, {}, _UNIT, {}, _BOTH if both else None)[1]
+    return best_lay(hand, {}, _UNIT, {}, _ACE_LOW_RUNS if ace_low_runs else None)[1]
 
 
 _UNIT: Final = [1] * 56
-_BOTH: Final = Lay(both=True)
+_ACE_LOW_RUNS: Final = Lay(ace_low_runs=True)
 _RANK_OF: Final = [rank_mask(c % 13) for c in range(52)] + [0] * 4
 
 

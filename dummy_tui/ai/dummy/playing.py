@@ -22,28 +22,31 @@ from dummy_tui.engine.families.dummy_penalties import layoff_payer
 class PlayChoice:
     """The play phase of :class:`~dummy_tui.ai.dummy.heuristic.HeuristicPlayer`."""
 
-    w: Weights
+    weights: Weights
 
     def play(self, ev: Evaluator, legal: list[Action]) -> Action:
-        k = ev.k
-        hand = k.hand
+        situation = ev.situation
+        knowledge = situation.knowledge
+        hand = knowledge.hand
+        melds = knowledge.melds
         _, _, discards = plays_of(legal)
-        pieces = table_pieces(k.melds, k.seat, ev.chain, hand)
-        knock = ev.knock_value(hand, pieces, not k.born_at_start, k.melds, k.picked_card())
+        pieces = table_pieces(melds, knowledge.seat, situation.chain, hand)
+        dark = not knowledge.born_at_start
+        knock = ev.knocks.best(hand, pieces, dark, melds, knowledge.picked_card())
         if knock is not None:
             card = knock[1]
             if hand == 1 << card:
                 return Discard(card)
-            action = knock_step(hand, card, pieces, legal, ev.both)
+            action = knock_step(hand, card, pieces, legal, situation.ace_low_runs)
             if action is not None:
                 return action
-        born = k.born[k.seat]
-        lays = born or (k.rules.unborn_play == "free" and ev.lays_unborn(hand))
-        if lays and not k.must_knock:
+        born = knowledge.born[knowledge.seat]
+        lays = born or (knowledge.rules.unborn_play == "free" and ev.lays_unborn(hand))
+        if lays and not knowledge.must_knock:
             laid = self.plan_lay(ev, hand)
             if laid:
                 action = play_from(laid, legal)
-                if isinstance(action, LayOff) and k.speto >> action.card & 1:
+                if isinstance(action, LayOff) and knowledge.speto >> action.card & 1:
                     action = _speto_target(ev, action, legal)
                 if action is not None:
                     return action
@@ -55,19 +58,21 @@ class PlayChoice:
 
     def plan_lay(self, ev: Evaluator, hand: int) -> int:
         """The cards to lay down now: everything that scores, unless held back."""
-        k = ev.k
-        _, laid = ev.lay(hand, k.melds, True)
-        if not self.w.hold_back or not laid:
+        situation = ev.situation
+        knowledge = situation.knowledge
+        _, laid = situation.lay(hand, knowledge.melds, True)
+        if not self.weights.hold_back or not laid:
             return laid
         # Early on a cheap meld may stay in hand: it lets us pick up cards that
         # extend it from the row, and gives nobody a place to lay off.
-        if k.stage > 0.4 or any(k.hand_counts[o] <= 4 for o in k.opponents()):
+        counts = knowledge.hand_counts
+        if knowledge.stage > 0.4 or any(counts[o] <= 4 for o in knowledge.opponents()):
             return laid
         held = 0
         memo: dict[int, tuple[int, int, int]] = {}
-        _, melds_only = best_lay(laid, {}, ev.weight16, memo, ev.lay_rules)
-        for m in _split_melds(melds_only, ev.both):
-            if mask_points(m, ev.pts) <= 15 and _extension_live(m, k):
+        _, melds_only = best_lay(laid, {}, situation.weight16, memo, situation.lay_rules)
+        for m in _split_melds(melds_only, situation.ace_low_runs):
+            if mask_points(m, situation.points) <= 15 and _extension_live(m, knowledge):
                 held |= m
                 break
         return laid & ~held
@@ -111,14 +116,14 @@ def _layoff_within(mask: int, layoffs: list[LayOff]) -> LayOff | None:
     return None
 
 
-def _split_melds(mask: int, both: bool = False) -> list[int]:
+def _split_melds(mask: int, ace_low_runs: bool = False) -> list[int]:
     """Split a mask of laid cards into its connected melds (runs by suit, sets by rank;
-    ``both``: an ace that is in no run above a king starts a run A 2 3 …)."""
+    ``ace_low_runs``: an ace that is in no run above a king starts a run A 2 3 …)."""
     out: list[int] = []
     rest = mask
     for suit in range(4):
         bits = (rest >> (suit * 13)) & 0x1FFF
-        if both and bits & 0x1003 == 0x1003 and bits & 0x1800 != 0x1800:
+        if ace_low_runs and bits & 0x1003 == 0x1003 and bits & 0x1800 != 0x1800:
             # the ace below the 2: count it at position 0, the 2 at 1 …
             low = ((bits << 1) | (bits >> 12)) & 0x1FFF
             run = 0
@@ -150,47 +155,48 @@ def _split_melds(mask: int, both: bool = False) -> list[int]:
     return out
 
 
-def _extension_live(meld: int, k: Knowledge) -> bool:
+def _extension_live(meld: int, knowledge: Knowledge) -> bool:
     """Could a card extending this meld still turn up in the row?"""
     cards = cards_of(meld)
     if len({c % 13 for c in cards}) == 1:
         r = cards[0] % 13
-        return any(k.unseen >> (s * 13 + r) & 1 for s in range(4))
+        return any(knowledge.unseen >> (s * 13 + r) & 1 for s in range(4))
     lo, hi = cards[0], cards[-1]
-    if k.both and hi % 13 == 12 and lo % 13 == 0:
+    if knowledge.ace_low_runs and hi % 13 == 12 and lo % 13 == 0:
         # A 2 3 …: nothing goes below the ace; above, the card after the highest one
         top = cards[-2]
-        return bool(top % 13 < 11 and k.unseen >> (top + 1) & 1)
-    below = lo % 13 > 0 and k.unseen >> (lo - 1) & 1
-    if k.both and lo % 13 == 0:
-        below = k.unseen >> (lo + 12) & 1  # the ace below the 2
-    return bool(below or (hi % 13 < 12 and k.unseen >> (hi + 1) & 1))
+        return bool(top % 13 < 11 and knowledge.unseen >> (top + 1) & 1)
+    below = lo % 13 > 0 and knowledge.unseen >> (lo - 1) & 1
+    if knowledge.ace_low_runs and lo % 13 == 0:
+        below = knowledge.unseen >> (lo + 12) & 1  # the ace below the 2
+    return bool(below or (hi % 13 < 12 and knowledge.unseen >> (hi + 1) & 1))
 
 
 def _speto_target(ev: Evaluator, action: LayOff, legal: list[Action]) -> LayOff:
     """Where to lay a spe-to off: beside another player's card when that charges them
     (§14.4 ``penalty_speto_laid_off``; in money, ฝากสเปโต pays 3 units from them, or
     one from each onto one's own meld, §14.6); else where the plan put it."""
-    k = ev.k
-    penalty = k.rules.penalty_speto_laid_off
-    if not (ev.money or penalty):
+    situation = ev.situation
+    knowledge = situation.knowledge
+    penalty = knowledge.rules.penalty_speto_laid_off
+    if not (situation.money or penalty):
         return action
 
     def value(lo: LayOff) -> float:
-        meld = k.melds[lo.target].copy()
-        meld.add(lo.card, k.seat, lo.low)
-        if meld.owner == k.seat:
-            return ev.charge(1) if ev.money else 0.0
-        if layoff_payer(meld, lo.card) == k.seat:
+        meld = knowledge.melds[lo.target].copy()
+        meld.add(lo.card, knowledge.seat, lo.low)
+        if meld.owner == knowledge.seat:
+            return situation.charge(1) if situation.money else 0.0
+        if layoff_payer(meld, lo.card) == knowledge.seat:
             return 0.0
-        return 3 * ev.unit if ev.money else ev.rival_charge(penalty)
+        return 3 * situation.unit if situation.money else situation.rival_charge(penalty)
 
     options = [a for a in legal if isinstance(a, LayOff) and a.card == action.card]
     return max(options, key=value)  # the first of the best: the plan's own on a tie
 
 
 def knock_step(
-    hand: int, card: int, pieces: Pieces, legal: list[Action], both: bool = False
+    hand: int, card: int, pieces: Pieces, legal: list[Action], ace_low_runs: bool = False
 ) -> Action | None:
     """A legal meld or layoff after which ``card`` can still be the knock card."""
     rest = hand & ~(1 << card)
@@ -198,13 +204,13 @@ def knock_step(
     melds, layoffs, _ = plays_of(legal)
     for m in sorted(melds, key=lambda m: -len(m.cards)):
         mm = mask_of(m.cards)
-        if mm & rest == mm and coverable(rest & ~mm, pieces, memo, both):
+        if mm & rest == mm and coverable(rest & ~mm, pieces, memo, ace_low_runs):
             return m
     for lo in layoffs:
         if rest >> lo.card & 1:
             after = rest & ~(1 << lo.card)
             # the table changes after a layoff: recompute its blocks
-            if coverable(after, pieces, memo, both) or after == 0:
+            if coverable(after, pieces, memo, ace_low_runs) or after == 0:
                 return lo
     # fall back to any layoff of a planned card (run ends shift as cards go down)
     return _layoff_within(rest, layoffs)

@@ -36,8 +36,8 @@ from dummy_tui.engine.families.dummy_scoring import table_points
 def features(game: DummyRound, seat: int, weights: Weights) -> list[float]:
     """The position's features for ``seat`` (see the module's text), without the stage products."""
     players = game.players
-    k = Knowledge.from_round(game, seat)
-    ev = Evaluator(k, weights)
+    knowledge = Knowledge.from_round(game, seat)
+    ev = Evaluator(knowledge, weights)
     points = card_points(game.rules, game.head)[0]
     table = table_points(game)  # as the round scores them (an ace above a king, §14.1)
     paid = [0] * players
@@ -64,7 +64,7 @@ def features(game: DummyRound, seat: int, weights: Weights) -> list[float]:
             hands[s].bit_count(),
             paid[s],
         ]
-    out.append(k.stage)
+    out.append(knowledge.stage)
     return out
 
 

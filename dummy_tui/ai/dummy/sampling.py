@@ -21,7 +21,7 @@ from dummy_tui.engine.relations import near_masks
 
 
 def sample_hidden(
-    view: DummyView, k: Knowledge, rng: random.Random, evidence: Evidence | None = None
+    view: DummyView, knowledge: Knowledge, rng: random.Random, evidence: Evidence | None = None
 ) -> tuple[list[int], list[int], list[int]]:
     """(hands as masks, stock top first, burned) dealt at random among unseen cards.
 
@@ -31,34 +31,34 @@ def sample_hidden(
     pair its play speaks against and up by ``reading.shape`` for every card
     that has another card of the hand near it.
     """
-    pool = cards_of(k.unseen)
+    pool = cards_of(knowledge.unseen)
     rng.shuffle(pool)
     hands = [0] * view.players
     if evidence is None:
         pos = 0
         for s in range(view.players):
             if s == view.seat:
-                hands[s] = k.hand
+                hands[s] = knowledge.hand
                 continue
-            need = k.unknown_slots(s)
-            hands[s] = k.known[s] | mask_of(pool[pos : pos + need])
+            need = knowledge.unknown_slots(s)
+            hands[s] = knowledge.known[s] | mask_of(pool[pos : pos + need])
             pos += need
         stock = pool[pos : pos + view.stock_count]
         burned = pool[pos + view.stock_count :]
         return hands, stock, burned
     left = pool
     reading = evidence.reading
-    near = near_masks(k.both)
+    near = near_masks(knowledge.ace_low_runs)
     for s in range(view.players):
         if s == view.seat:
-            hands[s] = k.hand
+            hands[s] = knowledge.hand
             continue
-        need = k.unknown_slots(s)
+        need = knowledge.unknown_slots(s)
         # each card's key is a uniform draw to the power 1 / its weight (the
         # exponents found once per seat, not once per card and draw)
         powers = evidence.powers(s)
         pairs = evidence.pairs[s]
-        known = k.known[s]
+        known = knowledge.known[s]
         options: list[tuple[float, list[int]]] = []
         draw = rng.random
         for _ in range(reading.candidates if need else 1):
@@ -88,8 +88,8 @@ def _paired(hand: int, near: tuple[int, ...]) -> int:
 
 
 def determinize(
-    view: DummyView, k: Knowledge, rng: random.Random, evidence: Evidence | None = None
+    view: DummyView, knowledge: Knowledge, rng: random.Random, evidence: Evidence | None = None
 ) -> DummyRound:
     """A full round consistent with ``view``, hidden cards sampled with ``rng``."""
-    hands, stock, burned = sample_hidden(view, k, rng, evidence)
+    hands, stock, burned = sample_hidden(view, knowledge, rng, evidence)
     return DummyRound.from_view(view, hands, stock, burned)

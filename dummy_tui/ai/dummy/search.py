@@ -1,37 +1,10 @@
 """The ``hard`` player: the normal player's judgement plus sampled lookahead.
 
-For a pick-up or a discard, the normal player's best few options are tried
-on deals of the unseen cards consistent with what this seat has observed
-(:mod:`sampling`), every option on the same deals.  The deals read the
-opponents' play (:mod:`inference`): a card near one they threw, or a pair
-that would have let them pick up a card they drew past (while born, or at a
-table of three or more: heads-up, a player not born may draw to keep a dark
-knock open), is dealt to them less often, and their hands are drawn with the
-shape a player's kept cards have (cards that work together).  On each deal
-the option is played on by the normal policy for every seat until this
-seat's next turn (its own turn, then each opponent's: what they pick up, lay
-down or knock with), and the position is then valued by how rounds of
-normal players from such positions ended (:mod:`position`: a fit of the
-outcome to every seat's table points, hand and count of cards, this seat's
-hand as the normal player judges it, and the stage).  Late in the round,
-when the stock holds ``late`` cards or fewer, the normal policy plays every
-deal on to the end of the round instead, and the round's scores, with a
-bonus for winning it (the top score alone), are the value: there the
-knock, the stock running out and the hands left to fall (ตกตึก) are near,
-and a static value misjudges them (a round that ends within the one-turn
-lookahead is valued the same way).  The option with the best
-average (own value against the others') is chosen, the normal player's own
-judgement counting for less as deals add up.  Knocks and laying down
-follow the normal player, and so does a draw while not born: the one-turn
-lookahead ends before the dark knock that drawing keeps open (and searching
-that draw late in the round lost rounds too).
-
-The search stops at a time budget (``budget_ms``, never starting a deal it
-cannot finish in time), or after a fixed number of sampled deals
-(``samples``), which makes its play independent of the speed of the machine
-(tests use that).  Every sample comes from a generator seeded by the
-player's seed and the public position only, so a fixed view and seed always
-give the same choice.
+For a pick-up or a discard, the normal player's best few options are played
+on by the normal policy on sampled deals of the unseen cards (:mod:`sampling`,
+read by :mod:`inference`), and the best average outcome is chosen.  It stops
+at a time budget or after a fixed number of deals, seeded by the public
+position only.  The whole method: docs/ai.md.
 """
 
 from __future__ import annotations
@@ -95,32 +68,32 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         self.started = time.perf_counter()
-        k = Knowledge.from_view(view)
-        ev = Evaluator(k, self.normal.w)
-        if k.phase == "take":
+        knowledge = Knowledge.from_view(view)
+        ev = Evaluator(knowledge, self.normal.weights)
+        if knowledge.phase == "take":
             if SHOW in legal and show_value(ev) > 0:
                 return SHOW  # points for nothing: no lookahead needed
             options = self.normal.take_values(ev, legal)
-            if not k.born[k.seat] and max(options, key=lambda va: va[0])[1] == DRAW:
+            if not knowledge.born[knowledge.seat] and max(options, key=lambda va: va[0])[1] == DRAW:
                 # Staying unborn keeps the dark knock (×2) open, which a lookahead
                 # of one turn does not see: there it would only miss the pick-up's
                 # points.  Searching these takes lost rounds, so normal's draw stands.
                 return DRAW
         else:
             choice = self.normal.play(ev, legal)
-            if not isinstance(choice, Discard) or k.hand.bit_count() == 1:
+            if not isinstance(choice, Discard) or knowledge.hand.bit_count() == 1:
                 return choice
             options = discard_options(ev, legal)
         options.sort(key=lambda va: -va[0])
         chosen = options[: self.candidates]
-        if k.phase == "take" and all(a != DRAW for _, a in chosen):
+        if knowledge.phase == "take" and all(a != DRAW for _, a in chosen):
             chosen += [(v, a) for v, a in options if a == DRAW]
         if len(chosen) == 1:
             return chosen[0][1]
-        return self.search(view, k, [a for _, a in chosen], [v for v, _ in chosen])
+        return self.search(view, knowledge, [a for _, a in chosen], [v for v, _ in chosen])
 
     def search(
-        self, view: DummyView, k: Knowledge, candidates: list[Action], priors: list[float]
+        self, view: DummyView, knowledge: Knowledge, candidates: list[Action], priors: list[float]
     ) -> Action:
         """The candidate chosen by :func:`choose_best` from sampled playouts."""
         rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")
@@ -152,7 +125,7 @@ class SearchPlayer:
             t0 = time.perf_counter()
             if timed and done and t0 + longest > soft:
                 break
-            world = determinize(view, k, rng, evidence)
+            world = determinize(view, knowledge, rng, evidence)
             # a draw no deal uses; it keeps the deals that follow (seeded play) as they are
             rng.getrandbits(32)
             values = []
@@ -179,10 +152,11 @@ class SearchPlayer:
 def discard_options(ev: Evaluator, legal: list[Action]) -> list[tuple[float, Action]]:
     """Every legal discard with the normal player's value of it: the hand it
     leaves, less what the card gives away (in the order of ``legal``)."""
-    k = ev.k
-    born = k.born[k.seat]
+    knowledge = ev.situation.knowledge
+    born = knowledge.born[knowledge.seat]
     _, _, discards = plays_of(legal)
-    return [(ev.keep(k.hand & ~(1 << d.card), born) - ev.danger(d.card), d) for d in discards]
+    hand = knowledge.hand
+    return [(ev.keep(hand & ~(1 << d.card), born) - ev.danger.cost(d.card), d) for d in discards]
 
 
 def choose_best(rows: list[list[float]], priors: list[float], prior: float) -> int:
@@ -213,7 +187,7 @@ def lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions:
         game.apply_unchecked(policy_action(game, policy))
         n += 1
     if game.is_over:
-        return outcome(game, seat, policy.w)
+        return outcome(game, seat, policy.weights)
     return static_value(game, seat, policy)
 
 
@@ -227,7 +201,7 @@ def finish_round(
         n += 1
     if not game.is_over:
         return static_value(game, seat, policy)
-    return outcome(game, seat, policy.w)
+    return outcome(game, seat, policy.weights)
 
 
 def policy_action(game: DummyRound, policy: HeuristicPlayer) -> Action:
@@ -241,7 +215,7 @@ def static_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
     """The position's worth to ``seat``, in the units of :func:`outcome`
     (:mod:`position`: fit to how rounds from such positions ended)."""
     if has_weights(game.players):
-        return position_value(game, seat, policy.w)
+        return position_value(game, seat, policy.weights)
     return hand_made_value(game, seat, policy)
 
 
@@ -250,11 +224,12 @@ def hand_made_value(game: DummyRound, seat: int, policy: HeuristicPlayer) -> flo
     players = game.players
     points = card_points(game.rules, game.head)[0]
     table = table_points(game)
-    ev = Evaluator(Knowledge.from_round(game, seat), policy.w)
+    ev = Evaluator(Knowledge.from_round(game, seat), policy.weights)
+    situation = ev.situation
     values = []
     for s in range(players):
-        mult = 1.0 if game.born[s] else ev.fall
-        values.append(table[s] - ev.stuck * mult * mask_points(game.hands[s], points))
+        mult = 1.0 if game.born[s] else situation.fall
+        values.append(table[s] - situation.stuck * mult * mask_points(game.hands[s], points))
     values[seat] = table[seat] + ev.keep(game.hands[seat], game.born[seat])
     mine = values[seat]
     others = [v for s, v in enumerate(values) if s != seat]

@@ -24,16 +24,16 @@ class TakeChoice(PlayChoice):
 
     def take_values(self, ev: Evaluator, legal: list[Action]) -> list[tuple[float, Action]]:
         """Every take option with its value, in the order of ``legal``."""
-        k = ev.k
+        knowledge = ev.situation.knowledge
         out: list[tuple[float, Action]] = []
-        born = k.born[k.seat]
+        born = knowledge.born[knowledge.seat]
         for a in legal:
             if isinstance(a, Draw):
                 out.append((self.draw_value(ev), a))
             elif isinstance(a, Pick | PickLayoff):
                 out.append((self.pick_value(ev, a), a))
             elif isinstance(a, End):
-                out.append((ev.keep(k.hand, born) + 0.0, a))
+                out.append((ev.keep(knowledge.hand, born) + 0.0, a))
         return out
 
     def take(self, ev: Evaluator, legal: list[Action]) -> Action:
@@ -43,95 +43,104 @@ class TakeChoice(PlayChoice):
         return max(values, key=lambda va: va[0])[1]
 
     def pick_value(self, ev: Evaluator, a: Pick | PickLayoff) -> float:
-        k = ev.k
-        i = k.row.index(a.card)
-        taken = mask_of(k.row[i:])
-        hand = k.hand | taken
-        melds = list(k.melds)
-        rules = k.rules
+        situation = ev.situation
+        knowledge = situation.knowledge
+        weights = situation.weights
+        i = knowledge.row.index(a.card)
+        taken = mask_of(knowledge.row[i:])
+        hand = knowledge.hand | taken
+        melds = list(knowledge.melds)
+        rules = knowledge.rules
         if isinstance(a, Pick):
             laid = mask_of(a.meld)
-            melds.append(TableMeld.new(k.seat, a.meld, both=ev.both))
-            value = ev.meld_points(a.meld) + ev.w.pick_bias
+            melds.append(TableMeld.new(knowledge.seat, a.meld, both=situation.ace_low_runs))
+            value = situation.meld_points(a.meld) + weights.pick_bias
         else:
             laid = 1 << a.card
-            target = k.melds[a.target].copy()
-            target.add(a.card, k.seat, a.low)
+            target = knowledge.melds[a.target].copy()
+            target.add(a.card, knowledge.seat, a.low)
             # an ace above the king (§14.1: the end its target picks)
             high = a.card % 13 == 12 and target.kind == RUN and not target.ace_low
             melds[a.target] = target
-            value = float(ev.pts[a.card] + (ev.ace_high[a.card // 13] // 16 if high else 0))
-            value += ev.w.pick_bias
+            above = situation.ace_high[a.card // 13] // 16 if high else 0
+            value = float(situation.points[a.card] + above)
+            value += weights.pick_bias
         hand &= ~laid
-        if not k.born[k.seat]:
-            value += ev.w.born_bonus * (1.0 + k.stage)
-            if ev.money:  # a player not born pays tier 3
-                value += ev.unit * ev.w.born_units * (0.5 + k.stage)
-        if ev.money and laid >> k.head & 1:
-            value += ev.charge(1)  # เกิดหัว: one unit from each
+        if not knowledge.born[knowledge.seat]:
+            value += weights.born_bonus * (1.0 + knowledge.stage)
+            if situation.money:  # a player not born pays tier 3
+                value += situation.unit * weights.born_units * (0.5 + knowledge.stage)
+        if situation.money and laid >> knowledge.head & 1:
+            value += situation.charge(1)  # เกิดหัว: one unit from each
         if rules.penalty_discard_picked:
-            by = k.discarder(a.card)
-            if by >= 0 and by != k.seat:  # §14.4: its discarder is charged
-                value += ev.rival_charge(rules.penalty_discard_picked)
+            by = knowledge.discarder(a.card)
+            if by >= 0 and by != knowledge.seat:  # §14.4: its discarder is charged
+                value += situation.rival_charge(rules.penalty_discard_picked)
         if rules.feed_rule == "fresh" and isinstance(a, Pick):
             value += _fresh_gain(ev, laid)
-        return value + ev.turn_value(hand, melds, True, not k.born_at_start, a.card)
+        return value + ev.turn_value(hand, melds, True, not knowledge.born_at_start, a.card)
 
     def draw_value(self, ev: Evaluator) -> float:
-        k = ev.k
-        unseen = cards_of(k.unseen)
+        situation = ev.situation
+        knowledge = situation.knowledge
+        weights = situation.weights
+        unseen = cards_of(knowledge.unseen)
         if not unseen:
-            return ev.keep(k.hand, k.born[k.seat])
-        n = ev.w.draw_samples
+            return ev.keep(knowledge.hand, knowledge.born[knowledge.seat])
+        n = weights.draw_samples
         if len(unseen) > n:
             step = len(unseen) / n
             sample = [unseen[int(i * step)] for i in range(n)]
         else:
             sample = unseen
-        born = k.born[k.seat]
+        born = knowledge.born[knowledge.seat]
         total = 0.0
-        hand = k.hand
+        hand = knowledge.hand
         fits = 0
         if born:
-            for m in k.melds:
+            for m in knowledge.melds:
                 for c in sample:
-                    if m.fits(c, k.seat, ev.chain):
+                    if m.fits(c, knowledge.seat, situation.chain):
                         fits |= 1 << c
         base: tuple[float, float] | None = None
-        near = ev.near
+        near = situation.near
+        melds = knowledge.melds
+        dark = not knowledge.born_at_start
         for c in sample:
             if near[c] & hand or fits >> c & 1 or hand.bit_count() <= 2:
-                total += ev.turn_value(hand | (1 << c), k.melds, born, not k.born_at_start)
+                total += ev.turn_value(hand | (1 << c), melds, born, dark)
                 continue
             # a card unrelated to the hand: throw it, or hold it instead of the best throw
             if base is None:
-                base = (ev.keep(hand, born), ev.best_discard(hand, born)[0] - ev.w.card_cost)
-            keep_c = base[1] - ev.stuck * (1.0 if born else ev.fall) * ev.pts[c]
-            total += max(base[0] - ev.danger(c), keep_c)
+                base = (ev.keep(hand, born), ev.best_discard(hand, born)[0] - weights.card_cost)
+            charge = situation.stuck * (1.0 if born else situation.fall)
+            keep_c = base[1] - charge * situation.points[c]
+            total += max(base[0] - ev.danger.cost(c), keep_c)
         return total / len(sample)
 
 
 def show_value(ev: Evaluator) -> float:
     """What showing both spe-to cards pays (โชว์สเปโต, §14.3; in money two units from
     each other player, §14.6)."""
-    if ev.money:
-        return 2 * ev.charge(1)
-    return ev.k.rules.show_speto_points
+    situation = ev.situation
+    if situation.money:
+        return 2 * situation.charge(1)
+    return situation.knowledge.rules.show_speto_points
 
 
 def _fresh_gain(ev: Evaluator, meld: int) -> float:
     """§14.4 ``feed_rule = "fresh"``: what picking up with ``meld`` charges the previous
     player (it holds the card just discarded and the head card or a spe-to), to us."""
-    k = ev.k
-    if k.last_discard is None or not k.row:
+    knowledge = ev.situation.knowledge
+    if knowledge.last_discard is None or not knowledge.row:
         return 0.0
-    seat, card = k.last_discard
-    if seat != k.previous_seat() or k.row[-1] != card or not meld >> card & 1:
+    seat, card = knowledge.last_discard
+    if seat != knowledge.previous_seat() or knowledge.row[-1] != card or not meld >> card & 1:
         return 0.0
-    rules = k.rules
+    rules = knowledge.rules
     gain = 0.0
-    if rules.penalty_feed_head and meld >> k.head & 1:
-        gain += ev.rival_charge(rules.penalty_feed_head)
-    if rules.penalty_feed_speto and meld & k.speto:
-        gain += ev.rival_charge(rules.penalty_feed_speto)
+    if rules.penalty_feed_head and meld >> knowledge.head & 1:
+        gain += ev.situation.rival_charge(rules.penalty_feed_head)
+    if rules.penalty_feed_speto and meld & knowledge.speto:
+        gain += ev.situation.rival_charge(rules.penalty_feed_speto)
     return gain

@@ -16,21 +16,21 @@ from dummy_tui.rules.schema import GinRules
 
 def discard_risks(view: GinView) -> dict[int, DiscardRisk]:
     """Every card of the seat's hand judged as a discard now."""
-    k = read_view(view)
+    knowledge = read_view(view)
     assert isinstance(view.rules, GinRules)
-    ev = GinEvaluator(k, NORMAL, int(view.rules.knock_limit))
+    ev = GinEvaluator(knowledge, NORMAL, int(view.rules.knock_limit))
     opponent = 1 - view.seat
     melded = 0
-    for meld in melds_in_low(k.hand):
+    for meld in melds_in_low(knowledge.hand):
         melded |= meld
     return {
         card: judged(
             card,
             opponent,
             False,
-            feed_of(PARTNERS_LOW[card], k.opp_known, k.unseen),
-            -ev.discard_cost(k.hand, card),
+            feed_of(PARTNERS_LOW[card], knowledge.opp_known, knowledge.unseen),
+            -ev.discard_cost(knowledge.hand, card),
             bool(melded >> card & 1),
         )
-        for card in cards_of(k.hand)
+        for card in cards_of(knowledge.hand)
     }

@@ -138,20 +138,20 @@ READ_SAMPLES = 300  # opponent hands sampled for the reading (``hard``)
 class GinEvaluator:
     """Values of hands and discards for one decision (caches per decision)."""
 
-    def __init__(self, k: GinKnowledge, weights: GinWeights, limit: int) -> None:
-        self.k = k
-        self.w = weights
+    def __init__(self, knowledge: GinKnowledge, weights: GinWeights, limit: int) -> None:
+        self.knowledge = knowledge
+        self.weights = weights
         self.limit = limit
-        self.unseen = cards_of(k.unseen)
+        self.unseen = cards_of(knowledge.unseen)
         self._values: dict[int, float] = {}
         self.meld_chance: dict[int, float] | None = None  # read from sampled hands (``hard``)
         # chance that the opponent holds a given unseen card
         pool = max(1, len(self.unseen))
         self.p_hold = [0.0] * 52
-        base = k.opp_unknown / pool
+        base = knowledge.opp_unknown / pool
         for c in self.unseen:
             self.p_hold[c] = base
-        for c in cards_of(k.opp_known):
+        for c in cards_of(knowledge.opp_known):
             self.p_hold[c] = 1.0
 
     def value(self, hand: int) -> float:
@@ -168,9 +168,9 @@ class GinEvaluator:
             if after <= self.limit:
                 knocks += 1
         n = max(1, len(self.unseen))
-        v = dw - self.w.potential * gain / n - self.w.knock_chance * knocks / n
+        v = dw - self.weights.potential * gain / n - self.weights.knock_chance * knocks / n
         if dw == 0:
-            v -= self.w.knock_chance
+            v -= self.weights.knock_chance
         self._values[hand] = v
         return v
 
@@ -189,7 +189,7 @@ class GinEvaluator:
         return 1.0 - miss
 
     def discard_cost(self, hand: int, card: int) -> float:
-        return self.value(hand & ~(1 << card)) + self.w.danger * self.danger(card)
+        return self.value(hand & ~(1 << card)) + self.weights.danger * self.danger(card)
 
     def best_discard(self, hand: int, forbidden: int | None) -> tuple[float, int]:
         best: tuple[float, int] | None = None
@@ -210,14 +210,14 @@ class GinEvaluator:
         if kd == 0:
             return 0.0
         melds = [TableMeld.new(0, cards_of(m), ace_low=True) for m in ways[0]]
-        k = self.k
+        knowledge = self.knowledge
         unknown = self.unseen
-        need = min(k.opp_unknown, len(unknown))
+        need = min(knowledge.opp_unknown, len(unknown))
         hits = 0
-        n = self.w.samples
+        n = self.weights.samples
         for _ in range(n):
             picked = _random_pick(unknown, need, rng)
-            theirs = k.opp_known
+            theirs = knowledge.opp_known
             for c in picked:
                 theirs |= 1 << c
             dd, _, _ = dead.best_defence(theirs, melds, layoffs=True)
@@ -265,28 +265,28 @@ class GinPlayer:
         if len(legal) == 1:
             return legal[0]
         started = time.perf_counter()
-        k = read_view(view)
+        knowledge = read_view(view)
         assert isinstance(view.rules, GinRules)
         limit = int(view.rules.knock_limit)
-        ev = GinEvaluator(k, self.weights, limit)
+        ev = GinEvaluator(knowledge, self.weights, limit)
         if self.weights.reads:
             # seeded by the public position only: the same view gives the same samples
             rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")
-            self._read(view, k, ev, rng, started)
+            self._read(view, knowledge, ev, rng, started)
         else:
             rng = random.Random(self.rng.getrandbits(32))
         if view.phase == "take":
-            return self._take(legal, k, ev)
-        return self._discard(legal, k, ev, rng)
+            return self._take(legal, knowledge, ev)
+        return self._discard(legal, knowledge, ev, rng)
 
     # -- normal --------------------------------------------------------------
 
-    def _take(self, legal: list[Action], k: GinKnowledge, ev: GinEvaluator) -> Action:
+    def _take(self, legal: list[Action], knowledge: GinKnowledge, ev: GinEvaluator) -> Action:
         take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
         other: Action = DRAW if DRAW in legal else PASS
         if take is None:
             return other
-        hand = k.hand
+        hand = knowledge.hand
         with_up = hand | (1 << take.card)
         # a knock at once is worth the card
         options = dead.discard_deadwoods(with_up, ev.limit)
@@ -299,9 +299,9 @@ class GinPlayer:
         return other
 
     def _discard(
-        self, legal: list[Action], k: GinKnowledge, ev: GinEvaluator, rng: random.Random
+        self, legal: list[Action], knowledge: GinKnowledge, ev: GinEvaluator, rng: random.Random
     ) -> Action:
-        hand = k.hand
+        hand = knowledge.hand
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks:
             knock = self._knock_choice(knocks, hand, ev, rng)
@@ -338,23 +338,23 @@ class GinPlayer:
     def _read(
         self,
         view: GinView,
-        k: GinKnowledge,
+        knowledge: GinKnowledge,
         ev: GinEvaluator,
         rng: random.Random,
         started: float,
     ) -> None:
         """Weigh sampled opponent hands by what it did: the danger of each card."""
 
-        cards = cards_of(k.hand)
-        if view.phase == "take" and k.top is not None:
-            cards.append(k.top)
+        cards = cards_of(knowledge.hand)
+        if view.phase == "take" and knowledge.top is not None:
+            cards.append(knowledge.top)
         fixed = self.samples is not None
         read = read_opponent(
-            cards_of(k.unseen),
-            k.opp_unknown,
-            k.opp_known,
-            list(k.opp_declined),
-            k.opp_last,
+            cards_of(knowledge.unseen),
+            knowledge.opp_unknown,
+            knowledge.opp_known,
+            list(knowledge.opp_declined),
+            knowledge.opp_last,
             cards,
             self.weights.reading,
             self.samples if self.samples is not None else READ_SAMPLES,

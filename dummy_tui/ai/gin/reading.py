@@ -79,30 +79,30 @@ def read_opponent(
         hand = known
         for c in rng.sample(pool, count):
             hand |= 1 << c
-        w = 1.0
+        weight = 1.0
         for x in declined:
             for pm in pairs[x]:
                 if hand & pm == pm:
-                    w *= reading.decline
+                    weight *= reading.decline
                     break
         for y in taken:
             rest = hand & ~(1 << y)
             if not any(rest & pm == pm for pm in pairs[y]):
-                w *= reading.take
+                weight *= reading.take
         if last is not None:
             gap = deadwood(hand) - deadwood_after_discard(hand | (1 << last))
             if gap > 0:
-                w *= math.exp(-reading.regret * gap)
-        total += w
+                weight *= math.exp(-reading.regret * gap)
+        total += weight
         for c in cards:
             for pm in pairs[c]:
                 if hand & pm == pm:
-                    meld[c] += w
+                    meld[c] += weight
                     break
         rest = hand & ~known
         while rest:
             b = rest & -rest
-            hold[b.bit_length() - 1] += w
+            hold[b.bit_length() - 1] += weight
             rest ^= b
     if total <= 0.0:
         return OpponentRead(dict.fromkeys(cards, 0.0), hold)

@@ -98,11 +98,11 @@ class PersianPlayer:
     def _play_score(self, view: PersianView, action: act.Action, hand: int) -> tuple[int, int, int]:
         if isinstance(action, act.Meld):
             cards = action.cards
-            pts = sum(self.points[c] for c in cards)
+            points = sum(self.points[c] for c in cards)
             four = len(cards) == 4 and cards[0] % 13 == cards[-1] % 13
             # going out beats everything; then sets of four at once, then points
             left = hand & ~sum(1 << c for c in cards)
-            return (int(left == 0), int(four), pts * (2 if four else 1))
+            return (int(left == 0), int(four), points * (2 if four else 1))
         assert isinstance(action, act.LayOff)
         left = hand & ~(1 << action.card)
         return (int(left == 0), 0, self.points[action.card])
@@ -124,11 +124,11 @@ class PersianPlayer:
             meldable |= m
         cost = 0.0
         for c in extra:
-            pts = self.points[c]
+            points = self.points[c]
             if meldable >> c & 1:
-                cost -= 0.6 * pts if self.level == "hard" else 0.3 * pts
+                cost -= 0.6 * points if self.level == "hard" else 0.3 * points
             else:
-                cost += 0.4 * pts
+                cost += 0.4 * points
         # cards of the hand that the pick-up uses leave the hand for the table
         return laid - cost
 
@@ -203,8 +203,8 @@ class PersianPlayer:
             return 1.0 if held[partner] & NEAR[c] else 0.0
 
         def cost(c: int) -> tuple[float, int]:
-            pts = self.points[c]
-            v = 2.0 * keep_value(c) + pts * (1.2 * danger(c) - 0.1) - 2.0 * partner_wants(c)
+            points = self.points[c]
+            v = 2.0 * keep_value(c) + points * (1.2 * danger(c) - 0.1) - 2.0 * partner_wants(c)
             return (v, c)
 
         return act.Discard(min(cards, key=cost))

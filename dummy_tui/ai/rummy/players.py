@@ -50,9 +50,9 @@ class RummyPlayer:
             seen |= 1 << c
         for m in view.melds:
             seen |= m.mask
-        for s, k in enumerate(known):
+        for s, held in enumerate(known):
             if s != view.seat:
-                seen |= k
+                seen |= held
         return known, CARDS_52 & ~seen
 
     # -- values -----------------------------------------------------------------

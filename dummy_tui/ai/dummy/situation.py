@@ -1,13 +1,14 @@
 """What the ``normal`` player's judgement of one decision starts from.
 
-:class:`EvaluatorBase` reads a :class:`Knowledge` snapshot once per decision:
+:class:`Situation` reads a :class:`Knowledge` snapshot once per decision:
 how much of the hand is likely to be charged (the stage, an opponent close to
 knocking, the last turns), what a fall costs, the rules of the melds (ace-low
 runs, an ace above a king), the layoffs still allowed, and in money scoring
 what a unit is worth.  It values a penalty charged to us or to a rival and
 the points of a meld, and finds the most points the hand can lay down.  The
-knocks (:mod:`.knocks`), the danger of discards (:mod:`.danger`) and the hand
-held (:mod:`.evaluator`) build on it.
+judges of knocks (:mod:`.knocks`) and of the danger of discards
+(:mod:`.danger`), and the :class:`~dummy_tui.ai.dummy.evaluator.Evaluator`
+that holds them, read the same situation.
 """
 
 from __future__ import annotations
@@ -63,41 +64,35 @@ ACES: Final = sum(1 << (s * 13 + 12) for s in range(4))
 NO_ACES: Final = (0, 0, 0, 0)  # no ace counts more above a king
 
 
-class EvaluatorBase:
-    """One seat's decision as the judgement reads it: the state the parts of
-    :class:`~dummy_tui.ai.dummy.evaluator.Evaluator` share, its caches, and
-    what charges, melds and laying down are worth."""
+class Situation:
+    """One seat's decision as the judgement reads it: the facts the judges of
+    :class:`~dummy_tui.ai.dummy.evaluator.Evaluator` share, and what charges,
+    melds and laying down are worth."""
 
-    def __init__(self, k: Knowledge, w: Weights) -> None:
-        self.k = k
-        self.w = w
-        self.pts = k.points
-        tables = point_tables(k.points)
+    def __init__(self, knowledge: Knowledge, weights: Weights) -> None:
+        self.knowledge = knowledge
+        self.weights = weights
+        self.points = knowledge.points
+        tables = point_tables(knowledge.points)
         self.tables = tables
         self.suit_points = tables.suits
         self.weight16 = tables.weight16
-        self.seat = k.seat
-        self.chain = k.rules.layoff_chain
-        self.row_mask = mask_of(k.row)
-        self.live_mask = k.unseen | self.row_mask
-        self._danger: dict[int, float] = {}
-        self._fits: dict[int, int] = {}  # by seat: the cards it could lay off
-        self._keep: dict[int, float] = {}  # by hand << 1 | born
-        self._outs: dict[int, float] = {}  # keep's terms of the outs, by cards and born
-        self._opp_info: list[tuple[int, int, int, float, float, float]] | None = None
-        self._opp_alike = False  # no opponent's cards known (set with _opp_info)
-        self.opponents = k.opponents()
-        stage = k.stage
-        stuck = w.stuck_base + w.stuck_late * stage
+        self.seat = knowledge.seat
+        self.chain = knowledge.rules.layoff_chain
+        self.row_mask = mask_of(knowledge.row)
+        self.live_mask = knowledge.unseen | self.row_mask
+        self.opponents = knowledge.opponents()
+        stage = knowledge.stage
+        stuck = weights.stuck_base + weights.stuck_late * stage
         for o in self.opponents:
-            if k.born[o] and k.hand_counts[o] <= 3:
-                stuck = max(stuck, w.knock_near)
+            if knowledge.born[o] and knowledge.hand_counts[o] <= 3:
+                stuck = max(stuck, weights.knock_near)
         self.stuck = min(1.0, stuck)
-        self.out_chance = w.out_value * (1.0 - 0.7 * stage)
-        self.hold_chance = for_table(w.meld_hold, k.players) * (1.0 - 0.7 * stage)
+        self.out_chance = weights.out_value * (1.0 - 0.7 * stage)
+        self.hold_chance = for_table(weights.meld_hold, knowledge.players) * (1.0 - 0.7 * stage)
         # our draws still to come after this turn (if everyone draws)
-        left = k.stock_count - (1 if k.phase == "take" else 0)
-        self.last_turn = w.endgame and left < k.players
+        left = knowledge.stock_count - (1 if knowledge.phase == "take" else 0)
+        self.last_turn = weights.endgame and left < knowledge.players
         if self.last_turn:
             # nothing held now can be laid later: every card in hand is charged
             self.stuck = 1.0
@@ -105,11 +100,13 @@ class EvaluatorBase:
             self.hold_chance = 0.0
         # opponents still to draw before the stock runs out (the others may
         # only pick up to knock)
-        self.live = [1.0 if not w.endgame or left > i else 0.3 for i in range(k.players)]
-        rules = k.rules
-        self.money = k.money
+        self.live = [
+            1.0 if not weights.endgame or left > i else 0.3 for i in range(knowledge.players)
+        ]
+        rules = knowledge.rules
+        self.money = knowledge.money
         # what one unit of money scoring is worth, in points (0: points scoring)
-        self.unit = w.unit_points if self.money else 0.0
+        self.unit = weights.unit_points if self.money else 0.0
         if self.money:
             self.fall = 1.0  # the hand only ranks the losers: a fall is paid as tier 3
         else:
@@ -117,33 +114,37 @@ class EvaluatorBase:
             sure = 0.75 if rules.stock_out_fall else 0.5
             self.fall = 1.0 + (rules.unborn_hand_multiplier - 1) * min(1.0, sure + stage)
         # the rules of the melds: ace-low runs, an ace above the king
-        both = k.both
-        self.both = both
-        self.pairs = PAIR_BITS_BOTH if both else PAIR_BITS
-        self.run_bits = RUN_BITS_BOTH if both else RUN_BITS
-        self.out_cards = OUT_CARDS_BOTH if both else OUT_CARDS
-        self.partners = partners(both)
-        self.near = near_masks(both)
+        ace_low_runs = knowledge.ace_low_runs
+        self.ace_low_runs = ace_low_runs
+        self.pairs = PAIR_BITS_BOTH if ace_low_runs else PAIR_BITS
+        self.run_bits = RUN_BITS_BOTH if ace_low_runs else RUN_BITS
+        self.out_cards = OUT_CARDS_BOTH if ace_low_runs else OUT_CARDS
+        self.partners = partners(ace_low_runs)
+        self.near = near_masks(ace_low_runs)
         self.ace_high = NO_ACES
         self.high_aces = 0
         self.lay_rules: Lay | None = None
         if rules.ace_high_run_points:
             self.ace_high = self._ace_high()
             self.high_aces = self._high_aces()
-        if both or rules.ace_high_run_points:
-            self.lay_rules = lay_rules(both, self.ace_high, self.high_aces)
+        if ace_low_runs or rules.ace_high_run_points:
+            self.lay_rules = lay_rules(ace_low_runs, self.ace_high, self.high_aces)
         limit = rules.layoff_limit
-        self.layoffs_left = None if limit == 0 else max(0, limit - k.layoffs[k.seat])
+        self.layoffs_left = (
+            None if limit == 0 else max(0, limit - knowledge.layoffs[knowledge.seat])
+        )
 
     def _ace_high(self) -> tuple[int, int, int, int]:
         """Per suit, the laying weight (16 a point) an ace gains above a king (§14.1)."""
-        k = self.k
-        points = k.rules.ace_high_run_points
+        knowledge = self.knowledge
+        points = knowledge.rules.ace_high_run_points
         out = []
         for suit in range(4):
             ace = suit * 13 + 12
-            fixed = k.speto >> ace & 1 or (ace == k.head and k.rules.head_card_points)
-            out.append(0 if fixed else (points - self.pts[ace]) * 16)
+            fixed = knowledge.speto >> ace & 1 or (
+                ace == knowledge.head and knowledge.rules.head_card_points
+            )
+            out.append(0 if fixed else (points - self.points[ace]) * 16)
         return (out[0], out[1], out[2], out[3])
 
     def _high_aces(self) -> int:
@@ -153,7 +154,7 @@ class EvaluatorBase:
         if not any(self.ace_high):
             return 0
         out = 0
-        for m in self.k.melds:
+        for m in self.knowledge.melds:
             if (
                 m.kind == RUN
                 and not m.ace_low
@@ -167,7 +168,7 @@ class EvaluatorBase:
         """What a penalty option's charge costs the charged player: its points, or in
         money scoring one unit to each other player (§14.6)."""
         if self.money and points:
-            return (self.k.players - 1) * self.unit
+            return (self.knowledge.players - 1) * self.unit
         return points
 
     def rival_charge(self, points: int) -> float:
@@ -175,15 +176,15 @@ class EvaluatorBase:
         unit (it pays each other player one), in points a share of it."""
         if self.money:
             return self.unit if points else 0.0
-        return self.w.rival_share * points
+        return self.weights.rival_share * points
 
     def meld_points(self, cards: tuple[int, ...] | list[int]) -> float:
         """The points of a new meld of ``cards`` for whoever lays it (an ace above
         the king of a run counts ``ace_high_run_points``)."""
         mask = mask_of(cards)
-        value = mask_points(mask, self.pts)
+        value = mask_points(mask, self.points)
         aces = mask & ACES
-        if aces and any(self.ace_high) and meld_kind(cards, both=self.both) == RUN:
+        if aces and any(self.ace_high) and meld_kind(cards, both=self.ace_low_runs) == RUN:
             suit = cards[0] // 13
             base = suit * 13
             if mask >> (base + 11) & 1:  # the ace above the K (not A 2 3 …)
@@ -202,9 +203,9 @@ class EvaluatorBase:
         weight, laid = best_lay(hand, pieces, self.weight16, memo, lay)
         if laid == hand and hand:
             # one card must remain: keep back the cheapest card that breaks the cover
-            laid &= ~(1 << min(cards_of(hand), key=lambda c: self.pts[c]))
+            laid &= ~(1 << min(cards_of(hand), key=lambda c: self.points[c]))
             weight, laid = best_lay(laid, pieces, self.weight16, {}, lay)
         if lay is not None and any(lay.ace_high):
             # the weight is 16 a point and 1 a card, the aces above a king included
             return (weight - laid.bit_count()) // 16, laid
-        return mask_points(laid, self.pts), laid
+        return mask_points(laid, self.points), laid
