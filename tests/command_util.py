@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
+
+ENTRY_POINT = Path(sys.executable).with_name("dummy-tui")
+"""The console script pip installed, as a user runs it."""
 
 
 def run_strictly(
@@ -28,4 +32,20 @@ def run_strictly(
             "PYTHONIOENCODING": f"{encoding}:strict",
             **env,
         },
+    )
+
+
+def run_installed(
+    home: Path, encoding: str, *args: str, **env: str
+) -> subprocess.CompletedProcess[str]:
+    """``dummy-tui ARGS`` as installed (:data:`ENTRY_POINT`), in *home*, which is its
+    ``DUMMY_TUI_HOME`` too, 100 columns wide, with *env* added and its standard
+    streams in *encoding*, strictly (see :func:`run_strictly`)."""
+    return run_strictly(
+        [str(ENTRY_POINT), *args],
+        cwd=home,
+        encoding=encoding,
+        columns=100,
+        DUMMY_TUI_HOME=str(home),
+        **env,
     )
