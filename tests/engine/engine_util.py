@@ -115,6 +115,18 @@ def pick_layoff(game: DummyRound, chosen: str, target: str) -> PickLayoff:
     return PickLayoff(card(chosen), index)
 
 
+def listed_pickups(game: DummyRound) -> set[tuple[object, ...]]:
+    """The pick-ups ``game`` lists, keyed as the referee's ``pickups`` keys them:
+    ``("pick", card, meld cards)`` and ``("pick_layoff", card, target, low)``."""
+    listed: set[tuple[object, ...]] = set()
+    for action in game.legal_actions():
+        if isinstance(action, Pick):
+            listed.add(("pick", action.card, action.meld))
+        elif isinstance(action, PickLayoff):
+            listed.add(("pick_layoff", action.card, action.target, action.low))
+    return listed
+
+
 def meld(text: str) -> Meld:
     return Meld(tuple(sorted(cards(text))))
 
