@@ -10,10 +10,12 @@ import pytest
 from ui_helpers import (
     app_for,
     born_session,
+    card,
     cards,
     pickup_session,
     played_by_ai,
     played_until,
+    press_x_on,
     running,
     settled_table,
     setup,
@@ -24,17 +26,13 @@ from ui_helpers import (
 )
 
 from dummy_tui.engine.actions import Discard
-from dummy_tui.engine.cards import cards_of, parse_card
+from dummy_tui.engine.cards import cards_of
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.settings import COACH_GAMES, Settings, settings_from
-
-
-def card(text: str) -> int:
-    return parse_card(text)
 
 
 def coach_line(table: TableScreen) -> str:
@@ -59,9 +57,7 @@ async def test_without_the_coach_there_is_no_line_and_no_question() -> None:
     app = app_for(session=speto_session())
     async with running(app, (100, 30), settled_table) as (pilot, table):
         assert coach_line(table) == ""
-        table.hand.cursor = table.hand.cards.index(card("2C"))
-        await pilot.press("x")
-        await pilot.pause()
+        await press_x_on(pilot, table, "2C")
         assert app.screen is table and card("2C") in table.session.round.row
 
 
@@ -70,10 +66,7 @@ async def test_the_coach_asks_once_before_a_spe_to_is_thrown() -> None:
     app = app_for(session=session, coach="on")
     async with running(app, (100, 30), settled_table) as (pilot, table):
         assert "Safest discards:" in coach_line(table)
-        hand = table.hand
-        hand.cursor = hand.cards.index(card("2C"))
-        await pilot.press("x")
-        await pilot.pause()
+        await press_x_on(pilot, table, "2C")
         question = app.screen
         assert isinstance(question, ChoiceScreen)
         assert question.title_text == "Discard 2♣?"
@@ -93,9 +86,7 @@ async def test_enter_on_the_coachs_question_discards_anyway() -> None:
     session = speto_session()
     app = app_for(session=session, coach="on")
     async with running(app, (100, 30), settled_table) as (pilot, table):
-        table.hand.cursor = table.hand.cards.index(card("2C"))
-        await pilot.press("x")
-        await pilot.pause()
+        await press_x_on(pilot, table, "2C")
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("enter")
         await pilot.pause()
@@ -106,9 +97,7 @@ async def test_a_safe_discard_is_made_without_a_question() -> None:
     session = speto_session()
     app = app_for(session=session, coach="on")
     async with running(app, (100, 30), settled_table) as (pilot, table):
-        table.hand.cursor = table.hand.cards.index(card("KS"))
-        await pilot.press("x")
-        await pilot.pause()
+        await press_x_on(pilot, table, "KS")
         assert card("KS") in session.round.row
 
 

@@ -69,6 +69,10 @@ def value_now(choice: Choice) -> Hashable:
     return choice.value
 
 
+def card(text: str) -> int:
+    return parse_card(text)
+
+
 def cards(text: str) -> list[int]:
     return [parse_card(c) for c in text.split()]
 
@@ -111,10 +115,15 @@ async def coach_question(pilot: Pilot[int], app: DummyApp) -> None:
     await settle(pilot, app)
     table = app.screen
     assert isinstance(table, TableScreen)
-    table.hand.cursor = table.hand.cards.index(parse_card("2C"))
+    await press_x_on(pilot, table, "2C")
+    assert isinstance(app.screen, ChoiceScreen)
+
+
+async def press_x_on(pilot: Pilot[int], table: TableScreen, text: str) -> None:
+    """The hand's cursor on the card ``text``, then x (discard it), and a pause."""
+    table.hand.cursor = table.hand.cards.index(parse_card(text))
     await pilot.press("x")
     await pilot.pause()
-    assert isinstance(app.screen, ChoiceScreen)
 
 
 def pickup_session() -> Session:
