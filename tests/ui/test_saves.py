@@ -27,6 +27,7 @@ from ui_helpers import (
     settle,
     settled_table,
     setup,
+    two_turns_saved,
     until,
 )
 
@@ -257,12 +258,7 @@ async def test_a_read_only_data_folder_is_told_once_not_at_every_move(
         raise OSError(30, "Read-only file system", f"{dir}/{prefix}{next(made)}{suffix}")
 
     monkeypatch.setattr("tempfile.mkstemp", mkstemp)
-    app = app_for(setup(humans=1, seed=21), persist=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        for key in ("d", "x", "d", "x"):
-            await pilot.press(key)
-            await settle(pilot, app)
+    async with two_turns_saved() as (_, app):
         told = said(app)
     session = app.session
     assert session is not None

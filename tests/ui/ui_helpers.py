@@ -226,6 +226,19 @@ async def running(
         yield pilot, await reach(pilot, app)
 
 
+@asynccontextmanager
+async def two_turns_saved() -> AsyncIterator[tuple[Pilot[int], DummyApp]]:
+    """Ann against three random players (seed 21) with saves on, at 80×24: her
+    first two turns played (draw and discard, d and x), a save tried after each move."""
+    app = app_for(setup(humans=1, seed=21), persist=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for key in ("d", "x", "d", "x"):
+            await pilot.press(key)
+            await settle(pilot, app)
+        yield pilot, app
+
+
 R = TypeVar("R", bound=Round[Any])
 
 
