@@ -10,7 +10,7 @@ import types
 from pathlib import Path
 
 import pytest
-from command_util import run_strictly
+from command_util import launched, run_strictly
 from record_util import dark_knock
 
 from dummy_tui import cli
@@ -330,48 +330,16 @@ def test_lang_is_taken_before_or_after_any_command(argv: list[str]) -> None:
     assert (args.command, args.lang, args.file) == ("replay", "th", "g.json")
 
 
-def args_for_the_app(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> argparse.Namespace:
-    """``dummy-tui ARGV`` run with a stand-in game screen; the arguments it was handed."""
-    seen: list[argparse.Namespace] = []
-
-    def run_app(args: argparse.Namespace) -> int:
-        seen.append(args)
-        return 0
-
-    fake = types.ModuleType("dummy_tui.ui.launch")
-    fake.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "dummy_tui.ui.launch", fake)
-    assert cli.main(argv) == 0
-    (args,) = seen
-    return args
-
-
-def lessons_args(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> argparse.Namespace:
-    """``dummy-tui learn ...`` run with a stand-in for the lessons' screen."""
-    seen: list[argparse.Namespace] = []
-
-    def run_lessons(args: argparse.Namespace) -> int:
-        seen.append(args)
-        return 0
-
-    fake = types.ModuleType("dummy_tui.ui.launch")
-    fake.run_lessons = run_lessons  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "dummy_tui.ui.launch", fake)
-    assert cli.main(argv) == 0
-    (args,) = seen
-    return args
-
-
 def test_learn_opens_the_lessons_in_the_language_asked_for_else_the_configs(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    args = lessons_args(monkeypatch, ["learn", "--lang", "th", "--ascii"])
+    args = launched(monkeypatch, ["learn", "--lang", "th", "--ascii"], "run_lessons")
     assert (args.command, args.lang, args.ascii) == ("learn", "th", True)
     config = tmp_path / "config.toml"
     config.write_text('language = "th"\nascii_cards = true\n', encoding="utf-8")
-    args = lessons_args(monkeypatch, ["learn", "--config", str(config)])
+    args = launched(monkeypatch, ["learn", "--config", str(config)], "run_lessons")
     assert (args.lang, args.ascii) == ("th", True)
-    args = lessons_args(monkeypatch, ["--lang", "en", "learn", "--config", str(config)])
+    args = launched(monkeypatch, ["--lang", "en", "learn", "--config", str(config)], "run_lessons")
     assert args.lang == "en"
 
 
@@ -385,7 +353,7 @@ def test_learn_with_a_config_file_that_is_not_there_stops(
 def test_play_hands_the_checked_rules_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     argv = ["--players", "2", "--ruleset", "dummy-house", "--seed", "7", "--lang", "th"]
     argv += ["--options", "penalty_feed_head=0", "hand_size={2=9}", "--ascii"]
-    args = args_for_the_app(monkeypatch, argv)
+    args = launched(monkeypatch, argv)
     assert (args.players, args.ruleset, args.seed, args.lang) == (2, "dummy-house", 7, "th")
     assert args.ascii is True
     assert args.resume is False
@@ -404,7 +372,7 @@ def test_play_without_players_sits_the_presets_own_table(
 ) -> None:
     from dummy_tui.ui.launch import setup_from_args
 
-    args = args_for_the_app(monkeypatch, ["play", "--ruleset", ruleset, "--seed", "3"])
+    args = launched(monkeypatch, ["play", "--ruleset", ruleset, "--seed", "3"])
     setup = setup_from_args(args)
     assert setup is not None
     assert len(setup.seats) == players

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from command_util import run_strictly
+from command_util import ENTRY_POINT, run_installed
 from record_util import dark_knock
 
 from dummy_tui.ai import make_player
@@ -20,9 +19,6 @@ from dummy_tui.history import History
 from dummy_tui.rules.loader import get_ruleset
 
 ENCODINGS = ["ascii", "cp1252", "cp874"]
-
-ENTRY_POINT = Path(sys.executable).with_name("dummy-tui")
-"""The console script pip installed, as a user runs it."""
 
 NAMES = ["Ann😀", "บอ", "Chai", "Dao"]
 """A name with a character outside the BMP (whose stream escape is not JSON's)
@@ -53,18 +49,6 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def run(home: Path, encoding: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """``dummy-tui ARGS`` with standard streams in *encoding*, strictly: output
-    that does not decode fails the test."""
-    return run_strictly(
-        [str(ENTRY_POINT), *args],
-        cwd=home,
-        encoding=encoding,
-        columns=100,
-        DUMMY_TUI_HOME=str(home),
-    )
-
-
 def ok(result: subprocess.CompletedProcess[str], code: int = 0) -> str:
     assert "Traceback" not in result.stderr, result.stderr
     assert result.returncode == code, result.stderr
@@ -77,7 +61,7 @@ def test_the_entry_point_is_installed() -> None:
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_replay_uses_suit_letters_and_escapes(home: Path, encoding: str) -> None:
-    out = ok(run(home, encoding, "replay", "records/record.json"))
+    out = ok(run_installed(home, encoding, "replay", "records/record.json"))
     assert "9C 9D 9S" in out  # the suit letters, not escapes of ♣♦♠
     assert "\\u2663" not in out and "♣" not in out
     assert "made a dark knock (" in out
@@ -90,28 +74,30 @@ def test_replay_uses_suit_letters_and_escapes(home: Path, encoding: str) -> None
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_json_reads_back_as_it_was(home: Path, encoding: str) -> None:
-    answer = json.loads(ok(run(home, encoding, "replay", "records/record.json", "--json")))
+    answer = json.loads(
+        ok(run_installed(home, encoding, "replay", "records/record.json", "--json"))
+    )
     assert answer["ok"] is True and answer["dark_knock"] is True
-    stats = json.loads(ok(run(home, encoding, "stats", "--json")))
+    stats = json.loads(ok(run_installed(home, encoding, "stats", "--json")))
     assert NAMES[0] in json.dumps(stats, ensure_ascii=False)
     assert NAMES[1] in json.dumps(stats, ensure_ascii=False)
     # a record that cannot be read is still one JSON object, exit 2
-    answer = json.loads(ok(run(home, encoding, "replay", "nothing😀.json", "--json"), 2))
+    answer = json.loads(ok(run_installed(home, encoding, "replay", "nothing😀.json", "--json"), 2))
     assert answer["ok"] is False
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_the_other_commands_write_what_they_can(home: Path, encoding: str) -> None:
-    assert "Presets (rulesets.toml)" in ok(run(home, encoding, "rules"))
-    assert "dummy-money" in ok(run(home, encoding, "rules", "dummy-money"))
-    stats = ok(run(home, encoding, "stats"))
+    assert "Presets (rulesets.toml)" in ok(run_installed(home, encoding, "rules"))
+    assert "dummy-money" in ok(run_installed(home, encoding, "rules", "dummy-money"))
+    stats = ok(run_installed(home, encoding, "stats"))
     assert "Chai" in stats and "Ann\\U0001f600" in stats
-    assert "History:" in ok(run(home, encoding, "history"))
-    assert "usage: dummy-tui" in ok(run(home, encoding, "--help"))
+    assert "History:" in ok(run_installed(home, encoding, "history"))
+    assert "usage: dummy-tui" in ok(run_installed(home, encoding, "--help"))
     commands = ("play", "rules", "replay", "sim", "stats", "history") if encoding == "ascii" else ()
     for command in commands:
-        assert f"usage: dummy-tui {command}" in ok(run(home, encoding, command, "--help"))
+        assert f"usage: dummy-tui {command}" in ok(run_installed(home, encoding, command, "--help"))
     # an error about Thai text is one line on stderr, exit 2
-    result = run(home, encoding, "rules", "ดัมมี่")
+    result = run_installed(home, encoding, "rules", "ดัมมี่")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1, result.stderr

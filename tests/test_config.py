@@ -3,12 +3,12 @@ the defaults kept for what cannot be used; ``dummy-tui config``."""
 
 from __future__ import annotations
 
-import argparse
 import re
 import tomllib
 from pathlib import Path
 
 import pytest
+from command_util import launched
 
 from dummy_tui import cli
 from dummy_tui.config import EXAMPLE, load_config
@@ -101,21 +101,11 @@ def test_config_command(config_file: Path, capsys: pytest.CaptureFixture[str]) -
 def test_play_takes_the_configs_values_where_the_flags_do_not(
     config_file: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import dummy_tui.ui.launch
-
-    seen: list[argparse.Namespace] = []
-
-    def run_app(args: argparse.Namespace) -> int:
-        seen.append(args)
-        return 0
-
-    monkeypatch.setattr(dummy_tui.ui.launch, "run_app", run_app)
     write(
         config_file,
         f'preset = "gin"\nlanguage = "th"\nascii_cards = true\nlog = "{tmp_path / "g.log"}"\n',
     )
-    assert cli.main(["--seed", "4"]) == 0
-    args = seen.pop()
+    args = launched(monkeypatch, ["--seed", "4"])
     assert (args.ruleset, args.lang, args.ascii, args.log) == (
         "gin",
         "th",
@@ -123,14 +113,12 @@ def test_play_takes_the_configs_values_where_the_flags_do_not(
         tmp_path / "g.log",
     )
     assert args.ruleset_from_config and args.config.problems == []
-    assert cli.main(["--ruleset", "dummy-house", "--lang", "en"]) == 0
-    args = seen.pop()
+    args = launched(monkeypatch, ["--ruleset", "dummy-house", "--lang", "en"])
     assert (args.ruleset, args.lang) == ("dummy-house", "en")  # the flags win
     assert not args.ruleset_from_config
     # an unknown preset: the default, and the problem for the game to show
     write(config_file, 'preset = "dumy"\n')
-    assert cli.main([]) == 0
-    args = seen.pop()
+    args = launched(monkeypatch, [])
     assert args.ruleset == "dummy"
     assert args.config.texts()[0].startswith(
         f"{config_file}: key 'preset': no preset named 'dumy' (presets: dummy, dummy-house"

@@ -6,12 +6,12 @@ config`` and at start; the rest of the file still applies; never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from command_util import launched
 
 from dummy_tui import cli
 from dummy_tui.config import load_config
@@ -153,18 +153,8 @@ def test_the_config_command_says_it_in_the_players_language(
 
 @pytest.mark.parametrize("name", list(MISTAKES))
 def test_the_game_starts_with_each_file(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import dummy_tui.ui.launch
-
-    seen: list[argparse.Namespace] = []
-
-    def run_app(args: argparse.Namespace) -> int:
-        seen.append(args)
-        return 0
-
-    monkeypatch.setattr(dummy_tui.ui.launch, "run_app", run_app)
     path = DATA / "config" / name
-    assert cli.main(["--config", str(path)]) == 0
-    [args] = seen
+    args = launched(monkeypatch, ["--config", str(path)])
     assert args.config.path == path
     assert len(args.config.problems) == (1 if MISTAKES[name][0] else 0)
 
@@ -234,20 +224,10 @@ def test_theme_files_are_read_and_their_mistakes_said(
 def test_a_log_the_config_names_that_cannot_be_opened_is_said_and_the_game_goes_on(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import dummy_tui.ui.launch
-
-    seen: list[argparse.Namespace] = []
-
-    def run_app(args: argparse.Namespace) -> int:
-        seen.append(args)
-        return 0
-
-    monkeypatch.setattr(dummy_tui.ui.launch, "run_app", run_app)
     config = home / "config" / "config.toml"
     config.parent.mkdir(parents=True)
     config.write_text(f'log = "{home}"\n', encoding="utf-8")  # a folder
-    assert cli.main([]) == 0
-    [args] = seen
+    args = launched(monkeypatch, [])
     assert args.log is None
     [said] = args.config.texts()
     assert said.startswith(f"{config}: key 'log': cannot be opened (Is a directory)")

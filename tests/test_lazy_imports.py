@@ -98,4 +98,3 @@ def test_every_import_inside_a_function_puts_off_loading_a_module() -> None:
                 if all(target in loaded for target in targets):
                     needless.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
     assert needless == [], "imports of what the module has already loaded"
-

@@ -5,26 +5,17 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from command_util import run_strictly
+from command_util import run_installed
 from record_util import dark_knock
-
-ENTRY_POINT = Path(sys.executable).with_name("dummy-tui")
 
 
 def run(home: Path, encoding: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return run_strictly(
-        [str(ENTRY_POINT), *args],
-        cwd=home,
-        encoding=encoding,
-        columns=100,
-        DUMMY_TUI_HOME=str(home),
-        TERM=env.pop("TERM", "xterm-256color"),
-        **env,
-    )
+    """``dummy-tui ARGS`` on a terminal that can show the screen, unless *env* says
+    another ``TERM``."""
+    return run_installed(home, encoding, *args, **{"TERM": "xterm-256color", **env})
 
 
 def refused(result: subprocess.CompletedProcess[str]) -> str:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine_util import listed_pickups
 from referee import Meld as RefMeld
 from referee import Referee
 
@@ -167,12 +168,7 @@ def check_stock_out(game: DummyRound, tally: Tally) -> list[str] | None:
             born=game.born[seat],
         )
     wanted = set(found) if rules.stock_out_pickup == "any" else {k for k, v in found.items() if v}
-    listed: set[tuple[object, ...]] = set()
-    for action in game.legal_actions():
-        if isinstance(action, Pick):
-            listed.add(("pick", action.card, action.meld))
-        elif isinstance(action, PickLayoff):
-            listed.add(("pick_layoff", action.card, action.target, action.low))
+    listed = listed_pickups(game)
     assert listed == wanted, (game.moves(), sorted(map(str, listed ^ wanted)))
     tally.stock_out_turns += 1
     if game.is_over:

@@ -80,8 +80,10 @@ def make_round(
     starter: int = 0,
     direction: int = 1,
     fill: bool = True,
+    **options: Any,
 ) -> DummyRound:
-    """A round from a fixed deal; ``stock`` is listed from the top down.
+    """A round from a fixed deal; ``stock`` is listed from the top down.  Its rules:
+    ``ruleset``, else Dummy's with ``options`` (:func:`rules`).
 
     With ``fill`` the cards named nowhere follow in canonical deck order (as in
     a record), so all 52 cards are in play; without it the stock is exactly
@@ -94,7 +96,8 @@ def make_round(
         named = {c for h in hand_cards for c in h} | {up} | set(top)
         top += [c for c in range(52) if c not in named]
     deal = Deal(hand_cards, up, top)
-    return DummyRound(ruleset or rules(), deal, starter, direction)
+    assert ruleset is None or not options, "a ruleset or options, not both"
+    return DummyRound(ruleset or rules(**options), deal, starter, direction)
 
 
 def play(game: DummyRound, *moves: str) -> None:
@@ -105,6 +108,22 @@ def play(game: DummyRound, *moves: str) -> None:
     assert applied == len(moves)
 
 
+def hearts_deal(**options: Any) -> DummyRound:
+    """Seat 0 holds 5♥ 6♥ 2♣ 3♦ 4♥ under the head 7♥, seat 1 holds 9♠ 8♥ J♦ 4♣ Q♦,
+    and 10♠ tops the stock: the deal of the ``pickup_to_layoff`` tests."""
+    return make_round(["5H 6H 2C 3D 4H", "9S 8H JD 4C QD"], "7H", "10S", **options)
+
+
+def born_facing_4h_8h(**options: Any) -> DummyRound:
+    """:func:`hearts_deal` two turns on: seat 0 is born with 5♥ 6♥ 7♥ on the table
+    (the head picked up), holds 2♣ 3♦ and faces the row 4♥ 8♥."""
+    game = hearts_deal(**options)
+    play(game, "pick 7H", "meld 5H 6H 7H", "discard 4H", "draw", "discard 8H")
+    assert game.seat == 0 and game.born[0]
+    assert game.row == [card("4H"), card("8H")]
+    return game
+
+
 def pick(chosen: str, meld: str) -> Pick:
     return Pick(card(chosen), tuple(sorted(cards(meld))))
 
@@ -113,6 +132,18 @@ def pick_layoff(game: DummyRound, chosen: str, target: str) -> PickLayoff:
     index = game.find_meld(card(target))
     assert index is not None
     return PickLayoff(card(chosen), index)
+
+
+def listed_pickups(game: DummyRound) -> set[tuple[object, ...]]:
+    """The pick-ups ``game`` lists, keyed as the referee's ``pickups`` keys them:
+    ``("pick", card, meld cards)`` and ``("pick_layoff", card, target, low)``."""
+    listed: set[tuple[object, ...]] = set()
+    for action in game.legal_actions():
+        if isinstance(action, Pick):
+            listed.add(("pick", action.card, action.meld))
+        elif isinstance(action, PickLayoff):
+            listed.add(("pick_layoff", action.card, action.target, action.low))
+    return listed
 
 
 def meld(text: str) -> Meld:

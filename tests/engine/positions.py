@@ -301,11 +301,10 @@ def _round(rules: DummyRules, position: Position, melds: list[TableMeld]) -> Dum
     game.melds = [m.copy() for m in melds]
     game.row = list(row)
     game.first_turn = False
-    game.seat = seat
-    game.end = None
-    game.end_seat = None
-    game._legal_cache = None
-    game._stock_out = None
+    # a deal with no stock left may have ended at its first turn (§9), with the
+    # pick-ups found for its own row: neither is this position's
+    game.end = game.end_seat = None
+    game._legal_cache = game._stock_out = None
     return game
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_util import card, make_round, play, rules, snapshot, totals
+from engine_util import card, make_round, play, snapshot, totals
 
 from dummy_tui.engine.actions import SHOW, Discard, LayOff, Meld
 from dummy_tui.engine.errors import IllegalMoveError
@@ -22,7 +22,7 @@ from dummy_tui.engine.record import apply_moves
 def game_with(
     hands: list[str], upcard: str, stock: str = "", fill: bool = True, **options: Any
 ) -> DummyRound:
-    return make_round(hands, upcard, stock, ruleset=rules("dummy", **options), fill=fill)
+    return make_round(hands, upcard, stock, fill=fill, **options)
 
 
 def refusal_of(game: DummyRound, action: Any) -> IllegalMoveError:

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import os
 import random
+from typing import Any
 
-from engine_util import rules
+from engine_util import listed_pickups, rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from positions import engine_melds, play_round, random_position, stock_out_round
 from referee import Referee, cards_in, is_open, places
 
-from dummy_tui.engine.actions import Pick, PickLayoff
 from dummy_tui.engine.goout import can_go_out, knock_cards
 from dummy_tui.engine.record import apply_moves
 
@@ -132,12 +132,7 @@ def check_stock_out_position(
     table = position.referee_table(both)
     found = referee.pickups(position.hand, game.row, table, limit, to_layoff=to_layoff, born=born)
     wanted = set(found) if any_pickup else {key for key, moves in found.items() if moves}
-    listed: set[tuple[object, ...]] = set()
-    for action in game.legal_actions():
-        if isinstance(action, Pick):
-            listed.add(("pick", action.card, action.meld))
-        elif isinstance(action, PickLayoff):
-            listed.add(("pick_layoff", action.card, action.target, action.low))
+    listed = listed_pickups(game)
     assert listed == wanted, (position, sorted(map(str, listed ^ wanted)))
     # §9: the round ends by itself when nothing can be picked up (towards a knock)
     assert game.is_over == (not wanted)
@@ -151,31 +146,24 @@ def check_stock_out_position(
     return len(listed), game.is_over
 
 
-@_settings(250)
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    both=st.booleans(),
-    chain=st.sampled_from(["any", "owner_or_self"]),
-    limit=st.sampled_from(LIMITS),
-    size=st.integers(1, 7),
-    row=st.integers(1, 6),
-    to_layoff=st.booleans(),
-    born=st.booleans(),
-    any_pickup=st.sampled_from([False, False, False, True]),
-    corner=st.booleans(),
+STOCK_OUT_CASES = st.fixed_dictionaries(
+    {
+        "seed": st.integers(0, 2**32 - 1),
+        "both": st.booleans(),
+        "chain": st.sampled_from(["any", "owner_or_self"]),
+        "limit": st.sampled_from(LIMITS),
+        "size": st.integers(1, 7),
+        "row": st.integers(1, 6),
+        "to_layoff": st.booleans(),
+        "born": st.booleans(),
+        "any_pickup": st.sampled_from([False, False, False, True]),
+        "corner": st.booleans(),
+    }
 )
-def test_stock_out_pickups_and_the_automatic_end_follow_brute_force(
-    seed: int,
-    both: bool,
-    chain: str,
-    limit: int | None,
-    size: int,
-    row: int,
-    to_layoff: bool,
-    born: bool,
-    any_pickup: bool,
-    corner: bool,
-) -> None:
-    check_stock_out_position(
-        seed, both, chain, limit, size, row, to_layoff, born, any_pickup, corner
-    )
+"""The arguments of :func:`check_stock_out_position`."""
+
+
+@_settings(250)
+@given(case=STOCK_OUT_CASES)
+def test_stock_out_pickups_and_the_automatic_end_follow_brute_force(case: dict[str, Any]) -> None:
+    check_stock_out_position(**case)

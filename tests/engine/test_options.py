@@ -7,11 +7,13 @@ from typing import Any
 import pytest
 from engine_util import (
     all_cards,
+    born_facing_4h_8h,
     card,
     cards,
     discard,
     dummy,
     hand,
+    hearts_deal,
     layoff,
     make_round,
     meld,
@@ -121,9 +123,7 @@ def test_hand_size_option() -> None:
 
 def layoff_limit_round(limit: int) -> DummyRound:
     # Seat 0 picks the head 7♥ with 5♥ 6♥, later draws 9♥ and lays off 8♥.
-    game = make_round(
-        ["5H 6H 2D 8H KS", "9C 9D 3S 4S 6C"], "7H", "JD 9H", ruleset=rules(layoff_limit=limit)
-    )
+    game = make_round(["5H 6H 2D 8H KS", "9C 9D 3S 4S 6C"], "7H", "JD 9H", layoff_limit=limit)
     play(game, "pick 7H", "meld 5H 6H 7H", "discard 2D", "draw", "discard JD", "draw")
     play(game, "layoff 8H 5H")
     return game
@@ -157,7 +157,7 @@ def chain_round(chain: str, six_with: int) -> DummyRound:
     """
     hands = ["8C 9C 10C 2D 5D AS", "7C 2H 2S 3D 4H", "3C 3H KH 9D"]
     hands[six_with] += " 6C"
-    game = make_round(hands, "JC", ruleset=rules(layoff_chain=chain))
+    game = make_round(hands, "JC", layoff_chain=chain)
     play(
         game,
         "pick JC", "meld 8C 9C 10C JC", "discard 2D",
@@ -200,9 +200,7 @@ def test_layoff_chain_any(seat: int) -> None:
 
 def pickup_layoff_round(on: bool) -> DummyRound:
     """Seat 0 is born with 5♥ 6♥ 7♥ on the table and faces the row 4♥ 8♥."""
-    game = make_round(
-        ["5H 6H 2C 3D 4H", "9S 8H JD 4C QD"], "7H", "10S", ruleset=rules(pickup_to_layoff=on)
-    )
+    game = hearts_deal(pickup_to_layoff=on)
     play(game, "pick 7H", "meld 5H 6H 7H", "discard 4H")
     # Seat 1 is not born: even with the option on it may not lay a pick off.
     refused(game, pick_layoff(game, "4H", "5H"), "not born:" if on else "pickup must meld:")
@@ -230,13 +228,7 @@ def test_pickup_to_layoff_off() -> None:
 
 
 def test_pickup_to_layoff_counts_against_the_layoff_limit() -> None:
-    game = make_round(
-        ["5H 6H 2C 3D 4H", "9S 8H JD 4C QD"],
-        "7H",
-        "10S",
-        ruleset=rules(pickup_to_layoff=True, layoff_limit=1),
-    )
-    play(game, "pick 7H", "meld 5H 6H 7H", "discard 4H", "draw", "discard 8H")
+    game = born_facing_4h_8h(pickup_to_layoff=True, layoff_limit=1)
     play(game, "pick 8H", "layoff 8H 5H", "discard 2C", "draw", "discard 10S")
     assert game.layoffs == [1, 0]
     # 4♥ would fit below 5♥ 6♥ 7♥ 8♥, but seat 0 has no layoff left.
@@ -250,7 +242,7 @@ def test_pickup_to_layoff_counts_against_the_layoff_limit() -> None:
 
 
 def test_first_turn_must_draw_refuses_the_head() -> None:
-    game = make_round(["5H 6H 2C", "8H 9H 2D"], "7H", ruleset=rules(first_turn_must_draw=True))
+    game = make_round(["5H 6H 2C", "8H 9H 2D"], "7H", first_turn_must_draw=True)
     refused(game, pick("7H", "5H 6H 7H"), "first turn must draw:")
     play(game, "draw", "discard 2C", "pick 7H", "meld 7H 8H 9H")
     assert game.born == [False, True]

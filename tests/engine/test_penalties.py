@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_util import card, make_round, play, rules, totals
+from engine_util import card, make_round, play, totals
 
 from dummy_tui.engine.families.dummy import DummyRound
 
@@ -25,7 +25,7 @@ def discard_layoff_round(points: int) -> DummyRound:
         ["5H 6H 2D KS", "9C 9D 3S 4S 6C"],
         "7H",
         "8H 4H",
-        ruleset=rules(penalty_discard_layoff=points),
+        penalty_discard_layoff=points,
     )
     play(game, "pick 7H", "meld 5H 6H 7H", "discard 2D", "draw", "discard 8H")
     return game
@@ -58,7 +58,8 @@ def test_discard_layoff_follows_the_chain_rule(chain: str, is_charged: bool) -> 
         ["8C 9C 10C 2D 5D", "7C 2H 2S 3D 4H", "6C 5C 5H 9D KH"],
         "JC",
         "AD",
-        ruleset=rules(penalty_discard_layoff=50, layoff_chain=chain),
+        penalty_discard_layoff=50,
+        layoff_chain=chain,
     )
     play(
         game,
@@ -80,7 +81,7 @@ def row_meld_round(points: int) -> DummyRound:
         ["10C JC 2D 5S 8H", "QC 3D 4D 5D 9S 9D"],
         "4H",
         "2H 6D 3S 9C",
-        ruleset=rules(penalty_discard_row_meld=points),
+        penalty_discard_row_meld=points,
     )
     play(game, "draw", "discard 10C", "draw", "discard QC", "draw", "discard JC")
     return game
@@ -124,7 +125,7 @@ def test_discard_row_meld_cases(row: str, discarded: str, is_charged: bool) -> N
     game = make_round(
         [" ".join([*row_cards, discarded]), "5S 7S"],
         "4H",
-        ruleset=rules(penalty_discard_row_meld=50),
+        penalty_discard_row_meld=50,
     )
     moves: list[str] = []
     for c, junk in zip(row_cards, ["5S", "7S"], strict=False):
@@ -143,9 +144,7 @@ def test_discard_row_meld_cases(row: str, discarded: str, is_charged: bool) -> N
 def test_feed_head_the_rules_example(points: int, seat0_total: int) -> None:
     # Head 7♥; seat 0 discards 9♥; seat 1 holds 8♥ and picks up from 7♥
     # melding 7♥ 8♥ 9♥, then knocks with K♠ (dark, two cards taken: no fool).
-    game = make_round(
-        ["9H 2C 3D 4S 5C", "8H KS"], "7H", "6S", ruleset=rules(penalty_feed_head=points)
-    )
+    game = make_round(["9H 2C 3D 4S 5C", "8H KS"], "7H", "6S", penalty_feed_head=points)
     play(game, "draw", "discard 9H")
     assert charged(game) == []  # not yet: only when the head card is taken
     play(game, "pick 7H", "meld 7H 8H 9H")
@@ -164,7 +163,7 @@ def feed_head_round(
     """
     hands = [f"{discarded} 2C 3D 4S", "JD QD KD", "2D 5S 9S"]
     hands[picker] += " " + picker_cards
-    game = make_round(hands, "7H", ruleset=rules(penalty_feed_head=50))
+    game = make_round(hands, "7H", penalty_feed_head=50)
     play(game, "draw", f"discard {discarded}", *before)
     assert game.seat == picker
     play(game, "pick 7H", f"meld {meld_}")
@@ -228,9 +227,7 @@ def test_feed_head_not_charged_when_the_meld_leaves_your_card_out() -> None:
 def test_feed_speto(
     seat0: str, seat1: str, seat2: str, chosen: str, points: int, seat1_total: int
 ) -> None:
-    game = make_round(
-        [seat0, seat1, seat2], "9D", "7S 10S", ruleset=rules(penalty_feed_speto=points)
-    )
+    game = make_round([seat0, seat1, seat2], "9D", "7S 10S", penalty_feed_speto=points)
     played = seat0.split()[0], seat1.split()[0]
     play(game, "draw", f"discard {played[0]}", "draw", f"discard {played[1]}")
     assert charged(game) == []
@@ -243,9 +240,7 @@ def test_feed_speto(
 
 
 def test_feed_speto_safe_once_your_turn_came_round() -> None:
-    game = make_round(
-        ["2C 8S JD", "3C 9S QD", "4C KS"], "9D", "7S 10S", ruleset=rules(penalty_feed_speto=50)
-    )
+    game = make_round(["2C 8S JD", "3C 9S QD", "4C KS"], "9D", "7S 10S", penalty_feed_speto=50)
     play(game, "draw", "discard 2C", "draw", "discard 3C")
     # Seat 2, seat 0 and seat 1 draw and discard (5♣ 6♣ 7♣: none near 2♣).
     play(game, "draw", "discard 5C", "draw", "discard 6C", "draw", "discard 7C")

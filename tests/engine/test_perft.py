@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from engine_util import (
+    born_facing_4h_8h,
     card,
     discard,
     hand,
@@ -21,7 +22,6 @@ from engine_util import (
     pick_layoff,
     play,
     row_of_three,
-    rules,
 )
 
 from dummy_tui.engine.actions import DRAW, END, Action, Discard, Draw, LayOff
@@ -232,7 +232,7 @@ def first_turn(must_draw: bool) -> DummyRound:
     return make_round(
         ["5H 6H 2C 9D KS 3S", "8H 9H 2D 4C JS QC"],
         "7H",
-        ruleset=rules(first_turn_must_draw=must_draw),
+        first_turn_must_draw=must_draw,
     )
 
 
@@ -262,28 +262,14 @@ def test_first_turn_must_draw() -> None:
 # pickup_to_layoff
 
 
-def pickup_layoff_position(on: bool) -> DummyRound:
-    """Seat 0 is born with 5♥ 6♥ 7♥ on the table; the row is 4♥ 8♥."""
-    game = make_round(
-        ["5H 6H 2C 3D 4H", "9S 8H JD 4C QD"],
-        "7H",
-        "10S",
-        ruleset=rules(pickup_to_layoff=on),
-    )
-    play(game, "pick 7H", "meld 5H 6H 7H", "discard 4H", "draw", "discard 8H")
-    assert game.seat == 0 and game.born[0]
-    assert game.row == [card("4H"), card("8H")]
-    return game
-
-
 def test_pickup_to_layoff_off_lists_no_layoff_picks() -> None:
-    game = pickup_layoff_position(False)
+    game = born_facing_4h_8h(pickup_to_layoff=False)
     # Hand 2♣ 3♦: neither 8♥ nor 4♥ makes a new meld with it.
     assert legal(game) == [DRAW]
 
 
 def test_pickup_to_layoff_on_lists_each_fitting_card() -> None:
-    game = pickup_layoff_position(True)
+    game = born_facing_4h_8h(pickup_to_layoff=True)
     # 8♥ extends the run up, 4♥ (taking 8♥ with it) extends it down.
     expected = [DRAW, pick_layoff(game, "8H", "5H"), pick_layoff(game, "4H", "5H")]
     assert_legal(game, expected, 3)

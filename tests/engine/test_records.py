@@ -170,7 +170,7 @@ def test_pickup_layoff_round_trip() -> None:
     game = make_round(
         ["5H 6H 2C 3D 4H 9D 9S 9C 10S KS JD", "9H 8H JH 4C QD 3S 4S 5S 6D 7D KC"],
         "7H",
-        ruleset=rules(pickup_to_layoff=True),
+        pickup_to_layoff=True,
     )
     play(game, "pick 7H", "meld 5H 6H 7H", "discard 4H", "draw", "discard 8H")
     play(game, "pick 8H", "layoff 8H 5H")

@@ -20,7 +20,7 @@ from typing import Any
 from fuzz_inputs import (
     Outcome,
     _Screens,
-    damaged_bytes,
+    changed_toml,
     home,
     long_text,
     nested_text,
@@ -68,22 +68,10 @@ BROKEN_LINES = ("[keymap", "[keymap]", "[[keymap]]", "keymap = 5", "x =", "[them
 def config_file(draw: st.DrawFn) -> bytes:
     """The bytes of a config file: the example with every key, or nothing, changed."""
     lines = draw(st.sampled_from([EVERY_KEY, "", "[keymap]\n"])).splitlines()
-    for _ in range(draw(st.integers(min_value=1, max_value=5))):
-        at = draw(st.integers(0, max(0, len(lines))))
-        action = draw(st.sampled_from(["value", "value", "add", "delete", "repeat", "broken"]))
-        line = lines[at] if at < len(lines) else ""
-        if action == "value" and "=" in line and not line.lstrip().startswith("#"):
-            lines[at] = line.split("=")[0] + "= " + draw(config_values)
-        elif action in ("value", "add"):
-            lines.insert(at, f"{json.dumps(draw(config_keys))} = {draw(config_values)}")
-        elif action == "delete" and at < len(lines):
-            del lines[at]
-        elif action == "repeat" and at < len(lines):
-            lines.insert(at, line)
-        else:
-            lines.insert(at, draw(st.sampled_from(BROKEN_LINES)))
-    text = "\n".join(lines) + "\n"
-    return draw(damaged_bytes(text.encode("utf-8", "surrogatepass")))
+    edits = st.integers(min_value=1, max_value=5)
+    return draw(
+        changed_toml(lines, edits, config_keys, config_values, BROKEN_LINES, past_the_end=True)
+    )
 
 
 def use_config(data: bytes, command: str) -> Outcome:

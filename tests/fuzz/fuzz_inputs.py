@@ -322,28 +322,47 @@ _TEMPLATES = {
 
 
 @st.composite
+def changed_toml(
+    draw: st.DrawFn,
+    lines: list[str],
+    edits: st.SearchStrategy[int],
+    keys: st.SearchStrategy[str],
+    values: st.SearchStrategy[str],
+    broken: Sequence[str],
+    *,
+    past_the_end: bool = False,
+) -> bytes:
+    """The bytes of a TOML file of ``lines`` changed ``edits`` times, line by line:
+    a value replaced, a ``key = value`` line added, a line deleted or repeated, a
+    ``broken`` line put in; then damaged (:func:`damaged_bytes`).  A line may be
+    added after the last one too if ``past_the_end``."""
+    lines = list(lines)
+    for _ in range(draw(edits)):
+        at = draw(st.integers(0, max(0, len(lines) if past_the_end else len(lines) - 1)))
+        action = draw(st.sampled_from(["value", "value", "add", "delete", "repeat", "broken"]))
+        line = lines[at] if at < len(lines) else ""
+        if action == "value" and "=" in line and not line.lstrip().startswith("#"):
+            lines[at] = line.split("=")[0] + "= " + draw(values)
+        elif action in ("value", "add"):
+            lines.insert(at, f"{json.dumps(draw(keys))} = {draw(values)}")
+        elif action == "delete" and at < len(lines):
+            del lines[at]
+        elif action == "repeat" and at < len(lines):
+            lines.insert(at, line)
+        else:
+            lines.insert(at, draw(st.sampled_from(broken)))
+    text = "\n".join(lines) + "\n"
+    return draw(damaged_bytes(text.encode("utf-8", "surrogatepass")))
+
+
+@st.composite
 def rules_file(draw: st.DrawFn) -> bytes:
     """The bytes of a rules file: the packaged one or a small preset, changed
     line by line."""
     base = draw(st.sampled_from([RULESETS.read_text(encoding="utf-8"), *_TEMPLATES.values()]))
-    lines = base.splitlines()
-    for _ in range(draw(st.integers(min_value=0, max_value=4))):
-        at = draw(st.integers(0, max(0, len(lines) - 1)))
-        action = draw(st.sampled_from(["value", "value", "add", "delete", "repeat", "garbage"]))
-        line = lines[at] if lines else ""
-        if action == "value" and "=" in line and not line.lstrip().startswith("#"):
-            lines[at] = line.split("=")[0] + "= " + draw(toml_values)
-        elif action in ("value", "add"):
-            key = draw(st.one_of(st.sampled_from(OPTION_KEYS), st.text(max_size=6)))
-            lines.insert(at, f"{json.dumps(key)} = {draw(toml_values)}")
-        elif action == "delete" and lines:
-            del lines[at]
-        elif action == "repeat" and lines:
-            lines.insert(at, line)
-        else:
-            lines.insert(at, draw(st.sampled_from(BROKEN_LINES)))
-    text = "\n".join(lines) + "\n"
-    return draw(damaged_bytes(text.encode("utf-8", "surrogatepass")))
+    keys = st.one_of(st.sampled_from(OPTION_KEYS), st.text(max_size=6))
+    edits = st.integers(min_value=0, max_value=4)
+    return draw(changed_toml(base.splitlines(), edits, keys, toml_values, BROKEN_LINES))
 
 
 def _assignment(key: str, value: str) -> str:

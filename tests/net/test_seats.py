@@ -17,7 +17,7 @@ from dummy_tui.engine.actions import DRAW, Discard
 from dummy_tui.net import server as server_module
 from dummy_tui.net.protocol import FLOOD, MAX_FRAME, dumps
 from dummy_tui.net.remote import JoinRefused, Link, RemoteSession
-from dummy_tui.net.server import Table
+from dummy_tui.net.server import Hosted, Table
 from dummy_tui.ui.session import Session
 
 
@@ -44,6 +44,22 @@ async def refusal(
     return refused.value.reason
 
 
+async def joined(server: Hosted, table: Table, *names: str) -> list[Player]:
+    """Players of these names at ``table``, joined in turn."""
+    players = [Player(server.port, table.code, name) for name in names]
+    for player in players:
+        await player.join()
+    return players
+
+
+async def past_states(link: Link) -> dict[str, Any]:
+    """The next frame on ``link`` that is not a state (the table's news in between)."""
+    frame = await link.receive()
+    while frame["type"] == "state":
+        frame = await link.receive()
+    return frame
+
+
 async def test_code_password_and_seats_decide_who_sits() -> None:
     table = Table(Session.new(setup_of(2, seed=4)), password="sesame", ai_delay=0)
     async with hosted(table) as (server, run):
@@ -61,10 +77,8 @@ async def test_code_password_and_seats_decide_who_sits() -> None:
         # the seat's token from another window takes the seat; the old window is told
         again = Link(f"ws://127.0.0.1:{port}/", table.code, "Ann", "sesame", welcome["token"])
         assert (await again.open())["seat"] == 0
-        told = await first.receive()
-        while told["type"] == "state":  # Bo's arrival, told to all
-            told = await first.receive()
-        assert told == {"type": "error", "reason": "replaced"}
+        # past the news of Bo's arrival, told to all
+        assert await past_states(first) == {"type": "error", "reason": "replaced"}
         assert [s["name"] for s in welcome["seats"]] == ["Ann", "P1"]
         assert not run.done()
 
@@ -72,10 +86,7 @@ async def test_code_password_and_seats_decide_who_sits() -> None:
 async def test_every_bad_message_is_refused_and_the_table_plays_on() -> None:
     table = Table(Session.new(setup_of(2, seed=4)), ai_delay=0)
     async with hosted(table) as (server, run):
-        ann = Player(server.port, table.code, "Ann")
-        bo = Player(server.port, table.code, "Bo")
-        await ann.join()
-        await bo.join()
+        ann, bo = await joined(server, table, "Ann", "Bo")
         game = table.session.round
         assert game.seat == 0
         not_in_hand = next(c for c in range(52) if c not in game.hand(0) and c not in game.row)
@@ -114,10 +125,7 @@ async def test_every_bad_message_is_refused_and_the_table_plays_on() -> None:
 async def test_a_flood_is_cut_off_and_only_that_connection_is() -> None:
     table = Table(Session.new(setup_of(2, seed=4)), ai_delay=0)
     async with hosted(table) as (server, run):
-        ann = Player(server.port, table.code, "Ann")
-        bo = Player(server.port, table.code, "Bo")
-        await ann.join()
-        await bo.join()
+        ann, bo = await joined(server, table, "Ann", "Bo")
         for _ in range(FLOOD + 5):
             with contextlib.suppress(ConnectionClosed):
                 await raw(ann, "{}")
@@ -133,10 +141,8 @@ async def test_a_flood_is_cut_off_and_only_that_connection_is() -> None:
         await until(lambda: table.seats[0].link is None)
         # Bo's seat plays on
         await raw(bo, dumps({"type": "undo", "round": 1, "at": 0}))
-        frame = await bo.link.receive()
-        while frame["type"] == "state":  # Ann's seat is away now, told to all
-            frame = await bo.link.receive()
-        assert frame["reason"] == "turn"
+        # past the news that Ann's seat is away now, told to all
+        assert (await past_states(bo.link))["reason"] == "turn"
         assert not run.done()
 
 
@@ -233,32 +239,26 @@ async def test_chat_goes_to_everyone_as_text_within_its_limits() -> None:
         await ann.join()
         bo_session = await bo.join()
 
-        async def next_chat(player: Player) -> dict[str, Any]:
-            frame = await player.link.receive()
-            while frame["type"] == "state":
-                frame = await player.link.receive()
-            return frame
-
         await ann.link.send({"type": "chat", "text": "[bold]hi[/]\x07  there\n"})
-        line = await next_chat(bo)
+        line = await past_states(bo.link)
         assert line == {
             "type": "chat", "seat": 0, "name": "Ann", "text": "[bold]hi[/] there",
             "reaction": None,
         }  # fmt: skip
         assert bo_session.hear(line) == ("Ann", "[bold]hi[/] there")
         await ann.link.send({"type": "chat", "reaction": "well_played"})
-        heard = bo_session.hear(await next_chat(bo))
+        heard = bo_session.hear(await past_states(bo.link))
         assert heard == ("Ann", "Well played!")  # in Bo's own words
         await ann.link.send({"type": "chat", "text": "   "})
-        frame = await next_chat(ann)
+        frame = await past_states(ann.link)
         while frame["type"] == "chat":  # her own lines come back to her too
-            frame = await next_chat(ann)
+            frame = await past_states(ann.link)
         assert frame == {"type": "error", "reason": "chat_empty"}
         for _ in range(4):  # the burst is spent: refused, and the table plays on
             await ann.link.send({"type": "chat", "text": "again"})
         reasons = set()
         for _ in range(8):
-            frame = await next_chat(ann)
+            frame = await past_states(ann.link)
             if frame["type"] == "error":
                 reasons.add(frame["reason"])
             if "chat_rate" in reasons:
@@ -283,8 +283,5 @@ async def test_a_spectator_takes_no_seat_and_cannot_move() -> None:
         assert (await Link(url, table.code, "Ann", None).open())["seat"] == 0
         assert (await Link(url, table.code, "Bo", None).open())["seat"] == 1
         await watcher.send({"type": "move", "round": 1, "at": 0, "words": ["draw"]})
-        frame = await watcher.receive()
-        while frame["type"] == "state":
-            frame = await watcher.receive()
-        assert frame == {"type": "error", "reason": "watching"}
+        assert await past_states(watcher) == {"type": "error", "reason": "watching"}
         assert table.session.round.history == [] and not run.done()

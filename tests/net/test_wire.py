@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from record_util import ace_at_either_end
 
 from dummy_tui.engine.actions import LayOff
 from dummy_tui.engine.families import new_round
@@ -53,33 +54,10 @@ def test_a_seats_view_crosses_the_wire_and_plays_as_the_round_does(
     assert replayed.history == game.history
 
 
-# P0 lays 3♣…K♣, P1 lays 2♣ off below it; P2 (ace_low_runs, unborn_play "free")
-# holds A♣: it may go below the 2 or above the K
-ACE_RECORD = {
-    "format": "dummy-tui-record/1",
-    "ruleset": "dummy",
-    "options": {"hand_size": {"3": 12}, "unborn_play": "free", "ace_low_runs": True},
-    "players": ["P0", "P1", "P2"],
-    "deal": {
-        "hands": [
-            ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "5D"],
-            ["2C", "3D", "4D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD"],
-            ["AC", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"],
-        ],
-        "upcard": "2S",
-        "stock": ["3S", "4S", "KH"],
-    },
-    "moves": [
-        "draw", "meld 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", "discard 5D", "draw",
-        "layoff 2C 3C", "discard 3D", "draw",
-    ],
-}  # fmt: skip
-
-
 def test_an_ace_laid_off_at_either_end_is_named_so() -> None:
     """§14.1: with both its 2 and its K, a run takes the ace below the 2 or above
     the K, and the layoff's target card says which: each crosses the wire whole."""
-    game = replay(parse_record(ACE_RECORD)).game
+    game = replay(parse_record(ace_at_either_end())).game
     shadow = shadow_round(view_of(view_json(game.view(2)), game.rules, type(game.view(2))))
     aces = [a for a in shadow.legal_actions() if isinstance(a, LayOff)]
     assert sorted(a.low for a in aces) == [False, True]

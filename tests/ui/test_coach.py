@@ -4,16 +4,21 @@ first games, then a setting (c, the command palette)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from ui_helpers import (
     app_for,
     born_session,
+    card,
     cards,
     pickup_session,
     played_by_ai,
     played_until,
+    press_x_on,
     running,
     settled_table,
     setup,
@@ -24,17 +29,13 @@ from ui_helpers import (
 )
 
 from dummy_tui.engine.actions import Discard
-from dummy_tui.engine.cards import cards_of, parse_card
+from dummy_tui.engine.cards import cards_of
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.settings import COACH_GAMES, Settings, settings_from
-
-
-def card(text: str) -> int:
-    return parse_card(text)
 
 
 def coach_line(table: TableScreen) -> str:
@@ -55,25 +56,25 @@ async def test_the_coach_says_what_a_pick_up_makes_and_what_comes_along() -> Non
         assert "Not born yet: you can lay cards down after a pick-up, or all at once" in said
 
 
-async def test_without_the_coach_there_is_no_line_and_no_question() -> None:
-    app = app_for(session=speto_session())
+@asynccontextmanager
+async def speto_table(coach: str) -> AsyncIterator[tuple[DummyApp, Pilot[int], TableScreen]]:
+    """The settled table of :func:`speto_session` at 100×30, the coach ``coach``."""
+    app = app_for(session=speto_session(), coach=coach)
     async with running(app, (100, 30), settled_table) as (pilot, table):
+        yield app, pilot, table
+
+
+async def test_without_the_coach_there_is_no_line_and_no_question() -> None:
+    async with speto_table("off") as (app, pilot, table):
         assert coach_line(table) == ""
-        table.hand.cursor = table.hand.cards.index(card("2C"))
-        await pilot.press("x")
-        await pilot.pause()
+        await press_x_on(pilot, table, "2C")
         assert app.screen is table and card("2C") in table.session.round.row
 
 
 async def test_the_coach_asks_once_before_a_spe_to_is_thrown() -> None:
-    session = speto_session()
-    app = app_for(session=session, coach="on")
-    async with running(app, (100, 30), settled_table) as (pilot, table):
+    async with speto_table("on") as (app, pilot, table):
         assert "Safest discards:" in coach_line(table)
-        hand = table.hand
-        hand.cursor = hand.cards.index(card("2C"))
-        await pilot.press("x")
-        await pilot.pause()
+        await press_x_on(pilot, table, "2C")
         question = app.screen
         assert isinstance(question, ChoiceScreen)
         assert question.title_text == "Discard 2♣?"
@@ -83,33 +84,25 @@ async def test_the_coach_asks_once_before_a_spe_to_is_thrown() -> None:
         assert "A safer discard: " in intro
         await pilot.press("escape")  # choose again: nothing thrown
         await pilot.pause()
-        assert app.screen is table and card("2C") not in session.round.row
+        assert app.screen is table and card("2C") not in table.session.round.row
         await pilot.press("x")  # asked once: the second x throws it
         await pilot.pause()
-        assert card("2C") in session.round.row
+        assert card("2C") in table.session.round.row
 
 
 async def test_enter_on_the_coachs_question_discards_anyway() -> None:
-    session = speto_session()
-    app = app_for(session=session, coach="on")
-    async with running(app, (100, 30), settled_table) as (pilot, table):
-        table.hand.cursor = table.hand.cards.index(card("2C"))
-        await pilot.press("x")
-        await pilot.pause()
+    async with speto_table("on") as (app, pilot, table):
+        await press_x_on(pilot, table, "2C")
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("enter")
         await pilot.pause()
-        assert card("2C") in session.round.row
+        assert card("2C") in table.session.round.row
 
 
 async def test_a_safe_discard_is_made_without_a_question() -> None:
-    session = speto_session()
-    app = app_for(session=session, coach="on")
-    async with running(app, (100, 30), settled_table) as (pilot, table):
-        table.hand.cursor = table.hand.cards.index(card("KS"))
-        await pilot.press("x")
-        await pilot.pause()
-        assert card("KS") in session.round.row
+    async with speto_table("on") as (_app, pilot, table):
+        await press_x_on(pilot, table, "KS")
+        assert card("KS") in table.session.round.row
 
 
 async def test_the_cards_just_taken_are_marked_until_the_next_turn() -> None:

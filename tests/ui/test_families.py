@@ -20,6 +20,7 @@ from ui_helpers import (
     new_game_screen,
     open_house_rules,
     played_until,
+    pressed,
     round_of,
     running,
     settle,
@@ -559,10 +560,7 @@ async def test_help_opened_again_is_the_same_screen_at_the_games_section_in_the_
 
     app = app_for(setup(players=2, seed=5, ruleset="gin"))
     async with running(app, (100, 30), settled_table) as (pilot, table):
-        await pilot.press("f1")
-        await pilot.pause()
-        first = app.screen
-        assert isinstance(first, HelpScreen)
+        first = await pressed(pilot, app, "f1", HelpScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is table

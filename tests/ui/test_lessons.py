@@ -13,7 +13,7 @@ import pytest
 from lesson_keys import cursor_to, lesson_end, make, make_by_answer
 from textual.pilot import Pilot
 from textual.widgets import Button
-from ui_helpers import new_game_screen, settings, write_settings
+from ui_helpers import new_game_screen, pressed, settings, write_settings
 
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import card_text, cards_of, parse_card, rank_of, suit_of
@@ -427,10 +427,7 @@ async def test_learn_to_play_is_one_key_and_one_button_on_the_new_game_screen() 
         screen = await new_game_screen(pilot, app)
         button = screen.query_one("#learn", Button)
         assert str(button.label) == "Learn to play (l)"
-        await pilot.press("l")
-        await pilot.pause()
-        listing = app.screen
-        assert isinstance(listing, LessonListScreen)
+        await pressed(pilot, app, "l", LessonListScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

@@ -13,6 +13,7 @@ from textual.widgets._footer import FooterKey
 from ui_helpers import (
     app_for,
     born_session,
+    card,
     cards,
     new_game_screen,
     played_by_ai,
@@ -23,7 +24,6 @@ from ui_helpers import (
 )
 
 from dummy_tui.engine.actions import Discard, Draw, Pick
-from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.ui.cardtext import CardLook
@@ -32,10 +32,6 @@ from dummy_tui.ui.session import Session
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.table import GameLog, MeldTable
 from dummy_tui.ui.words import refusal_text
-
-
-def card(text: str) -> int:
-    return parse_card(text)
 
 
 def log_text(table: Any) -> str:

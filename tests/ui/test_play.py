@@ -40,6 +40,7 @@ from ui_helpers import (
     table_under,
     the_save,
     two_seat_session,
+    two_turns_saved,
     until,
 )
 
@@ -936,12 +937,7 @@ async def test_a_hint_to_draw_past_a_pick_up_says_why() -> None:
 
 async def test_a_save_that_fails_is_reported_once_and_again_on_leaving(home: Path) -> None:
     (home / "data").write_text("a file where the save folder should be\n")
-    app = app_for(setup(humans=1, seed=21), persist=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        for key in ("d", "x", "d", "x"):
-            await pilot.press(key)
-            await settle(pilot, app)
+    async with two_turns_saved() as (pilot, app):
         messages = [n.message for n in app._notifications]
         assert len(messages) == 1, messages  # one notice, not one a move
         assert messages[0].startswith("The game could not be saved:")

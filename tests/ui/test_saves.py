@@ -11,12 +11,13 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button, OptionList
 from ui_helpers import (
     app_for,
@@ -27,6 +28,7 @@ from ui_helpers import (
     settle,
     settled_table,
     setup,
+    two_turns_saved,
     until,
 )
 
@@ -35,7 +37,7 @@ from dummy_tui.saves import clean_temporaries, legacy_file, pending_dir
 from dummy_tui.storage import data_dir
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.recording import Recorder
-from dummy_tui.ui.saved import write_save
+from dummy_tui.ui.saved import SavedMatch, write_save
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
@@ -195,9 +197,7 @@ async def test_a_match_ending_while_another_program_holds_the_history_is_written
     other.close()
     assert history_of(uid) == ([], False)
     os.utime(kept, (1_700_000_000, 1_700_000_000))  # the match ended a while ago
-    again = app_for(persist=True)
-    async with again.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: bool(said(again)), "the match written told")
+    again = await start_until_told("the match written told", (100, 30))
     assert said(again) == [
         "A match the game history could not take when it ended is now written to it:"
         " Ann, Bee · Dummy · round 1."
@@ -257,12 +257,7 @@ async def test_a_read_only_data_folder_is_told_once_not_at_every_move(
         raise OSError(30, "Read-only file system", f"{dir}/{prefix}{next(made)}{suffix}")
 
     monkeypatch.setattr("tempfile.mkstemp", mkstemp)
-    app = app_for(setup(humans=1, seed=21), persist=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        for key in ("d", "x", "d", "x"):
-            await pilot.press(key)
-            await settle(pilot, app)
+    async with two_turns_saved() as (_, app):
         told = said(app)
     session = app.session
     assert session is not None
@@ -292,10 +287,40 @@ def test_the_start_removes_temporary_files_of_killed_writes_but_not_a_live_windo
     assert live.exists() and new.exists()
 
 
-async def start_and_wait_for_a_word() -> None:
+@asynccontextmanager
+async def told_at_start(
+    what: str, size: tuple[int, int] = (80, 24)
+) -> AsyncIterator[tuple[Pilot[int], DummyApp]]:
+    """The game started with saves on, once it has said something at its start
+    (``what``: the word awaited, named if it never comes)."""
     app = app_for(persist=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: bool(said(app)), "a word of the start")
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: bool(said(app)), what)
+        yield pilot, app
+
+
+async def start_until_told(what: str, size: tuple[int, int] = (80, 24)) -> DummyApp:
+    """The game started as :func:`told_at_start` does, then left; it is returned."""
+    async with told_at_start(what, size) as (_, app):
+        return app
+
+
+async def the_one_saved_game(
+    pilot: Pilot[int], app: DummyApp
+) -> tuple[SavedGamesScreen, SavedMatch]:
+    """From the new-game screen, r: the list of saved games, and its only game."""
+    await pilot.pause()
+    listed = await pressed(pilot, app, "r", SavedGamesScreen)
+    [entry] = listed.matches
+    return listed, entry
+
+
+async def resume_the_first_saved(pilot: Pilot[int], app: DummyApp) -> TableScreen:
+    """From the new-game screen: r (the saved games), enter on the first; its table."""
+    await pilot.press("r")
+    await pilot.pause()
+    await pilot.press("enter")
+    return await settled_table(pilot, app)
 
 
 @pytest.mark.parametrize("where", ["saves", "legacy"])
@@ -306,15 +331,13 @@ async def test_a_save_of_a_newer_version_is_never_set_aside_nor_removed(where: s
     path.write_text(newer, encoding="utf-8")
     damaged = saves_folder() / f"{'e' * 32}.json"  # set aside beside it
     damaged.write_text("{ not a save", encoding="utf-8")
-    await start_and_wait_for_a_word()
+    await start_until_told("a word of the start")
     [kept] = saved_paths()
     assert kept.read_text(encoding="utf-8") == newer  # where a newer version looks for it
     assert not list(kept.parent.glob(f"{kept.name}.damaged-*"))
     app = app_for(persist=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        listed = await pressed(pilot, app, "r", SavedGamesScreen)
-        [entry] = listed.matches
+        listed, entry = await the_one_saved_game(pilot, app)
         assert entry.newer and "saved by a newer version" in str(saved_text(entry))
         await pilot.press("enter")  # cannot be resumed here
         await until(pilot, lambda: bool(said(app)), "the refusal told")
@@ -391,9 +414,7 @@ async def test_a_match_another_window_plays_is_shown_and_cannot_be_taken_until_i
     with window_elsewhere(session.history_uid):
         app = app_for(persist=True)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            listed = await pressed(pilot, app, "r", SavedGamesScreen)
-            [entry] = listed.matches
+            listed, entry = await the_one_saved_game(pilot, app)
             assert entry.busy and "being played in another window" in str(saved_text(entry))
             await pilot.press("enter")
             await pilot.pause()
@@ -412,10 +433,7 @@ async def test_a_match_another_window_plays_is_shown_and_cannot_be_taken_until_i
     app = app_for(persist=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("enter")
-        table = await settled_table(pilot, app)
+        table = await resume_the_first_saved(pilot, app)
         assert table.session.round.moves() == before
 
 
@@ -443,9 +461,7 @@ async def test_the_one_save_of_an_earlier_version_moves_into_the_list_once(named
     legacy = legacy_file(data_dir())
     legacy.write_text(json.dumps(data), encoding="utf-8")
     path.unlink()
-    app = app_for(persist=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: bool(said(app)), "the move told")
+    async with told_at_start("the move told") as (pilot, app):
         assert said(app) == [
             "Each match now has its own save: your saved game is in the list of saved"
             " games (Ann, Bee, Chai, Dao · Dummy · round 1)."
@@ -453,10 +469,7 @@ async def test_the_one_save_of_an_earlier_version_moves_into_the_list_once(named
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         await until(pilot, lambda: screen.saved == 1, "the list counted")
-        await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("enter")
-        table = await settled_table(pilot, app)
+        table = await resume_the_first_saved(pilot, app)
         assert table.session.round.moves()[:2] == session.round.moves()
     assert not legacy.exists()
     [moved] = saved_paths()

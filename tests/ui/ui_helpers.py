@@ -69,6 +69,10 @@ def value_now(choice: Choice) -> Hashable:
     return choice.value
 
 
+def card(text: str) -> int:
+    return parse_card(text)
+
+
 def cards(text: str) -> list[int]:
     return [parse_card(c) for c in text.split()]
 
@@ -111,10 +115,15 @@ async def coach_question(pilot: Pilot[int], app: DummyApp) -> None:
     await settle(pilot, app)
     table = app.screen
     assert isinstance(table, TableScreen)
-    table.hand.cursor = table.hand.cards.index(parse_card("2C"))
+    await press_x_on(pilot, table, "2C")
+    assert isinstance(app.screen, ChoiceScreen)
+
+
+async def press_x_on(pilot: Pilot[int], table: TableScreen, text: str) -> None:
+    """The hand's cursor on the card ``text``, then x (discard it), and a pause."""
+    table.hand.cursor = table.hand.cards.index(parse_card(text))
     await pilot.press("x")
     await pilot.pause()
-    assert isinstance(app.screen, ChoiceScreen)
 
 
 def pickup_session() -> Session:
@@ -215,6 +224,19 @@ async def running(
     (:func:`settled_table`, :func:`new_game_screen`, ...)."""
     async with app.run_test(size=size) as pilot:
         yield pilot, await reach(pilot, app)
+
+
+@asynccontextmanager
+async def two_turns_saved() -> AsyncIterator[tuple[Pilot[int], DummyApp]]:
+    """Ann against three random players (seed 21) with saves on, at 80×24: her
+    first two turns played (draw and discard, d and x), a save tried after each move."""
+    app = app_for(setup(humans=1, seed=21), persist=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for key in ("d", "x", "d", "x"):
+            await pilot.press(key)
+            await settle(pilot, app)
+        yield pilot, app
 
 
 R = TypeVar("R", bound=Round[Any])
