@@ -127,7 +127,7 @@ def long_row_position(rules: DummyRules, players: int, seed: int) -> DummyRound 
     rng = random.Random(seed)
     game = DummyRound.new(rules, players, seed)
     while not game.is_over:
-        if game.phase == TAKE and len(game.row) >= LONG_ROW:
+        if game.phase == TAKE and len(game.discards) >= LONG_ROW:
             return game
         legal = game.legal_actions()
         if game.phase == TAKE:
@@ -142,7 +142,7 @@ def long_row_position(rules: DummyRules, players: int, seed: int) -> DummyRound 
 def stock_empty_position(rules: DummyRules, players: int, seed: int) -> DummyRound | None:
     """Draw and discard only until the stock is empty and a choice remains (take phase)."""
     game, _ = last_discard(rules, players, seed)
-    if game.is_over or len(game.row) < LONG_ROW:
+    if game.is_over or len(game.discards) < LONG_ROW:
         return None
     return game
 
@@ -193,7 +193,7 @@ def time_positions(
         if then_draw:
             game.apply(DRAW)
             assert game.phase == PLAY
-        rows.append(len(game.row))
+        rows.append(len(game.discards))
         times.append(1e6 * min(timed_legal(game) for _ in range(3)))
     return times, statistics.fmean(rows) if rows else float("nan")
 
@@ -288,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:<22} {players:>7} {len(times):>9} {shown} {spread(times)}")
     for players in PLAYER_COUNTS:
         spent = [last_discard(rules, players, args.seed * 7919 + i) for i in range(args.positions)]
-        rows = statistics.fmean(len(g.row) for g, _ in spent)
+        rows = statistics.fmean(len(g.discards) for g, _ in spent)
         times = [1e6 * t for _, t in spent]
         name = "discard into no stock"
         print(f"{name:<22} {players:>7} {len(spent):>9} {rows:>10.1f} {spread(times)}")

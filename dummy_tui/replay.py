@@ -210,7 +210,7 @@ class Account:
         if result.pending_pick:
             lines.append(say("out.replay.pending", move=repr(result.pending_pick)))
         lines.append("")
-        lines.append(say(self.pile, cards=_cards(game.row)))
+        lines.append(say(self.pile, cards=_cards(game.discards)))
         lines.append(say("out.replay.stock", n=len(game.stock)))
         lines.append("")
         lines.extend(self.table())
@@ -249,8 +249,8 @@ class Account:
         game = self.game
         if game.end == "dead":
             return say("out.replay.ending_dead")
-        if game.knocker is not None:
-            return say(self.out, name=self.names[game.knocker])
+        if game.went_out is not None:
+            return say(self.out, name=self.names[game.went_out])
         return say("out.replay.ending")
 
     def scores(self) -> list[str]:
@@ -301,15 +301,15 @@ class DummyAccount(Account):
 
     def ending(self) -> str:
         game = self.dummy
-        if game.knocker is None:
+        if game.went_out is None:
             if game.end == "knock":
                 return say("out.replay.ending_knock")
             if game.end == "stock_out":
                 return say("out.replay.ending_stock_out")
             return say("out.replay.ending_other", end=str(game.end))
-        knock_card = _pretty(game.knock_card) if game.knock_card is not None else "?"
+        knock_card = _pretty(game.out_card) if game.out_card is not None else "?"
         key = "out.replay.dark_knock" if game.dark_knock else "out.replay.knock"
-        return say(key, name=self.names[game.knocker], card=knock_card)
+        return say(key, name=self.names[game.went_out], card=knock_card)
 
     def scores(self) -> list[str]:
         game = self.dummy

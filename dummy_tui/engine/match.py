@@ -107,7 +107,7 @@ class Match:
             self.round_seed(len(self.results)),
             list(game.scores()),
             game.end,
-            game.knocker,
+            game.went_out,
         )
         self.results.append(result)
         self.starter, self.direction = game.next_round()

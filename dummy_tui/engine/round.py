@@ -77,7 +77,7 @@ class Round(Generic[R]):
     kinds: ClassVar[frozenset[str]] = frozenset(KINDS)
     """The action kinds this family has at all."""
     view_type: ClassVar[type[PlayerView]] = PlayerView
-    _COPIED: ClassVar[tuple[str, ...]] = ("hands", "stock", "row", "history")
+    _COPIED: ClassVar[tuple[str, ...]] = ("hands", "stock", "discards", "history")
     """Lists a clone copies (the melds are copied meld by meld)."""
 
     def __init__(self, rules: R, deal: Deal, starter: int = 0, direction: int = 1) -> None:
@@ -91,7 +91,7 @@ class Round(Generic[R]):
         self.start_direction = direction
         self.hands = [mask_of(h) for h in deal.hands]
         self.stock = list(reversed(deal.stock))  # top at the end
-        self.row = [deal.upcard]
+        self.discards = [deal.upcard]
         self.melds: list[TableMeld] = []
         self.history: list[tuple[int, act.Action]] = []
         self.seat = starter
@@ -100,9 +100,10 @@ class Round(Generic[R]):
         self.turn_start = 0  # index into history where this turn began
         self.taken: int | None = None  # the card taken from the pile this turn
         self.end: str | None = None
-        self.knocker: int | None = None
-        self.knock_card: int | None = None
-        self.dark_knock = False
+        self.went_out: int | None = None
+        """The seat that went out (knocked), ending the round."""
+        self.out_card: int | None = None
+        """The card it went out with."""
         self._legal_cache: list[act.Action] | None = None
         self._setup()
 
@@ -360,7 +361,7 @@ class Round(Generic[R]):
             hand=cards_of(self.hands[seat]),
             hand_counts=[h.bit_count() for h in self.hands],
             stock_count=len(self.stock),
-            row=list(self.row),
+            discards=list(self.discards),
             melds=[m.copy() for m in self.melds],
             history=list(self.history),
             teams=[self.team_of(s) for s in range(self.players)],
@@ -387,7 +388,7 @@ class Round(Generic[R]):
 
     def tallies(self) -> list[Tally]:
         """Each seat's :class:`Tally` of the finished round."""
-        return [Tally(knocked=self.knocker == s) for s in range(self.players)]
+        return [Tally(knocked=self.went_out == s) for s in range(self.players)]
 
     def round_winners(self) -> list[int]:
         """The seats that won the finished round: the top score, untied between teams."""
@@ -419,7 +420,7 @@ class Round(Generic[R]):
         raise NotImplementedError
 
     def move_words(self, index: int) -> list[str]:
-        """The record moves for ``history[index]``: a pick-up from the row is two moves
+        """The record moves for ``history[index]``: a pick-up from the discards is two moves
         (``pick <card>`` and the meld or layoff that plays it); the discard that ends
         the round is written ``knock``."""
         _, action = self.history[index]

@@ -28,7 +28,7 @@ class PlayerView:
     hand: list[int]
     hand_counts: list[int]
     stock_count: int
-    row: list[int]  # the discard row or pile, oldest first
+    discards: list[int]  # the discards, oldest first (Dummy's row, a pile elsewhere)
     melds: list[TableMeld]
     history: list[tuple[int, Action]]
     teams: list[int]  # the team of each seat (each seat its own team but in Persian rummy)

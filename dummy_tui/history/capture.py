@@ -112,8 +112,8 @@ def capture(game: Round[Any], record: Mapping[str, Any], seed: int | None = None
     )
     return RoundLines(
         ending=game.end,
-        knocker=game.knocker,
-        dark_knock=bool(game.dark_knock),
+        knocker=game.went_out,
+        dark_knock=any(s.dark_knock for s in seats),
         one_suit_knock=any(s.one_suit_knock for s in seats),
         seed=seed,
         breakdown=tuple(breakdown),

@@ -42,7 +42,7 @@ from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.problems import NAME_LIMIT
 
-VERSION = 1
+VERSION = 2
 """The protocol's version: a host refuses a player of another."""
 
 MAX_FRAME = 4096
@@ -234,7 +234,7 @@ def view_of(data: dict[str, Any], rules: Any, view_type: type[PlayerView]) -> Pl
 
 def view_cards(data: dict[str, Any]) -> set[int]:
     """Every card a serialized view names: what the seat is shown."""
-    found: set[int] = set(data["hand"]) | set(data["row"])
+    found: set[int] = set(data["hand"]) | set(data["discards"])
     for meld in data["melds"]:
         found.update(meld["cards"])
     for _, action in data["history"]:

@@ -31,7 +31,7 @@ def can_host(rules: RulesetBase) -> bool:
 def shadow_round(view: PlayerView) -> Round[Any]:
     """A round in the state ``view`` shows, the hidden cards filled in (see the module)."""
     cls = round_type(view.rules)
-    seen = set(view.hand) | set(view.row)
+    seen = set(view.hand) | set(view.discards)
     for meld in view.melds:
         seen.update(meld.cards)
     unseen = [c for c in range(view.rules.deck_size()) if c not in seen]

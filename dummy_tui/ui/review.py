@@ -68,7 +68,7 @@ class RoundReplay:
 def result_of(game: Round[Any]) -> RoundResult:
     """The result of a finished round, as the match would record it."""
     return RoundResult(
-        game.starter, game.start_direction, 0, list(game.scores()), game.end, game.knocker
+        game.starter, game.start_direction, 0, list(game.scores()), game.end, game.went_out
     )
 
 

@@ -149,14 +149,14 @@ def describe(game: Round[Any], action: act.Action) -> LogEntry:
     if isinstance(action, act.Knock):
         return LogEntry("gin_knock", seat, (action.card,))
     if isinstance(action, act.Pick):
-        i = game.row.index(action.card)
+        i = game.discards.index(action.card)
         # the head card (Dummy's first card of the row): a Thai table says เกิดหัว
         kind = "pick_head" if i == 0 and action.card == getattr(game, "head", None) else "pick"
-        return LogEntry(kind, seat, action.meld, tuple(game.row[i:]))
+        return LogEntry(kind, seat, action.meld, tuple(game.discards[i:]))
     if isinstance(action, act.PickLayoff):
-        i = game.row.index(action.card)
+        i = game.discards.index(action.card)
         meld = tuple(game.melds[action.target].cards)
-        return LogEntry("pick_layoff", seat, (action.card,), (*meld, *game.row[i:]))
+        return LogEntry("pick_layoff", seat, (action.card,), (*meld, *game.discards[i:]))
     if isinstance(action, act.Meld):
         return LogEntry("meld", seat, action.cards)
     if isinstance(action, act.LayOff):

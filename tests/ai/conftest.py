@@ -98,7 +98,7 @@ def public_cards(game: Round[Any], seat: int) -> int:
     """Every card ``seat`` has seen: its hand, the row, the table, and every card
     named by a move so far (a card taken from the row stays where it went)."""
     seen = game.hands[seat]
-    for c in game.row:
+    for c in game.discards:
         seen |= 1 << c
     for m in game.melds:
         seen |= m.mask
@@ -151,7 +151,7 @@ def assert_dealt_consistently(
         every |= mask
     for m in view.melds:
         every |= m.mask
-    for c in view.row:
+    for c in view.discards:
         every |= 1 << c
     assert every == (1 << 52) - 1
     for s in range(view.players):

@@ -145,9 +145,9 @@ def test_gin_choice_does_not_depend_on_hidden_cards(level: str) -> None:
     b = _gin_redeal("6D 7C 8S QC 10S JD 6H 7H 8H 10C", "4S 3S")
     assert a.hands[1] != b.hands[1] and a.hands[0] == b.hands[0]
     va, vb = a.view(0), b.view(0)
-    assert (va.hand, va.row, va.history, va.stock_count) == (
+    assert (va.hand, va.discards, va.history, va.stock_count) == (
         vb.hand,
-        vb.row,
+        vb.discards,
         vb.history,
         vb.stock_count,
     )
@@ -167,7 +167,7 @@ def test_rummy_goes_out_when_it_can(level: str) -> None:
         if game.is_over:
             break
         game.apply(choose(level, game))
-    assert game.is_over and game.knocker == 0
+    assert game.is_over and game.went_out == 0
 
 
 @pytest.mark.parametrize("level", SMART)
@@ -181,7 +181,7 @@ def test_rummy_choice_does_not_depend_on_hidden_cards(level: str) -> None:
     mine = "5C 6C 9D KS 2H 4S JD"
     a = build("rummy", [mine, "2D 3D 4H 6S 7S JC QD"], "7D", "3S 6D 8S 10S", [], 20)
     b = build("rummy", [mine, "3S 6D 8S 10S QC 7C 7H"], "7D", "2D 3D 4H 6S", [], 20)
-    assert a.view(0).hand == b.view(0).hand and a.view(0).row == b.view(0).row
+    assert a.view(0).hand == b.view(0).hand and a.view(0).discards == b.view(0).discards
     assert choose(level, a, 5) == choose(level, b, 5)
 
 
@@ -214,7 +214,7 @@ def test_persian_goes_out_by_laying_the_last_card(level: str) -> None:
         if game.is_over or game.seat != 0:
             break
         game.apply(choose(level, game))
-    assert game.is_over and game.knocker == 0
+    assert game.is_over and game.went_out == 0
     assert Meld(tuple(cards("QS KS AS"))) in [a for _, a in game.history]
 
 
@@ -236,7 +236,7 @@ def test_persian_choice_does_not_depend_on_hidden_cards(level: str) -> None:
                           "3D JH 9D QD KC AC 7H"], "AS", "", [], 20)  # fmt: skip
     b = build("persian", [mine, "3D JH 9D QD KC AC 7H", "2D 3C 5D 8D 9C JC 4H",
                           "4C 6C 7D 3H 10C KD JD"], "AS", "", [], 20)  # fmt: skip
-    assert a.view(0).hand == b.view(0).hand and a.view(0).row == b.view(0).row
+    assert a.view(0).hand == b.view(0).hand and a.view(0).discards == b.view(0).discards
     assert choose(level, a, 2) == choose(level, b, 2)
 
 

@@ -40,7 +40,7 @@ def test_knocks_when_it_can(level: str) -> None:
     game = fixed_round(["3C 4C 5C 6C 7D 7H KD", *JUNK], "7S", "3H 5D 6S 8D 10S QD AC 9C 10C 2C")
     ai = player(level)
     actions = play_turn(game, ai.choose)
-    assert game.end == "knock" and game.knocker == 0 and game.dark_knock
+    assert game.end == "knock" and game.went_out == 0 and game.dark_knock
     assert actions[-1] == Discard(parse_card("KD"))
     assert Meld(tuple(cards("3C 4C 5C 6C"))) in actions
 

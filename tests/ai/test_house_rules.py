@@ -167,7 +167,7 @@ def test_an_ace_above_the_king_is_laid_when_it_counts_more(
     )
     game.apply(DRAW)
     actions = play_turn(game, player("normal").choose)
-    assert game.end == "knock" and game.knocker == 0
+    assert game.end == "knock" and game.went_out == 0
     assert actions[-1] == Discard(parse_card(knock_card))
 
 
@@ -184,7 +184,7 @@ def test_it_knocks_with_the_card_that_makes_a_one_suit_knock(rule: str, one_suit
     )  # fmt: skip
     game.apply(DRAW)
     actions = play_turn(game, player("normal").choose)
-    assert game.end == "knock" and game.knocker == 0
+    assert game.end == "knock" and game.went_out == 0
     assert (actions[-1] == Discard(parse_card("KS"))) == one_suit
     assert game.scores()[0].one_suit_knock == (rule != "laid_and_knock_card")
 
@@ -220,7 +220,7 @@ def test_in_money_it_knocks_with_a_card_that_closes(scoring: str) -> None:
     game = build(hands, "8S", "9S 10D QC 4D", "dummy-money", "KC KD KH", scoring=scoring)
     game.apply(DRAW)
     actions = play_turn(game, player("normal").choose)
-    assert game.end == "knock" and game.knocker == 0
+    assert game.end == "knock" and game.went_out == 0
     if scoring == "money":
         assert closing_card(game)
         assert game.scores()[0].money is not None

@@ -59,10 +59,10 @@ def test_the_knock_the_ai_weighs_is_the_knock_the_round_scores(
     game.apply(DRAW)
     weighed = knock_weighed(game)
     play_turn(game, make_player("dummy", "normal", 3).choose)
-    assume(game.end == "knock" and game.knocker == 0)
+    assume(game.end == "knock" and game.went_out == 0)
     assert weighed is not None, "the player knocked without weighing the knock"
     value, card = weighed
     line = game.scores()[0]
-    assert game.knock_card == card
+    assert game.out_card == card
     # the knocker's score before penalties and shows (§10 steps 1–3)
     assert line.total + line.penalties - line.bonus == value, (line, value)

@@ -161,7 +161,7 @@ def check_stock_out(game: DummyRound, tally: Tally) -> list[str] | None:
     if not (game.first_turn and rules.first_turn_must_draw):
         found = _referee(game).pickups(
             game.hands[seat],
-            game.row,
+            game.discards,
             _table(game),
             game.layoffs_left(seat),
             to_layoff=rules.pickup_to_layoff,

@@ -120,7 +120,7 @@ def born_facing_4h_8h(**options: Any) -> DummyRound:
     game = hearts_deal(**options)
     play(game, "pick 7H", "meld 5H 6H 7H", "discard 4H", "draw", "discard 8H")
     assert game.seat == 0 and game.born[0]
-    assert game.row == [card("4H"), card("8H")]
+    assert game.discards == [card("4H"), card("8H")]
     return game
 
 
@@ -166,13 +166,13 @@ def all_cards(game: Round[Any]) -> list[int]:
     for h in game.hands:
         out += cards_of(h)
     out += game.stock
-    out += game.row
+    out += game.discards
     for m in game.melds:
         out += m.cards
     if isinstance(game, DummyRound):
         out += game.burned
-    if game.knock_card is not None and game.knock_card not in game.row:
-        out.append(game.knock_card)  # Dummy's knock card lies face down, off the row
+    if game.out_card is not None and game.out_card not in game.discards:
+        out.append(game.out_card)  # Dummy's knock card lies face down, off the row
     return out
 
 
@@ -218,7 +218,7 @@ def row_of_three() -> DummyRound:
     )
     play(game, "draw", "discard 2D", "draw", "discard 9S")
     assert game.seat == 0
-    assert game.row == [card("7H"), card("2D"), card("9S")]
+    assert game.discards == [card("7H"), card("2D"), card("9S")]
     return game
 
 

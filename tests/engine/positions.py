@@ -299,7 +299,7 @@ def _round(rules: DummyRules, position: Position, melds: list[TableMeld]) -> Dum
     row = position.row or spare[:1]  # a row of one card at least (a head card)
     game = DummyRound(rules, Deal(hands, row[0], spare[len(row) :]), seat)
     game.melds = [m.copy() for m in melds]
-    game.row = list(row)
+    game.discards = list(row)
     game.first_turn = False
     # a deal with no stock left may have ended at its first turn (§9), with the
     # pick-ups found for its own row: neither is this position's
@@ -337,7 +337,7 @@ def stock_out_round(
     game.hands[seat] = position.hand
     game.born[seat] = born
     game.layoffs[seat] = used
-    game.last_discard = ((seat - 1) % SEATS, game.row[-1])
+    game.last_discard = ((seat - 1) % SEATS, game.discards[-1])
     game.phase = TAKE
     start_turn(game)
     return game

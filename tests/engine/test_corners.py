@@ -111,7 +111,7 @@ def test_the_stock_out_leaves_a_knock_by_the_two_then_the_ace_below_it() -> None
     kings = Pick(card("KS"), tuple(sorted([card("KD"), card("KH"), card("KS")])))
     assert game.legal_actions() == [kings, END]
     play(game, "pick KS", "meld KS KH KD", "layoff 2S 3S", "layoff AS 3S", "knock 9H")
-    assert game.end == "knock" and game.knocker == 0
+    assert game.end == "knock" and game.went_out == 0
     assert [b.total for b in game.scores()] == [175, -290]
 
 

@@ -138,8 +138,8 @@ def candidates(game: DummyRound) -> list[Action]:
     ends = (False, True)  # low: the ace below the 2 of a run 2…K (§14.1)
     if game.phase == TAKE:
         out += [DRAW, END]
-        for i, chosen in enumerate(game.row):
-            pool = hand + game.row[i:]
+        for i, chosen in enumerate(game.discards):
+            pool = hand + game.discards[i:]
             out += [Pick(chosen, m) for m in all_melds(pool, game.both) if chosen in m]
             out += [PickLayoff(chosen, j, low) for j in range(len(game.melds)) for low in ends]
         return out

@@ -111,7 +111,7 @@ def test_stock_out_pickup_any_plays_on_and_the_discard_ends_the_round() -> None:
     play(game, "draw", "discard 8S")
     assert not game.is_over and game.parse_move("end") in game.legal_actions()
     play(game, "pick 8S", "meld 8S 8H 8D", "discard JS")
-    assert (game.end, game.knocker, game.end_seat) == ("stock_out", None, 1)
+    assert (game.end, game.went_out, game.end_seat) == ("stock_out", None, 1)
     assert totals(game) == [-(10 + 5 + 5 + 5), 15 - 10]
 
 
@@ -214,7 +214,7 @@ def test_next_starter_rotate_passes_the_start_whoever_knocked() -> None:
     hands = ["5H 6H 2C", "8C 9C 3D"]
     game = game_with(hands, "7H", next_starter="rotate")
     play(game, "pick 7H", "meld 5H 6H 7H", "knock 2C")
-    assert game.knocker == 0 and game.next_round() == (1, 1)
+    assert game.went_out == 0 and game.next_round() == (1, 1)
     knocker = game_with(hands, "7H")
     play(knocker, "pick 7H", "meld 5H 6H 7H", "knock 2C")
     assert knocker.next_round() == (0, 1)

@@ -83,7 +83,7 @@ def check_play_position(
         game = play_round(rules("dummy", **options), position, melds, used)
         _, error, _ = apply_moves(game, found)
         assert error is None, (found, error)
-        assert game.end == "knock" and game.knocker == seat
+        assert game.end == "knock" and game.went_out == seat
     return found is not None
 
 
@@ -130,7 +130,9 @@ def check_stock_out_position(
     game = stock_out_round(rules("dummy", **options), position, melds, born, used)
     referee = Referee(position.seat, chain, both)
     table = position.referee_table(both)
-    found = referee.pickups(position.hand, game.row, table, limit, to_layoff=to_layoff, born=born)
+    found = referee.pickups(
+        position.hand, game.discards, table, limit, to_layoff=to_layoff, born=born
+    )
     wanted = set(found) if any_pickup else {key for key, moves in found.items() if moves}
     listed = listed_pickups(game)
     assert listed == wanted, (position, sorted(map(str, listed ^ wanted)))
@@ -142,7 +144,7 @@ def check_stock_out_position(
             trial = game.clone()
             _, error, _ = apply_moves(trial, moves)
             assert error is None, (moves, error)
-            assert trial.end == "knock" and trial.knocker == position.seat
+            assert trial.end == "knock" and trial.went_out == position.seat
     return len(listed), game.is_over
 
 

@@ -27,7 +27,7 @@ def stock_out_round(starter: int, direction: int = 1) -> DummyRound:
         direction=direction,
     )
     play(game, "draw", "discard 8S")
-    assert game.end == "stock_out" and game.knocker is None
+    assert game.end == "stock_out" and game.went_out is None
     return game
 
 
@@ -90,7 +90,7 @@ def test_rounds_are_repeatable_from_the_seed() -> None:
     a = Match(rules(), 3, seed=42).new_round()
     b = Match(rules(), 3, seed=42).new_round()
     c = Match(rules(), 3, seed=43).new_round()
-    assert a.hands == b.hands and a.stock == b.stock and a.row == b.row
+    assert a.hands == b.hands and a.stock == b.stock and a.discards == b.discards
     assert (a.hands, a.stock) != (c.hands, c.stock)
 
 
@@ -112,8 +112,8 @@ def test_a_match_of_random_rounds_follows_section_11() -> None:
         assert match.totals == expected_totals
         direction = game.direction * (-1 if game.fool is not None else 1)
         assert match.direction == direction
-        if game.knocker is not None:
-            assert match.starter == game.knocker
+        if game.went_out is not None:
+            assert match.starter == game.went_out
         else:
             assert match.starter == (game.starter + direction) % 3
     assert match.is_over, "random play reaches 150 within 60 rounds"

@@ -209,7 +209,7 @@ def test_undo_step_by_step_restores_each_state() -> None:
         assert snapshot(game) == expected
     game.undo_turn()
     assert snapshot(game) == states[0]
-    assert not game.born[0] and game.row == cards("7H 2D 9S")
+    assert not game.born[0] and game.discards == cards("7H 2D 9S")
     with pytest.raises(IllegalMoveError, match=r"^undo:"):
         game.undo()
 
@@ -237,8 +237,8 @@ def test_undo_after_the_knock_is_refused() -> None:
 
 VIEW_FIELDS = {
     "seat", "players", "family", "teams", "rules", "phase", "to_move", "direction", "hand",
-    "hand_counts", "stock_count", "burned_count", "row", "head", "head_in_row", "melds", "born",
-    "layoffs", "penalties", "history", "born_at_turn_start", "must_knock", "first_turn",
+    "hand_counts", "stock_count", "burned_count", "discards", "head", "head_in_row", "melds",
+    "born", "layoffs", "penalties", "history", "born_at_turn_start", "must_knock", "first_turn",
     "last_discard",
 }  # fmt: skip
 
@@ -255,7 +255,7 @@ def action_cards(action: Action) -> list[int]:
 
 def shown_cards(view: DummyView) -> list[int]:
     """Every card the view names, wherever it names one."""
-    out = [*view.hand, *view.row, view.head]
+    out = [*view.hand, *view.discards, view.head]
     for m in view.melds:
         out += m.cards + cards_of(m.mask) + [m.anchor]
     for _, action in view.history:
@@ -295,10 +295,10 @@ def test_view_is_a_copy() -> None:
     game = opening()
     view = game.view(0)
     view.hand.clear()
-    view.row.append(card("AS"))
+    view.discards.append(card("AS"))
     view.born[0] = True
     assert game.hand(0) == sorted(cards("5H 6H 2C 9D AH 2H 3H"))
-    assert game.row == [card("7H")]
+    assert game.discards == [card("7H")]
     assert game.born == [False, False]
 
 

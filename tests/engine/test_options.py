@@ -215,7 +215,7 @@ def test_pickup_to_layoff_on() -> None:
     assert game.melds[0].cards == cards("4H 5H 6H 7H")
     assert game.layoffs == [1, 0]
     assert hand(game, 0) == {"2C", "3D", "8H"}
-    assert game.row == []
+    assert game.discards == []
     assert game.phase == "play"
     # 8♥ can now go on the other end by an ordinary layoff.
     assert layoff(game, "8H", "5H") in game.legal_actions()
@@ -232,7 +232,7 @@ def test_pickup_to_layoff_counts_against_the_layoff_limit() -> None:
     play(game, "pick 8H", "layoff 8H 5H", "discard 2C", "draw", "discard 10S")
     assert game.layoffs == [1, 0]
     # 4♥ would fit below 5♥ 6♥ 7♥ 8♥, but seat 0 has no layoff left.
-    assert game.row == cards("4H 2C 10S")
+    assert game.discards == cards("4H 2C 10S")
     assert game.legal_actions() == [DRAW]
     refused(game, pick_layoff(game, "4H", "5H"), "layoff limit:")
 
@@ -324,7 +324,7 @@ def test_unborn_dark_knock_through_the_exception() -> None:
     play(game, "meld 5C 5D 5H")
     refused(game, discard("8H"), "not born:")
     play(game, "meld 6H 7H 8H", "knock KS")
-    assert game.dark_knock and game.knocker == 0
+    assert game.dark_knock and game.went_out == 0
     # (15 + 15 + 50) × 2; seat 1 falls: 2♠ 3♦ 9♣ J♦ 4♠ 10♣ = 40 × 2.
     assert totals(game) == [160, -80]
 
@@ -351,7 +351,7 @@ def stock_out(seat1: str = "7C 8C 10C KD") -> DummyRound:
 
 def test_stock_out_ends_by_itself_when_no_pickup_can_knock() -> None:
     game = stock_out("7C 8C QH KD")
-    assert game.end == "stock_out" and game.knocker is None and game.to_move is None
+    assert game.end == "stock_out" and game.went_out is None and game.to_move is None
     refused(game, DRAW, "round over:")
     refused(game, END, "round over:")
     s0, s1 = game.scores()

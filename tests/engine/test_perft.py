@@ -111,7 +111,7 @@ def test_play_phase_with_a_layoff_onto_the_picked_set() -> None:
     game.apply(pick("9S", "9C 9D 9S"))
     # Hand 5♥ 6♥ 8♥ 9♥ (no run: 7♥ is still in the row): 4 discards and
     # 9♥ as the fourth nine.
-    assert game.row == [card("7H"), card("2D")]
+    assert game.discards == [card("7H"), card("2D")]
     expected = [*discards("5H 6H 8H 9H"), layoff(game, "9H", "9C")]
     assert_legal(game, expected, 5)
 
@@ -168,7 +168,7 @@ def test_dark_knock_line_ends_in_a_single_discard() -> None:
     game.apply(meld("6H 7H 8H"))
     assert legal(game) == [discard("KS")]
     game.apply(discard("KS"))
-    assert game.is_over and game.dark_knock and game.knocker == 0
+    assert game.is_over and game.dark_knock and game.went_out == 0
     assert legal(game) == []
 
 

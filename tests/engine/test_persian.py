@@ -68,7 +68,7 @@ def test_a_pick_from_depth_takes_the_cards_above_and_plays_the_card_at_once() ->
     assert out["ok"] and out["moves_applied"] == 10
     game = result.game
     # took JC and everything above it: KS AS JH AH came into the hand
-    assert game.row == []
+    assert game.discards == []
     hand = {parse_card(t) for t in ["9H", "KS", "KD", "2C", "3C", "4C", "AS", "JH", "AH"]}
     assert {c for c in range(56) if game.hands[0] >> c & 1} == hand
 
@@ -125,7 +125,7 @@ def test_a_joker_meld_takes_the_deeper_joker_it_needs() -> None:
     assert out["ok"], out["error"]
     game = result.game
     # the three jokers were the upcard and the next two discards: the whole pile came up
-    assert game.row == []
+    assert game.discards == []
     assert [card_text(c) for c in game.melds[0].cards] == ["JK", "JK", "JK"]
     assert game.hands[0] >> parse_card("2D") & 1 and game.hands[0] >> parse_card("2S") & 1
 
@@ -137,14 +137,14 @@ def test_a_held_joker_counts_towards_the_jokers_taken() -> None:
     )
     assert out["ok"], out["error"]
     # one joker in hand: the two nearest the top are enough, the upcard stays
-    assert [card_text(c) for c in result.game.row] == ["JK"]
+    assert [card_text(c) for c in result.game.discards] == ["JK"]
     result, out = play_record(
         "persian", hands, "JK", [*moves, "pick JK", "meld JK JK JK JK"], stock="QS QD QH QC"
     )
     assert out["ok"], out["error"]
     game = result.game
     assert isinstance(game, PersianRound)
-    assert game.row == []
+    assert game.discards == []
     # four jokers laid at once score double
     assert game.team_table(0) == 4 * 20 * 2
 
@@ -156,7 +156,7 @@ def test_a_deep_joker_pick_is_offered_once_and_replays_the_same() -> None:
     assert isinstance(game, PersianRound) and game.to_move == 0
     picks = [a for a in game.legal_actions() if isinstance(a, Pick) and a.card >= 52]
     # only the deepest joker makes a joker meld, and it is offered once
-    assert len(picks) == 1 and picks[0].card == game.row[0]
+    assert len(picks) == 1 and picks[0].card == game.discards[0]
     game.apply(picks[0])
     assert game.moves()[-2:] == ["pick JK", "meld JK JK JK"]
     out = round_trip(game, "persian")

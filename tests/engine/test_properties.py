@@ -76,7 +76,7 @@ def check_state(game: DummyRound) -> None:
     assert sorted(found) == list(range(52)), "a card is missing or twice"
     for seat, h in enumerate(game.hands):
         if h == 0:
-            assert game.is_over and game.knocker == seat
+            assert game.is_over and game.went_out == seat
     for m in game.melds:
         assert meld_kind(m.cards, both=game.both) == m.kind
         assert len(m.layers) == len(m.cards)
@@ -84,7 +84,7 @@ def check_state(game: DummyRound) -> None:
     assert (game.to_move is None) == game.is_over
     if game.is_over:
         assert game.end in ("knock", "stock_out")
-        assert (game.knocker is not None) == (game.end == "knock")
+        assert (game.went_out is not None) == (game.end == "knock")
 
 
 def points_of(game: DummyRound, card: int) -> int:
@@ -111,7 +111,7 @@ def expected_totals(game: DummyRound) -> list[int]:
     for p in game.penalty_items:
         if p.kind != "fool_penalty":
             charged[p.seat] += p.points
-    knocker = game.knocker
+    knocker = game.went_out
     turn = game.history[game.turn_start :]  # the last turn: the knock's, if any
     before = game.history[: game.turn_start]
     if knocker is not None:
@@ -129,8 +129,8 @@ def expected_totals(game: DummyRound) -> list[int]:
         if knocker is not None and seat != knocker and not born:
             base = table - hand * r.unborn_hand_multiplier  # ตกตึก
         if seat == knocker:
-            assert game.knock_card is not None
-            kc = game.knock_card
+            assert game.out_card is not None
+            kc = game.out_card
             speto = {parse_card(t) for t in r.speto_cards}
             knock = r.speto_knock_points if kc in speto else r.knock_points
             fits = any(m.fits(kc, seat, r.layoff_chain) for m in game.melds)
@@ -177,7 +177,7 @@ def check_house_scores(game: DummyRound) -> None:
         return
     knocked = game.end == "knock"
     for b in rows:
-        if b.seat == game.knocker:
+        if b.seat == game.went_out:
             continue
         table = 0
         for m in game.melds:

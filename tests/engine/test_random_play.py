@@ -39,7 +39,7 @@ def check_state(game: Round[Any]) -> None:
     assert (game.to_move is None) == game.is_over
     if game.is_over:
         assert game.end in ("knock", "dead")
-        assert (game.knocker is not None) == (game.end == "knock")
+        assert (game.went_out is not None) == (game.end == "knock")
 
 
 def check_view(game: Round[Any]) -> None:
@@ -50,7 +50,7 @@ def check_view(game: Round[Any]) -> None:
     assert view.hand_counts == [h.bit_count() for h in game.hands]
     assert view.teams == [game.team_of(s) for s in range(game.players)]
     hidden = {c for s in range(game.players) if s != seat for c in game.hand(s)}
-    assert hidden.isdisjoint(view.hand) and hidden.isdisjoint(view.row)
+    assert hidden.isdisjoint(view.hand) and hidden.isdisjoint(view.discards)
 
 
 @settings(max_examples=12, deadline=None, derandomize=True)
@@ -90,7 +90,7 @@ def test_random_play(family: tuple[str, int], rng: random.Random, knock: bool) -
     assert replayed["round_over"] is True
     assert replayed["scores"] == [r.total for r in rows]
     assert replayed["breakdown"] == [r.as_json() for r in rows]
-    assert replayed["end"] == game.end and replayed["knocker"] == game.knocker
+    assert replayed["end"] == game.end and replayed["knocker"] == game.went_out
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:

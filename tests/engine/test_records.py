@@ -129,10 +129,10 @@ def same_round(a: DummyRound, b: DummyRound) -> None:
     assert b.history == a.history
     state_a, state_b = snapshot(a), snapshot(b)
     assert state_b == state_a
-    assert (b.end, b.knocker, b.knock_card, b.dark_knock, b.fool) == (
+    assert (b.end, b.went_out, b.out_card, b.dark_knock, b.fool) == (
         a.end,
-        a.knocker,
-        a.knock_card,
+        a.went_out,
+        a.out_card,
         a.dark_knock,
         a.fool,
     )

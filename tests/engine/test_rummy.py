@@ -81,6 +81,6 @@ def test_restock_once_then_the_hand_is_void() -> None:
             piles = 1
             # turned over: the oldest discard (the upcard) is now the top of the stock
             assert game.stock[-1] == game.deal.upcard
-            assert len(game.row) == 1
+            assert len(game.discards) == 1
     assert game.end == "dead" and game.restocks == 1
     assert [b.total for b in game.scores()] == [0, 0]

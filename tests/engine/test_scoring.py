@@ -46,7 +46,7 @@ def worked_example(ruleset: DummyRules | None = None) -> DummyRound:
 
 def test_worked_example() -> None:
     game = worked_example()
-    assert game.end == "knock" and game.knocker == 1
+    assert game.end == "knock" and game.went_out == 1
     assert not game.dark_knock
     a, b, c, d = game.scores()
     # B: 15 + 15 + 75 + 50
@@ -81,7 +81,7 @@ def dark_example(ruleset: DummyRules | None = None) -> DummyRound:
 
 def test_worked_example_as_a_dark_knock() -> None:
     game = dark_example()
-    assert game.dark_knock and game.knocker == 1
+    assert game.dark_knock and game.went_out == 1
     assert not game.born_at_start
     b = game.scores()[1]
     assert (b.table, b.knock, b.multiplier, b.dark_knock) == (105, 50, 2, True)
@@ -130,7 +130,7 @@ def born_knock(
         "draw", "discard JD",
         "draw", "layoff 8H 5H", "layoff 9H 5H", f"knock {knock}",
     )  # fmt: skip
-    assert game.end == "knock" and game.knocker == 0 and not game.dark_knock
+    assert game.end == "knock" and game.went_out == 0 and not game.dark_knock
     return game
 
 

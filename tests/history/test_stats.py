@@ -120,8 +120,8 @@ def expected(chosen: list[int]) -> dict[str, Expected]:
                 e.rounds_won += won
                 e.wins.append(won)
                 (e.money if money else e.points).append(totals[seat])
-                e.knocks += game.knocker == seat
-                e.dark_knocks += game.knocker == seat and bool(game.dark_knock)
+                e.knocks += game.went_out == seat
+                e.dark_knocks += bool(getattr(game, "dark_knock", False)) and game.went_out == seat
                 line = game.scores()[seat]
                 e.one_suit_knocks += bool(getattr(line, "one_suit_knock", False))
                 e.falls += bool(getattr(line, "fell", False))

@@ -106,8 +106,8 @@ def test_every_familys_rounds_are_kept_and_replay(tmp_path: Path, family: str) -
             "SELECT ending, knocker, breakdown FROM rounds WHERE id = ?", (round_id,)
         ).fetchone()
         assert replayed["round_over"]
-        assert (replayed["end"], replayed["knocker"]) == (game.end, game.knocker)
-        assert (ending, knocker) == (game.end, game.knocker)
+        assert (replayed["end"], replayed["knocker"]) == (game.end, game.went_out)
+        assert (ending, knocker) == (game.end, game.went_out)
         assert json.loads(breakdown) == replayed["breakdown"]
         assert [b.as_json() for b in game.scores()] == replayed["breakdown"]
         scores = conn.execute(

@@ -51,11 +51,11 @@ def hidden_from(session: Session, seat: int) -> set[int]:
         if other != seat:
             hidden |= {c for c in range(64) if hand >> c & 1}
     fresh = game.fresh()
-    face_up = set(fresh.row)
+    face_up = set(fresh.discards)
     for _, action in game.history:
         face_up |= set(fresh.shown_cards()) if type(action).__name__ == "Show" else set()
         fresh.apply_unchecked(action)
-        face_up |= set(fresh.row)
+        face_up |= set(fresh.discards)
     return hidden - face_up
 
 

@@ -142,7 +142,7 @@ def test_the_check_finds_a_leak() -> None:
     other = session.round.hand(1)[0]
     view = session.round.view(0)
     sent = view_json(view)
-    sent["row"] = [*sent["row"], other]
+    sent["discards"] = [*sent["discards"], other]
     frame: dict[str, Any] = {"type": "state", "view": sent, "log": []}
     table.sent.append((0, frame, hidden_from(session, 0)))
     with pytest.raises(AssertionError, match=card_text(other)):

@@ -89,7 +89,7 @@ async def test_every_bad_message_is_refused_and_the_table_plays_on() -> None:
         ann, bo = await joined(server, table, "Ann", "Bo")
         game = table.session.round
         assert game.seat == 0
-        not_in_hand = next(c for c in range(52) if c not in game.hand(0) and c not in game.row)
+        not_in_hand = next(c for c in range(52) if c not in game.hand(0) and c not in game.discards)
 
         async def answer(player: Player, message: dict[str, Any] | str) -> dict[str, Any]:
             text = message if isinstance(message, str) else dumps(message)

@@ -59,7 +59,7 @@ def play_in_openspiel(pyspiel: Any, game: GinRound) -> Any:
         elif isinstance(action, Knock):
             state.apply_action(gin.KNOCK_ACTION)
             state.apply_action(os_card(action.card))
-            knocker = game.knocker
+            knocker = game.went_out
             defender = 1 - knocker if knocker is not None else 0
             original = {m.anchor: m for m in game.melds if m.owner == knocker}
             for meld in original.values():

@@ -100,7 +100,7 @@ class OpenSpielSeat:
             hand=hand,
             hand_counts=counts,
             stock_count=state.stock_size(),
-            row=pile,
+            discards=pile,
             melds=[],
             history=list(table.history),
             taken=table.taken[self.seat] if phase == "play" else None,

@@ -68,7 +68,7 @@ async def test_without_the_coach_there_is_no_line_and_no_question() -> None:
     async with speto_table("off") as (app, pilot, table):
         assert coach_line(table) == ""
         await press_x_on(pilot, table, "2C")
-        assert app.screen is table and card("2C") in table.session.round.row
+        assert app.screen is table and card("2C") in table.session.round.discards
 
 
 async def test_the_coach_asks_once_before_a_spe_to_is_thrown() -> None:
@@ -84,10 +84,10 @@ async def test_the_coach_asks_once_before_a_spe_to_is_thrown() -> None:
         assert "A safer discard: " in intro
         await pilot.press("escape")  # choose again: nothing thrown
         await pilot.pause()
-        assert app.screen is table and card("2C") not in table.session.round.row
+        assert app.screen is table and card("2C") not in table.session.round.discards
         await pilot.press("x")  # asked once: the second x throws it
         await pilot.pause()
-        assert card("2C") in table.session.round.row
+        assert card("2C") in table.session.round.discards
 
 
 async def test_enter_on_the_coachs_question_discards_anyway() -> None:
@@ -96,13 +96,13 @@ async def test_enter_on_the_coachs_question_discards_anyway() -> None:
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("enter")
         await pilot.pause()
-        assert card("2C") in table.session.round.row
+        assert card("2C") in table.session.round.discards
 
 
 async def test_a_safe_discard_is_made_without_a_question() -> None:
     async with speto_table("on") as (_app, pilot, table):
         await press_x_on(pilot, table, "KS")
-        assert card("KS") in table.session.round.row
+        assert card("KS") in table.session.round.discards
 
 
 async def test_the_cards_just_taken_are_marked_until_the_next_turn() -> None:
@@ -193,7 +193,7 @@ async def test_gin_and_rummy_have_the_line_of_what_can_be_done() -> None:
     app = app_for(setup(players=2, seed=7, ruleset="rummy"), coach="on")
     async with running(app, (100, 30), settled_table) as (_pilot, table):
         said = coach_line(table)
-        top = table.session.round.row[-1]
+        top = table.session.round.discards[-1]
         assert said and app.look.label(top) in said, said
 
 

@@ -117,7 +117,7 @@ async def test_the_gin_knock_dialog_offers_the_least_deadwood_first(lang: str, g
         assert first_label.plain.startswith(gin), first_label.plain
         await pilot.press("enter")  # Enter takes the first: a gin, not the 4♠ under the cursor
         await pilot.pause()
-        assert game.is_over and game.knock_card == first.card
+        assert game.is_over and game.out_card == first.card
 
 
 async def test_a_dead_gin_hand_shows_each_hand_best_arranged_ace_low() -> None:
@@ -173,7 +173,7 @@ async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:
         # the upcard is offered first: take it or pass, no draw yet
         assert "offered" in status(app)
         assert not table.moves.move_possible("draw") and table.moves.move_possible("pass_turn")
-        assert table.row.pile_size == 1 and table.row.cards == [game.row[-1]]
+        assert table.row.pile_size == 1 and table.row.cards == [game.discards[-1]]
         # a move that gin does not have is explained, not ignored
         await pilot.press("m")
         assert "not a move in gin" in status(app)
@@ -311,7 +311,7 @@ async def test_four_seat_panels_at_80_columns_show_the_table_points_whole(
 
 def deep_pick(game: Round[Any]) -> bool:
     picks = [a for a in game.legal_actions() if isinstance(a, Pick)]
-    return game.phase == "take" and any(a.card != game.row[-1] for a in picks)
+    return game.phase == "take" and any(a.card != game.discards[-1] for a in picks)
 
 
 async def test_persian_pick_from_any_depth_is_played_at_once() -> None:
@@ -321,9 +321,9 @@ async def test_persian_pick_from_any_depth_is_played_at_once() -> None:
         game = table.session.round
         assert deep_pick(game)
         picks = [a for a in game.legal_actions() if isinstance(a, Pick)]
-        deep = next(a for a in picks if a.card != game.row[-1])
-        before = len(game.row)
-        depth = game.row.index(deep.card)
+        deep = next(a for a in picks if a.card != game.discards[-1])
+        before = len(game.discards)
+        depth = game.discards.index(deep.card)
         await pilot.press("p")
         row = table.query_one(DiscardRow)
         assert row.picking
@@ -338,7 +338,7 @@ async def test_persian_pick_from_any_depth_is_played_at_once() -> None:
             await pilot.press("down")
         await pilot.press("enter")
         await pilot.pause()
-        assert len(game.row) == depth < before
+        assert len(game.discards) == depth < before
         assert any(deep.card in m.cards for m in game.melds)
 
 
@@ -367,7 +367,7 @@ async def test_rummy_takes_the_top_card_and_unavailable_keys_say_why() -> None:
         game = round_of(table, RummyRound)
         await pilot.press("x")
         assert status(app).startswith("x — Discard: take first: draw from the stock")
-        top = game.row[-1]
+        top = game.discards[-1]
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(game.history[-1][1], TakeDiscard) and top in table.hand.cards
@@ -467,11 +467,11 @@ async def test_persian_a_joker_chosen_in_the_pile_takes_the_joker_the_meld_needs
         assert isinstance(game, PersianRound) and game.to_move == 0 and game.phase == "take"
         # three jokers deep in the pile, none in any hand or the stock
         jokers = [52, 53, 54]
-        moved = set(jokers) | {55, game.row[-1]}
+        moved = set(jokers) | {55, game.discards[-1]}
         game.hands = [h & ~sum(1 << c for c in moved) for h in game.hands]
         game.stock[:] = [c for c in game.stock if c not in moved]
-        top = game.row[-1]
-        game.row[:] = [*jokers, top]
+        top = game.discards[-1]
+        game.discards[:] = [*jokers, top]
         game._legal_cache = None
         table.refresh_view()
         await pilot.pause()
@@ -488,7 +488,7 @@ async def test_persian_a_joker_chosen_in_the_pile_takes_the_joker_the_meld_needs
         assert [a for _, a in choice.choices] == [Pick(52, (52, 53, 54))]
         await pilot.press("enter")
         await pilot.pause()
-        assert game.row == []
+        assert game.discards == []
         assert list(game.melds[-1].cards) == [52, 53, 54]
         assert game.hands[0] >> top & 1
 

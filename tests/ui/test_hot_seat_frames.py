@@ -36,7 +36,7 @@ SUITS = frozenset("♣♦♥♠")
 def public_cards(game: Round[Any]) -> set[int]:
     """The cards of the round everyone has seen: the upcard and every discard
     (a card picked up from the row stays known)."""
-    seen = set(game.fresh().row)
+    seen = set(game.fresh().discards)
     for _, action in game.history:
         if isinstance(action, act.Discard):
             seen.add(action.card)

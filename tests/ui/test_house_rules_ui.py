@@ -85,7 +85,7 @@ def money_round() -> Session:
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
         head = any(b.kind == "head" for b in game.bonuses)
-        if game.knocker is not None and game.fool is None and head:
+        if game.went_out is not None and game.fool is None and head:
             break
     else:
         raise AssertionError("no such round in 100 seeds")
@@ -153,8 +153,8 @@ def test_the_round_end_names_who_starts_next_and_why(next_starter: str) -> None:
     if next_starter == "rotate":
         assert match.starter == 1
         why = "each player starts a round in turn"
-    elif game.knocker is not None:
-        assert match.starter == game.knocker
+    elif game.went_out is not None:
+        assert match.starter == game.went_out
         why = "whoever knocks starts the next round"
     else:
         why = "no one knocked"

@@ -82,7 +82,7 @@ def test_the_fool_lesson_fools_the_player_before_and_turns_play_round() -> None:
     fool = next(lesson for lesson in LESSONS if lesson.id == "fool")
     game = replay(fool)
     assert isinstance(game, DummyRound)
-    assert game.fool == 2 and game.knocker == 0
+    assert game.fool == 2 and game.went_out == 0
     assert game.next_round() == (0, -1)
     rows = game.scores()
     assert rows[1].fell and rows[2].fell and not rows[0].dark_knock
@@ -336,7 +336,7 @@ async def test_a_wrong_try_gets_the_hint_and_a_second_the_answer() -> None:
         game = table.session.round
         assert len(game.hand(0)) == 12  # nothing was discarded
         await pilot.press("x")
-        assert king in game.row
+        assert king in game.discards
 
 
 async def test_h_gives_the_hint_then_the_answer() -> None:

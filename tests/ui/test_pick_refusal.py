@@ -52,7 +52,7 @@ def test_the_one_card_of_a_row_is_named_and_several_are_not() -> None:
     game.apply(Discard(parse_card("QH")))
     game.apply(Draw())
     game.apply(Discard(parse_card("6S")))
-    assert game.row[1:] == [parse_card("QH"), parse_card("6S")]
+    assert game.discards[1:] == [parse_card("QH"), parse_card("6S")]
     hand = set(game.hand(0))
     assert not hand & {parse_card(c) for c in ("QC", "QD", "QS", "JH", "KH")}, "QH melds"
     # a row card other than the head card: named, without the head's words

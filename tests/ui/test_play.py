@@ -492,7 +492,7 @@ async def test_letter_suits_mark_the_head_card_apart_from_hearts_and_ctrl_a_flip
     async with app.run_test(size=(80, 24)) as pilot:
         table = await settled_table(pilot, app)
         game = table.session.round
-        assert isinstance(game, DummyRound) and game.row == [game.head]
+        assert isinstance(game, DummyRound) and game.discards == [game.head]
         row = table.query_one(DiscardRow)
 
         def shown() -> tuple[str, str]:
@@ -770,7 +770,7 @@ async def test_a_refused_row_card_is_named_and_its_refusal_goes_when_a_good_one_
         game.apply(action)
     five, nine = parse_card("5C"), parse_card("9H")
     picks = {a.card for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)}
-    assert game.row[-1] == five and five not in picks and nine in picks
+    assert game.discards[-1] == five and five not in picks and nine in picks
     app = app_for(session=session)
     async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press("p")
@@ -920,7 +920,7 @@ async def test_a_hint_to_draw_past_a_pick_up_says_why() -> None:
             assert explained is (can_pick and isinstance(hint, Draw)), said
             if explained:
                 reason = said.split("Not a pick-up:")[1]
-                rows = game.row
+                rows = game.discards
                 depth = min(
                     len(rows) - 1 - rows.index(a.card)
                     for a in legal
@@ -989,7 +989,7 @@ async def test_the_round_end_shows_how_the_knocker_went_out() -> None:
         end = app.screen
         assert isinstance(end, RoundEndScreen)
         game = end.game
-        knocker = game.knocker
+        knocker = game.went_out
         assert knocker is not None
         turn = []
         for seat, action in reversed(game.history):
@@ -1582,7 +1582,7 @@ async def test_hot_seat_says_nothing_of_the_other_persons_hidden_cards() -> None
             game = table.session.round
             look = table.dapp.look
             other = 1 - game.seat
-            public |= set(game.row) | {c for m in game.melds for c in m.cards}
+            public |= set(game.discards) | {c for m in game.melds for c in m.cards}
             hidden = [c for c in cards_of(game.hands[other]) if c not in public]
             log = " ".join(strip.text for strip in table.query_one(GameLog).lines)
             status = str(table.query_one("#status").render())

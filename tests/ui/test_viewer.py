@@ -61,11 +61,11 @@ def assert_shows(viewer: ViewerScreen, expected: Round[Any]) -> None:
     """The viewer's position and what its widgets show are ``expected``'s."""
     shown = viewer.position
     assert shown.hands == expected.hands
-    assert shown.row == expected.row
+    assert shown.discards == expected.discards
     assert [(m.cards, m.layers, m.owner) for m in shown.melds] == [
         (m.cards, m.layers, m.owner) for m in expected.melds
     ]
-    assert viewer.query_one(DiscardRow).cards == expected.row
+    assert viewer.query_one(DiscardRow).cards == expected.discards
     look = viewer.dapp.look
     hands = plain(viewer.query_one("#viewer-hands").render())
     for seat in range(expected.players):

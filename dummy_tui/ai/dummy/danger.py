@@ -114,7 +114,7 @@ class DangerJudge:
         knowledge = situation.knowledge
         rule = knowledge.rules.row_meld_rule
         if rule != "anywhere":
-            return row_meld(card, knowledge.row, situation.ace_low_runs, rule)
+            return row_meld(card, knowledge.discards, situation.ace_low_runs, rule)
         row = situation.row_mask  # a meld with two or more cards anywhere in the row
         return any(row >> x & 1 and row >> y & 1 for x, y in situation.partners[card])
 
@@ -170,7 +170,7 @@ class DangerJudge:
         if not speto >> card & 1:
             near_row &= speto  # only a spe-to of the row is at stake
         if rules.penalty_feed_speto and near_row:
-            for r in knowledge.row:
+            for r in knowledge.discards:
                 near = near_of >> r & 1
                 if near and (speto >> r & 1 or speto >> card & 1):
                     targets.append((r, situation.charge(rules.penalty_feed_speto)))

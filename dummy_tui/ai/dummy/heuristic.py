@@ -83,7 +83,10 @@ class EasyPlayer:
                 return SHOW  # free points: a beginner sees them too
             best: tuple[int, Action] | None = None
             for a in legal:
-                if isinstance(a, Pick) and len(knowledge.row) - knowledge.row.index(a.card) <= 2:
+                if (
+                    isinstance(a, Pick)
+                    and len(knowledge.discards) - knowledge.discards.index(a.card) <= 2
+                ):
                     v = mask_points(mask_of(a.meld), points)
                     if best is None or v > best[0]:
                         best = (v, a)

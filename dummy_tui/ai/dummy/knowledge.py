@@ -51,7 +51,7 @@ class Knowledge:
     hand: int
     hand_counts: list[int]
     stock_count: int
-    row: list[int]
+    discards: list[int]
     head: int
     head_in_row: bool
     melds: list[TableMeld]
@@ -88,7 +88,7 @@ class Knowledge:
         elif track:
             known, discarded = _track(view.history, view.head, view.players, speto)
         known[view.seat] = hand
-        row_mask = mask_of(view.row)
+        row_mask = mask_of(view.discards)
         seen = hand | table | row_mask
         for s in range(view.players):
             if s != view.seat:
@@ -103,7 +103,7 @@ class Knowledge:
             hand=hand,
             hand_counts=list(view.hand_counts),
             stock_count=view.stock_count,
-            row=list(view.row),
+            discards=list(view.discards),
             head=view.head,
             head_in_row=view.head_in_row,
             melds=view.melds,
@@ -135,7 +135,7 @@ class Knowledge:
         hand = game.hands[seat]
         known = [0] * game.players
         known[seat] = hand
-        seen = hand | table | mask_of(game.row)
+        seen = hand | table | mask_of(game.discards)
         return cls(
             seat=seat,
             players=game.players,
@@ -145,7 +145,7 @@ class Knowledge:
             hand=hand,
             hand_counts=[h.bit_count() for h in game.hands],
             stock_count=len(game.stock),
-            row=game.row,
+            discards=game.discards,
             head=game.head,
             head_in_row=game.head_in_row,
             melds=game.melds,

@@ -79,7 +79,7 @@ class Situation:
         self.weight16 = tables.weight16
         self.seat = knowledge.seat
         self.chain = knowledge.rules.layoff_chain
-        self.row_mask = mask_of(knowledge.row)
+        self.row_mask = mask_of(knowledge.discards)
         self.live_mask = knowledge.unseen | self.row_mask
         self.opponents = knowledge.opponents()
         stage = knowledge.stage

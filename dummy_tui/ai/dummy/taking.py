@@ -46,8 +46,8 @@ class TakeChoice(PlayChoice):
         situation = ev.situation
         knowledge = situation.knowledge
         weights = situation.weights
-        i = knowledge.row.index(a.card)
-        taken = mask_of(knowledge.row[i:])
+        i = knowledge.discards.index(a.card)
+        taken = mask_of(knowledge.discards[i:])
         hand = knowledge.hand | taken
         melds = list(knowledge.melds)
         rules = knowledge.rules
@@ -132,10 +132,10 @@ def _fresh_gain(ev: Evaluator, meld: int) -> float:
     """§14.4 ``feed_rule = "fresh"``: what picking up with ``meld`` charges the previous
     player (it holds the card just discarded and the head card or a spe-to), to us."""
     knowledge = ev.situation.knowledge
-    if knowledge.last_discard is None or not knowledge.row:
+    if knowledge.last_discard is None or not knowledge.discards:
         return 0.0
     seat, card = knowledge.last_discard
-    if seat != knowledge.previous_seat() or knowledge.row[-1] != card or not meld >> card & 1:
+    if seat != knowledge.previous_seat() or knowledge.discards[-1] != card or not meld >> card & 1:
         return 0.0
     rules = knowledge.rules
     gain = 0.0

@@ -62,7 +62,7 @@ def read_view(view: GinView) -> GinKnowledge:
     opp = 1 - me
     pile: list[int] = []
     # the upcard: the first card taken before any discard, else the oldest in the pile
-    upcard = view.row[0] if view.row else -1
+    upcard = view.discards[0] if view.discards else -1
     for _, action in view.history:
         if isinstance(action, Discard | Knock):
             break
@@ -93,7 +93,7 @@ def read_view(view: GinView) -> GinKnowledge:
             declined.append(pile[-1])  # passed, or left on the pile for a draw
     hand = view.hand_mask
     seen = hand | known
-    for c in view.row:
+    for c in view.discards:
         seen |= 1 << c
     for m in view.melds:
         seen |= m.mask
@@ -103,7 +103,7 @@ def read_view(view: GinView) -> GinKnowledge:
         unseen=CARDS_52 & ~seen,
         opp_count=view.hand_counts[opp],
         stock_count=view.stock_count,
-        top=view.row[-1] if view.row else None,
+        top=view.discards[-1] if view.discards else None,
         turns=turns,
         opp_declined=tuple(dict.fromkeys(c for c in declined if not known >> c & 1)),
         opp_last=last,

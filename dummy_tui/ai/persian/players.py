@@ -69,7 +69,7 @@ class PersianPlayer:
                 thrown[seat] |= 1 << action.card
                 pile.append(action.card)
         seen = view.hand_mask
-        for c in view.row:
+        for c in view.discards:
             seen |= 1 << c
         for m in view.melds:
             seen |= m.mask
@@ -109,14 +109,14 @@ class PersianPlayer:
 
     def _pick_value(self, view: PersianView, action: act.Pick | act.PickLayoff, hand: int) -> float:
         """Points the pick-up lays now less the cost of the other cards it brings."""
-        i = view.row.index(action.card)
-        extra = view.row[i + 1 :]
+        i = view.discards.index(action.card)
+        extra = view.discards[i + 1 :]
         played = action.meld if isinstance(action, act.Pick) else (action.card,)
         laid = sum(self.points[c] for c in played)
         if isinstance(action, act.Pick) and len(played) == 4 and played[0] % 13 == played[-1] % 13:
             laid *= 2
         pool = hand
-        for c in view.row[i:]:
+        for c in view.discards[i:]:
             pool |= 1 << c
         pool &= ~sum(1 << c for c in played)
         meldable = 0
@@ -138,7 +138,7 @@ class PersianPlayer:
         if not picks:
             return fallback
         if self.level == "easy":
-            shallow = [a for a in picks if view.row.index(a.card) == len(view.row) - 1]
+            shallow = [a for a in picks if view.discards.index(a.card) == len(view.discards) - 1]
             if shallow:
                 return max(shallow, key=lambda a: self._pick_value(view, a, hand))
             return fallback

@@ -46,7 +46,7 @@ class RummyPlayer:
             elif isinstance(action, LayOff):
                 known[seat] &= ~(1 << action.card)
         seen = view.hand_mask
-        for c in view.row:
+        for c in view.discards:
             seen |= 1 << c
         for m in view.melds:
             seen |= m.mask

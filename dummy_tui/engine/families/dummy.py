@@ -86,7 +86,7 @@ class DummyRound(Round[DummyRules]):
     kinds = frozenset({"draw", "pick", "meld", "layoff", "discard", "knock", "end", "show"})
     view_type = DummyView
     _COPIED: ClassVar[tuple[str, ...]] = (
-        "hands", "stock", "row", "history", "born", "layoffs", "penalty_items", "feeds",
+        "hands", "stock", "discards", "history", "born", "layoffs", "penalty_items", "feeds",
         "discarder", "shown", "bonuses",
     )  # fmt: skip
 
@@ -103,6 +103,7 @@ class DummyRound(Round[DummyRules]):
         self.feeds: list[Feed] = []
         self.discarder = [-1] * 52  # who discarded each card last (the head card: nobody)
         self.shown = [False] * self.players  # โชว์สเปโต (§14.3)
+        self.dark_knock = False  # น็อคมืด: out without having been born before the turn
         self.bonuses: list[Bonus] = []  # what money scoring pays for (§14.6)
         self.end_seat: int | None = None  # whose move it was when the round ended
         self.first_turn = True
@@ -149,7 +150,7 @@ class DummyRound(Round[DummyRules]):
 
     @property
     def head_in_row(self) -> bool:
-        return bool(self.row) and self.row[0] == self.head
+        return bool(self.discards) and self.discards[0] == self.head
 
     def layoffs_left(self, seat: int) -> int | None:
         limit = self.move_rules.layoff_limit
@@ -288,22 +289,22 @@ class DummyRound(Round[DummyRules]):
         direction = self.direction
         if self.fool is not None and self.rules.fool_reverses_direction:
             direction = -direction
-        if self.knocker is not None and self.rules.next_starter == "knocker":
-            return self.knocker, direction
+        if self.went_out is not None and self.rules.next_starter == "knocker":
+            return self.went_out, direction
         return (self.starter + direction) % self.players, direction
 
     def next_round_why(self) -> str:
         """``knocker`` (the knocker starts), ``rotate`` (§14.5: each seat in
         turn) or ``no_knock`` (no knocker: the next seat starts)."""
-        if self.knocker is not None and self.rules.next_starter == "knocker":
+        if self.went_out is not None and self.rules.next_starter == "knocker":
             return "knocker"
         return "rotate" if self.rules.next_starter == "rotate" else "no_knock"
 
     def tallies(self) -> list[Tally]:
         return [
             Tally(
-                knocked=self.knocker == b.seat,
-                dark_knock=self.knocker == b.seat and b.dark_knock,
+                knocked=self.went_out == b.seat,
+                dark_knock=self.went_out == b.seat and b.dark_knock,
                 fell=b.fell,
                 fooled=self.fool == b.seat,
                 penalties=b.penalties,

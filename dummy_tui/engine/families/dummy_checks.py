@@ -74,12 +74,12 @@ def _check_take(game: DummyRound, action: act.Action, seat: int, hand: int) -> N
         return
     if isinstance(action, act.Pick | act.PickLayoff):
         card = action.card
-        if card not in game.row:
+        if card not in game.discards:
             raise IllegalMoveError("not_in_row", card=card)
         if game.first_turn and game.move_rules.first_turn_must_draw:
             raise IllegalMoveError("first_turn_must_draw")
-        i = game.row.index(card)
-        taken = mask_of(game.row[i:])
+        i = game.discards.index(card)
+        taken = mask_of(game.discards[i:])
         if isinstance(action, act.PickLayoff):
             if not game.move_rules.pickup_to_layoff:
                 raise IllegalMoveError("pickup_meld", "new_meld")
@@ -163,8 +163,8 @@ def refusal(game: DummyRound, kind: str, cards: tuple[int, ...]) -> IllegalMoveE
             return IllegalMoveError("first_turn_must_draw")
         if not game.stock and game.pick_options():
             return IllegalMoveError("stock_out_pick")
-        if len(game.row) == 1:  # one card to pick up (the head card, at first): name it
-            return pick_refusal(game, game.row[0])
+        if len(game.discards) == 1:  # one card to pick up (the head card, at first): name it
+            return pick_refusal(game, game.discards[0])
         return IllegalMoveError("pickup_meld", "nothing")
     unborn = not game.born[seat] and not game.must_knock
     if kind in ("meld", "layoff") and unborn:
@@ -261,14 +261,14 @@ def pick_refusal(game: DummyRound, card: int) -> IllegalMoveError | None:
         return IllegalMoveError("round_over")
     if game.phase != TAKE:
         return IllegalMoveError("already_taken")
-    if card not in game.row:
+    if card not in game.discards:
         return IllegalMoveError("not_in_row", card=card)
     if game.first_turn and game.move_rules.first_turn_must_draw:
         return IllegalMoveError("first_turn_must_draw")
     if any(a.card == card for a in game.pick_options()):
         return None
     hand = game.hands[game.seat]
-    pool = hand | mask_of(game.row[game.row.index(card) :])
+    pool = hand | mask_of(game.discards[game.discards.index(card) :])
     if any(m & hand for m in melds_with(card, pool, game.both)):
         # a meld exists, but each would take the last card (§4)
         return IllegalMoveError("last_card", "pick_any", card=card)

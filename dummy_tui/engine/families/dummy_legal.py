@@ -116,7 +116,7 @@ def pick_options(game: DummyRound) -> list[Pick | PickLayoff]:
     fits: tuple[tuple[int, int], ...] = ()
     if house.pickup_to_layoff and game.born[seat] and game.layoffs_left(seat) != 0:
         fit_any, fits = table_fits(game, seat)
-    row = game.row
+    row = game.discards
     # the row cards in some meld of the hand and the whole row: only they can
     # make one with fewer cards (bit-parallel, for the whole row at once)
     row_mask = mask_of(row)
@@ -202,7 +202,7 @@ def _turn_key(game: DummyRound) -> tuple[int, ...]:
     the first turn and the table's melds and cards."""
     seat = game.seat
     return (
-        len(game.history), seat, game.hands[seat], *game.row, -1, game.born[seat],
+        len(game.history), seat, game.hands[seat], *game.discards, -1, game.born[seat],
         game.layoffs[seat], game.first_turn, len(game.melds),
         sum(len(m.cards) for m in game.melds),
     )  # fmt: skip
@@ -222,8 +222,8 @@ def knock_after(game: DummyRound, action: Action) -> bool:
 def _knock_after_pick(game: DummyRound, action: Pick | PickLayoff) -> bool:
     """:func:`knock_after` for a pick-up, on masks, without a clone."""
     seat = game.seat
-    i = game.row.index(action.card)
-    pool = game.hands[seat] | mask_of(game.row[i:])
+    i = game.discards.index(action.card)
+    pool = game.hands[seat] | mask_of(game.discards[i:])
     left = game.layoffs_left(seat)
     if isinstance(action, Pick):
         melds = [*game.melds, game.new_meld(seat, action.meld)]

@@ -26,7 +26,7 @@ def money_lines(game: DummyRound, lines: list[DummyBreakdown]) -> None:
     nets = [b.table - b.hand for b in lines]  # no multiplier, no penalty
     money = [Money(net) for net in nets]
     multiplier = 1
-    knocker = game.knocker
+    knocker = game.went_out
     if knocker is not None:
         multiplier = lines[knocker].multiplier
     _result(game, money, multiplier)
@@ -54,7 +54,7 @@ def _order(game: DummyRound, first: int) -> list[int]:
 
 
 def _result(game: DummyRound, money: list[Money], multiplier: int) -> None:
-    knocker = game.knocker
+    knocker = game.went_out
     fool_pays = game.fool is not None and bool(game.rules.fool_penalty)
     if knocker is not None and fool_pays:
         # a fool: the fooled player alone pays, 6 × M
@@ -102,8 +102,8 @@ def _bonuses(game: DummyRound, money: list[Money]) -> None:
             money[bonus.payer].bonuses -= 3
         else:  # the head card, a spe-to in a new meld or laid off onto one's own meld
             from_each(bonus.seat, 1)
-    if game.knocker is not None and closing_card(game):
-        from_each(game.knocker, 1)  # ใบปิด
+    if game.went_out is not None and closing_card(game):
+        from_each(game.went_out, 1)  # ใบปิด
     for seat in range(n):
         for _ in range(spetos_held(game, seat)):
             from_each(seat, -1)  # อมสเปโต: a spe-to left in hand
@@ -111,7 +111,7 @@ def _bonuses(game: DummyRound, money: list[Money]) -> None:
 
 def closing_card(game: DummyRound) -> bool:
     """ใบปิด: the knock card fits onto a meld on the table, or is a spe-to."""
-    knocker, card = game.knocker, game.knock_card
+    knocker, card = game.went_out, game.out_card
     if knocker is None or card is None:
         return False
     return game.is_speto(card) or game.fits_any(card, knocker)

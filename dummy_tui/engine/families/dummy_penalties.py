@@ -38,7 +38,7 @@ def charge_discard(game: DummyRound, seat: int, card: int) -> None:
             close &= speto
         if not close:
             return
-        for other in game.row:
+        for other in game.discards:
             if close >> other & 1:
                 game.feeds.append(
                     Feed(seat, "penalty_feed_speto", (1 << card) | (1 << other), card)
@@ -51,7 +51,9 @@ def _charge_at_once(game: DummyRound, seat: int, card: int) -> None:
     charges: list[Penalty] = []
     if house.penalty_discard_layoff and game.fits_any(card, seat):
         charges.append(Penalty(seat, "penalty_discard_layoff", house.penalty_discard_layoff, card))
-    if house.penalty_discard_row_meld and row_meld(card, game.row, game.both, house.row_meld_rule):
+    if house.penalty_discard_row_meld and row_meld(
+        card, game.discards, game.both, house.row_meld_rule
+    ):
         points = house.penalty_discard_row_meld
         charges.append(Penalty(seat, "penalty_discard_row_meld", points, card))
     if len(charges) == 2 and not house.discard_penalties_stack:

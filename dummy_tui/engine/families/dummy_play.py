@@ -64,10 +64,10 @@ def _unborn_lays(game: DummyRound, seat: int, meld: bool) -> None:
 
 def _pick(game: DummyRound, seat: int, action: act.Pick | act.PickLayoff) -> None:
     card = action.card
-    i = game.row.index(card)
-    last = game.row[-1]  # the freshest discard, always taken
-    taken = game.row[i:]
-    del game.row[i:]
+    i = game.discards.index(card)
+    last = game.discards[-1]  # the freshest discard, always taken
+    taken = game.discards[i:]
+    del game.discards[i:]
     game.hands[seat] |= mask_of(taken)
     game.picked = (len(taken), card)
     game.table_changes += 1
@@ -95,13 +95,13 @@ def _discard(game: DummyRound, seat: int, card: int) -> None:
     hand = game.hands[seat] & ~(1 << card)
     game.hands[seat] = hand
     if hand == 0:
-        game.knock_card = card
-        game.knocker = seat
+        game.out_card = card
+        game.went_out = seat
         game.dark_knock = not game.born_at_start
         finish(game, "knock")
         return
     charge_discard(game, seat, card)  # §12 penalties (never on a knock card)
-    game.row.append(card)
+    game.discards.append(card)
     game.discarder[card] = seat
     game.last_discard = (seat, card)
     game.first_turn = False

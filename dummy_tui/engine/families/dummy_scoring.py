@@ -188,8 +188,8 @@ def one_suit(game: DummyRound, seat: int) -> bool:
         own = [m for m in game.melds if m.owner == seat]
         return bool(own) and all(m.kind == RUN for m in own) and len({m.suit for m in own}) == 1
     suits = {c // 13 for c in table_cards(game, seat)}
-    if rule == "laid_and_knock_card" and game.knock_card is not None:
-        suits.add(game.knock_card // 13)
+    if rule == "laid_and_knock_card" and game.out_card is not None:
+        suits.add(game.out_card // 13)
     return len(suits) == 1
 
 
@@ -206,11 +206,11 @@ def score_round(game: DummyRound) -> list[DummyBreakdown]:
         table = laid[seat]
         hand = sum(game.card_points(c) for c in cards_of(game.hands[seat]))
         # §9: a fall at a knock (a stock-out knock too); §14.2 at a stock-out too
-        fell = not game.born[seat] and seat != game.knocker and (knocked or rules.stock_out_fall)
+        fell = not game.born[seat] and seat != game.went_out and (knocked or rules.stock_out_fall)
         hand_multiplier = rules.unborn_hand_multiplier if fell else 1
         line = DummyBreakdown(seat, table, hand, hand_multiplier, 0, 1, 0, 0, fell=fell)
         base = table - hand * hand_multiplier
-        if knocked and seat == game.knocker:
+        if knocked and seat == game.went_out:
             base = _knocker(game, line)
         line.penalty_items = [p for p in game.penalty_items if p.seat == seat]
         line.penalties = sum(p.points for p in line.penalty_items)
@@ -230,7 +230,7 @@ def _knocker(game: DummyRound, line: DummyBreakdown) -> int:
     """The knocker's knock points and multiplier (§8, §14.3); returns the base score."""
     rules = game.rules
     seat = line.seat
-    card = game.knock_card
+    card = game.out_card
     assert card is not None
     fits = bool(rules.layoff_knock_bonus) and game.fits_any(card, seat)
     knock, line.knock_bonus = knock_points(rules, game.card_points(card), game.is_speto(card), fits)

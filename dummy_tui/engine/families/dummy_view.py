@@ -52,7 +52,7 @@ def round_from_view(
     game.hands = list(hands)
     game.stock = list(reversed(stock))
     game.burned = list(burned)
-    game.row = list(view.row)
+    game.discards = list(view.discards)
     game.melds = [m.copy() for m in view.melds]
     game.born = list(view.born)
     game.layoffs = list(view.layoffs)
@@ -89,8 +89,8 @@ def round_from_view(
                 game.stock_out_turn = not stock
                 break
     game.end = None
-    game.knocker = None
-    game.knock_card = None
+    game.went_out = None
+    game.out_card = None
     game.dark_knock = False
     game.fool = None
     game._legal_cache = None

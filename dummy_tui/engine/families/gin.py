@@ -78,7 +78,7 @@ class GinRound(Round[GinRules]):
     ace_low = True
     kinds = frozenset({"draw", "pick", "discard", "knock", "pass"})
     view_type = GinView
-    _COPIED: ClassVar[tuple[str, ...]] = ("hands", "stock", "row", "history", "layoff_cards")
+    _COPIED: ClassVar[tuple[str, ...]] = ("hands", "stock", "discards", "history", "layoff_cards")
 
     def _setup(self) -> None:
         # 0: the starter (non-dealer) is offered the upcard, 1: the dealer,
@@ -119,10 +119,10 @@ class GinRound(Round[GinRules]):
         phase = self.phase
         if phase == TAKE:
             if self.offer_stage < 2:
-                return [_TAKES[self.row[-1]], act.PASS]
-            if self.offer_stage == 2 or not self.row:
+                return [_TAKES[self.discards[-1]], act.PASS]
+            if self.offer_stage == 2 or not self.discards:
                 return [act.DRAW]
-            return [act.DRAW, _TAKES[self.row[-1]]]
+            return [act.DRAW, _TAKES[self.discards[-1]]]
         if phase == OVER:
             return []
         hand = self.hands[self.seat]
@@ -176,7 +176,7 @@ class GinRound(Round[GinRules]):
         raise IllegalMoveError("never", f"gin_{kind}")
 
     def _check_take(self, action: act.Action) -> None:
-        top = self.row[-1] if self.row else -1
+        top = self.discards[-1] if self.discards else -1
         if self.offer_stage < 2:
             if isinstance(action, act.Pass):
                 return
@@ -192,7 +192,7 @@ class GinRound(Round[GinRules]):
         if isinstance(action, act.TakeDiscard):
             if self.offer_stage == 2:
                 raise IllegalMoveError("upcard_passed")
-            if not self.row:
+            if not self.discards:
                 raise IllegalMoveError("pile_empty")
             if action.card != top:
                 raise IllegalMoveError("not_top", top=top)
@@ -233,7 +233,7 @@ class GinRound(Round[GinRules]):
         if type(action) is act.Discard:
             card = action.card
             self.hands[seat] &= ~(1 << card)
-            self.row.append(card)
+            self.discards.append(card)
             if len(self.stock) <= self.rules.wall:
                 self._finish_dead()
                 return
@@ -261,14 +261,14 @@ class GinRound(Round[GinRules]):
                 self.seat = self.next_seat(seat)
             self.turn_start = len(self.history)
         elif isinstance(action, act.TakeDiscard):
-            card = self.row.pop()
+            card = self.discards.pop()
             self.hands[seat] |= 1 << card
             self.taken = card
             self.phase = PLAY
             self.offer_stage = 3
         elif isinstance(action, act.Knock):
             self.hands[seat] &= ~(1 << action.card)
-            self.row.append(action.card)
+            self.discards.append(action.card)
             self._knock(seat, action.card)
 
     def _finish_dead(self) -> None:
@@ -278,8 +278,8 @@ class GinRound(Round[GinRules]):
         self.deadwoods = [deadwood(h) for h in self.hands]
 
     def _knock(self, seat: int, card: int) -> None:
-        self.knocker = seat
-        self.knock_card = card
+        self.went_out = seat
+        self.out_card = card
         self.end = "knock"
         self.phase = OVER
         self.taken = None
@@ -322,8 +322,8 @@ class GinRound(Round[GinRules]):
         if winner is None:
             return rows
         rules = self.rules
-        assert self.knocker is not None
-        knocker = self.knocker
+        assert self.went_out is not None
+        knocker = self.went_out
         defender = (knocker + 1) % self.players
         kd, dd = dws[knocker], dws[defender]
         if kd == 0:
@@ -343,9 +343,9 @@ class GinRound(Round[GinRules]):
 
     def winner(self) -> int | None:
         """The seat that wins the hand (None for a dead hand)."""
-        if self.end != "knock" or self.deadwoods is None or self.knocker is None:
+        if self.end != "knock" or self.deadwoods is None or self.went_out is None:
             return None
-        knocker = self.knocker
+        knocker = self.went_out
         defender = (knocker + 1) % self.players
         kd, dd = self.deadwoods[knocker], self.deadwoods[defender]
         if kd == 0:

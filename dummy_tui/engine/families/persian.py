@@ -152,8 +152,8 @@ class PersianRound(Round[PersianRules]):
         return out
 
     def top_joker_depth(self) -> int | None:
-        for i in range(len(self.row) - 1, -1, -1):
-            if self.row[i] >= JOKER_BASE:
+        for i in range(len(self.discards) - 1, -1, -1):
+            if self.discards[i] >= JOKER_BASE:
                 return i
         return None
 
@@ -165,7 +165,7 @@ class PersianRound(Round[PersianRules]):
         taken = 0
         joker_seen = False
         joker_sizes: set[int] = set()
-        for card in reversed(self.row):
+        for card in reversed(self.discards):
             taken |= 1 << card
             pool = hand | taken
             if card >= JOKER_BASE:
@@ -191,8 +191,8 @@ class PersianRound(Round[PersianRules]):
         """The pile joker nearest the top whose pick-up gives ``size`` jokers to meld."""
         pool = self.hands[self.seat] & JOKERS
         count = pool.bit_count()
-        for i in range(len(self.row) - 1, -1, -1):
-            card = self.row[i]
+        for i in range(len(self.discards) - 1, -1, -1):
+            card = self.discards[i]
             if card >= JOKER_BASE:
                 count += 1
                 if count >= size:
@@ -235,10 +235,10 @@ class PersianRound(Round[PersianRules]):
             return
         if isinstance(action, act.Pick | act.PickLayoff):
             card = action.card
-            if card not in self.row:
+            if card not in self.discards:
                 raise IllegalMoveError("not_in_pile", card=card)
-            i = self.row.index(card)
-            pool = hand | mask_of(self.row[i:])
+            i = self.discards.index(card)
+            pool = hand | mask_of(self.discards[i:])
             if isinstance(action, act.PickLayoff):
                 self._check_layoff(card, action.target, seat, pool)
                 return
@@ -299,10 +299,10 @@ class PersianRound(Round[PersianRules]):
             self.seat = self.next_seat(seat)
             self.turn_start = len(self.history)
         elif isinstance(action, act.Pick | act.PickLayoff):
-            i = self.row.index(action.card)
-            for c in self.row[i:]:
+            i = self.discards.index(action.card)
+            for c in self.discards[i:]:
                 self.hands[seat] |= 1 << c
-            del self.row[i:]
+            del self.discards[i:]
             self.taken = action.card
             self.passes = 0
             self.phase = PLAY
@@ -316,7 +316,7 @@ class PersianRound(Round[PersianRules]):
             self._layoff(seat, action.card, action.target)
         elif isinstance(action, act.Discard):
             self.hands[seat] &= ~(1 << action.card)
-            self.row.append(action.card)
+            self.discards.append(action.card)
             # reading: a player who discards their last card plays on with an
             # empty hand; only melding or laying off the last card goes out
             self.seat = self.next_seat(seat)
@@ -336,7 +336,7 @@ class PersianRound(Round[PersianRules]):
 
     def _maybe_out(self, seat: int) -> None:
         if not self.hands[seat]:
-            self.knocker = seat
+            self.went_out = seat
             self.end = "knock"
             self.phase = OVER
 
@@ -361,7 +361,7 @@ class PersianRound(Round[PersianRules]):
             )
             bonus = (
                 self.rules.out_bonus
-                if self.end == "knock" and self.knocker is not None and self.knocker % 2 == team
+                if self.end == "knock" and self.went_out is not None and self.went_out % 2 == team
                 else 0
             )
             teams.append((table, hand, bonus, table - hand + bonus))
@@ -397,7 +397,7 @@ class PersianRound(Round[PersianRules]):
             return IllegalMoveError("round_over")
         if self.phase != TAKE:
             return IllegalMoveError("already_taken")
-        if card not in self.row:
+        if card not in self.discards:
             return IllegalMoveError("not_in_pile", card=card)
         # a joker: any joker of the pile may be the one that plays (see :meth:`pick_action`)
         same = JOKERS if card >= JOKER_BASE else 1 << card

@@ -71,7 +71,7 @@ def pick_card(game: PersianRound, text: str) -> int | None:
         depth = game.top_joker_depth()
         if depth is None:
             raise IllegalMoveError("not_in_pile", "joker")
-        card = game.row[depth]
+        card = game.discards[depth]
     refusal = game.pick_refusal(card)
     if refusal is not None:
         raise refusal
@@ -87,8 +87,8 @@ def pick_action(game: PersianRound, card: int, follow: str) -> Action:
         deeper = game.pick_joker(named)
         if deeper is not None:
             card = deeper
-    i = game.row.index(card)
-    pool = game.hands[game.seat] | mask_of(game.row[i:])
+    i = game.discards.index(card)
+    pool = game.hands[game.seat] | mask_of(game.discards[i:])
     if verb == "meld" and len(words) > 1:
         cards = _resolve(game, [move_card(w, jokers=True) for w in words[1:]], pool, keep=card)
         return Pick(card, tuple(sorted(cards)))

@@ -51,7 +51,7 @@ class RummyRound(Round[RummyRules]):
     ace_low = True
     kinds = frozenset({"draw", "pick", "meld", "layoff", "discard", "knock"})
     view_type = RummyView
-    _COPIED: ClassVar[tuple[str, ...]] = ("hands", "stock", "row", "history", "laid")
+    _COPIED: ClassVar[tuple[str, ...]] = ("hands", "stock", "discards", "history", "laid")
 
     def _setup(self) -> None:
         self.points = rank_point_table(self.rules.rank_points)
@@ -89,8 +89,8 @@ class RummyRound(Round[RummyRules]):
             out: list[act.Action] = []
             if self.stock:
                 out.append(act.DRAW)
-            if self.row:
-                out.append(act.TakeDiscard(self.row[-1]))
+            if self.discards:
+                out.append(act.TakeDiscard(self.discards[-1]))
             return out
         seat = self.seat
         hand = self.hands[seat]
@@ -140,10 +140,10 @@ class RummyRound(Round[RummyRules]):
                     raise IllegalMoveError("stock_empty", "rummy")
                 return
             if isinstance(action, act.TakeDiscard):
-                if not self.row:
+                if not self.discards:
                     raise IllegalMoveError("pile_empty")
-                if action.card != self.row[-1]:
-                    raise IllegalMoveError("not_top", top=self.row[-1])
+                if action.card != self.discards[-1]:
+                    raise IllegalMoveError("not_top", top=self.discards[-1])
                 return
             raise IllegalMoveError("take_first", "rummy")
         if isinstance(action, act.Draw | act.TakeDiscard):
@@ -207,7 +207,7 @@ class RummyRound(Round[RummyRules]):
             self.hands[seat] |= 1 << self.stock.pop()
             self.phase = PLAY
         elif isinstance(action, act.TakeDiscard):
-            card = self.row.pop()
+            card = self.discards.pop()
             self.hands[seat] |= 1 << card
             self.taken = card
             self.phase = PLAY
@@ -226,7 +226,7 @@ class RummyRound(Round[RummyRules]):
                 self._go_out(seat, None)
         elif isinstance(action, act.Discard):
             self.hands[seat] &= ~(1 << action.card)
-            self.row.append(action.card)
+            self.discards.append(action.card)
             if not self.hands[seat]:
                 self._go_out(seat, action.card)
                 return
@@ -243,18 +243,18 @@ class RummyRound(Round[RummyRules]):
             # reading: the stock "runs out" when a turn begins with it empty;
             # the first time the pile (but its top card) becomes the stock,
             # the second time the hand is void.
-            if self.restocks == 0 and len(self.row) > 1:
+            if self.restocks == 0 and len(self.discards) > 1:
                 self.restocks = 1
                 # turned over: the oldest card comes on top (the end of the list)
-                self.stock = list(reversed(self.row[:-1]))
-                del self.row[:-1]
+                self.stock = list(reversed(self.discards[:-1]))
+                del self.discards[:-1]
             else:
                 self.end = "dead"
                 self.phase = OVER
 
     def _go_out(self, seat: int, card: int | None) -> None:
-        self.knocker = seat
-        self.knock_card = card
+        self.went_out = seat
+        self.out_card = card
         self.end = "knock"
         self.phase = OVER
         # reading: "without having melded before" counts layoffs as laying cards
@@ -268,8 +268,8 @@ class RummyRound(Round[RummyRules]):
             raise ValueError("the round is not over")
         hands = [sum(self.points[c] for c in cards_of(h)) for h in self.hands]
         rows = [RummyBreakdown(s, hands[s], False, False, 1, 0) for s in range(self.players)]
-        if self.end == "knock" and self.knocker is not None:
-            row = rows[self.knocker]
+        if self.end == "knock" and self.went_out is not None:
+            row = rows[self.went_out]
             row.went_out = True
             row.rummy = self.rummy
             row.multiplier = self.rules.rummy_multiplier if self.rummy else 1

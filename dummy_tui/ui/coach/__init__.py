@@ -171,7 +171,7 @@ class Coach:
         picks = [a for a in legal if isinstance(a, act.Pick | act.PickLayoff)]
         if picks:
             # the card nearest the newest first: the fewest cards come along
-            picks.sort(key=lambda a: (-game.row.index(a.card), -self.pick_points(a)))
+            picks.sort(key=lambda a: (-game.discards.index(a.card), -self.pick_points(a)))
             parts = [self.pick_text(picks[0], look)]
             others = list(dict.fromkeys(a.card for a in picks if a.card != picks[0].card))
             if others:
@@ -193,7 +193,7 @@ class Coach:
         """A pick-up in words: the meld it makes with which cards of the hand,
         and how many cards come along."""
         game = self.game
-        taken = game.row[game.row.index(action.card) :]
+        taken = game.discards[game.discards.index(action.card) :]
         if isinstance(action, act.PickLayoff):
             meld = look.cards(game.melds[action.target].cards)
             out = fmt("coach.pick_layoff", card=look.text(action.card), meld=meld)
@@ -280,7 +280,7 @@ class Coach:
             return self.explain_discard(action.card, look)
         if isinstance(action, act.Pick | act.PickLayoff):
             out = fmt("coach.hint_pick", points=self.pick_points(action))
-            taken = len(game.row) - game.row.index(action.card)
+            taken = len(game.discards) - game.discards.index(action.card)
             if taken > 1:
                 out.append(" ")
                 out.append_text(fmt("coach.come_along", n=taken))
@@ -292,7 +292,7 @@ class Coach:
         if isinstance(action, act.TakeDiscard):
             return self.take_text(action.card, look)
         if isinstance(action, act.Draw):
-            top = game.row[-1] if game.row else None
+            top = game.discards[-1] if game.discards else None
             if top is not None and any(
                 isinstance(a, act.TakeDiscard) for a in game.legal_actions()
             ):

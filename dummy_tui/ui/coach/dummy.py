@@ -77,7 +77,7 @@ class DummyCoach(Coach):
             out = fmt("coach.hint_pick", points=self.pick_points(action))
             out.append(" ")
             out.append_text(fmt("coach.hint_born"))
-            taken = len(game.row) - game.row.index(action.card)
+            taken = len(game.discards) - game.discards.index(action.card)
             if taken > 1:
                 out.append(" ")
                 out.append_text(fmt("coach.come_along", n=taken))

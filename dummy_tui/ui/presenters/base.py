@@ -241,14 +241,14 @@ class Presenter(Generic[G]):
         """The discards: a pile of which the top shows, or the whole row."""
         game = self.game
         if self.pile:
-            row.set_pile(game.row)
-            row.border_title = t("pile.title", n=len(game.row))
+            row.set_pile(game.discards)
+            row.border_title = t("pile.title", n=len(game.discards))
             row.border_subtitle = t("pile.legend")
             return
         row.set_pile(None)
-        row.set_cards(game.row, None, set())
+        row.set_cards(game.discards, None, set())
         words = FAMILIES[self.family].words
-        row.border_title = t(words.row_title, n=len(game.row))
+        row.border_title = t(words.row_title, n=len(game.discards))
         row.border_subtitle = t(words.row_legend)
 
     def hand_marks(self, seat: int) -> dict[int, set[str]]:

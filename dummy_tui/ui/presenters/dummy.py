@@ -55,8 +55,8 @@ class DummyPresenter(Presenter[DummyRound]):
         game = self.game
         row.set_pile(None)
         head = game.head if game.head_in_row else None
-        row.set_cards(game.row, head, {c for c in game.row if game.is_speto(c)})
-        row.border_title = t("row.title", n=len(game.row))
+        row.set_cards(game.discards, head, {c for c in game.discards if game.is_speto(c)})
+        row.border_title = t("row.title", n=len(game.discards))
         # the head card's one mark is H: say so when it is a spe-to as well;
         # once it has been picked up, no card carries an H
         if head is None:
@@ -120,7 +120,7 @@ class DummyPresenter(Presenter[DummyRound]):
         picks = [a for a in game.legal_actions() if isinstance(a, Pick | PickLayoff)]
         if not picks:
             return None
-        more = min(len(game.row) - 1 - game.row.index(a.card) for a in picks)
+        more = min(len(game.discards) - 1 - game.discards.index(a.card) for a in picks)
         if more:
             return t("hint.why_more", n=more)
         m = game.rules.dark_knock_multiplier
@@ -132,10 +132,10 @@ class DummyPresenter(Presenter[DummyRound]):
 
     def headline(self, game: DummyRound, result: RoundResult, look: CardLook) -> Text:
         names = self.session.names
-        knocker = game.knocker
-        if game.end == "knock" and knocker is not None and game.knock_card is not None:
+        knocker = game.went_out
+        if game.end == "knock" and knocker is not None and game.out_card is not None:
             key = "end.dark_knock" if game.dark_knock else "end.knock"
-            line = fmt(key, name=name_text(names[knocker]), card=look.text(game.knock_card))
+            line = fmt(key, name=name_text(names[knocker]), card=look.text(game.out_card))
         else:
             line = fmt("end.stock_out")
         if game.fool is not None:
@@ -217,7 +217,7 @@ class DummyPresenter(Presenter[DummyRound]):
                 if bonus.kind == kind:
                     counts[bonus.seat] += 1
             add(f"bonus_{kind}", events(counts))
-        closing = [int(s == game.knocker and closing_card(game)) for s in range(players)]
+        closing = [int(s == game.went_out and closing_card(game)) for s in range(players)]
         add("bonus_closing", events(closing))
         add("bonus_speto_held", events([spetos_held(game, s) for s in range(players)]))
         add("money_bonuses", [signed(m.bonuses) if m else "" for m in money])

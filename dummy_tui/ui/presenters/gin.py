@@ -115,7 +115,7 @@ class GinPresenter(Presenter[GinRound]):
     def prompt(self, seat: int, look: CardLook) -> Text:
         game = self.game
         if game.phase == TAKE:
-            top = look.text(game.row[-1]) if game.row else Text("—")
+            top = look.text(game.discards[-1]) if game.discards else Text("—")
             if game.offer_stage < 2:
                 return fmt("prompt.gin_offer", card=top)
             if game.offer_stage == 2:
@@ -149,12 +149,12 @@ class GinPresenter(Presenter[GinRound]):
 
     def headline(self, game: GinRound, result: RoundResult, look: CardLook) -> Text:
         names = self.session.names
-        knocker = game.knocker
-        if game.end != "knock" or knocker is None or game.knock_card is None:
+        knocker = game.went_out
+        if game.end != "knock" or knocker is None or game.out_card is None:
             return fmt("end.gin_dead", wall=game.rules.wall)
         rows = game.scores()
         who = name_text(names[knocker])
-        card = look.text(game.knock_card)
+        card = look.text(game.out_card)
         if rows[knocker].gin:
             return fmt("end.gin_gin", name=who, card=card)
         line = fmt("end.gin_knock", name=who, card=card, deadwood=rows[knocker].deadwood)

@@ -93,7 +93,7 @@ class PersianPresenter(Presenter[PersianRound]):
         return " & ".join(names[s] for s in range(len(names)) if s % 2 == team)
 
     def headline(self, game: PersianRound, result: RoundResult, look: CardLook) -> Text:
-        knocker = game.knocker
+        knocker = game.went_out
         if game.end != "knock" or knocker is None:
             return fmt("end.persian_dead")
         line = fmt("end.persian_out", name=name_text(self.session.names[knocker]))

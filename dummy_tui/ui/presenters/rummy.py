@@ -43,7 +43,7 @@ class RummyPresenter(Presenter[RummyRound]):
     def prompt(self, seat: int, look: CardLook) -> Text:
         game = self.game
         if game.phase == TAKE:
-            top = look.text(game.row[-1]) if game.row else Text("—")
+            top = look.text(game.discards[-1]) if game.discards else Text("—")
             return fmt("prompt.pile_take", card=top)
         if game.hands[seat].bit_count() == 1:
             return fmt("prompt.rummy_last")
@@ -52,7 +52,7 @@ class RummyPresenter(Presenter[RummyRound]):
     # ------------------------------------------------------------------
 
     def headline(self, game: RummyRound, result: RoundResult, look: CardLook) -> Text:
-        knocker = game.knocker
+        knocker = game.went_out
         if game.end != "knock" or knocker is None:
             return fmt("end.rummy_dead")
         line = fmt("end.rummy_out", name=name_text(self.session.names[knocker]))

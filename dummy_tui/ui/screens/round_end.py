@@ -119,8 +119,8 @@ class RoundEndScreen(GameScreen):
             out.append_text(layout)
             out.append("\n\n")
         last = self.last_turn()
-        if last and game.knocker is not None:
-            knocker = names[game.knocker]
+        if last and game.went_out is not None:
+            knocker = names[game.went_out]
             head = fmt_about("end.last_turn", knocker, name=knocker)
             head.stylize("bold")
             out.append_text(head)
@@ -144,7 +144,7 @@ class RoundEndScreen(GameScreen):
         round ran out of stock, or the log does not hold the whole turn (a
         game resumed in the middle of it)."""
         game = self.game
-        seat = game.knocker
+        seat = game.went_out
         if seat is None or game.end != "knock" or not self.presenter.shows_last_turn:
             return []
         moves: list[LogEntry] = []

@@ -120,8 +120,8 @@ class Moves:
 
     def take(self) -> None:
         game = self.screen.session.round
-        if game.row:
-            self.play(act.TakeDiscard(game.row[-1]))
+        if game.discards:
+            self.play(act.TakeDiscard(game.discards[-1]))
 
     def pick(self) -> None:
         screen = self.screen
@@ -161,14 +161,14 @@ class Moves:
             # the top that gives enough of them
             jokers = [a for a in picks if a.card >= JOKER_BASE]
             if jokers:
-                depth = game.row.index(card)
-                card = min(jokers, key=lambda a: abs(game.row.index(a.card) - depth)).card
+                depth = game.discards.index(card)
+                card = min(jokers, key=lambda a: abs(game.discards.index(a.card) - depth)).card
                 options = [a for a in jokers if a.card == card]
         if not options:
             screen.say(self.why_line("p", "pick", game.refusal("pick", (card,))), error=True)
             return
         look = screen.dapp.look
-        taken = game.row[game.row.index(card) :]
+        taken = game.discards[game.discards.index(card) :]
         intro = fmt("pick.intro", card=look.text(card), n=len(taken), cards=look.cards(taken))
         hinted = self.hinted
         options.sort(key=lambda a: a != hinted)  # the hint's pick-up first, where Enter takes it
