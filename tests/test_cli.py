@@ -14,6 +14,7 @@ from command_util import launched, run_strictly
 from record_util import dark_knock
 
 from dummy_tui import cli
+from dummy_tui.rules.loader import load_rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -178,8 +179,7 @@ def test_rules_with_a_missing_file(tmp_path: Path) -> None:
     [
         pytest.param(
             ("rules", "dumy"),
-            "no preset named 'dumy' (presets: dummy, dummy-house, dummy-money, dummy-pip, "
-            "dummy-open-first, dummy-face-knock, rummy, gin, gin-openspiel, persian)",
+            f"no preset named 'dumy' (presets: {', '.join(load_rulesets())})",
             id="rules_of_an_unknown_preset",
         ),
         pytest.param(

@@ -24,18 +24,11 @@ CARD_PARAMS = frozenset({"card", "top"})
 CARDS_PARAMS = frozenset({"cards"})
 """Parameters that hold several cards."""
 
-_PLAYED = "meld down to one card, or undo"
-
 MESSAGES: dict[str, str | tuple[str, str]] = {
     # any family
     "round_over": "round over: no more moves can be made",
     "already_taken": "already taken: you have drawn or picked up this turn",
-    "already_taken.gin": "already taken: you have drawn or taken a card this turn",
-    "already_taken.rummy": "already taken: you have drawn or taken a card this turn",
     "take_first": "take first: draw from the stock or pick up from the discard row",
-    "take_first.gin": "take first: draw from the stock or take the top discard",
-    "take_first.rummy": "take first: draw from the stock or take the top discard",
-    "take_first.persian": "take first: draw from the stock or pick up from the discard pile",
     "not_now": "not possible now",
     "unknown": "unknown action: {text}",
     "undo": "undo: nothing to take back this turn",
@@ -54,21 +47,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "no_meld.holds": "no such meld: no meld on the table holds {card}",
     "no_fit": "does not fit: {card} does not extend that meld",
     "no_fit.any": "does not fit: {card} fits no meld on the table",
-    "last_card.meld": "one card must remain: you may not meld your last card; keep one to discard",
-    "last_card.layoff": (
-        "one card must remain: {card} is your last card, and discarding it is the knock"
-    ),
-    "last_card.pick": "one card must remain: this meld would leave you nothing to discard",
-    "last_card.pick_any": (
-        "one card must remain: every meld with {card} would leave you nothing to discard"
-    ),
     "knock": (
         "knock: discarding {card} would not end the round (other cards would stay in your hand)"
     ),
     "knock_cards": "knock: meld and lay off down to your last card first, then knock with it",
-    "knock_cards.rummy": "go out: meld and lay off down to your last card first, then discard it",
     "last_discard": "last card: {card} is your last card, and discarding it is the knock",
-    "last_discard.rummy": "last card: {card} is your last card, and discarding it goes out",
     # what a family does not have at all
     "never": "not a move of this game",
     "never.dummy_pass": "pass: there is nothing to pass in Dummy",
@@ -88,68 +71,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     ),
     "never.persian_end": "end: not a move in Persian rummy; pass instead",
     # Dummy
-    "end": "end: the round can be ended this way only when the stock is empty",
-    "end.play": "end: the round can be ended only instead of taking, with the stock empty",
     "stock_empty": "stock empty: pick up a card that lets you knock, or end the round",
-    "stock_empty.rummy": "stock empty: take the top discard",
-    "stock_empty.persian": (
-        "stock empty: take a card from the pile that you can play at once, or pass"
-    ),
-    "stock_out_knock": (
-        "stock out: you picked up with the stock empty, so this turn must end in a knock; "
-        + _PLAYED
-    ),
-    "stock_out_pick": "stock out: with the stock empty, no pick-up lets you knock; end the round",
-    "not_born": (
-        "not born: you laid cards down before being born, so this turn must end in a knock "
-        "(dark knock); " + _PLAYED
-    ),
-    "not_born.layoff": (
-        "not born: only a born player may lay a picked-up card off; "
-        "meld it with cards from your hand"
-    ),
-    "not_born.never": (
-        "not born: in this game you lay cards from your hand only once you are born "
-        "(after your first pick-up)"
-    ),
-    "show.off": "show: showing the spe-to cards scores nothing in this game",
-    "show.cards": "show: you show the spe-to cards only when you hold them all ({cards})",
-    "show.none": "show: this game has no spe-to cards, so there is nothing to show",
-    "show.late": "show: the spe-to cards are shown as the first move of your first turn",
-    "not_born.play": (
-        "not born: you lay cards down after your first pick-up, or all at once in a knock"
-    ),
-    "not_in_row": "not in the row: {card} is not in the discard row",
-    "first_turn_must_draw": (
-        "first turn must draw: the first turn of the round must draw from the stock"
-    ),
-    "pickup_meld": "pickup must meld: the picked-up card must go into a new meld",
-    "pickup_meld.new_meld": (
-        "pickup must meld: the picked-up card must go into a new meld (pickup_to_layoff is off)"
-    ),
-    "pickup_meld.contain": "pickup must meld: the meld must contain the picked card {card}",
-    "pickup_meld.from_hand": "pickup must meld: the meld must use at least one card from your hand",
-    "pickup_meld.layoff_card": (
-        "pickup must meld: the card laid off must be the picked card {card}"
-    ),
-    "pickup_meld.follow": "pickup must meld: after picking {card} the next move must meld it",
-    "pickup_meld.none": "pickup must meld: {card} makes no new meld with a card from your hand",
-    "pickup_meld.none_ace_high": (
-        "pickup must meld: {card} makes no new meld with a card from your hand "
-        "(the ace is high only: A 2 3 is not a run)"
-    ),
-    "pickup_meld.none_head": (
-        "pickup must meld: the head card {card} makes no new meld with a card from your hand"
-    ),
-    "pickup_meld.nothing": "pickup must meld: no card of the row makes a new meld with your hand",
-    "layoff_limit": (
-        "layoff limit: you have laid off {n} card this round, as many as this game allows",
-        "layoff limit: you have laid off {n} cards this round, as many as this game allows",
-    ),
-    "layoff_chain": (
-        "layoff chain: that end of the run was laid by another player; only the meld's owner "
-        "or that player may extend it"
-    ),
     # gin and basic rummy
     "taken_discard": (
         "taken discard: {card} was just taken from the discard pile and may not be discarded "
@@ -162,39 +84,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "not_top": "not the top card: only the top discard {top} can be taken",
     "not_top.upcard": "not the upcard: the upcard is {top}",
     "pile_empty": "pile empty: there is no discard to take",
-    "upcard_offer": (
-        "upcard offer: take the upcard or pass; the stock is drawn only after both players "
-        "have passed it"
-    ),
-    "upcard_passed": "upcard passed: both players passed the upcard; draw from the stock",
-    "pass.gin": "pass: only the first upcard can be passed; draw or take the top discard",
-    "knock_limit": (
-        "knock limit: after discarding {card} your deadwood is {deadwood}, more than {limit}"
-    ),
-    "knock_limit.best": (
-        "knock limit: your deadwood after the best discard is {deadwood}, more than {limit}"
-    ),
-    "melds_per_turn": (
-        "melds per turn: at most {n} new meld a turn; lay off or discard",
-        "melds per turn: at most {n} new melds a turn; lay off or discard",
-    ),
     # Persian rummy
-    "pass.persian": "pass: you may pass only when the stock is empty; draw or pick up",
-    "not_in_pile": "not in the pile: {card} is not in the discard pile",
-    "not_in_pile.joker": "not in the pile: there is no joker in the discard pile",
-    "pickup_play.contain": ("pickup must be played: the meld must contain the picked card {card}"),
-    "pickup_play.layoff_card": (
-        "pickup must be played: the card laid off must be the picked card {card}"
-    ),
-    "pickup_play.follow": (
-        "pickup must be played: after picking {card} the next move must meld it or lay it off"
-    ),
-    "pickup_play.none": (
-        "pickup must be played: {card} makes no meld and fits no meld on the table"
-    ),
-    "pickup_play.nothing": (
-        "pickup must be played: no card of the pile makes a meld or fits one on the table"
-    ),
     # text that is not a move
     "syntax.empty": "not a move: the move is empty",
     "syntax.card": (
@@ -209,6 +99,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
 
 A pair is the sentence for ``n == 1`` and for any other ``n``.
 """
+
+
+def add_messages(messages: dict[str, str | tuple[str, str]]) -> None:
+    """A family's own sentences (``rule.family``), added by its round's module
+    when it loads: a family is worded in its own files."""
+    MESSAGES.update(messages)
 
 
 def template(rule: str, detail: str, params: dict[str, Any]) -> str:

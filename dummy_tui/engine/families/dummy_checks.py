@@ -7,12 +7,94 @@ from typing import TYPE_CHECKING
 
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import cards_of, mask_of, rank_of, suit_of
-from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.errors import IllegalMoveError, add_messages
 from dummy_tui.engine.melds import melds_with
 from dummy_tui.engine.round import OVER, TAKE
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
+
+
+PLAYED = "meld down to one card, or undo"
+
+add_messages(
+    {
+        "last_card.meld": (
+            "one card must remain: you may not meld your last card; keep one to discard"
+        ),
+        "last_card.layoff": (
+            "one card must remain: {card} is your last card, and discarding it is the knock"
+        ),
+        "last_card.pick": "one card must remain: this meld would leave you nothing to discard",
+        "last_card.pick_any": (
+            "one card must remain: every meld with {card} would leave you nothing to discard"
+        ),
+        "end": "end: the round can be ended this way only when the stock is empty",
+        "end.play": "end: the round can be ended only instead of taking, with the stock empty",
+        "stock_out_knock": (
+            "stock out: you picked up with the stock empty, so this turn must end in a knock; "
+            + PLAYED
+        ),
+        "stock_out_pick": (
+            "stock out: with the stock empty, no pick-up lets you knock; end the round"
+        ),
+        "not_born": (
+            "not born: you laid cards down before being born, so this turn must end in a knock "
+            "(dark knock); " + PLAYED
+        ),
+        "not_born.layoff": (
+            "not born: only a born player may lay a picked-up card off; "
+            "meld it with cards from your hand"
+        ),
+        "not_born.never": (
+            "not born: in this game you lay cards from your hand only once you are born "
+            "(after your first pick-up)"
+        ),
+        "show.off": "show: showing the spe-to cards scores nothing in this game",
+        "show.cards": "show: you show the spe-to cards only when you hold them all ({cards})",
+        "show.none": "show: this game has no spe-to cards, so there is nothing to show",
+        "show.late": "show: the spe-to cards are shown as the first move of your first turn",
+        "not_born.play": (
+            "not born: you lay cards down after your first pick-up, or all at once in a knock"
+        ),
+        "not_in_row": "not in the row: {card} is not in the discard row",
+        "first_turn_must_draw": (
+            "first turn must draw: the first turn of the round must draw from the stock"
+        ),
+        "pickup_meld": "pickup must meld: the picked-up card must go into a new meld",
+        "pickup_meld.new_meld": (
+            "pickup must meld: the picked-up card must go into a new meld (pickup_to_layoff is off)"
+        ),
+        "pickup_meld.contain": "pickup must meld: the meld must contain the picked card {card}",
+        "pickup_meld.from_hand": (
+            "pickup must meld: the meld must use at least one card from your hand"
+        ),
+        "pickup_meld.layoff_card": (
+            "pickup must meld: the card laid off must be the picked card {card}"
+        ),
+        "pickup_meld.follow": "pickup must meld: after picking {card} the next move must meld it",
+        "pickup_meld.none": "pickup must meld: {card} makes no new meld with a card from your hand",
+        "pickup_meld.none_ace_high": (
+            "pickup must meld: {card} makes no new meld with a card from your hand "
+            "(the ace is high only: A 2 3 is not a run)"
+        ),
+        "pickup_meld.none_head": (
+            "pickup must meld: the head card {card} makes no new meld with a card from your hand"
+        ),
+        "pickup_meld.nothing": (
+            "pickup must meld: no card of the row makes a new meld with your hand"
+        ),
+        "layoff_limit": (
+            "layoff limit: you have laid off {n} card this round, as many as this game allows",
+            "layoff limit: you have laid off {n} cards this round, as many as this game allows",
+        ),
+        "layoff_chain": (
+            "layoff chain: that end of the run was laid by another player; only the meld's owner "
+            "or that player may extend it"
+        ),
+    }
+)
+"""Dummy's own refusals in English (:mod:`dummy_tui.engine.errors`)."""
 
 
 def check(game: DummyRound, action: act.Action) -> None:

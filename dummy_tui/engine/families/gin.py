@@ -19,13 +19,33 @@ from dummy_tui.engine.deadwood import (
     deadwood_after_discard,
     discard_deadwoods,
 )
-from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.errors import IllegalMoveError, add_messages
 from dummy_tui.engine.melds import TableMeld, melds_in_low
 from dummy_tui.engine.notation import move_card, not_a_move, split_move
 from dummy_tui.engine.round import OVER, PLAY, TAKE, Round
 from dummy_tui.engine.scores import ScoreLine
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import GinRules
+
+add_messages(
+    {
+        "already_taken.gin": "already taken: you have drawn or taken a card this turn",
+        "take_first.gin": "take first: draw from the stock or take the top discard",
+        "pass.gin": "pass: only the first upcard can be passed; draw or take the top discard",
+        "upcard_offer": (
+            "upcard offer: take the upcard or pass; the stock is drawn only after both players "
+            "have passed it"
+        ),
+        "upcard_passed": "upcard passed: both players passed the upcard; draw from the stock",
+        "knock_limit": (
+            "knock limit: after discarding {card} your deadwood is {deadwood}, more than {limit}"
+        ),
+        "knock_limit.best": (
+            "knock limit: your deadwood after the best discard is {deadwood}, more than {limit}"
+        ),
+    }
+)
+"""Gin rummy's own refusals in English (:mod:`dummy_tui.engine.errors`)."""
 
 
 @dataclass(slots=True)

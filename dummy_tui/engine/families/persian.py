@@ -17,13 +17,42 @@ from typing import Any, Final
 
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import CARDS_52, JOKER_BASE, JOKERS, cards_of, mask_of, rank_point_table
-from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.errors import IllegalMoveError, add_messages
 from dummy_tui.engine.families.persian_notation import parse_move, pick_action, pick_card
 from dummy_tui.engine.melds import SET, TableMeld, meld_kind, melds_in, melds_with
 from dummy_tui.engine.round import OVER, PLAY, TAKE, Round
 from dummy_tui.engine.scores import ScoreLine
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import PersianRules
+
+add_messages(
+    {
+        "take_first.persian": "take first: draw from the stock or pick up from the discard pile",
+        "stock_empty.persian": (
+            "stock empty: take a card from the pile that you can play at once, or pass"
+        ),
+        "pass.persian": "pass: you may pass only when the stock is empty; draw or pick up",
+        "not_in_pile": "not in the pile: {card} is not in the discard pile",
+        "not_in_pile.joker": "not in the pile: there is no joker in the discard pile",
+        "pickup_play.contain": (
+            "pickup must be played: the meld must contain the picked card {card}"
+        ),
+        "pickup_play.layoff_card": (
+            "pickup must be played: the card laid off must be the picked card {card}"
+        ),
+        "pickup_play.follow": (
+            "pickup must be played: after picking {card} the next move must meld it or lay it off"
+        ),
+        "pickup_play.none": (
+            "pickup must be played: {card} makes no meld and fits no meld on the table"
+        ),
+        "pickup_play.nothing": (
+            "pickup must be played: no card of the pile makes a meld or fits one on the table"
+        ),
+    }
+)
+"""Persian rummy's own refusals in English (:mod:`dummy_tui.engine.errors`)."""
+
 
 JOKER_RANK: Final = 13  # the ``rank`` of a set of jokers on the table
 

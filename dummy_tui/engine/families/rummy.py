@@ -11,13 +11,30 @@ from typing import Any, ClassVar
 
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import cards_of, rank_point_table
-from dummy_tui.engine.errors import IllegalMoveError
+from dummy_tui.engine.errors import IllegalMoveError, add_messages
 from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in_low
 from dummy_tui.engine.notation import move_cards, not_a_move, split_move
 from dummy_tui.engine.round import OVER, PLAY, TAKE, Round
 from dummy_tui.engine.scores import ScoreLine
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import RummyRules
+
+add_messages(
+    {
+        "already_taken.rummy": "already taken: you have drawn or taken a card this turn",
+        "take_first.rummy": "take first: draw from the stock or take the top discard",
+        "knock_cards.rummy": (
+            "go out: meld and lay off down to your last card first, then discard it"
+        ),
+        "last_discard.rummy": "last card: {card} is your last card, and discarding it goes out",
+        "stock_empty.rummy": "stock empty: take the top discard",
+        "melds_per_turn": (
+            "melds per turn: at most {n} new meld a turn; lay off or discard",
+            "melds per turn: at most {n} new melds a turn; lay off or discard",
+        ),
+    }
+)
+"""Basic rummy's own refusals in English (:mod:`dummy_tui.engine.errors`)."""
 
 
 @dataclass(slots=True)
