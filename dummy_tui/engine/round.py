@@ -21,11 +21,12 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
 from dummy_tui.engine import actions as act
-from dummy_tui.engine.cards import card_text, cards_of, cards_text, mask_of
+from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.deal import Deal, shuffled_deal
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.kinds import KIND_OF, KINDS, TAKE_KINDS, involves
 from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.notation import words_of
 from dummy_tui.engine.scores import Breakdown, Tally, winners
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import RulesetBase
@@ -424,24 +425,10 @@ class Round(Generic[R]):
         (``pick <card>`` and the meld or layoff that plays it); the discard that ends
         the round is written ``knock``."""
         _, action = self.history[index]
-        if isinstance(action, act.Draw | act.End | act.Pass | act.Show):
-            return [KIND_OF[type(action)]]
-        if isinstance(action, act.TakeDiscard):
-            return [f"pick {card_text(action.card)}"]
-        if isinstance(action, act.Knock):
-            return [f"knock {card_text(action.card)}"]
-        if isinstance(action, act.Meld):
-            return ["meld " + cards_text(action.cards)]
-        if isinstance(action, act.Pick):
-            return [f"pick {card_text(action.card)}", "meld " + cards_text(action.meld)]
         if isinstance(action, act.PickLayoff | act.LayOff):
-            target = self.layoff_target(action)
-            words = f"layoff {card_text(action.card)} {card_text(target)}"
-            if isinstance(action, act.PickLayoff):
-                return [f"pick {card_text(action.card)}", words]
-            return [words]
+            return words_of(action, self.layoff_target(action))
         last = index == len(self.history) - 1 and self.end == "knock"
-        return [("knock " if last else "discard ") + card_text(action.card)]
+        return words_of(action, ends=last)
 
     def layoff_target(self, action: act.LayOff | act.PickLayoff) -> int:
         """The card a record names as the target of a layoff made: a card of the meld

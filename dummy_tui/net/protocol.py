@@ -35,10 +35,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from dummy_tui.engine import actions as act
-from dummy_tui.engine.cards import card_text, cards_text
 from dummy_tui.engine.errors import IllegalMoveError, MoveError, Param
 from dummy_tui.engine.kinds import KIND_OF
 from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.notation import words_of
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.problems import NAME_LIMIT
 
@@ -283,19 +283,8 @@ def refusal_of(data: dict[str, Any]) -> IllegalMoveError:
 def move_words(game: Any, action: act.Action) -> list[str]:
     """``action`` (legal now in ``game``) in the notation of ``records.md``:
     one move, or two for a pick-up from the row (``pick``, then its play)."""
-    if isinstance(action, act.Draw | act.End | act.Pass | act.Show):
-        return [KIND_OF[type(action)]]
-    if isinstance(action, act.TakeDiscard):
-        return [f"pick {card_text(action.card)}"]
-    if isinstance(action, act.Knock):
-        return [f"knock {card_text(action.card)}"]
-    if isinstance(action, act.Meld):
-        return ["meld " + cards_text(action.cards)]
-    if isinstance(action, act.Discard):
-        return [f"discard {card_text(action.card)}"]
-    if isinstance(action, act.Pick):
-        return [f"pick {card_text(action.card)}", "meld " + cards_text(action.meld)]
-    assert isinstance(action, act.LayOff | act.PickLayoff)
+    if not isinstance(action, act.LayOff | act.PickLayoff):
+        return words_of(action)
     meld = game.melds[action.target]
     if action.low:
         target = meld.suit * 13  # the 2: the ace goes below it (§14.1)
@@ -303,10 +292,7 @@ def move_words(game: Any, action: act.Action) -> list[str]:
         target = next(c for c in meld.cards if c != meld.suit * 13)
     else:
         target = meld.anchor
-    words = f"layoff {card_text(action.card)} {card_text(target)}"
-    if isinstance(action, act.PickLayoff):
-        return [f"pick {card_text(action.card)}", words]
-    return [words]
+    return words_of(action, target)
 
 
 def action_from_words(game: Any, words: list[str]) -> act.Action:
