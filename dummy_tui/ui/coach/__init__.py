@@ -279,12 +279,7 @@ class Coach:
                 return fmt(self.presenter.key("coach.hint_knock"))
             return self.explain_discard(action.card, look)
         if isinstance(action, act.Pick | act.PickLayoff):
-            out = fmt("coach.hint_pick", points=self.pick_points(action))
-            taken = len(game.discards) - game.discards.index(action.card)
-            if taken > 1:
-                out.append(" ")
-                out.append_text(fmt("coach.come_along", n=taken))
-            return out
+            return self.pick_reason(action)
         if isinstance(action, act.Meld):
             return fmt("coach.hint_meld", points=self.points(action.cards))
         if isinstance(action, act.LayOff):
@@ -305,6 +300,20 @@ class Coach:
         if isinstance(action, act.End):
             return fmt("coach.hint_end")
         return None
+
+    def pick_reason(self, action: act.Pick | act.PickLayoff, first: Text | None = None) -> Text:
+        """Why a pick-up: the points it lays, ``first`` (a family's word on it),
+        and how many cards come along with the card picked."""
+        game = self.game
+        out = fmt("coach.hint_pick", points=self.pick_points(action))
+        if first is not None:
+            out.append(" ")
+            out.append_text(first)
+        taken = len(game.discards) - game.discards.index(action.card)
+        if taken > 1:
+            out.append(" ")
+            out.append_text(fmt("coach.come_along", n=taken))
+        return out
 
     def explain_discard(self, card: int, look: CardLook) -> Text:
         """Why discarding ``card``: what it gives away (nothing, or the least of

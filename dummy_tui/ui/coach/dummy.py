@@ -74,14 +74,7 @@ class DummyCoach(Coach):
     def explain(self, action: act.Action, look: CardLook) -> Text | None:
         game = self.dummy
         if isinstance(action, act.Pick | act.PickLayoff) and not game.born[game.seat]:
-            out = fmt("coach.hint_pick", points=self.pick_points(action))
-            out.append(" ")
-            out.append_text(fmt("coach.hint_born"))
-            taken = len(game.discards) - game.discards.index(action.card)
-            if taken > 1:
-                out.append(" ")
-                out.append_text(fmt("coach.come_along", n=taken))
-            return out
+            return self.pick_reason(action, fmt("coach.hint_born"))
         if isinstance(action, act.Draw):
             why = self.presenter.hint_why(action)
             return Text(why) if why is not None else fmt("coach.hint_draw_none")

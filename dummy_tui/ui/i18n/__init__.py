@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -157,17 +158,24 @@ def has(key: str) -> bool:
     return key in catalog(_current) or key in catalog("en")
 
 
-def template(key: str, n: object = None) -> str:
-    """The unformatted text of ``key`` in the current language (singular when ``n`` is 1)."""
+def _found(catalog_of: Callable[[str], dict[str, str]], key: str, n: object) -> str | None:
+    """``key`` in the current language's catalog, else in English (``KEY_one``
+    when ``n`` is 1); None when neither has it."""
     one = n == 1 and not isinstance(n, bool)
     for lang in (_current, "en"):
-        texts = catalog(lang)
+        texts = catalog_of(lang)
         text = texts.get(f"{key}_one") if one else None
         if text is None:
             text = texts.get(key)
         if text is not None:
             return text
-    return key
+    return None
+
+
+def template(key: str, n: object = None) -> str:
+    """The unformatted text of ``key`` in the current language (singular when ``n`` is 1)."""
+    text = _found(catalog, key, n)
+    return key if text is None else text
 
 
 _keys: dict[str, str] = {}
@@ -257,16 +265,10 @@ def ruleset_problem(exc: RulesetError, named: bool = False) -> str:
 def say(key: str, **values: object) -> str:
     """A line a command prints (``dummy-tui rules``, ``stats``…) in the current
     language, from ``cli.LANG.toml`` (singular ``KEY_one`` when ``n`` is 1)."""
-    n = values.get("n")
-    one = n == 1 and not isinstance(n, bool)
-    for lang in (_current, "en"):
-        texts = cli_catalog(lang)
-        text = texts.get(f"{key}_one") if one else None
-        if text is None:
-            text = texts.get(key)
-        if text is not None:
-            return text.format(**values) if values else text
-    return key
+    text = _found(cli_catalog, key, values.get("n"))
+    if text is None:
+        return key
+    return text.format(**values) if values else text
 
 
 def command_line_problem(exc: ValueError) -> str:

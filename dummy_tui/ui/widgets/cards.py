@@ -147,16 +147,9 @@ class CardStrip(Widget):
             elif self.big:
                 tops, mids, bots = Text(), Text(), Text()
                 for j, card in enumerate(row):
-                    style = self._cell_style(base + j, card)
-                    framed = card in self.selected or card in self.highlight or card in self.fresh
-                    frame = style if framed else Style()
-                    mark, colour = self.mark(card)
-                    if card in self.selected:  # a mark as well as the colour (NO_COLOR)
-                        tops.append("╭─", frame)
-                        tops.append(self.selected_mark, frame + Style(bold=True))
-                        tops.append("─╮", frame)
-                    else:
-                        tops.append("╭───╮", frame)
+                    style, frame, mark, colour = self._styles(base + j, card)
+                    # a mark as well as the colour (NO_COLOR)
+                    self._top(tops, card, frame, "─")
                     mids.append("│", frame)
                     mids.append(self.look.label(card).rjust(3), style)
                     mids.append("│", frame)
@@ -181,23 +174,32 @@ class CardStrip(Widget):
         out.rstrip()
         return out
 
+    def _styles(self, index: int, card: int) -> tuple[Style, Style, str, str]:
+        """A framed card's style, its frame's (bright when selected, highlighted
+        or just taken), and its mark with the mark's colour."""
+        style = self._cell_style(index, card)
+        framed = card in self.selected or card in self.highlight or card in self.fresh
+        mark, colour = self.mark(card)
+        return style, style if framed else Style(), mark, colour
+
+    def _top(self, line: Text, card: int, frame: Style, side: str) -> None:
+        """A frame's top edge: the selected card's mark in its middle."""
+        if card in self.selected:
+            line.append(f"╭{side}", frame)
+            line.append(self.selected_mark, frame + Style(bold=True))
+            line.append(f"{side}╮", frame)
+        else:
+            line.append(f"╭{side}─{side}╮", frame)
+
     def _render_large(self, out: Text, row: list[int], base: int) -> None:
         """One row of large cards: a frame, the rank and suit in the top left
         corner, the suit in the middle, the mark on the bottom edge."""
         lines = [Text(), Text(), Text(), Text()]
         for j, card in enumerate(row):
-            style = self._cell_style(base + j, card)
-            framed = card in self.selected or card in self.highlight or card in self.fresh
-            frame = style if framed else Style()
-            mark, colour = self.mark(card)
+            style, frame, mark, colour = self._styles(base + j, card)
             label = self.look.label(card)
             top, corner, middle, bottom = lines
-            if card in self.selected:
-                top.append("╭──", frame)
-                top.append(self.selected_mark, frame + Style(bold=True))
-                top.append("──╮", frame)
-            else:
-                top.append("╭─────╮", frame)
+            self._top(top, card, frame, "──")
             corner.append("│", frame)
             corner.append(label.ljust(5), style)
             corner.append("│", frame)
