@@ -31,12 +31,17 @@ def add_commands(
     overrides: Callable[[], dict[str, Any]],
 ) -> None:
     """``host`` and ``join`` on the top-level parser (see :func:`dummy_tui.cli.build_parser`)."""
+
+    def listens(parser: argparse.ArgumentParser, name: str, lowest: int, port: int) -> None:
+        """The address the command listens at: ``--port`` and ``--bind``."""
+        parser.add_argument(
+            "--port", type=int_between(lowest, 65535), metavar="P", default=port,
+            help=h(f"{name}.port"),
+        )  # fmt: skip
+        parser.add_argument("--bind", metavar="ADDR", default=LOOPBACK, help=h(f"{name}.bind"))
+
     host = command("host")
-    host.add_argument(
-        "--port", type=int_between(0, 65535), metavar="P", default=DEFAULT_PORT,
-        help=h("host.port"),
-    )  # fmt: skip
-    host.add_argument("--bind", metavar="ADDR", default=LOOPBACK, help=h("host.bind"))
+    listens(host, "host", 0, DEFAULT_PORT)  # help: host.port, host.bind
     complete_with(
         host.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("host.ruleset")),
         presets,
@@ -74,11 +79,7 @@ def add_commands(
     join.set_defaults(handler=join_command)
 
     serve = command("serve")
-    serve.add_argument(
-        "--port", type=int_between(1, 65535), metavar="P", default=SERVE_PORT,
-        help=h("serve.port"),
-    )  # fmt: skip
-    serve.add_argument("--bind", metavar="ADDR", default=LOOPBACK, help=h("serve.bind"))
+    listens(serve, "serve", 1, SERVE_PORT)  # help: serve.port, serve.bind
     serve.set_defaults(handler=serve_command)
 
 
