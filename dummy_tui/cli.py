@@ -1,39 +1,14 @@
 """The ``dummy-tui`` command: argument parsing, then the game or a headless command.
 
-::
-
-    dummy-tui [--rules FILE] [play] [--players N] [--humans N] [--ai LEVEL]
-              [--ruleset NAME] [--seed N] [--lang en|th] [--resume] [--ascii]
-              [--no-history] [--options KEY=VALUE ...] [--log FILE] [--config FILE]
-    dummy-tui [--rules FILE] rules [NAME]
-    dummy-tui config [--path] [--config FILE]
-    dummy-tui [--rules FILE] host [--port P] [--bind ADDR] [--ruleset NAME] [--players N]
-              [--seats N] [--ai LEVEL] [--options KEY=VALUE ...] [--password]
-              [--hold SECONDS] [--no-history]
-    dummy-tui join ADDRESS/CODE [--name NAME] [--ascii]
-    dummy-tui [--rules FILE] replay FILE [--json | --view]
-    dummy-tui [--rules FILE] sim [--ruleset NAME] [--players N] [--ai L1,L2,...]
-              [--rounds N] [--seed N] [--options KEY=VALUE ...] [--json] [--jobs N]
-              [--budget-ms N] [--samples N]
-
-``play`` is the command when none is given.  ``--rules FILE`` (presets read
-from FILE instead of the packaged ``rulesets.toml``) and ``--lang en|th`` may
-be given before or after any command.  Every command, and the help
-(``--help``), speaks the language of ``--lang``, else the config file's, else
-the one last chosen in the game, else the locale's
-(:func:`dummy_tui.commands.chosen_language`); the help's texts and the
-commands' own lines are the small catalogs ``ui/i18n/cli.LANG.toml``.
-
-The game itself is started by ``dummy_tui.ui.launch.run_app(args)``, which gets
-the parsed namespace with these attributes: ``players``, ``humans``, ``ai``,
-``ruleset`` (the preset name), ``seed``, ``lang``, ``resume``, ``ascii``,
-``no_history``,
-``rules`` (a ``Path`` or ``None``), ``log`` (a ``Path`` or ``None``, already
-opened by :mod:`dummy_tui.logs`), ``options`` (a ``dict`` of the
-``--options`` overrides) and ``game_rules`` (the preset with those overrides
-applied, already checked; ``None`` when the command line names no rules at all,
-as in a bare ``dummy-tui``: the new-game screen then checks the preset chosen
-when the game starts, and the schema is not loaded before the screen is up).
+``play`` is the command when none is given; ``dummy-tui --help`` lists the
+others (the README describes each).  Every command, and the help, speaks the
+language of ``--lang``, else the config file's, else the one last chosen in
+the game, else the locale's (:func:`dummy_tui.commands.chosen_language`),
+from the small catalogs ``ui/i18n/cli.LANG.toml``.  The game itself is
+started by :func:`dummy_tui.ui.launch.run_app` with the parsed namespace; its
+``game_rules`` is the preset with the ``--options`` applied, already checked,
+or ``None`` when the command line names no rules (the new-game screen then
+checks the preset chosen, and the schema is not loaded before it is up).
 """
 
 from __future__ import annotations

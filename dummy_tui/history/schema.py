@@ -1,82 +1,9 @@
 """The history database's schema: every table, and the migrations between versions.
 
 The version is SQLite's ``PRAGMA user_version``; ``PRAGMA application_id``
-marks the file as a dummy-tui history, so that another program's database
-put at its place is refused rather than written into.  ``MIGRATIONS[n]``
-brings a database from version ``n`` to ``n + 1`` (version 0 is an empty
-file); :func:`migrate` runs the missing ones in one transaction, so a
-database is at one version or the next, never in between.  A database of a
-version above :data:`SCHEMA_VERSION` was written by a newer dummy-tui: it is
-read by nothing here and left untouched.
-
-Times are UTC, written ``YYYY-MM-DDTHH:MM:SSZ`` so that they sort as text.
-Booleans are 0/1.  JSON columns hold compact JSON text.
-
-Version 1
----------
-
-``players``
-    One row per person (``kind`` ``person``, ``key`` the folded name of
-    :func:`names.person_key`, ``name`` as first written) and per AI level
-    (``kind`` ``ai``, ``key`` and ``name`` the level).
-``matches``
-    ``uid`` (a UUID, the same on every machine the match is imported to),
-    ``started``, ``ended`` (NULL while the match goes on, or if it was
-    abandoned), ``ruleset`` (the preset's name), ``family``, ``seed``,
-    ``players`` (seats).  A narrow table, read whole by statistics.
-``match_rules``
-    Per match: ``options`` (every option in force, JSON) and ``overrides``
-    (those that differ from the preset: a record's ``options``).
-``match_seats``
-    Per match and seat: ``player_id`` (NULL once that person is forgotten),
-    ``name`` at the table, ``level`` (the AI level; NULL for a person),
-    ``total`` (the final total; NULL until the match ends) and ``won``.
-``rounds``
-    Per round: ``match_id``, ``number`` (0 for a match's first round),
-    ``ended``, ``seed``, ``ending`` (``knock``, ``stock_out`` or ``dead``),
-    ``knocker``, ``dark_knock``, ``one_suit_knock``, and ``breakdown``: a JSON
-    list of each seat's score line (``Breakdown.as_json()``), as
-    ``dummy-tui replay --json`` prints it.
-``records``
-    The round's record (``engine.record.record_of``; JSON), kept apart so
-    that reading the rounds' figures does not read the records.
-``round_seats``
-    Per round and seat: ``score`` (the round total), ``won`` (one of the
-    round's winners), ``knocked``, ``dark_knock``, ``one_suit_knock``,
-    ``fell`` (ตกตึก), ``fooled`` (โง่), ``penalties`` (points charged) and
-    ``money`` (the units won or paid in money scoring; NULL in points scoring).
-``penalties``
-    One row per penalty charged: round, ``seat``, ``kind`` (the option key, or
-    ``fool_penalty``), ``points``, ``card`` (as text, or NULL).
-``bonuses``
-    One row per thing money scoring pays for, or a show: round, ``seat``,
-    ``kind`` (``head``, ``speto_meld``, ``speto_layoff``, ``show``), ``payer``
-    (a seat, or NULL for everyone), ``card``.
-
-Version 2
----------
-
-Statistics read one row per seat of each match rather than every round's:
-
-- ``match_seats`` gets the summary of the seat's rounds: ``rounds``,
-  ``rounds_won``, ``scored_rounds`` and ``score`` (the rounds scored in
-  points and their sum), ``money_rounds`` and ``money`` (the same in money
-  units), ``knocks``, ``dark_knocks``, ``one_suit_knocks``, ``falls``,
-  ``fools``, ``penalty_points`` (in rounds scored in points), ``best_score``
-  and ``best_round`` (the best points round and its id), ``first_streak``,
-  ``last_streak`` and ``max_streak`` (rounds won in a row from the first
-  round, up to the last, and at most); and a copy of the match's
-  ``started``, ``ruleset`` and ``finished`` (0/1), the filters of
-  ``dummy-tui stats``, so that statistics read this one table;
-- ``matches`` gets ``rounds``;
-- ``match_penalties``: per match, seat and penalty kind, ``count`` (charges)
-  and ``points`` (of rounds scored in points), with copies of the seat's
-  ``player_id`` and the match's ``started`` and ``ruleset``.
-
-Each write computes a match's summaries again from its rounds
-(:mod:`summary`); the migration computes them for the rounds already kept.
-An index gives each person's matches in the order they were played, for the
-streaks.
+marks the file as a dummy-tui history.  ``MIGRATIONS[n]`` brings a database
+from version ``n`` to ``n + 1``; :func:`migrate` runs the missing ones in one
+transaction.  What each table holds, version by version: ``docs/history.md``.
 """
 
 from __future__ import annotations
