@@ -22,6 +22,7 @@ from dummy_tui.storage import read_settings_data, set_aside, settings_path
 from dummy_tui.ui.appsettings import Preferences
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
+from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import has, key_name, language, set_keys, set_language, system_language, t
 from dummy_tui.ui.keys import game_keymap
 from dummy_tui.ui.saving import RecoveryDone, Saver, saved_line
@@ -277,17 +278,8 @@ class DummyApp(App[int]):
 
     def _refresh_table(self) -> None:
         for screen in self.screen_stack:
-            if type(screen).__name__ == "TableScreen":
-                screen.apply_look()  # type: ignore[attr-defined]
-                screen.refresh_language()  # type: ignore[attr-defined]
-            elif type(screen).__name__ in (
-                "RoundEndScreen",
-                "StatsScreen",
-                "ViewerScreen",
-                "HistoryListScreen",
-                "MatchRoundsScreen",
-            ):
-                screen.refresh_language()  # type: ignore[attr-defined]
+            if isinstance(screen, GameScreen):
+                screen.look_changed()
 
     # ------------------------------------------------------------------
     # start-up

@@ -22,6 +22,10 @@ APP_MARK = "dummy_tui_app"
 class GameScreen(Screen[None]):
     """A screen of the game's own app."""
 
+    def look_changed(self) -> None:
+        """The cards' look changed (theme, colours, suits): a screen that shows
+        cards draws them again."""
+
     @property
     def dapp(self) -> DummyApp:
         """The game's app, typed."""

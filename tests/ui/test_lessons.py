@@ -456,3 +456,21 @@ def test_snapshot_of_a_lesson_step(snap_compare: Any, lang: str, asked: int) -> 
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=hint)
+
+
+async def test_a_lesson_table_redraws_its_cards_when_the_suits_change() -> None:
+    app = lesson_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the first lesson
+        table = await lesson_turn(pilot, app)
+        assert table is not None
+
+        def suits() -> set[str]:
+            shown = str(table.hand.render()) + str(table.row.render())
+            return {c for c in shown if c in "♣♦♥♠"}
+
+        assert suits()  # symbols
+        await pilot.press("ctrl+a")  # suits as letters, on the lesson's table too
+        await pilot.pause()
+        assert suits() == set()

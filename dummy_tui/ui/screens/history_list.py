@@ -167,6 +167,9 @@ class HistoryListScreen(GameScreen):
             self.problem = exc.problem
             self.total, self.matches = 0, []
 
+    def look_changed(self) -> None:
+        self.refresh_language()  # the cards it names drawn in the new look
+
     def refresh_language(self) -> None:
         describe_bindings(self)
         box = self.query_one("#hlist-box")
@@ -265,6 +268,9 @@ class MatchRoundsScreen(GameScreen):
             self.problem = exc.problem
         self.refresh_language()
         self.query_one(DataTable).focus()
+
+    def look_changed(self) -> None:
+        self.refresh_language()  # the cards it names drawn in the new look
 
     def refresh_language(self) -> None:
         describe_bindings(self)

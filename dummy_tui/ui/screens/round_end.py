@@ -77,6 +77,9 @@ class RoundEndScreen(GameScreen):
             return self.match_over
         return True
 
+    def look_changed(self) -> None:
+        self.refresh_language()  # the cards it names drawn in the new look
+
     def refresh_language(self) -> None:
         presenter = self.presenter
 

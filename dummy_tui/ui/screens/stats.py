@@ -327,6 +327,9 @@ class StatsScreen(GameScreen):
             stats_charts.draw_scores(scores, trends.bins, self.plain)
             scores_text.update(stats_charts.scores_line(trends.bins))
 
+    def look_changed(self) -> None:
+        self.refresh_language()  # the cards it names drawn in the new look
+
     def refresh_language(self) -> None:
         describe_bindings(self)
         self.query_one("#stats-box").border_title = t("stats.title")

@@ -177,6 +177,10 @@ class TableScreen(GameScreen):
         else:
             self.move_child(topbar, before=players)
 
+    def look_changed(self) -> None:
+        self.apply_look()
+        self.refresh_language()
+
     def refresh_language(self) -> None:
         self.localize()
         self.query_one(GameLog).clear()

@@ -108,6 +108,9 @@ class ViewerScreen(GameScreen):
         self.refresh_language()
         self.query_one(OptionList).focus()
 
+    def look_changed(self) -> None:
+        self.refresh_language()  # the cards it names drawn in the new look
+
     def refresh_language(self) -> None:
         """Everything again, in the current language and look."""
         describe_bindings(self)
