@@ -126,6 +126,11 @@ FAMILIES: Final[dict[str, Family]] = {
 """Every family, by name, in the order the game lists them."""
 
 
+HOME: Final = "dummy"
+"""The family the game is named for: its lessons come first, its words are the
+table's own (the others' presenters translate them)."""
+
+
 def family(name: str) -> Family:
     """The family ``name``; ValueError for a name no family has."""
     found = FAMILIES.get(name)
@@ -134,4 +139,4 @@ def family(name: str) -> Family:
     return found
 
 
-__all__ = ["FAMILIES", "Family", "Words", "family"]
+__all__ = ["FAMILIES", "HOME", "Family", "Words", "family"]

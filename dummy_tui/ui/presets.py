@@ -21,6 +21,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from dummy_tui.families import HOME
+
 PACKAGE = Path(__file__).parent.parent
 PACKAGED = PACKAGE / "rulesets.toml"
 """The presets that come with the game."""
@@ -84,7 +86,7 @@ def worked_out(path: Path | None = None) -> StartFacts:
         rulesets = dict(load_rulesets(path))
     except RulesetError:
         # starting a game reads the file again and says what is wrong with it
-        rulesets = {"dummy": RULESET_TYPES["dummy"]()}
+        rulesets = {HOME: RULESET_TYPES[HOME]()}  # the home family's preset is named after it
     presets = {
         name: PresetInfo(
             name,

@@ -19,6 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from dummy_tui.families import HOME
+from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.i18n import t
@@ -94,8 +96,8 @@ class LessonListScreen(GameScreen):
         done = set(self.dapp.prefs.settings.lessons_done)
         family = None
         for i, lesson in enumerate(self.lessons):
-            dummy = lesson.ruleset.startswith("dummy")
-            group = "learn.group_dummy" if dummy else "learn.group_others"
+            home = get_ruleset(lesson.ruleset).family == HOME
+            group = "learn.group_dummy" if home else "learn.group_others"
             if group != family:
                 family = group
                 options.add_option(Option(Text(t(group), style="bold"), disabled=True))

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Static
 
-from dummy_tui.families import FAMILIES
+from dummy_tui.families import FAMILIES, HOME
 from dummy_tui.saves import saved_count
 from dummy_tui.storage import data_dir
 from dummy_tui.ui.gameapp import GameScreen
@@ -71,7 +71,7 @@ class NewGameForm(GameScreen):
     def family(self) -> str:
         name = str(self.query_one("#ruleset", Choice).value)
         preset = self.presets.get(name)
-        return str(preset.family) if preset is not None else "dummy"
+        return str(preset.family) if preset is not None else HOME
 
     def player_count(self) -> int:
         value = self.query_one("#players", Choice).value
@@ -108,18 +108,16 @@ class NewGameForm(GameScreen):
     def preset_values(self, ruleset: str) -> dict[str, Any]:
         """Every option of a preset, checked by the schema (its defaults filled in)."""
         if self._checked is None:
-            from dummy_tui.rules import DummyRules, RulesetError, load_rulesets
+            from dummy_tui.rules import RULESET_TYPES, RulesetError, load_rulesets
 
             try:
                 presets = dict(load_rulesets(self.rules_path))
             except RulesetError:
-                presets = {"dummy": DummyRules()}  # starting says what is wrong
+                presets = {HOME: RULESET_TYPES[HOME]()}  # starting says what is wrong
             self._checked = {k: v.model_dump(mode="json") for k, v in presets.items()}
         found = self._checked.get(ruleset)
         if found is None:
-            from dummy_tui.rules import RULESET_TYPES
-
-            family = self.presets[ruleset].family if ruleset in self.presets else "dummy"
+            family = self.presets[ruleset].family if ruleset in self.presets else HOME
             found = RULESET_TYPES[family]().model_dump(mode="json")
         return dict(found)
 
