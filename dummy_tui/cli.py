@@ -4,7 +4,7 @@
 others (the README describes each).  Every command, and the help, speaks the
 language of ``--lang``, else the config file's, else the one last chosen in
 the game, else the locale's (:func:`dummy_tui.commands.chosen_language`),
-from the small catalogs ``ui/i18n/cli.LANG.toml``.  The game itself is
+from the small catalogs ``i18n/cli.LANG.toml``.  The game itself is
 started by :func:`dummy_tui.ui.launch.run_app` with the parsed namespace; its
 ``game_rules`` is the preset with the ``--options`` applied, already checked,
 or ``None`` when the command line names no rules (the new-game screen then
@@ -62,7 +62,7 @@ def _option_assignment(text: str) -> tuple[str, object]:
     try:
         return parse_option_assignment(text)
     except RulesetError as exc:
-        from dummy_tui.ui.i18n import command_line_problem
+        from dummy_tui.i18n import command_line_problem
 
         raise argparse.ArgumentTypeError(command_line_problem(exc)) from None
 
@@ -82,12 +82,12 @@ def _say_n(singular: str, plural: str, n: int) -> str:
 
 @contextmanager
 def _argparse_words(lang: str) -> Iterator[None]:
-    """argparse's errors in ``lang`` (``ui/i18n/argparse.LANG.toml``), put in
+    """argparse's errors in ``lang`` (``i18n/argparse.LANG.toml``), put in
     for argparse's gettext while the command line is read."""
     if lang == "en":
         yield
         return
-    from dummy_tui.ui.i18n import argparse_words
+    from dummy_tui.i18n import argparse_words
 
     _WORDS.update(argparse_words(lang))
     # argparse has no public hook for its messages' words: its module's gettext
@@ -262,7 +262,7 @@ def help_language(argv: Sequence[str]) -> str:
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The parser of ``dummy-tui``, its help in ``lang``."""
-    from dummy_tui.ui.i18n import cli_catalog
+    from dummy_tui.i18n import cli_catalog
 
     texts, english = cli_catalog(lang), cli_catalog("en")
 
@@ -434,7 +434,7 @@ def _writable_output() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``dummy-tui`` with *argv* (default: the process's); return the exit code."""
     _writable_output()
-    from dummy_tui.ui.i18n import language, set_language
+    from dummy_tui.i18n import language, set_language
 
     before = language()
     try:
@@ -461,7 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if not isinstance(exc, RulesetError):
             raise
-        from dummy_tui.ui.i18n import command_line_problem
+        from dummy_tui.i18n import command_line_problem
 
         print(f"{PROG}: {command_line_problem(exc)}", file=sys.stderr)
         return EXIT_USAGE

@@ -21,8 +21,8 @@ def chosen_language(given: str | None = None, config_file: str | None = None) ->
     file's (``config_file``, ``--config FILE``, or the usual one), else the one
     last chosen in the game (the settings), else the locale's."""
     from dummy_tui.config import config_path, load_config
+    from dummy_tui.i18n import LANGS, system_language
     from dummy_tui.storage import read_settings_data
-    from dummy_tui.ui.i18n import LANGS, system_language
 
     config = load_config(config_path(Path(config_file) if config_file else None))
     for lang in (given, config.language, read_settings_data().get("lang")):
@@ -86,7 +86,7 @@ def named_config_exists(args: argparse.Namespace) -> bool:
     given: Path | None = getattr(args, "config_file", None)
     if given is None or given.is_file():
         return True
-    from dummy_tui.ui.i18n import t  # in the command line's language
+    from dummy_tui.i18n import t  # in the command line's language
 
     print(f"{PROG}: --config: {given}: {t('config.missing')}", file=sys.stderr)
     return False
@@ -123,7 +123,7 @@ def config_command(args: argparse.Namespace) -> int:
     theme files beside it, in the language of the command line, else of the
     file, else of the locale."""
     from dummy_tui.config import EXAMPLE, config_path, load_config
-    from dummy_tui.ui.i18n import language, say
+    from dummy_tui.i18n import language, say
 
     if not named_config_exists(args):
         return EXIT_USAGE

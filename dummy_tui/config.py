@@ -67,7 +67,7 @@ EXAMPLE = """\
 # key no longer does.  The ids of the table: draw, pick, take_top, meld,
 # layoff, discard, knock, show, end_round, pass, undo, hint, sort, scores,
 # instant, faster, slower, export, quit; of every screen: help, language,
-# theme, colours, ascii, command_palette, screenshot (dummy_tui/ui/keynames.py has them
+# theme, colours, ascii, command_palette, screenshot (dummy_tui/keynames.py has them
 # all).  A key is a letter or a sign ("n", "?"), or a name: "ctrl+o", "f2",
 # "enter", "space", "pageup".  A key another id of the same screen already
 # answers is said at start.
@@ -92,7 +92,7 @@ class Problem:
 
     def text(self) -> str:
         """``FILE: key 'KEY': PROBLEM`` in the interface's current language."""
-        from dummy_tui.ui.i18n import t
+        from dummy_tui.i18n import t
 
         values = {k: t(v) if k == "kind" else v for k, v in self.values}
         problem = t(self.what, **values)
@@ -314,7 +314,7 @@ def _keymap(config: Config, value: object) -> None:
     if not isinstance(value, dict):
         config.problem("keymap", "config.keymap_type", kind=kind_of(value))
         return
-    from dummy_tui.ui.keynames import DEFAULT_KEYS
+    from dummy_tui.keynames import DEFAULT_KEYS
 
     for binding, keys in value.items():
         key = f"keymap.{binding}"

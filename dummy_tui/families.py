@@ -23,7 +23,7 @@ from typing import Final, Literal
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """A family's entries in the catalogs (``dummy_tui/ui/i18n/*.toml``), written
+    """A family's entries in the catalogs (``dummy_tui/i18n/*.toml``), written
     out whole so that a search for a key finds where it is used."""
 
     name: str

@@ -24,9 +24,9 @@ from dummy_tui.engine.record import (
     result_json,
 )
 from dummy_tui.families import FAMILIES
+from dummy_tui.i18n import catalog, cli_catalog, has, language, say, t
 from dummy_tui.problems import NAME_LIMIT, too_long
 from dummy_tui.textwidth import ljust_cells
-from dummy_tui.ui.i18n import catalog, cli_catalog, has, language, say, t
 
 
 def _term(key: str) -> str:

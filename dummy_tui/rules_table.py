@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dummy_tui.families import FAMILIES
+from dummy_tui.i18n import has, language, option_name, preset_name, say, set_language, t
 from dummy_tui.printing import text_console
 from dummy_tui.rules.loader import (
     PACKAGED_NAME,
@@ -27,7 +28,6 @@ from dummy_tui.rules.loader import (
     option_docs,
     toml_key,
 )
-from dummy_tui.ui.i18n import has, language, option_name, preset_name, say, set_language, t
 
 
 def toml_value(value: object) -> str:

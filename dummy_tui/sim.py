@@ -268,8 +268,8 @@ def print_table(result: SimResult) -> None:
     from rich import box
     from rich.table import Table
 
+    from dummy_tui.i18n import has, language, preset_name, say, t
     from dummy_tui.printing import text_console
-    from dummy_tui.ui.i18n import has, language, preset_name, say, t
 
     data = result.as_json()
     table = Table(
@@ -342,7 +342,7 @@ def report_failure(failure: SimFailure, seed: int) -> None:
     """One line on stderr naming the round, the seat and the level, and the
     round's record in ``sim-failure-<seed>-<round>.json`` (on stderr after
     the line when that file cannot be written)."""
-    from dummy_tui.ui.i18n import say
+    from dummy_tui.i18n import say
 
     path = Path(f"sim-failure-{seed}-{failure.index}.json")
     try:

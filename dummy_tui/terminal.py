@@ -26,7 +26,7 @@ def screen_refusal(
     """Why the full screen cannot be shown here, in one line in the language
     (in English when the output cannot write the language's letters); None
     when it can.  ``stream`` is where Textual writes its frames (standard error)."""
-    from dummy_tui.ui.i18n import cli_catalog, say
+    from dummy_tui.i18n import cli_catalog, say
 
     environ = os.environ if environ is None else environ
     stream = sys.__stderr__ if stream is None else stream

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dummy_tui.cli import COMMANDS
-from dummy_tui.ui.i18n import cli_catalog
+from dummy_tui.i18n import cli_catalog
 
 EVERY = ("", *COMMANDS, "stats", "history")
 
@@ -155,7 +155,7 @@ def test_the_thai_argparse_words_are_messages_argparse_or_the_command_writes() -
     import argparse
 
     from dummy_tui import cli
-    from dummy_tui.ui.i18n import argparse_words
+    from dummy_tui.i18n import argparse_words
 
     sources = Path(argparse.__file__).read_text() + Path(cli.__file__).read_text()
     words = argparse_words("th")

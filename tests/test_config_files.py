@@ -15,7 +15,7 @@ from command_util import launched
 
 from dummy_tui import cli
 from dummy_tui.config import load_config
-from dummy_tui.ui.i18n import set_language
+from dummy_tui.i18n import set_language
 
 pytestmark = pytest.mark.usefixtures("no_log_left")
 

@@ -12,9 +12,9 @@ import pytest
 from dummy_tui import ai
 from dummy_tui.engine.families import FAMILIES as ROUNDS
 from dummy_tui.families import FAMILIES, Words, family
+from dummy_tui.i18n import catalog
 from dummy_tui.rules.loader import load_rulesets
 from dummy_tui.rules.schema import RULESET_TYPES
-from dummy_tui.ui.i18n import catalog
 from dummy_tui.ui.presenters import PRESENTERS
 
 NAMES = sorted(FAMILIES)

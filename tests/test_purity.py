@@ -3,6 +3,7 @@ the network (websockets, asyncio); the host imports no Textual."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -85,11 +86,11 @@ def test_the_host_runs_without_textual() -> None:
 
 
 # The lower layers: the history, the config, the files of the data folder.
-# They may say things through the catalogs (dummy_tui.ui.i18n, no Textual) and
-# name the keys (dummy_tui.ui.keynames), but import nothing else of the screens
+# They may say things through the catalogs (dummy_tui.i18n, no Textual) and
+# name the keys (dummy_tui.keynames), but import nothing else of the screens
 # nor the command layer above them (dummy_tui.commands, dummy_tui.cli).
 LOWER = ["dummy_tui/history", "dummy_tui/config.py", "dummy_tui/storage.py", "dummy_tui/saves.py"]
-ALLOWED_UI = {"dummy_tui.ui.i18n", "dummy_tui.ui.keynames"}
+ALLOWED_UI = {"dummy_tui.i18n", "dummy_tui.keynames"}
 
 
 def test_the_lower_layers_import_no_screen_and_no_command() -> None:
@@ -126,3 +127,21 @@ def test_no_screen_imports_the_app() -> None:
             if isinstance(node, ast.ImportFrom) and node.module == "dummy_tui.ui.app":
                 found.append(f"{module.name}:{node.lineno}")
     assert found == []
+
+
+BELOW_THE_SCREENS = sorted(
+    path
+    for package in ("engine", "rules", "ai", "history")
+    for path in (ROOT / "dummy_tui" / package).rglob("*.py")
+) + [ROOT / "dummy_tui" / f"{name}.py" for name in ("config", "storage", "saves", "families")]
+"""The layers under the interface and the commands."""
+
+
+@pytest.mark.parametrize("path", BELOW_THE_SCREENS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_layers_below_import_nothing_of_the_interface_or_the_commands(path: Path) -> None:
+    """Anywhere in the file: at the top or inside a function."""
+    above = ("dummy_tui.ui", "dummy_tui.net", "dummy_tui.commands", "dummy_tui.cli")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    imported += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    assert [m for m in imported if m.startswith(above)] == []

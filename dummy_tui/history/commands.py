@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from dummy_tui.completion import complete_with, files, presets
 from dummy_tui.exits import EXIT_USAGE, PROG
-from dummy_tui.ui.i18n import has, language, preset_name, say, t
+from dummy_tui.i18n import has, language, preset_name, say, t
 
 if TYPE_CHECKING:
     from collections.abc import Callable

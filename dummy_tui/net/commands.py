@@ -89,10 +89,10 @@ def add_commands(
 
 def host_command(args: argparse.Namespace) -> int:
     from dummy_tui.ai import LEVELS
+    from dummy_tui.i18n import ai_name, language, say, t
     from dummy_tui.net.server import new_table
     from dummy_tui.net.shadow import can_host
     from dummy_tui.rules import get_ruleset
-    from dummy_tui.ui.i18n import ai_name, language, say, t
     from dummy_tui.ui.settings import GameSetup, SeatSetup
 
     if not named_config_exists(args):
@@ -189,8 +189,8 @@ def host_command(args: argparse.Namespace) -> int:
 
 
 async def _host(table: Any, bind: str, port: int) -> None:
+    from dummy_tui.i18n import say
     from dummy_tui.net.server import open_table
-    from dummy_tui.ui.i18n import say
 
     hosted = await open_table(table, bind, port)
     address = f"{shown_address(bind)}:{hosted.port}"
@@ -216,8 +216,8 @@ async def _host_and_play(table: Any, args: argparse.Namespace) -> int:
     """Host the table and sit at its first seat in this window: the host runs in
     the game's own event loop, and the window joins it on this machine as a
     friend's terminal would; the line to give friends is said on the table."""
+    from dummy_tui.i18n import say
     from dummy_tui.net.server import open_table
-    from dummy_tui.ui.i18n import say
 
     hosted = await open_table(table, args.bind, args.port)
     run = asyncio.create_task(table.run())
@@ -237,8 +237,8 @@ async def _host_and_play(table: Any, args: argparse.Namespace) -> int:
 
 
 async def _host_lobby(tables: list[Any], bind: str, port: int) -> None:
+    from dummy_tui.i18n import say
     from dummy_tui.net.lobby import Lobby, open_lobby
-    from dummy_tui.ui.i18n import say
 
     lobby = Lobby(tables)
     hosted = await open_lobby(lobby, bind, port)
@@ -272,8 +272,8 @@ def shown_address(bind: str) -> str:
 
 
 def join_command(args: argparse.Namespace) -> int:
+    from dummy_tui.i18n import say
     from dummy_tui.net.remote import parse_address
-    from dummy_tui.ui.i18n import say
 
     if not named_config_exists(args):
         return EXIT_USAGE
@@ -302,8 +302,8 @@ def join_command(args: argparse.Namespace) -> int:
 def _from_lobby(url: str) -> str | None:
     """The code of the table chosen from the host's lobby ("" when none is
     chosen: the list printed only); None when there is no lobby to read."""
+    from dummy_tui.i18n import say
     from dummy_tui.net.lobby import ask_lobby
-    from dummy_tui.ui.i18n import say
 
     try:
         lobby = asyncio.run(ask_lobby(url))
@@ -324,8 +324,8 @@ def _from_lobby(url: str) -> str | None:
 
 def lobby_line(table: dict[str, Any]) -> str:
     """One table of a lobby, in a line: its code, rules, free seats and people."""
+    from dummy_tui.i18n import say
     from dummy_tui.net.protocol import chat_text
-    from dummy_tui.ui.i18n import say
 
     def names(key: str) -> str:
         found = [chat_text(str(n))[:40] for n in table.get(key) or []]
@@ -391,8 +391,8 @@ async def _join(
     password: str | None = None,
     record: bool = True,
 ) -> int:
+    from dummy_tui.i18n import say, t
     from dummy_tui.net.remote import HostProblem, JoinRefused, Link, RemoteSession
-    from dummy_tui.ui.i18n import say, t
 
     key = f"{url}{code}"
     watch = bool(getattr(args, "watch", False))
@@ -469,9 +469,9 @@ async def _join(
 def serve_command(args: argparse.Namespace) -> int:
     """The game in a web browser: one game process for each visit, each
     browser with its own folders under the data folder's ``browsers``."""
+    from dummy_tui.i18n import say
     from dummy_tui.net.browser import GameServer
     from dummy_tui.storage import data_dir
-    from dummy_tui.ui.i18n import say
 
     if not named_config_exists(args):
         return EXIT_USAGE

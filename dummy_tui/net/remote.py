@@ -30,6 +30,7 @@ from dummy_tui.engine.families import round_from_deal, round_type
 from dummy_tui.engine.match import Match
 from dummy_tui.engine.record import RecordModel, _build_deal, apply_moves
 from dummy_tui.engine.round import Round
+from dummy_tui.i18n import t
 from dummy_tui.net.protocol import (
     REACTIONS,
     VERSION,
@@ -41,7 +42,6 @@ from dummy_tui.net.protocol import (
 )
 from dummy_tui.net.shadow import shadow_round
 from dummy_tui.rules.schema import RULESET_TYPES, Ruleset
-from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
 

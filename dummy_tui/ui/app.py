@@ -18,12 +18,12 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from dummy_tui.i18n import has, key_name, language, set_keys, set_language, system_language, t
 from dummy_tui.storage import read_settings_data, set_aside, settings_path
 from dummy_tui.ui.appsettings import Preferences
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.gameapp import GameScreen
-from dummy_tui.ui.i18n import has, key_name, language, set_keys, set_language, system_language, t
 from dummy_tui.ui.keys import game_keymap
 from dummy_tui.ui.saving import RecoveryDone, Saver, saved_line
 

@@ -30,7 +30,7 @@ from textual.system_commands import SystemCommandsProvider
 from textual.theme import ThemeProvider
 
 from dummy_tui.collate import sort_key
-from dummy_tui.ui.i18n import has, t
+from dummy_tui.i18n import has, t
 
 if TYPE_CHECKING:
     from dummy_tui.ui.app import DummyApp

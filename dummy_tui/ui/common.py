@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.keys import KEY_NAME_REPLACEMENTS
 
-from dummy_tui.ui.i18n import has, t
+from dummy_tui.i18n import has, t
 
 AI_SPEEDS = (0.0, 0.3, 0.7, 1.2, 2.0)
 """The seconds an AI move stays on screen, fastest first (the keys + and −, and

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping
 
 from textual.binding import Binding, BindingType
 
+from dummy_tui.keynames import APP_IDS, KEY_GROUPS
+from dummy_tui.keynames import DEFAULT_KEYS as DEFAULT_KEYS
 from dummy_tui.ui.common import key_name, thai_key
-from dummy_tui.ui.keynames import APP_IDS, KEY_GROUPS
-from dummy_tui.ui.keynames import DEFAULT_KEYS as DEFAULT_KEYS
 
 
 def normal_keys(keys: str) -> list[str]:

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from dummy_tui.i18n import ai_name, set_language, t
 from dummy_tui.storage import read_settings_data
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.i18n import ai_name, set_language, t
 
 if TYPE_CHECKING:
     from dummy_tui.engine.record import LoadedRecord

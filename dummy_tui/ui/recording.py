@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dummy_tui.ui.i18n import t
+from dummy_tui.i18n import t
 
 if TYPE_CHECKING:
     from datetime import datetime

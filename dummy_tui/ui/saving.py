@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
+from dummy_tui.i18n import preset_name, shown_name, t
 from dummy_tui.saves import MatchLock, locked, remove_file, save_file, saved_count
 from dummy_tui.storage import atomic_write, data_dir, records_dir, set_aside
-from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.saved import (
     NewerSave,
     SavedMatch,

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.match import Match, RoundResult, derived_seed
 from dummy_tui.families import FAMILIES
+from dummy_tui.i18n import preset_name, shown_name, t
 from dummy_tui.rules import get_ruleset
 from dummy_tui.storage import log_failure
-from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.settings import GameSetup, SaveGame
 
 if TYPE_CHECKING:

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from dummy_tui.i18n import ai_name, system_language
 from dummy_tui.problems import NAME_LIMIT, json_problem, unwritable, validation_problem
 from dummy_tui.storage import (
     SAVE_FORMAT,
@@ -17,7 +18,6 @@ from dummy_tui.storage import (
     set_aside,
     settings_path,
 )
-from dummy_tui.ui.i18n import ai_name, system_language
 
 __all__ = [
     "LANGS",

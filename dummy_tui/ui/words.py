@@ -12,8 +12,8 @@ from rich.text import Text
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import JOKER_BASE
 from dummy_tui.engine.errors import CARD_PARAMS, CARDS_PARAMS, MoveError
+from dummy_tui.i18n import catalog, has, in_every_language, key_fields, language, template
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import catalog, has, in_every_language, key_fields, language, template
 from dummy_tui.ui.session import LogEntry
 
 if TYPE_CHECKING:

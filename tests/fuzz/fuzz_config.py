@@ -31,7 +31,7 @@ from fuzz_inputs import (
 from hypothesis import strategies as st
 
 from dummy_tui.config import EXAMPLE
-from dummy_tui.ui.keynames import DEFAULT_KEYS
+from dummy_tui.keynames import DEFAULT_KEYS
 
 EVERY_KEY = re.sub(r"^# (\[?[a-z_]+\]?( = .*)?)$", r"\1", EXAMPLE, flags=re.M)
 """The example with every key (and the [keymap] table) taken out of its comment."""

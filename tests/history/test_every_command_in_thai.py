@@ -25,8 +25,8 @@ from dummy_tui import cli
 from dummy_tui.ai import LEVELS
 from dummy_tui.config import EXAMPLE
 from dummy_tui.history import History
+from dummy_tui.keynames import DEFAULT_KEYS
 from dummy_tui.rules import RULESET_TYPES, load_rulesets
-from dummy_tui.ui.keynames import DEFAULT_KEYS
 
 THAI = re.compile("[\u0e00-\u0e7f]")
 TYPED_COMMANDS = (*cli.COMMANDS, "stats", "history")

@@ -11,7 +11,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.css.types import CSSLocation
 from textual.pilot import Pilot
 
-from dummy_tui.ui.i18n import set_keys, set_language
+from dummy_tui.i18n import set_keys, set_language
 
 # Pilot waits for the app to be idle by sleeping in steps of 20 ms and watching
 # whether the process used the CPU meanwhile: every key press and pause costs at

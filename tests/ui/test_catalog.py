@@ -10,9 +10,9 @@ import pytest
 
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.errors import MESSAGES, IllegalMoveError, MoveError
+from dummy_tui.i18n import catalog, cli_catalog, set_keys, set_language, t
+from dummy_tui.keynames import DEFAULT_KEYS
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import catalog, cli_catalog, set_keys, set_language, t
-from dummy_tui.ui.keynames import DEFAULT_KEYS
 from dummy_tui.ui.screens.modals import help_text
 from dummy_tui.ui.tutorial.lessons import lesson_texts
 from dummy_tui.ui.words import fmt, fmt_about, refusal_text
@@ -467,7 +467,7 @@ def test_every_preset_and_listed_option_has_a_name_in_both_languages() -> None:
 
 
 def test_a_preset_of_ones_own_rules_file_keeps_its_own_name() -> None:
-    from dummy_tui.ui.i18n import option_name, preset_name
+    from dummy_tui.i18n import option_name, preset_name
 
     set_language("th")
     try:

@@ -89,8 +89,8 @@ def test_every_thai_text_keeps_its_numbers_when_wrapped() -> None:
     from rich.console import Console
     from rich.text import Text
 
+    from dummy_tui.i18n import catalog
     from dummy_tui.ui.cells import glue_numbers
-    from dummy_tui.ui.i18n import catalog
 
     glue_numbers()
     console = Console(width=200)

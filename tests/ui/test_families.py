@@ -40,10 +40,10 @@ from dummy_tui.engine.families.persian import PersianRound
 from dummy_tui.engine.families.rummy import RummyRound
 from dummy_tui.engine.match import Match
 from dummy_tui.engine.round import Round
+from dummy_tui.i18n import catalog, set_language, t
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.i18n import catalog, set_language, t
 from dummy_tui.ui.presenters.base import add_item, score_item, score_table
 from dummy_tui.ui.presenters.gin import layout_of
 from dummy_tui.ui.screens.modals import ChoiceScreen

@@ -14,8 +14,8 @@ from ui_helpers import app_for, new_game_screen, pressed, setup
 
 from dummy_tui.engine.match import Match
 from dummy_tui.history import History, default_path
+from dummy_tui.i18n import preset_name, t
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.i18n import preset_name, t
 from dummy_tui.ui.screens import history_list
 from dummy_tui.ui.screens.history_list import HistoryListScreen, MatchRoundsScreen
 from dummy_tui.ui.screens.new_game import NewGameScreen

@@ -16,8 +16,8 @@ from dummy_tui.cli import build_parser
 from dummy_tui.engine.record import apply_moves, dumps_record, parse_record, record_of
 from dummy_tui.engine.round import TAKE
 from dummy_tui.history import History, default_path
+from dummy_tui.i18n import t
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.i18n import t
 from dummy_tui.ui.recording import Recorder
 from dummy_tui.ui.screens.new_game import NewGameScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen

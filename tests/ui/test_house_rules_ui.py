@@ -20,10 +20,10 @@ from ui_helpers import (
 
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.match import Match
+from dummy_tui.i18n import set_language
 from dummy_tui.rules import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.i18n import set_language
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
@@ -200,8 +200,8 @@ async def test_the_house_rules_show_in_groups_with_their_settings_in_words(
 
 @pytest.mark.parametrize("lang", ["en", "th"])
 def test_the_help_explains_the_house_rule_presets_and_the_show_key(lang: str) -> None:
+    from dummy_tui.i18n import catalog
     from dummy_tui.rules import load_rulesets
-    from dummy_tui.ui.i18n import catalog
     from dummy_tui.ui.screens.modals import help_text
 
     text = help_text(lang)

@@ -16,10 +16,10 @@ from textual.widgets import Static
 
 from dummy_tui.ai import checked_choice, make_player
 from dummy_tui.engine.actions import DRAW, Discard
+from dummy_tui.i18n import t
 from dummy_tui.net.remote import Link, RemoteSession
 from dummy_tui.net.server import Table, open_table
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table_remote import RemoteTableScreen
 from dummy_tui.ui.session import Session

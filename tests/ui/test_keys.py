@@ -13,9 +13,9 @@ from ui_helpers import app_for, config_notices, settled_table, setup, write_conf
 from dummy_tui.config import load_config
 from dummy_tui.engine.actions import Draw
 from dummy_tui.engine.round import PLAY
+from dummy_tui.keynames import APP_IDS, KEY_GROUPS
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.common import thai_key
-from dummy_tui.ui.keynames import APP_IDS, KEY_GROUPS
 from dummy_tui.ui.keys import DEFAULT_KEYS, clashes, game_keymap
 from dummy_tui.ui.screens.history_list import HistoryListScreen, MatchRoundsScreen
 from dummy_tui.ui.screens.modals import ChoiceScreen, HelpScreen, PrivacyScreen, TooSmallScreen
@@ -208,7 +208,7 @@ async def test_a_clash_in_the_keymap_is_said(home: Path) -> None:
 
 def test_every_default_key_is_a_key_a_keyboard_sends() -> None:
     from dummy_tui.config import is_key
-    from dummy_tui.ui.keynames import DEFAULT_KEYS
+    from dummy_tui.keynames import DEFAULT_KEYS
 
     for keys in DEFAULT_KEYS.values():
         for key in keys.split(","):

@@ -11,10 +11,10 @@ from dummy_tui.engine.actions import LayOff, PickLayoff
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.record import parse_record, replay
+from dummy_tui.i18n import set_language
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import set_language
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.widgets.table import MeldTable
 from dummy_tui.ui.words import action_text

@@ -18,9 +18,9 @@ from ui_helpers import new_game_screen, pressed, settings, write_settings
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import card_text, cards_of, parse_card, rank_of, suit_of
 from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.i18n import key_fields, set_language
+from dummy_tui.keynames import DEFAULT_KEYS
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.i18n import key_fields, set_language
-from dummy_tui.ui.keynames import DEFAULT_KEYS
 from dummy_tui.ui.saving import Saver
 from dummy_tui.ui.screens.lesson import LessonPanel, LessonTable
 from dummy_tui.ui.screens.lessons import LessonEndScreen, LessonListScreen

@@ -11,9 +11,9 @@ from dummy_tui.engine.actions import Discard, Draw
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.i18n import set_language
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import set_language
 from dummy_tui.ui.words import refusal_text
 
 # Ann holds nothing that melds with the head card 9♠ (no 9, no 7♠ 8♠ 10♠ J♠)

@@ -1474,7 +1474,7 @@ async def test_the_melds_and_the_log_scroll_by_keyboard_at_80x24() -> None:
 
 
 def test_the_saved_game_line_gives_the_games_own_names_in_the_language_of_the_screen() -> None:
-    from dummy_tui.ui.i18n import set_language
+    from dummy_tui.i18n import set_language
     from dummy_tui.ui.saving import saved_line
     from dummy_tui.ui.settings import SaveGame
 
@@ -1494,8 +1494,8 @@ def test_the_saved_game_line_gives_the_games_own_names_in_the_language_of_the_sc
     ],
 )
 def test_the_prompt_offers_only_the_moves_that_can_be_made(lang: str, expected: str) -> None:
+    from dummy_tui.i18n import set_language
     from dummy_tui.ui.cardtext import CardLook
-    from dummy_tui.ui.i18n import set_language
     from dummy_tui.ui.presenters import presenter_for
 
     # Ann picked 9♥ up with 7♥ 8♥: 10♥ lays off on it, and nothing else melds

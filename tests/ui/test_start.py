@@ -23,9 +23,9 @@ from ui_helpers import (
 )
 
 from dummy_tui.ai import LEVELS
+from dummy_tui.i18n import t
 from dummy_tui.rules import RULESET_TYPES, load_rulesets
 from dummy_tui.ui.app import DummyApp
-from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presets import cache_path, read_presets, start_facts, worked_out
 from dummy_tui.ui.screens.form import form_of
 from dummy_tui.ui.screens.new_game import NewGameScreen

@@ -7,7 +7,7 @@ from history_fixture import Stored, small_history
 from test_history_ui import braille, stats_screen, widget_text
 from ui_helpers import app_for, new_game_screen
 
-from dummy_tui.ui.i18n import t
+from dummy_tui.i18n import t
 
 
 def person_rounds(stored: list[Stored], name: str) -> list[int]:

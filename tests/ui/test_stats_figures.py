@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from dummy_tui.history.stats import Filters, HeadToHead, PenaltyCount, PlayerStats, Stats
-from dummy_tui.ui.i18n import set_language, t
+from dummy_tui.i18n import set_language, t
 from dummy_tui.ui.screens.stats import figure_rows, head_to_head_table, player_name, stats_tables
 
 

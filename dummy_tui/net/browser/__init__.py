@@ -84,7 +84,7 @@ class GameServer(Server):
 
     async def on_startup(self, app: Any) -> None:
         """Say where to open the game instead of textual-serve's banner."""
-        from dummy_tui.ui.i18n import say
+        from dummy_tui.i18n import say
 
         print(say("out.serve.open", url=self.public_url), flush=True)
 

@@ -30,7 +30,7 @@ from rich.text import Text
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.round import TAKE
-from dummy_tui.ui.i18n import t
+from dummy_tui.i18n import t
 from dummy_tui.ui.words import fmt, name_text, rank_order, start_text
 
 if TYPE_CHECKING:

@@ -24,9 +24,9 @@ from dummy_tui.engine.cards import cards_of, sort_key_suit, sort_key_suit_low
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.engine.round import Round
 from dummy_tui.families import FAMILIES
+from dummy_tui.i18n import preset_name, t
 from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.i18n import preset_name, t
 from dummy_tui.ui.session import Session, next_start
 from dummy_tui.ui.widgets.hand import LAYOFF, MELD, meld_mark
 from dummy_tui.ui.words import fmt, fmt_about, name_text, refusal_text, start_text

@@ -12,8 +12,8 @@ from dummy_tui.engine.actions import Action, Draw, Pick, PickLayoff
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.engine.families.dummy_money import closing_card, spetos_held
 from dummy_tui.engine.round import TAKE
+from dummy_tui.i18n import t
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
 from dummy_tui.ui.widgets.hand import SPETO, meld_mark
 from dummy_tui.ui.widgets.row import head_mark

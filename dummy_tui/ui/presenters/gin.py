@@ -13,7 +13,7 @@ from dummy_tui.engine.cards import cards_of, sort_key_suit_low
 from dummy_tui.engine.deadwood import arrangements
 from dummy_tui.engine.families.gin import GinRound
 from dummy_tui.engine.round import TAKE
-from dummy_tui.ui.i18n import t
+from dummy_tui.i18n import t
 from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
 from dummy_tui.ui.words import fmt, name_text
 

@@ -10,9 +10,9 @@ from rich.text import Text
 
 from dummy_tui.engine.families.persian import PersianRound
 from dummy_tui.engine.round import TAKE
+from dummy_tui.i18n import t
 from dummy_tui.textwidth import ljust_cells
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters.base import (
     TEAM_COLOURS,
     Presenter,

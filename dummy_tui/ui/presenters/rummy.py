@@ -10,7 +10,7 @@ from rich.text import Text
 
 from dummy_tui.engine.families.rummy import RummyRound
 from dummy_tui.engine.round import TAKE
-from dummy_tui.ui.i18n import t
+from dummy_tui.i18n import t
 from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
 from dummy_tui.ui.words import fmt, name_text
 

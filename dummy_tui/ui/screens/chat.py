@@ -14,8 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from dummy_tui.i18n import t
 from dummy_tui.net.protocol import CHAT_LIMIT, REACTIONS
-from dummy_tui.ui.i18n import t
 
 
 class ChatScreen(ModalScreen[dict[str, Any] | None]):

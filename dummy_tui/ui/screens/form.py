@@ -14,9 +14,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
+from dummy_tui.i18n import ai_name, catalog, has, option_name, t
 from dummy_tui.problems import NAME_LIMIT
 from dummy_tui.ui.common import AI_SPEEDS
-from dummy_tui.ui.i18n import ai_name, catalog, has, option_name, t
 from dummy_tui.ui.widgets.choice import Choice
 from dummy_tui.ui.widgets.number import NumberInput
 

@@ -21,9 +21,9 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from dummy_tui.families import FAMILIES
+from dummy_tui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.common import describe_bindings, signed
 from dummy_tui.ui.gameapp import GameScreen
-from dummy_tui.ui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.recording import unreadable
 from dummy_tui.ui.widgets.footer import KeyFooter
 

@@ -26,8 +26,8 @@ from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
 from dummy_tui.engine.match import Match
 from dummy_tui.engine.round import Round
+from dummy_tui.i18n import ai_name, key_fields, language, t
 from dummy_tui.ui.cardtext import CardLook
-from dummy_tui.ui.i18n import ai_name, key_fields, language, t
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.screens.table_moves import ACTION_BINDINGS, Moves
 from dummy_tui.ui.screens.table_turns import Turns

@@ -20,10 +20,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from dummy_tui.families import HOME
+from dummy_tui.i18n import t
 from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.gameapp import GameScreen
-from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.lesson import LessonTable, lesson_markup, lesson_text
 from dummy_tui.ui.session import next_start
 from dummy_tui.ui.tutorial.lessons import Lesson, load_lessons

@@ -16,8 +16,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from dummy_tui.i18n import key_fields, language, t
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.i18n import key_fields, language, t
 from dummy_tui.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:

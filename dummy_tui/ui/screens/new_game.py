@@ -17,8 +17,8 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Collapsible, Input, Static
 
 from dummy_tui.families import FAMILIES
+from dummy_tui.i18n import LANGS, ai_name, option_name, shown_name, t
 from dummy_tui.ui.common import AI_SPEEDS, describe_bindings, nearest_speed
-from dummy_tui.ui.i18n import LANGS, ai_name, option_name, shown_name, t
 from dummy_tui.ui.screens.form import (
     FormError,
     FormScroll,

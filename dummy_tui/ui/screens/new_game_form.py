@@ -16,10 +16,10 @@ from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Static
 
 from dummy_tui.families import FAMILIES, HOME
+from dummy_tui.i18n import names_for_seats, preset_name, ruleset_problem, t
 from dummy_tui.saves import saved_count
 from dummy_tui.storage import data_dir
 from dummy_tui.ui.gameapp import GameScreen
-from dummy_tui.ui.i18n import names_for_seats, preset_name, ruleset_problem, t
 from dummy_tui.ui.presets import PresetInfo, StartFacts, start_facts
 from dummy_tui.ui.screens.form import (
     FormError,

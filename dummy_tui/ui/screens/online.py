@@ -20,7 +20,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from dummy_tui.ui.i18n import say, t
+from dummy_tui.i18n import say, t
 
 if TYPE_CHECKING:
     from dummy_tui.ui.settings import GameSetup

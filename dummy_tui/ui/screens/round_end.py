@@ -13,9 +13,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from dummy_tui.engine.match import RoundResult
+from dummy_tui.i18n import t
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.gameapp import GameScreen
-from dummy_tui.ui.i18n import t
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.words import entry_text, fmt_about

@@ -20,9 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from dummy_tui.i18n import shown_name, t
 from dummy_tui.ui.common import describe_bindings, signed
 from dummy_tui.ui.gameapp import GameScreen
-from dummy_tui.ui.i18n import shown_name, t
 from dummy_tui.ui.recording import unreadable
 from dummy_tui.ui.widgets.footer import KeyFooter
 

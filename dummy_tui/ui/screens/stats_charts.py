@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from dummy_tui.i18n import t
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.i18n import t
 
 if TYPE_CHECKING:
     from textual_plotext import PlotextPlot

@@ -24,9 +24,9 @@ from textual.widgets import Static
 
 from dummy_tui.engine.actions import SHOW, Draw, End, LayOff, Pass
 from dummy_tui.engine.round import TAKE
+from dummy_tui.i18n import language, t
 from dummy_tui.ui.common import AI_SPEEDS, US_LAYOUT, describe_bindings, nearest_speed
 from dummy_tui.ui.gameapp import GameScreen
-from dummy_tui.ui.i18n import language, t
 from dummy_tui.ui.keys import bound_to
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.presenters.base import BINDING_KINDS

@@ -18,7 +18,7 @@ from rich.text import Text
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import JOKER_BASE, cards_of
 from dummy_tui.engine.errors import IllegalMoveError, MoveError
-from dummy_tui.ui.i18n import t
+from dummy_tui.i18n import t
 from dummy_tui.ui.presenters.base import BINDING_KINDS
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.words import action_text, fmt, refusal_text

@@ -21,9 +21,9 @@ from textual.binding import Binding, BindingType
 from websockets.exceptions import ConnectionClosed
 
 from dummy_tui.engine.cards import cards_of
+from dummy_tui.i18n import t
 from dummy_tui.net.protocol import refusal_of
 from dummy_tui.net.remote import HostProblem, JoinRefused, Link, RemoteSession
-from dummy_tui.ui.i18n import t
 from dummy_tui.ui.screens.table import TableScreen
 from dummy_tui.ui.screens.table_turns import Turns
 from dummy_tui.ui.words import fmt, refusal_text

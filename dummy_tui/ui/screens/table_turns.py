@@ -19,7 +19,7 @@ from textual.timer import Timer
 
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.view import PlayerView
-from dummy_tui.ui.i18n import t
+from dummy_tui.i18n import t
 from dummy_tui.ui.screens.modals import PrivacyScreen
 from dummy_tui.ui.session import LogEntry
 from dummy_tui.ui.words import log_lines

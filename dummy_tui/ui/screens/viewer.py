@@ -20,9 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import OptionList, Static
 
+from dummy_tui.i18n import t
 from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.gameapp import GameScreen
-from dummy_tui.ui.i18n import t
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.review import RoundReplay, record_session, result_of
 from dummy_tui.ui.widgets.footer import KeyFooter

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from dummy_tui.ui.i18n import t
+from dummy_tui.i18n import t
 from dummy_tui.ui.widgets.cards import CardStrip
 
 SPETO_MARK = "*"

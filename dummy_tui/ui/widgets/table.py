@@ -16,9 +16,9 @@ from textual.message import Message
 from textual.widgets import RichLog, Static
 
 from dummy_tui.engine.melds import TableMeld
+from dummy_tui.i18n import language, t
 from dummy_tui.ui.cardtext import CardLook
 from dummy_tui.ui.common import signed
-from dummy_tui.ui.i18n import language, t
 from dummy_tui.ui.widgets.row import SPETO_MARK
 
 

@@ -192,7 +192,7 @@ def set_keys(keymap: dict[str, str]) -> None:
 @cache
 def key_fields() -> dict[str, str]:
     """``{"k_draw": "d", …}``: the fields that name each binding's key."""
-    from dummy_tui.ui.keynames import DEFAULT_KEYS, shown_key
+    from dummy_tui.keynames import DEFAULT_KEYS, shown_key
 
     if _current == "en":
         named = {bid: shown_key(_keys.get(bid, keys)) for bid, keys in DEFAULT_KEYS.items()}
@@ -205,7 +205,7 @@ def key_name(keys: str) -> str:
     """The first of ``keys`` as a key is written in the current language's own
     words (``keyname.*``): in Thai the key caps' names ("Ctrl+S", "Esc",
     "Home") and สเปซบาร์, not the terminal's shorthand ("^s", "esc")."""
-    from dummy_tui.ui.keynames import SYMBOLS
+    from dummy_tui.keynames import SYMBOLS
 
     *modifiers, base = keys.split(",")[0].strip().split("+")
     name = t(f"keyname.{base}") if has(f"keyname.{base}") else SYMBOLS.get(base, base)
