@@ -62,14 +62,18 @@ class NewGameScreen(NewGameForm):
             yield Static(id="ng-title")
             with Horizontal(id="ng-buttons"):
                 # first when there are saved games: it has the focus, so Enter lists them
-                yield Button(id="resume", variant="warning", compact=True)
-                yield Button(id="quick", variant="primary", compact=True)
-                yield Button(id="start", variant="success", compact=True)
+                yield Button(id="resume", action="screen.resume", variant="warning", compact=True)
+                yield Button(id="quick", action="screen.quick", variant="primary", compact=True)
+                yield Button(id="start", action="screen.start", variant="success", compact=True)
             # more ways in (a lesson, ...) go in this row, each a button naming its key
             with Horizontal(id="ng-entries"):
-                yield Button(id="learn", variant="default", compact=True)
-                yield Button(id="host-table", variant="default", compact=True)
-                yield Button(id="join-table", variant="default", compact=True)
+                yield Button(id="learn", action="screen.learn", variant="default", compact=True)
+                yield Button(
+                    id="host-table", action="screen.host_table", variant="default", compact=True
+                )
+                yield Button(
+                    id="join-table", action="screen.join_table", variant="default", compact=True
+                )
             yield Static(id="ng-error")
             counts = self.presets[self.ruleset].player_counts
             yield Choice(
@@ -289,18 +293,6 @@ class NewGameScreen(NewGameForm):
         if event.value in LANGS and event.value != self.dapp.prefs.lang:
             self.dapp.set_language(str(event.value))
 
-    @on(Button.Pressed, "#quick")
-    def quick_pressed(self) -> None:
-        self.action_quick()
-
-    @on(Button.Pressed, "#start")
-    def start_pressed(self) -> None:
-        self.action_start()
-
-    @on(Button.Pressed, "#resume")
-    def resume_pressed(self) -> None:
-        self.action_resume()
-
     def action_start(self) -> None:
         try:
             setup = self.collect()
@@ -329,21 +321,9 @@ class NewGameScreen(NewGameForm):
     def action_statistics(self) -> None:
         self.dapp.show_stats()
 
-    @on(Button.Pressed, "#learn")
-    def learn_pressed(self) -> None:
-        self.action_learn()
-
     def action_learn(self) -> None:
         """The guided first game: its lessons over this screen (Escape comes back)."""
         self.dapp.show_lessons()
-
-    @on(Button.Pressed, "#host-table")
-    def host_pressed(self) -> None:
-        self.action_host_table()
-
-    @on(Button.Pressed, "#join-table")
-    def join_pressed(self) -> None:
-        self.action_join_table()
 
     def action_host_table(self) -> None:
         """Host this set-up's table from this window (see :mod:`online`)."""
