@@ -113,11 +113,15 @@ def served() -> Iterator[Served]:
     server_module.GUESS_SECONDS = guess
 
 
-def drain(ws: ClientConnection) -> None:
-    """Read what the table sent meanwhile (the computer's moves after a legal one)."""
+def drain(ws: ClientConnection) -> int:
+    """Read what the table sent meanwhile (the computer's moves after a legal
+    one); the refusals among it (one may come after a computer's move that
+    was read as the answer)."""
+    refused = 0
     with contextlib.suppress(TimeoutError, ConnectionClosed):
         while True:
-            ws.recv(timeout=0.05)
+            refused += json.loads(ws.recv(timeout=0.05))["type"] in ("error", "refusal")
+    return refused
 
 
 def answered(ws: ClientConnection) -> dict[str, Any] | None:
@@ -209,8 +213,8 @@ def test_the_host_survives_any_message(
         if answer is None:  # closed: only for a flood of refused messages
             assert served.refused >= FLOOD
             served.fuzzer = served.sit(0)
-        elif answer["type"] == "state":  # a move played: the computer's follow
-            drain(served.fuzzer)
+        elif answer["type"] == "state":  # a move played, or a computer's: what follows
+            served.refused += drain(served.fuzzer)
         else:
             served.refused += 1
     served.alive()
