@@ -1,11 +1,12 @@
 """Decision times of each AI level, and simulation speed.
 
-    python benchmarks/ai.py [--rounds N] [--budget-ms N] [--ruleset NAME]
+    python benchmarks/ai.py [--rounds N] [--samples N | --budget-ms N] [--ruleset NAME]
 
 Prints p50/p99 of the time per decision (only decisions with a choice, i.e.
-more than one legal action) for each level in four-player rounds, for
-``hard`` the sampled deals per searched decision (p50 and mean: what a
-sample costs decides how many fit the budget), and the rounds per second of
+more than one legal action) for each level in four-player rounds (``hard``
+as ``--ai hard`` plays: its default number of sampled deals, unless
+``--samples`` or ``--budget-ms`` says otherwise), for ``hard`` the sampled
+deals per searched decision (p50 and mean), and the rounds per second of
 ``sim`` with four normal players in one process (three runs of the same 400
 seeded rounds, their median and each run).
 """
@@ -24,14 +25,13 @@ from dummy_tui.sim import simulate
 
 
 def decision_times(
-    rules: DummyRules, level: str, rounds: int, budget_ms: float
+    rules: DummyRules, level: str, rounds: int, options: dict[str, object]
 ) -> tuple[list[float], list[int]]:
     """The times of the decisions with a choice, and the deals sampled by each
     decision that searched (``hard``; players without the count give none)."""
     times: list[float] = []
     samples: list[int] = []
     for i in range(rounds):
-        options: dict[str, object] = {"budget_ms": budget_ms} if level == "hard" else {}
         players = [make_player("dummy", level, 31 * i + s, **options) for s in range(4)]
         game = DummyRound.new(rules, 4, 1000 + i, starter=i % 4)
         while not game.is_over:
@@ -52,7 +52,8 @@ def decision_times(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=60)
-    parser.add_argument("--budget-ms", type=float, default=300.0)
+    parser.add_argument("--samples", type=int, default=None)
+    parser.add_argument("--budget-ms", type=float, default=None)
     parser.add_argument("--ruleset", default="dummy")
     args = parser.parse_args()
     rules = get_ruleset(args.ruleset)
@@ -60,8 +61,15 @@ def main() -> None:
     print(f"decision time per level ({args.ruleset}, 4 players), milliseconds")
     for level in LEVELS:
         rounds = max(2, args.rounds // 10) if level == "hard" else args.rounds
-        t, samples = decision_times(rules, level, rounds, args.budget_ms)
-        extra = f" (budget {args.budget_ms:g} ms)" if level == "hard" else ""
+        options: dict[str, object] = {}
+        if level == "hard" and args.samples is not None:
+            options["samples"] = args.samples
+        if level == "hard" and args.budget_ms is not None:
+            options["budget_ms"] = args.budget_ms
+        t, samples = decision_times(rules, level, rounds, options)
+        extra = ""
+        if level == "hard":
+            extra = f" ({', '.join(f'{k} {v}' for k, v in options.items()) or 'the default'})"
         # the times measured are the whole population: interpolated within them
         cuts = statistics.quantiles(t, n=100, method="inclusive")
         print(

@@ -62,6 +62,9 @@ class Family:
     hint_samples: int | None = None
     """The hint's fixed number of sampled deals or read hands (the ``hard``
     player's ``samples``): the same position always gets the same hint."""
+    hard_samples: int | None = None
+    """The ``hard`` player's sampled deals per decision unless told otherwise:
+    its play is then the same on any machine (None: it thinks by the clock)."""
 
 
 FAMILIES: Final[dict[str, Family]] = {
@@ -80,6 +83,7 @@ FAMILIES: Final[dict[str, Family]] = {
             ),
             account=("dummy_tui.replay", "DummyAccount"),
             hint_samples=16,
+            hard_samples=128,
         ),
         Family(
             name="rummy",

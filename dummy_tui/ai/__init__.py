@@ -44,10 +44,11 @@ def family_players(family: str) -> FamilyPlayers:
 def make_player(family: str, level: str, seed: int | None = None, **options: object) -> Player[Any]:
     """The ``level`` player of ``family``, seeded for repeatable play.
 
-    ``hard`` takes ``budget_ms`` (thinking time per decision, default 300)
-    and ``samples`` (a fixed number of sampled deals or read hands per
-    decision instead of a time budget, which makes its play independent of
-    the machine's speed).
+    ``hard`` takes ``samples`` (a fixed number of sampled deals or read
+    hands per decision, which makes its play independent of the machine's
+    speed) or ``budget_ms`` (thinking time per decision instead); given
+    neither, it samples the family's ``hard_samples``, or thinks 300 ms
+    where the family names none.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
@@ -56,6 +57,8 @@ def make_player(family: str, level: str, seed: int | None = None, **options: obj
     samples = options.get("samples")
     budget_ms = float(budget) if isinstance(budget, int | float) else DEFAULT_BUDGET_MS
     fixed = samples if isinstance(samples, int) else None
+    if level == "hard" and fixed is None and budget is None:
+        fixed = REGISTERED[family].hard_samples
     return build(level, seed, budget_ms, fixed)
 
 

@@ -191,3 +191,35 @@ def test_sim_results_do_not_depend_on_jobs() -> None:
     one.pop("rounds_per_second")
     two.pop("rounds_per_second")
     assert one == two
+
+
+def test_the_default_hard_dummy_player_plays_the_same_on_a_slow_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import itertools
+    import types
+
+    import dummy_tui.ai.dummy.search as search
+
+    from .conftest import decisions
+
+    positions = [g for g in decisions("dummy", 4, 3, every=2) if g.phase == "play"][:4]
+    assert positions
+    quick = [make_player("dummy", "hard", 9) for _ in positions]
+    chosen = [
+        p.choose(g.view(g.seat), g.legal_actions()) for p, g in zip(quick, positions, strict=True)
+    ]
+    searched = [p for p in quick if p.sampled is not None]  # type: ignore[attr-defined]
+    assert searched, "no decision was searched"
+    # a machine where each look at the clock finds a second gone: a player
+    # thinking by the clock would stop at its first deal
+    ticks = itertools.count()
+    clock = types.SimpleNamespace(perf_counter=lambda: float(next(ticks)))
+    monkeypatch.setattr(search, "time", clock)
+    slow = [make_player("dummy", "hard", 9) for _ in positions]
+    again = [
+        p.choose(g.view(g.seat), g.legal_actions()) for p, g in zip(slow, positions, strict=True)
+    ]
+    assert again == chosen
+    assert [p.sampled for p in slow] == [p.sampled for p in quick]  # type: ignore[attr-defined]
+    assert all(p.sampled is None or p.sampled > 1 for p in slow)  # type: ignore[attr-defined]
