@@ -45,15 +45,15 @@ class Family:
     """One rummy family: where each part of it lives."""
 
     name: str
-    """The ``family`` of its rulesets."""
+    """The ``family`` of its rulesets, and the name of its module in each
+    layer: ``engine/families/<name>.py``, ``ai/<name>/``,
+    ``ui/presenters/<name>.py``."""
     rules: str
     """Its ruleset model, a class of ``dummy_tui.rules.schema``."""
-    round: tuple[str, str]
-    """(module, class) of its :class:`~dummy_tui.engine.round.Round`."""
-    players: str
-    """The module of its AI players: ``player(level, seed, budget_ms, samples)``."""
-    presenter: tuple[str, str]
-    """(module, class) of its presenter on the table screen."""
+    round_class: str
+    """Its :class:`~dummy_tui.engine.round.Round`, in its engine module."""
+    presenter_class: str
+    """Its presenter on the table screen, in its presenter module."""
     words: Words
     account: tuple[str, str] = ("dummy_tui.replay", "Account")
     """(module, class) of the account ``replay`` gives of a round."""
@@ -66,6 +66,21 @@ class Family:
     """The ``hard`` player's sampled deals per decision unless told otherwise:
     its play is then the same on any machine (None: it thinks by the clock)."""
 
+    @property
+    def round(self) -> tuple[str, str]:
+        """(module, class) of its round."""
+        return f"dummy_tui.engine.families.{self.name}", self.round_class
+
+    @property
+    def players(self) -> str:
+        """The module of its AI players: ``player(level, seed, budget_ms, samples)``."""
+        return f"dummy_tui.ai.{self.name}"
+
+    @property
+    def presenter(self) -> tuple[str, str]:
+        """(module, class) of its presenter."""
+        return f"dummy_tui.ui.presenters.{self.name}", self.presenter_class
+
 
 FAMILIES: Final[dict[str, Family]] = {
     f.name: f
@@ -73,9 +88,8 @@ FAMILIES: Final[dict[str, Family]] = {
         Family(
             name="dummy",
             rules="DummyRules",
-            round=("dummy_tui.engine.families.dummy", "DummyRound"),
-            players="dummy_tui.ai.dummy",
-            presenter=("dummy_tui.ui.presenters.dummy", "DummyPresenter"),
+            round_class="DummyRound",
+            presenter_class="DummyPresenter",
             words=Words(
                 name="top.game_dummy",
                 about="family.dummy",
@@ -88,34 +102,25 @@ FAMILIES: Final[dict[str, Family]] = {
         Family(
             name="rummy",
             rules="RummyRules",
-            round=("dummy_tui.engine.families.rummy", "RummyRound"),
-            players="dummy_tui.ai.rummy",
-            presenter=("dummy_tui.ui.presenters.rummy", "RummyPresenter"),
-            words=Words(
-                name="top.game_rummy",
-                about="family.rummy",
-            ),
+            round_class="RummyRound",
+            presenter_class="RummyPresenter",
+            words=Words(name="top.game_rummy", about="family.rummy"),
             round_won_by="going_out",
         ),
         Family(
             name="gin",
             rules="GinRules",
-            round=("dummy_tui.engine.families.gin", "GinRound"),
-            players="dummy_tui.ai.gin",
-            presenter=("dummy_tui.ui.presenters.gin", "GinPresenter"),
-            words=Words(
-                name="top.game_gin",
-                about="family.gin",
-            ),
+            round_class="GinRound",
+            presenter_class="GinPresenter",
+            words=Words(name="top.game_gin", about="family.gin"),
             account=("dummy_tui.replay", "GinAccount"),
             hint_samples=300,
         ),
         Family(
             name="persian",
             rules="PersianRules",
-            round=("dummy_tui.engine.families.persian", "PersianRound"),
-            players="dummy_tui.ai.persian",
-            presenter=("dummy_tui.ui.presenters.persian", "PersianPresenter"),
+            round_class="PersianRound",
+            presenter_class="PersianPresenter",
             words=Words(
                 name="top.game_persian",
                 about="family.persian",
