@@ -66,75 +66,26 @@ def layoff_pieces(
     return pieces
 
 
-def can_go_out(
-    hand: int,
-    melds: list[TableMeld],
-    seat: int,
-    chain_rule: str = "any",
-    layoffs_left: int | None = None,
-    both: bool = False,
-) -> bool:
-    """Can ``hand`` be melded and laid off down to exactly one card?
+class GoOut:
+    """The go-out search of ``hand`` against a table, asked as many questions as
+    needed with one memo.
 
     Cards go into new melds (sets, runs; with ``both`` the ace-low runs too)
-    or onto the table's melds (the fourth card of a set, blocks extending a
-    run end that ``seat`` may extend), using at most ``layoffs_left`` layoffs
-    (None: no limit); one card stays for the knock.
+    or onto the table's ``melds`` (the fourth card of a set, blocks extending
+    a run end that ``seat`` may extend under ``chain_rule``), using at most
+    ``layoffs_left`` layoffs (None: no limit).
     """
-    if hand == 0:
-        return False
-    if hand & (hand - 1) == 0:
-        return True
-    search = _Search(hand, melds, seat, chain_rule, layoffs_left, both)
-    return search.cover(hand, True)
-
-
-def knock_cards(
-    hand: int,
-    melds: list[TableMeld],
-    seat: int,
-    chain_rule: str = "any",
-    layoffs_left: int | None = None,
-    both: bool = False,
-) -> list[int]:
-    """Every card of ``hand`` that can be the knock card: the rest of the hand
-    melded and laid off as :func:`can_go_out` searches (empty when none can)."""
-    if hand == 0:
-        return []
-    if hand & (hand - 1) == 0:
-        return [hand.bit_length() - 1]
-    search = _Search(hand, melds, seat, chain_rule, layoffs_left, both)
-    return [c for c in cards_of(hand) if search.cover(hand & ~(1 << c), False)]
-
-
-def lays_out(
-    hand: int,
-    melds: list[TableMeld],
-    seat: int,
-    chain_rule: str = "any",
-    layoffs_left: int | None = None,
-    both: bool = False,
-) -> bool:
-    """Can all of ``hand`` be melded and laid off, no card left over?  (With one
-    of its cards as the knock card, that card fits the table the rest makes.)"""
-    if hand == 0:
-        return True
-    return _Search(hand, melds, seat, chain_rule, layoffs_left, both).cover(hand, False)
-
-
-class _Search:
-    """The go-out search over ``hand``'s cards against a table: the layoff blocks,
-    their union, the layoffs allowed and one memo for every question asked."""
 
     def __init__(
         self,
         hand: int,
         melds: list[TableMeld],
         seat: int,
-        chain_rule: str,
-        layoffs_left: int | None,
-        both: bool,
+        chain_rule: str = "any",
+        layoffs_left: int | None = None,
+        both: bool = False,
     ) -> None:
+        self.hand = hand
         self.pieces = layoff_pieces(melds, seat, chain_rule, hand)
         union = 0
         for blocks in self.pieces.values():
@@ -146,8 +97,31 @@ class _Search:
         self.memo: dict[tuple[int, bool, int], bool] = {}
 
     def cover(self, mask: int, leftover: bool) -> bool:
-        """Can ``mask`` all be laid, with one card left over when ``leftover``?"""
+        """Can ``mask`` (cards of the hand) all be laid, with one card left over
+        when ``leftover``?"""
         return _cover(mask, leftover, self.limit, self.pieces, self.union, self.memo, self.both)
+
+    def can_go_out(self) -> bool:
+        """Can the hand be melded and laid off down to exactly one card (the one
+        that knocks)?"""
+        hand = self.hand
+        return hand != 0 and (hand & (hand - 1) == 0 or self.cover(hand, True))
+
+    def knock_cards(self) -> list[int]:
+        """Every card of the hand that can be the knock card: the rest of the hand
+        melded and laid off (empty when none can)."""
+        hand = self.hand
+        if hand == 0:
+            return []
+        if hand & (hand - 1) == 0:
+            return [hand.bit_length() - 1]
+        return [c for c in cards_of(hand) if self.cover(hand & ~(1 << c), False)]
+
+    def lays_out(self) -> bool:
+        """Can all of the hand be melded and laid off, no card left over?  (With
+        one of its cards as the knock card, that card fits the table the rest
+        makes.)"""
+        return self.hand == 0 or self.cover(self.hand, False)
 
 
 _PARTNERS: Final[dict[int, tuple[int, ...]]] = {}

@@ -1,6 +1,6 @@
 """The engine's searches against brute force on random small cases.
 
-``can_go_out`` is checked against a plain search over every sequence of
+``GoOut.can_go_out`` is checked against a plain search over every sequence of
 melds and layoffs; ``legal_actions()`` against every candidate action that
 ``check()`` accepts, generated here without the engine's meld finders.
 """
@@ -18,7 +18,7 @@ from dummy_tui.engine.actions import DRAW, END, Action, Discard, End, LayOff, Me
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.errors import IllegalMoveError
 from dummy_tui.engine.families.dummy import DummyRound
-from dummy_tui.engine.goout import can_go_out
+from dummy_tui.engine.goout import GoOut
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.round import PLAY, TAKE
 
@@ -122,7 +122,7 @@ def test_can_go_out_matches_brute_force(
     table = random_table(rng, free, both)
     hand = mask_of(rng.sample(free, min(size, len(free))))
     seat = rng.randrange(3)
-    assert can_go_out(hand, table, seat, chain, limit, both) == brute_go_out(
+    assert GoOut(hand, table, seat, chain, limit, both).can_go_out() == brute_go_out(
         hand, table, seat, chain, limit, both
     )
 

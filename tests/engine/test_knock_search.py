@@ -4,7 +4,7 @@ On random positions made of the corners of §14.1 (long runs whose ends were
 laid by different seats, aces, 2s and Ks in hand), with and without
 ``ace_low_runs``, under both layoff chains and layoff limits:
 
-- ``can_go_out`` and ``knock_cards`` say what the referee finds by trying
+- ``GoOut.can_go_out`` and ``GoOut.knock_cards`` say what the referee finds by trying
   every sequence of melds and layoffs;
 - a sequence the referee finds is accepted move by move by a round in that
   position and ends in the knock;
@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from positions import engine_melds, play_round, random_position, stock_out_round
 from referee import Referee, cards_in, is_open, places
 
-from dummy_tui.engine.goout import can_go_out, knock_cards
+from dummy_tui.engine.goout import GoOut
 from dummy_tui.engine.record import apply_moves
 
 EXAMPLES = int(os.environ.get("KNOCK_SEARCH_EXAMPLES", "0")) or None
@@ -67,13 +67,12 @@ def check_play_position(
     referee = Referee(seat, chain, both)
     hand = position.hand
     found = referee.knock(hand, table, limit)
-    assert can_go_out(hand, melds, seat, chain, limit, both) == (found is not None), (
+    search = GoOut(hand, melds, seat, chain, limit, both)
+    assert search.can_go_out() == (found is not None), (
         position,
         found,
     )
-    assert set(knock_cards(hand, melds, seat, chain, limit, both)) == referee.knock_cards(
-        hand, table, limit
-    ), position
+    assert set(search.knock_cards()) == referee.knock_cards(hand, table, limit), position
     if found is not None:
         # a round in this position accepts the referee's moves, up to the knock
         used = 1 if limit is not None else 0

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from engine_util import card, cards, mask, texts
 
-from dummy_tui.engine.goout import can_go_out
+from dummy_tui.engine.goout import GoOut
 from dummy_tui.engine.melds import TableMeld, meld_kind, melds_in, melds_with
 
 
@@ -180,7 +182,11 @@ def test_layoff_chain_follows_the_new_end_card() -> None:
 
 
 # --------------------------------------------------------------------------
-# can_go_out: meld and lay off down to exactly one card
+# GoOut.can_go_out: meld and lay off down to exactly one card
+
+
+def can_go_out(hand: int, table: list[TableMeld], seat: int, *args: Any, **kwargs: Any) -> bool:
+    return GoOut(hand, table, seat, *args, **kwargs).can_go_out()
 
 
 def test_go_out_trivial_cases() -> None:

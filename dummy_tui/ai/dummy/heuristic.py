@@ -25,7 +25,7 @@ from dummy_tui.ai.dummy.weights import NORMAL, Weights
 from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard, End, Pick
 from dummy_tui.engine.cards import mask_of
 from dummy_tui.engine.families.dummy import DummyView
-from dummy_tui.engine.goout import knock_cards
+from dummy_tui.engine.goout import GoOut
 from dummy_tui.engine.relations import partners
 
 
@@ -104,7 +104,9 @@ class EasyPlayer:
         pieces = table_pieces(knowledge.melds, knowledge.seat, chain, hand)
         limit = knowledge.rules.layoff_limit
         left = None if limit == 0 else max(0, limit - knowledge.layoffs[knowledge.seat])
-        cards = knock_cards(hand, knowledge.melds, knowledge.seat, chain, left, ace_low_runs)
+        cards = GoOut(
+            hand, knowledge.melds, knowledge.seat, chain, left, ace_low_runs
+        ).knock_cards()
         if cards:
             card = max(cards, key=lambda c: -points[c])
             if hand == 1 << card:

@@ -18,7 +18,6 @@ from dummy_tui.engine.families.dummy_knock import (
     knock_result_units,
     knocker_score,
 )
-from dummy_tui.engine.goout import can_go_out, knock_cards, lays_out
 from dummy_tui.engine.melds import RUN, TableMeld
 
 
@@ -41,16 +40,11 @@ class KnockJudge:
         the card picked up this turn (None after a draw), for the fool (โง่)."""
         situation = self.situation
         knowledge = situation.knowledge
-        seat = situation.seat
-        chain = situation.chain
-        left = situation.layoffs_left
-        ace_low_runs = situation.ace_low_runs
-        if hand & (hand - 1) and not can_go_out(hand, table_after, seat, chain, left, ace_low_runs):
-            return None
         # the engine's own search: the cards the rules let the knock be made with
-        cards = knock_cards(hand, table_after, seat, chain, left, ace_low_runs)
-        if not cards:
+        search = situation.go_out(hand, table_after)
+        if not search.can_go_out():
             return None
+        cards = search.knock_cards()
         rules = knowledge.rules
         points = situation.points
         lay = situation.lay_rules
@@ -68,10 +62,10 @@ class KnockJudge:
             # the knock card fits the table as it is, or the melds the rest makes
             fits = False
             if rules.layoff_knock_bonus or situation.money:
-                fits = any(m.fits(c, seat, chain) for m in table_after)
+                fits = any(m.fits(c, situation.seat, situation.chain) for m in table_after)
                 if not fits:
                     if whole is None:
-                        whole = lays_out(hand, table_after, seat, chain, left, ace_low_runs)
+                        whole = search.lays_out()
                     fits = whole
             multiplier = knock_multiplier(
                 rules,

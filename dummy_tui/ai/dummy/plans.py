@@ -4,7 +4,7 @@ A *piece* is a mask of hand cards laid together: a new meld, or a block
 laid off onto a table meld (the fourth card of a set, or cards extending a
 run end).  :func:`best_lay` finds the disjoint pieces worth the most points
 (the cards that can be left for the knock are the engine's
-:func:`~dummy_tui.engine.goout.knock_cards`).  A :class:`Lay` carries what
+:meth:`~dummy_tui.engine.goout.GoOut.knock_cards`).  A :class:`Lay` carries what
 the house rules change (§14.1): the ace-low runs ``A 2 3`` …
 (``ace_low_runs``) and the worth of an ace laid above a king
 (``ace_high_run_points``); without one, runs are ace high only.

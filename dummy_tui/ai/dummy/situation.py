@@ -26,6 +26,7 @@ from dummy_tui.ai.dummy.plans import (
 )
 from dummy_tui.ai.dummy.weights import Weights, for_table
 from dummy_tui.engine.cards import cards_of, mask_of, rank_mask
+from dummy_tui.engine.goout import GoOut
 from dummy_tui.engine.melds import RUN, TableMeld, meld_kind
 from dummy_tui.engine.relations import PARTNERS, PARTNERS_BOTH, near_masks, partners
 
@@ -192,6 +193,11 @@ class Situation:
         return value
 
     # -- laying down ------------------------------------------------------
+
+    def go_out(self, hand: int, melds: list[TableMeld]) -> GoOut:
+        """The engine's go-out search of ``hand`` against ``melds`` under this
+        round's rules, for the seat deciding."""
+        return GoOut(hand, melds, self.seat, self.chain, self.layoffs_left, self.ace_low_runs)
 
     def lay(self, hand: int, melds: list[TableMeld], born: bool) -> tuple[int, int]:
         """(points laid, mask laid) when laying the most points from ``hand``."""

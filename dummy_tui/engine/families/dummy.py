@@ -43,7 +43,7 @@ from dummy_tui.engine.families.dummy_scoring import (
 )
 from dummy_tui.engine.families.dummy_table import Fits, table_fits
 from dummy_tui.engine.families.dummy_view import DummyView, round_from_view
-from dummy_tui.engine.goout import can_go_out
+from dummy_tui.engine.goout import GoOut
 from dummy_tui.engine.melds import RUN, TableMeld, meld_kind, melds_in
 from dummy_tui.engine.notation import move_card, move_cards, not_a_move, split_move
 from dummy_tui.engine.round import TAKE, Round
@@ -162,8 +162,9 @@ class DummyRound(Round[DummyRules]):
     def knock_possible(self, seat: int | None = None) -> bool:
         """Could the seat to move meld and lay off down to one card now?"""
         s = self.seat if seat is None else seat
+        left = self.layoffs_left(s)
         chain = self.move_rules.layoff_chain
-        return can_go_out(self.hands[s], self.melds, s, chain, self.layoffs_left(s), self.both)
+        return GoOut(self.hands[s], self.melds, s, chain, left, self.both).can_go_out()
 
     def fits_table(self, card: int, seat: int) -> bool:
         """Could ``seat`` lay ``card`` off now (by the layoff rules and limit in force)?"""

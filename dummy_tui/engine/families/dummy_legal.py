@@ -31,7 +31,7 @@ from dummy_tui.engine.families.dummy_actions import (
     pick_layoff_action,
 )
 from dummy_tui.engine.families.dummy_table import table_fits
-from dummy_tui.engine.goout import can_go_out
+from dummy_tui.engine.goout import GoOut
 from dummy_tui.engine.melds import meldable, melds_with
 from dummy_tui.engine.relations import NEAR, NEAR_BOTH
 from dummy_tui.engine.round import OVER, TAKE
@@ -235,4 +235,4 @@ def _knock_after_pick(game: DummyRound, action: Pick | PickLayoff) -> bool:
         melds[action.target] = target
         hand = pool & ~(1 << action.card)
         left = None if left is None else left - 1
-    return can_go_out(hand, melds, seat, game.move_rules.layoff_chain, left, game.both)
+    return GoOut(hand, melds, seat, game.move_rules.layoff_chain, left, game.both).can_go_out()
