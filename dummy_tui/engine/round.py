@@ -287,6 +287,18 @@ class Round(Generic[R]):
             return IllegalMoveError("take_first", self.family)
         return self._refusal(kind, tuple(cards)) or IllegalMoveError("not_now")
 
+    def taking_refusal(self, card: int, missing: str) -> IllegalMoveError | None:
+        """Why ``card`` cannot be taken from the discards whatever the family's
+        rules: the round over, a card taken already this turn, or ``card`` not
+        among the discards (the refusal ``missing``, in the family's words)."""
+        if self.phase == OVER:
+            return IllegalMoveError("round_over")
+        if self.phase != TAKE:
+            return IllegalMoveError("already_taken")
+        if card not in self.discards:
+            return IllegalMoveError(missing, card=card)
+        return None
+
     def _refusal(self, kind: str, cards: tuple[int, ...]) -> IllegalMoveError | None:
         """The family's reason that no action of ``kind`` can be made (see :meth:`refusal`)."""
         return None

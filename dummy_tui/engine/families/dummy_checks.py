@@ -339,12 +339,9 @@ def _layoff_ok(game: DummyRound, card: int, target: int, seat: int, hand: int) -
 
 def pick_refusal(game: DummyRound, card: int) -> IllegalMoveError | None:
     """Why ``pick <card>`` cannot start a pick-up now (None when it can)."""
-    if game.phase == OVER:
-        return IllegalMoveError("round_over")
-    if game.phase != TAKE:
-        return IllegalMoveError("already_taken")
-    if card not in game.discards:
-        return IllegalMoveError("not_in_row", card=card)
+    refused = game.taking_refusal(card, "not_in_row")
+    if refused is not None:
+        return refused
     if game.first_turn and game.move_rules.first_turn_must_draw:
         return IllegalMoveError("first_turn_must_draw")
     if any(a.card == card for a in game.pick_options()):

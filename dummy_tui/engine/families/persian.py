@@ -422,12 +422,9 @@ class PersianRound(Round[PersianRules]):
 
     def pick_refusal(self, card: int) -> IllegalMoveError | None:
         """Why a pick-up of ``card`` cannot be made now (None when it can)."""
-        if self.phase == OVER:
-            return IllegalMoveError("round_over")
-        if self.phase != TAKE:
-            return IllegalMoveError("already_taken")
-        if card not in self.discards:
-            return IllegalMoveError("not_in_pile", card=card)
+        refused = self.taking_refusal(card, "not_in_pile")
+        if refused is not None:
+            return refused
         # a joker: any joker of the pile may be the one that plays (see :meth:`pick_action`)
         same = JOKERS if card >= JOKER_BASE else 1 << card
         if not any(same >> a.card & 1 for a in self.pick_options()):
