@@ -8,12 +8,14 @@ actions.  It never sees the full state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.view import PlayerView
 
 V_contra = TypeVar("V_contra", bound=PlayerView, contravariant=True)
+V = TypeVar("V", bound=PlayerView)
 
 DEFAULT_BUDGET_MS = 300.0
 """Thinking time per decision of a ``hard`` player that is given none."""
@@ -51,3 +53,17 @@ def own_stream(seed: int | None, family: str) -> int | None:
     every measured figure depend on it).
     """
     return None if seed is None else seed * 7 + len(family)
+
+
+def leveled(
+    family: str, make: Callable[[str, int | None], Player[V]]
+) -> Callable[[str, int | None, float, int | None], Player[V]]:
+    """The ``player(level, seed, budget_ms, samples)`` function of a family whose
+    levels above ``random`` are one class, ``make(level, seed)``: none of them
+    thinks by the clock or by samples, so those two are not used."""
+
+    def player(level: str, seed: int | None, budget_ms: float, samples: int | None) -> Player[V]:
+        own = own_stream(seed, family)
+        return RandomPlayer(own) if level == "random" else make(level, own)
+
+    return player

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from dummy_tui.ai.base import Player, RandomPlayer, own_stream
+from dummy_tui.ai.base import leveled
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.cards import CARDS_52, JOKER_BASE, JOKERS, rank_point_table
 from dummy_tui.engine.families.persian import PersianView, fits, persian_melds
@@ -210,12 +210,8 @@ class PersianPlayer:
         return act.Discard(min(cards, key=cost))
 
 
-def player(
-    level: str, seed: int | None, budget_ms: float, samples: int | None
-) -> Player[PersianView]:
-    """The ``level`` player (none of them thinks by the clock or by samples)."""
-    own = own_stream(seed, "persian")
-    return RandomPlayer(own) if level == "random" else PersianPlayer(level, own)
+player = leveled("persian", PersianPlayer)
+"""The ``level`` player (none of them thinks by the clock or by samples)."""
 
 
 __all__ = ["PersianPlayer", "player"]

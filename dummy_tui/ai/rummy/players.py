@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from dummy_tui.ai.base import Player, RandomPlayer, own_stream
+from dummy_tui.ai.base import leveled
 from dummy_tui.engine.actions import DRAW, Action, Discard, LayOff, Meld, TakeDiscard
 from dummy_tui.engine.cards import CARDS_52, cards_of
 from dummy_tui.engine.deadwood import GIN_POINTS, best_melds, deadwood, deadwood_after_discard
@@ -169,12 +169,8 @@ class RummyPlayer:
         return self._value(left, unseen_cards) + weight * self._danger(view, card, known, unseen)
 
 
-def player(
-    level: str, seed: int | None, budget_ms: float, samples: int | None
-) -> Player[RummyView]:
-    """The ``level`` player (none of them thinks by the clock or by samples)."""
-    own = own_stream(seed, "rummy")
-    return RandomPlayer(own) if level == "random" else RummyPlayer(level, own)
+player = leveled("rummy", RummyPlayer)
+"""The ``level`` player (none of them thinks by the clock or by samples)."""
 
 
 __all__ = ["RummyPlayer", "player"]
