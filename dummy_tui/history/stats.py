@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import sqlite3
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -175,18 +175,7 @@ class HeadToHead:
     b_rounds_won: int
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "a": self.a,
-            "b": self.b,
-            "matches": self.matches,
-            "a_won": self.a_won,
-            "b_won": self.b_won,
-            "a_ahead": self.a_ahead,
-            "b_ahead": self.b_ahead,
-            "rounds": self.rounds,
-            "a_rounds_won": self.a_rounds_won,
-            "b_rounds_won": self.b_rounds_won,
-        }
+        return asdict(self)
 
 
 @dataclass(slots=True)
