@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from string import Formatter
@@ -552,3 +553,28 @@ def test_open_first_still_allows_a_dark_knock_in_the_first_pick_ups_turn(
     assert "not even for a knock" not in text and "น็อคก็ไม่ได้" not in text
     option = catalog(lang)["opt.unborn_play"]
     assert ("first pick-up" if lang == "en" else "ตาที่เก็บครั้งแรก") in option
+
+
+def test_a_catalog_is_read_from_its_cached_copy_only_while_that_matches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dummy_tui.i18n import _load
+
+    monkeypatch.setenv("DUMMY_TUI_HOME", str(tmp_path))
+    kept = tmp_path / "cache" / "catalog-en.toml.json"
+    first = _load("en.toml")
+    assert first["key.draw"] and kept.exists()
+    # a copy kept for other catalog text is not used: the TOML is read again
+    data = json.loads(kept.read_text(encoding="utf-8"))
+    data["words"]["key.draw"] = "stale"
+    kept.write_text(json.dumps({**data, "key": "another catalog"}), encoding="utf-8")
+    assert _load("en.toml")["key.draw"] == first["key.draw"]
+    # one whose text is damaged is read again, and written anew
+    kept.write_text('{"key": ', encoding="utf-8")
+    assert _load("en.toml") == first
+    assert json.loads(kept.read_text(encoding="utf-8"))["words"] == first
+    # and a matching copy is what is read
+    data = json.loads(kept.read_text(encoding="utf-8"))
+    data["words"]["key.draw"] = "from the copy"
+    kept.write_text(json.dumps(data), encoding="utf-8")
+    assert _load("en.toml")["key.draw"] == "from the copy"
