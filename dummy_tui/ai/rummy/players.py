@@ -6,10 +6,12 @@ every layoff (going out whenever the hand can be emptied); then discard.
 
 The discard keeps the hand's value lowest: its deadwood (ace low, the points
 that would be caught if someone else went out) less what the next draws may
-bring.  ``normal`` and ``hard`` also avoid feeding the next player: a card that
-extends a meld on the table or melds with cards that player took from the pile
-is thrown only when nothing safe is left.  ``hard`` leans less on the coming
-draws and on that danger (it keeps its hand lower in points).
+bring.  ``normal`` and ``hard`` also weigh feeding the next player (a card
+that extends a meld on the table or melds with cards that player took from
+the pile) and, once the hand is down to a few cards, how many of the unseen
+cards would let it go out next turn: a small hand that no card can finish
+leaves the round to run out of stock with nobody out.  ``hard`` leans less on
+the coming draws and on that danger (it keeps its hand lower in points).
 """
 
 from __future__ import annotations
@@ -19,9 +21,39 @@ import random
 from dummy_tui.ai.base import leveled
 from dummy_tui.engine.actions import DRAW, Action, Discard, LayOff, Meld, TakeDiscard
 from dummy_tui.engine.cards import CARDS_52, cards_of
-from dummy_tui.engine.deadwood import GIN_POINTS, best_melds, deadwood, deadwood_after_discard
+from dummy_tui.engine.deadwood import (
+    GIN_POINTS,
+    best_melds,
+    deadwood,
+    deadwood_after_discard,
+    run_extensions,
+)
 from dummy_tui.engine.families.rummy import RummyView
+from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.relations import PARTNERS_LOW
+
+OUT_HAND = 4
+"""The most cards a hand may keep for the chance of going out next turn to count."""
+OUT_WORTH = 300.0
+"""What going out next turn is worth to the discard's cost, times its chance."""
+
+
+def layable(hand: int, melds: list[TableMeld]) -> int:
+    """The cards of ``hand`` that could be laid off onto ``melds`` (runs
+    extended by blocks of the hand's cards, the fourth card of a set)."""
+    out = 0
+    for m in melds:
+        for block in run_extensions(m, hand):
+            out |= block
+    return out
+
+
+def goes_out_with(hand: int, card: int, melds: list[TableMeld]) -> bool:
+    """Could ``hand`` with ``card`` drawn be melded and laid off but for the
+    one card discarded last?"""
+    held = hand | 1 << card
+    rest = held & ~layable(held, melds)
+    return rest & (rest - 1) == 0 or deadwood_after_discard(rest) == 0
 
 
 class RummyPlayer:
@@ -125,9 +157,8 @@ class RummyPlayer:
         with_up = hand | (1 << take.card)
         if any(m.fits(take.card, view.seat) for m in view.melds):
             return take
-        before = deadwood_after_discard(with_up)
         if self.level == "easy":
-            return take if before + 4 <= deadwood(hand) else DRAW
+            return take if deadwood_after_discard(with_up) + 4 <= deadwood(hand) else DRAW
         # the card must join a meld of the best arrangement to be worth showing
         for m in best_melds(with_up):
             if m >> take.card & 1:
@@ -163,10 +194,15 @@ class RummyPlayer:
         unseen_cards: list[int],
     ) -> float:
         """What discarding ``card`` costs (lower is better): the value of the hand
-        left, and the chance that the next player uses the card."""
-        weight = 4.0 if self.level == "hard" else 8.0
+        left, the chance that the next player uses the card and, for a hand of a
+        few cards, the chance of going out next turn."""
+        weight = 2.0 if self.level == "hard" else 4.0
         left = hand & ~(1 << card)
-        return self._value(left, unseen_cards) + weight * self._danger(view, card, known, unseen)
+        cost = self._value(left, unseen_cards) + weight * self._danger(view, card, known, unseen)
+        if left.bit_count() <= OUT_HAND and unseen_cards:
+            outs = sum(goes_out_with(left, u, view.melds) for u in unseen_cards)
+            cost -= OUT_WORTH * outs / len(unseen_cards)
+        return cost
 
 
 player = leveled("rummy", RummyPlayer)
