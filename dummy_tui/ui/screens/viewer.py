@@ -22,7 +22,7 @@ from textual.widgets import OptionList, Static
 
 from dummy_tui.i18n import t
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.gameapp import GameScreen
+from dummy_tui.ui.gameapp import CardScreen
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.review import RoundReplay, record_session, result_of
 from dummy_tui.ui.widgets.footer import KeyFooter
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 TO_MOVE = "▶ "
 
 
-class ViewerScreen(GameScreen):
+class ViewerScreen(CardScreen):
     """Step through ``game``, a finished round, in ``session``'s seats and words.
 
     ``session`` is the viewer's own (see :func:`~dummy_tui.ui.review.review_session`):
@@ -107,9 +107,6 @@ class ViewerScreen(GameScreen):
         self.watch(board, "virtual_size", self.show_score, init=False)
         self.refresh_language()
         self.query_one(OptionList).focus()
-
-    def look_changed(self) -> None:
-        self.refresh_language()  # the cards it names drawn in the new look
 
     def refresh_language(self) -> None:
         """Everything again, in the current language and look."""
