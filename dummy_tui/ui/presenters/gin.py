@@ -54,9 +54,6 @@ class GinPresenter(Presenter[GinRound]):
     WORDS: ClassVar[dict[str, str]] = {
         # gin's melds are laid at the knock: a discard is judged by what the other holds
         "coach.hint_discard_safe": "coach.hint_discard_safe_gin",
-        "coach.why_feeds_layoff": "coach.why_take_layoff",
-        "coach.why_feeds_sure": "coach.why_take_sure",
-        "coach.why_feeds": "coach.why_take",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
