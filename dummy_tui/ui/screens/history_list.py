@@ -336,7 +336,8 @@ def stored_viewer(
     from dummy_tui.engine.errors import RecordError
     from dummy_tui.engine.record import parse_record, replay
     from dummy_tui.history import History, HistoryUnavailable
-    from dummy_tui.ui.screens.viewer import viewer_for
+    from dummy_tui.ui.review import record_session
+    from dummy_tui.ui.screens.viewer import ViewerScreen
 
     try:
         with History() as history:
@@ -352,5 +353,5 @@ def stored_viewer(
     result = replay(loaded)
     if result.error is not None:
         return None, str(result.error["message"])
-    viewer = viewer_for(loaded, result.game, round_number=summary.number + 1, rules_path=rules_path)
-    return viewer, None
+    session = record_session(loaded, result.game, rules_path)
+    return ViewerScreen(session, result.game, round_number=summary.number + 1), None
