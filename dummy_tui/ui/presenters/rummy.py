@@ -28,7 +28,6 @@ class RummyPresenter(Presenter[RummyRound]):
         "log.knock": "log.out",
         "act.knock": "act.out",
         "coach.hint_knock": "coach.hint_out",
-        "coach.hint_discard_safe": "coach.hint_discard_safe_pile",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
