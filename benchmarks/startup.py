@@ -194,23 +194,6 @@ def child_game(use: str | None) -> None:
 # the parent
 
 
-def _home(path: str) -> str:
-    """A data folder with the settings a player has after a first game."""
-    import json
-
-    os.makedirs(os.path.join(path, "config"), exist_ok=True)
-    setup = {
-        "seats": [
-            {"name": "You", "human": True},
-            *({"name": n, "level": "normal"} for n in ("Somchai", "Malee", "Niran")),
-        ],
-        "ruleset": "dummy",
-    }
-    with open(os.path.join(path, "config", "settings.json"), "w", encoding="utf-8") as f:
-        json.dump({"lang": "en", "last_setup": setup}, f)
-    return path
-
-
 TIMEOUT = 120
 """Seconds a child may take before the run stops and says which one hung."""
 
@@ -258,6 +241,8 @@ def main() -> None:
     import platform
     import tempfile
 
+    from _common import first_game_home
+
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=9, help="runs of each kind (default 9)")
     parser.add_argument(
@@ -284,7 +269,10 @@ def main() -> None:
     for _, path in checkouts:
         compileall.compile_dir(os.path.join(path or ROOT, "dummy_tui"), quiet=1)
     temp = tempfile.mkdtemp(prefix="dummy-startup-")
-    homes = {name: _home(os.path.join(temp, f"home-{i}")) for i, (name, _) in enumerate(checkouts)}
+    homes = {
+        name: first_game_home(os.path.join(temp, f"home-{i}"))
+        for i, (name, _) in enumerate(checkouts)
+    }
     for name, path in checkouts:  # the untimed warm-up: caches written, files in the OS cache
         _run(["--child", "game"], path, homes[name])
         _run(["--child", "bare"], None, homes[name])

@@ -95,26 +95,17 @@ def launch_times(kinds: list[str], runs: int) -> dict[str, list[float]]:
     (exiting, finishing a background import) is not counted.
     """
     import compileall
-    import json
     import subprocess
     import tempfile
+
+    from _common import first_game_home
 
     compileall.compile_dir(os.path.join(ROOT, "dummy_tui"), quiet=1)
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
     env = dict(os.environ, PYTHONPATH=ROOT)
     with tempfile.TemporaryDirectory() as home:
         env["DUMMY_TUI_HOME"] = home
-        # the settings a player has after a first game: language, last set-up
-        os.makedirs(os.path.join(home, "config"))
-        setup = {
-            "seats": [
-                {"name": "You", "human": True},
-                *({"name": n, "level": "normal"} for n in ("Somchai", "Malee", "Niran")),
-            ],
-            "ruleset": "dummy",
-        }
-        with open(os.path.join(home, "config", "settings.json"), "w", encoding="utf-8") as f:
-            json.dump({"lang": "en", "last_setup": setup}, f)
+        first_game_home(home)  # the settings a player has after a first game
         for _ in range(runs):
             for kind in kinds:
                 start = time.time()

@@ -120,6 +120,22 @@ def _int_between(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _add_number(
+    parser: argparse.ArgumentParser,
+    flag: str,
+    low: int,
+    high: int,
+    help: str,
+    *,
+    metavar: str = "N",
+    default: int | None = None,
+) -> None:
+    """A whole-number option from ``low`` to ``high`` on ``parser``."""
+    parser.add_argument(
+        flag, type=_int_between(low, high), metavar=metavar, default=default, help=help
+    )
+
+
 def _overrides() -> dict[str, Any]:
     """How ``--options KEY=VALUE ...`` is read, by ``play`` and by ``sim``."""
     return {
@@ -339,32 +355,17 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         sim.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("sim.ruleset")),
         presets,
     )
-    sim.add_argument("--players", type=_int_between(2, 4), metavar="N", help=h("sim.players"))
+    _add_number(sim, "--players", 2, 4, h("sim.players"))
     complete_with(
         sim.add_argument("--ai", metavar="LEVELS", default="normal", help=h("sim.ai")), levels
     )
-    sim.add_argument(
-        "--rounds", type=_int_between(1, 10**9), metavar="N", default=100,
-        help=h("sim.rounds"),
-    )  # fmt: skip
-    sim.add_argument(
-        "--seed", type=_int_between(0, 2**63 - 1), metavar="N", default=0,
-        help=h("sim.seed"),
-    )  # fmt: skip
+    _add_number(sim, "--rounds", 1, 10**9, h("sim.rounds"), default=100)
+    _add_number(sim, "--seed", 0, 2**63 - 1, h("sim.seed"), default=0)
     complete_with(sim.add_argument("--options", help=h("sim.options"), **_overrides()), option_keys)
     sim.add_argument("--json", action="store_true", help=h("sim.json"))
-    sim.add_argument(
-        "--jobs", type=_int_between(1, 256), metavar="N", default=1,
-        help=h("sim.jobs"),
-    )  # fmt: skip
-    sim.add_argument(
-        "--budget-ms", type=_int_between(1, 600_000), metavar="N", default=None,
-        help=h("sim.budget_ms"),
-    )  # fmt: skip
-    sim.add_argument(
-        "--samples", type=_int_between(1, 100_000), metavar="N", default=None,
-        help=h("sim.samples"),
-    )  # fmt: skip
+    _add_number(sim, "--jobs", 1, 256, h("sim.jobs"), default=1)
+    _add_number(sim, "--budget-ms", 1, 600_000, h("sim.budget_ms"))
+    _add_number(sim, "--samples", 1, 100_000, h("sim.samples"))
     sim.set_defaults(handler=sim_command)
 
     config = command("config")
@@ -379,7 +380,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     # a table played from several machines: ``host`` and ``join`` (dummy_tui/net/commands.py)
     from dummy_tui.net.commands import add_commands as add_net_commands
 
-    add_net_commands(command, h, _int_between, _overrides)
+    add_net_commands(command, h, _add_number, _overrides)
     return parser
 
 

@@ -27,17 +27,17 @@ GRACE_SECONDS = 3.0
 def add_commands(
     command: Callable[[str], argparse.ArgumentParser],
     h: Callable[[str], str],
-    int_between: Callable[[int, int], Callable[[str], int]],
+    number: Callable[..., None],
     overrides: Callable[[], dict[str, Any]],
 ) -> None:
-    """``host`` and ``join`` on the top-level parser (see :func:`dummy_tui.cli.build_parser`)."""
+    """``host`` and ``join`` on the top-level parser (see :func:`dummy_tui.cli.build_parser`).
+
+    ``number(parser, flag, low, high, help, metavar=, default=)`` adds a
+    whole-number option, worded as the other commands' are."""
 
     def listens(parser: argparse.ArgumentParser, name: str, lowest: int, port: int) -> None:
         """The address the command listens at: ``--port`` and ``--bind``."""
-        parser.add_argument(
-            "--port", type=int_between(lowest, 65535), metavar="P", default=port,
-            help=h(f"{name}.port"),
-        )  # fmt: skip
+        number(parser, "--port", lowest, 65535, h(f"{name}.port"), metavar="P", default=port)
         parser.add_argument("--bind", metavar="ADDR", default=LOOPBACK, help=h(f"{name}.bind"))
 
     host = command("host")
@@ -46,8 +46,8 @@ def add_commands(
         host.add_argument("--ruleset", metavar="NAME", default="dummy", help=h("host.ruleset")),
         presets,
     )
-    host.add_argument("--players", type=int_between(2, 4), metavar="N", help=h("host.players"))
-    host.add_argument("--seats", type=int_between(1, 4), metavar="N", help=h("host.seats"))
+    number(host, "--players", 2, 4, h("host.players"))
+    number(host, "--seats", 1, 4, h("host.seats"))
     complete_with(
         host.add_argument("--ai", metavar="LEVEL", default="normal", help=h("host.ai")), levels
     )
@@ -55,17 +55,10 @@ def add_commands(
         host.add_argument("--options", help=h("host.options"), **overrides()), option_keys
     )
     host.add_argument("--password", action="store_true", help=h("host.password"))
-    host.add_argument(
-        "--hold", type=int_between(0, 3600), metavar="SECONDS", default=60,
-        help=h("host.hold"),
-    )  # fmt: skip
-    host.add_argument(
-        "--turn-time", type=int_between(10, 3600), metavar="SECONDS", help=h("host.turn_time")
-    )
+    number(host, "--hold", 0, 3600, h("host.hold"), metavar="SECONDS", default=60)
+    number(host, "--turn-time", 10, 3600, h("host.turn_time"), metavar="SECONDS")
     host.add_argument("--no-history", action="store_true", help=h("host.no_history"))
-    host.add_argument(
-        "--tables", type=int_between(1, 20), metavar="N", default=1, help=h("host.tables")
-    )
+    number(host, "--tables", 1, 20, h("host.tables"), default=1)
     host.add_argument("--play", action="store_true", help=h("host.play"))
     host.add_argument("--name", metavar="NAME", help=h("host.name"))
     host.add_argument("--ascii", action="store_true", help=h("host.ascii"))

@@ -33,3 +33,15 @@ class GameScreen(Screen[None]):
         if not getattr(app, APP_MARK, False):
             raise TypeError(f"{type(self).__name__} runs in {type(app).__name__}, not the game")
         return cast("DummyApp", app)
+
+
+class CardScreen(GameScreen):
+    """A game screen whose words name cards: a new look redraws it as a new
+    language does."""
+
+    def refresh_language(self) -> None:
+        """Everything the screen says, again in the current language and look."""
+        raise NotImplementedError
+
+    def look_changed(self) -> None:
+        self.refresh_language()

@@ -122,9 +122,11 @@ def viewer_app(
     """The app opening on the replay viewer of a record's round (``game``, its
     moves applied), in ``lang`` (default: the one last chosen, else the
     locale's); Escape leaves it."""
-    from dummy_tui.ui.screens.viewer import viewer_for
+    from dummy_tui.ui.review import record_session
+    from dummy_tui.ui.screens.viewer import ViewerScreen
 
-    viewer = viewer_for(loaded, game, file=Path(file).name, rules_path=rules_path, exits=True)
+    session = record_session(loaded, game, rules_path)
+    viewer = ViewerScreen(session, game, file=Path(file).name, exits=True)
     return DummyApp(review=viewer, history=False, lang=lang)
 
 

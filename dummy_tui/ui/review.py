@@ -15,9 +15,11 @@ from dummy_tui.ui.session import LogEntry, Session, describe
 from dummy_tui.ui.settings import GameSetup, SeatSetup
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from dummy_tui.engine.actions import Action
+    from dummy_tui.engine.record import LoadedRecord
     from dummy_tui.engine.round import Round
-    from dummy_tui.rules.schema import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +81,12 @@ def review_session(session: Session, game: Round[Any]) -> Session:
     return Session(session.setup, session.rules, session.base_rules, session.match, game.fresh())
 
 
-def record_session(
-    names: list[str], ruleset: str, rules: Ruleset, game: Round[Any], rules_path: str | None
-) -> Session:
-    """A session for viewing a round read from a record: its players as seats."""
-    seats = [SeatSetup(name=name) for name in names]
-    setup = GameSetup(seats=seats, ruleset=ruleset, seed=0, rules_path=rules_path)
-    match = Match(rules, len(names), 0, first_starter=game.starter)
-    return Session(setup, rules, rules, match, game.fresh())
+def record_session(loaded: LoadedRecord, game: Round[Any], rules_path: Path | None) -> Session:
+    """A session for viewing a round read from a record (``game``: ``loaded``'s
+    round, its moves applied), its players as the seats: a record file
+    (``replay FILE --view``) or a round stored in the history, the same way."""
+    seats = [SeatSetup(name=name) for name in loaded.names]
+    path = str(rules_path) if rules_path else None
+    setup = GameSetup(seats=seats, ruleset=loaded.model.ruleset, seed=0, rules_path=path)
+    match = Match(loaded.rules, len(seats), 0, first_starter=game.starter)
+    return Session(setup, loaded.rules, loaded.rules, match, game.fresh())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from string import Formatter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -153,43 +153,67 @@ def start_text(entry: LogEntry, names: list[str], key: Callable[[str], str] = _s
     return line
 
 
+def action_parts(game: Round[Any], action: act.Action, look: CardLook) -> dict[str, Text]:
+    """The cards a move names, as the catalog's fields: ``card``, the card it
+    moves; ``meld``, the cards it melds with or lays off on; ``cards``, the
+    cards it lays down or shows."""
+    parts: dict[str, Text] = {}
+    if isinstance(action, act.Meld):
+        parts["cards"] = look.cards(action.cards)
+    elif isinstance(action, act.Show):
+        parts["cards"] = look.cards(game.shown_cards())
+    elif not isinstance(action, act.Draw | act.End | act.Pass):
+        parts["card"] = look.text(action.card)
+    if isinstance(action, act.Pick):
+        parts["meld"] = look.cards(action.meld)
+    elif isinstance(action, act.PickLayoff | act.LayOff):
+        parts["meld"] = look.cards(game.melds[action.target].cards)
+    return parts
+
+
+class MoveWords(NamedTuple):
+    """The catalog keys of one kind of move."""
+
+    said: str
+    """The move, as a hint or a choice names it."""
+    how: str
+    """The keys that make it, as a lesson tells them."""
+
+
+MOVE_WORDS: dict[type[act.Action], MoveWords] = {
+    act.Draw: MoveWords("act.draw", "learn.how_draw"),
+    act.Pick: MoveWords("act.pick", "learn.how_pick"),
+    act.PickLayoff: MoveWords("act.pick_layoff", "learn.how_pick_layoff"),
+    act.Meld: MoveWords("act.meld", "learn.how_meld"),
+    act.LayOff: MoveWords("act.layoff", "learn.how_layoff"),
+    act.Knock: MoveWords("act.gin_knock_short", "learn.how_gin_knock"),
+    act.TakeDiscard: MoveWords("act.take", "learn.how_take"),
+    act.Pass: MoveWords("act.pass", "learn.how_pass"),
+    act.End: MoveWords("act.end", "learn.how_end"),
+    act.Show: MoveWords("act.show", "learn.how_show"),
+}
+"""Each kind of move's words but a discard's, which are its kind's (a knock's,
+a discard's): see :func:`action_text` and the lessons' ``how_text``."""
+
+
 def action_text(
     game: Round[Any], action: act.Action, look: CardLook, key: Callable[[str], str] = _same
 ) -> Text:
     """A move the seat to move could make, in words (hints and choices)."""
-    if isinstance(action, act.Draw):
-        return fmt("act.draw")
-    if isinstance(action, act.Pass):
-        return fmt("act.pass")
-    if isinstance(action, act.TakeDiscard):
-        return fmt("act.take", card=look.text(action.card))
-    if isinstance(action, act.Knock):
-        return fmt("act.gin_knock_short", card=look.text(action.card))
-    if isinstance(action, act.End):
-        return fmt("act.end")
-    if isinstance(action, act.Show):
-        return fmt("act.show", cards=look.cards(game.shown_cards()))
-    if isinstance(action, act.Pick):
-        return fmt("act.pick", card=look.text(action.card), meld=look.cards(action.meld))
-    if isinstance(action, act.PickLayoff):
-        target = game.melds[action.target]
-        card, meld = look.text(action.card), look.cards(target.cards)
-        if target.two_ace_ends(action.card):  # the ace of 2…K: which end (§14.1)
-            end = look.text(_ace_end(target.suit, action.low))
-            return fmt("act.pick_layoff_end", card=card, meld=meld, end=end)
-        return fmt("act.pick_layoff", card=card, meld=meld)
-    if isinstance(action, act.Meld):
-        return fmt("act.meld", cards=look.cards(action.cards))
+    parts = action_parts(game, action, look)
+    if isinstance(action, act.Discard):
+        # the last card of a Dummy hand is the knock (basic rummy: going out)
+        return fmt(key(f"act.{game.kind_of(action)}"), **parts)
+    said = MOVE_WORDS[type(action)].said
+    if not isinstance(action, act.PickLayoff | act.LayOff):
+        return fmt(said, **parts)
+    target = game.melds[action.target]
+    if target.two_ace_ends(action.card):  # the ace of 2…K: which end (§14.1)
+        said = "act.pick_layoff_end" if isinstance(action, act.PickLayoff) else "act.layoff_end"
+        parts["end"] = look.text(_ace_end(target.suit, action.low))
     if isinstance(action, act.LayOff):
-        target = game.melds[action.target]
-        card, meld, n = look.text(action.card), look.cards(target.cards), action.target + 1
-        if target.two_ace_ends(action.card):
-            end = look.text(_ace_end(target.suit, action.low))
-            return fmt("act.layoff_end", card=card, meld=meld, n=n, end=end)
-        return fmt("act.layoff", card=card, meld=meld, n=n)
-    assert isinstance(action, act.Discard)
-    # the last card of a Dummy hand is the knock (basic rummy: going out)
-    return fmt(key(f"act.{game.kind_of(action)}"), card=look.text(action.card))
+        return fmt(said, n=action.target + 1, **parts)  # the meld's number on the table
+    return fmt(said, **parts)
 
 
 def rank_order(card: int) -> tuple[int, int, int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from engine_util import card, make_round, play, totals
 
@@ -15,24 +17,45 @@ def charged(game: DummyRound) -> list[tuple[int, str, int, str]]:
 
 
 # --------------------------------------------------------------------------
-# penalty_discard_layoff: charged at once, born or not
+# the two penalties charged at once: each one's round up to the discard it
+# charges (hands, head, stock from the top, moves)
 
-
-def discard_layoff_round(points: int) -> DummyRound:
+AT_ONCE: dict[str, tuple[list[str], str, str, list[str]]] = {
     # Seat 0 picks the head 7♥ with 5♥ 6♥; seat 1 (not born) draws 8♥ and
     # discards it although it fits onto 5♥ 6♥ 7♥.
-    game = make_round(
+    "penalty_discard_layoff": (
         ["5H 6H 2D KS", "9C 9D 3S 4S 6C"],
         "7H",
         "8H 4H",
-        penalty_discard_layoff=points,
-    )
-    play(game, "pick 7H", "meld 5H 6H 7H", "discard 2D", "draw", "discard 8H")
+        ["pick 7H", "meld 5H 6H 7H", "discard 2D", "draw", "discard 8H"],
+    ),
+    # Seat 0 discards 10♣, seat 1 Q♣, then seat 0 J♣: J♣ melds with 10♣ Q♣.
+    # Seat 1 then draws 9♣ and dark-knocks: 3-5♦ and 9♣ 9♦ 9♠, knock 6♦.
+    "penalty_discard_row_meld": (
+        ["10C JC 2D 5S 8H", "QC 3D 4D 5D 9S 9D"],
+        "4H",
+        "2H 6D 3S 9C",
+        ["draw", "discard 10C", "draw", "discard QC", "draw", "discard JC"],
+    ),
+}
+
+
+def at_once_round(penalty: str, points: int) -> DummyRound:
+    """The round of ``penalty`` in :data:`AT_ONCE`, ``points`` its charge, up to
+    the discard it charges."""
+    hands, head, stock, moves = AT_ONCE[penalty]
+    charge: dict[str, Any] = {penalty: points}
+    game = make_round(hands, head, stock, **charge)
+    play(game, *moves)
     return game
 
 
+# --------------------------------------------------------------------------
+# penalty_discard_layoff: charged at once, born or not
+
+
 def test_discard_layoff_is_charged_at_once() -> None:
-    game = discard_layoff_round(50)
+    game = at_once_round("penalty_discard_layoff", 50)
     assert charged(game) == [(1, "penalty_discard_layoff", 50, "8H")]
     assert game.penalties_of(1) == 50
     # Seat 0 draws 4♥, lays it off and knocks with K♠ (which fits nowhere).
@@ -43,7 +66,7 @@ def test_discard_layoff_is_charged_at_once() -> None:
 
 
 def test_discard_layoff_off() -> None:
-    game = discard_layoff_round(0)
+    game = at_once_round("penalty_discard_layoff", 0)
     assert charged(game) == []
     play(game, "draw", "layoff 4H 5H", "knock KS")
     assert totals(game) == [70, -50]
@@ -74,21 +97,8 @@ def test_discard_layoff_follows_the_chain_rule(chain: str, is_charged: bool) -> 
 # penalty_discard_row_meld: charged at once
 
 
-def row_meld_round(points: int) -> DummyRound:
-    # Seat 0 discards 10♣, seat 1 Q♣, then seat 0 J♣: J♣ melds with 10♣ Q♣.
-    # Seat 1 then draws 9♣ and dark-knocks: 3-5♦ and 9♣ 9♦ 9♠, knock 6♦.
-    game = make_round(
-        ["10C JC 2D 5S 8H", "QC 3D 4D 5D 9S 9D"],
-        "4H",
-        "2H 6D 3S 9C",
-        penalty_discard_row_meld=points,
-    )
-    play(game, "draw", "discard 10C", "draw", "discard QC", "draw", "discard JC")
-    return game
-
-
 def test_discard_row_meld_is_charged_at_once() -> None:
-    game = row_meld_round(50)
+    game = at_once_round("penalty_discard_row_meld", 50)
     assert charged(game) == [(0, "penalty_discard_row_meld", 50, "JC")]
     play(game, "draw", "meld 3D 4D 5D", "meld 9C 9D 9S", "knock 6D")
     # Seat 1: (15 + 15 + 50) × 2.  Seat 0: 2♦ 5♠ 8♥ 2♥ 3♠ = 25 × 2, and 50.
@@ -96,7 +106,7 @@ def test_discard_row_meld_is_charged_at_once() -> None:
 
 
 def test_discard_row_meld_off() -> None:
-    game = row_meld_round(0)
+    game = at_once_round("penalty_discard_row_meld", 0)
     assert charged(game) == []
     play(game, "draw", "meld 3D 4D 5D", "meld 9C 9D 9S", "knock 6D")
     assert totals(game) == [-50, 160]

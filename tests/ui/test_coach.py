@@ -30,11 +30,13 @@ from ui_helpers import (
 
 from dummy_tui.engine.actions import Discard
 from dummy_tui.engine.cards import cards_of
+from dummy_tui.i18n import template
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import COACH_GAMES, Settings, settings_from
 
 
@@ -212,6 +214,26 @@ def test_the_knock_is_no_discard_to_ask_about() -> None:
     coach = presenter_for(session).make_coach()
     assert game.legal_actions() == [Discard(card("2C"))]
     assert coach.question(Discard(card("2C")), DummyApp().look) is None
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "words"),
+    [
+        # Dummy's row: a card is picked up with two of one's own
+        ("dummy", 2, "Nothing in the row melds with it"),
+        # melds laid as the round goes: it fits none of them either
+        ("rummy", 2, "It fits no meld on the table"),
+        ("persian", 4, "It fits no meld on the table"),
+        # gin's melds are laid only at the knock
+        ("gin", 2, "No card the other player is known to hold melds with it."),
+    ],
+)
+def test_each_family_words_a_safe_discard_by_what_its_table_shows(
+    ruleset: str, players: int, words: str
+) -> None:
+    session = Session.new(setup(players=players, seed=1, ruleset=ruleset))
+    safe = presenter_for(session).make_coach().safe_words()
+    assert template(safe).startswith(words), template(safe)
 
 
 @pytest.mark.parametrize(

@@ -315,6 +315,14 @@ class Coach:
             out.append_text(fmt("coach.come_along", n=taken))
         return out
 
+    def safe_words(self) -> str:
+        """The catalog key of the words on a discard that no card known to the
+        others melds with: where melds are laid as the round goes, it fits none
+        of them either (gin's are laid only at the knock)."""
+        if self.presenter.melds_on_table:
+            return "coach.hint_discard_safe_pile"
+        return "coach.hint_discard_safe_gin"
+
     def explain_discard(self, card: int, look: CardLook) -> Text:
         """Why discarding ``card``: what it gives away (nothing, or the least of
         any card), and what the hand keeps waiting for a meld."""

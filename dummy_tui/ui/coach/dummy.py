@@ -88,6 +88,10 @@ class DummyCoach(Coach):
             return fmt("coach.hint_going_down")
         return super().explain(action, look)
 
+    def safe_words(self) -> str:
+        # a card of the row is picked up with two of one's own
+        return "coach.hint_discard_safe"
+
     # -- the cursor ------------------------------------------------------------------
 
     def avoid(self, seat: int) -> set[int]:

@@ -98,6 +98,16 @@ def add_total(table: Table, totals: Sequence[int], key: str = "round_total") -> 
     )
 
 
+PILE_WORDS = {
+    # the coach's words on a card the next seat wants: from a pile it is taken
+    # (the top card, at once), not picked up from the row with cards of a meld
+    "coach.why_feeds_layoff": "coach.why_take_layoff",
+    "coach.why_feeds_sure": "coach.why_take_sure",
+    "coach.why_feeds": "coach.why_take",
+}
+"""The catalog keys a family whose discards are a pile (``pile``) words its own way."""
+
+
 class Presenter(Generic[G]):
     """One family's words and marks; the shared ones are written here."""
 
@@ -130,7 +140,9 @@ class Presenter(Generic[G]):
 
     def key(self, key: str) -> str:
         """The family's own catalog key for ``key``."""
-        return self.WORDS.get(key, key)
+        if key in self.WORDS:
+            return self.WORDS[key]
+        return PILE_WORDS.get(key, key) if self.pile else key
 
     def key_word(self, binding_id: str) -> str:
         """What a key of the table does, in words."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.table import Table
@@ -51,13 +51,6 @@ class GinPresenter(Presenter[GinRound]):
     family = "gin"
     pile = True
     melds_on_table = False
-    WORDS: ClassVar[dict[str, str]] = {
-        # gin's melds are laid at the knock: a discard is judged by what the other holds
-        "coach.hint_discard_safe": "coach.hint_discard_safe_gin",
-        "coach.why_feeds_layoff": "coach.why_take_layoff",
-        "coach.why_feeds_sure": "coach.why_take_sure",
-        "coach.why_feeds": "coach.why_take",
-    }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
         if seat == self.game.dealer:

@@ -42,7 +42,6 @@ class PersianPresenter(Presenter[PersianRound]):
         "end.continue": "end.continue_deal",
         "export.done": "export.done_deal",
         "export.mid_round": "export.mid_round_deal",
-        "coach.hint_discard_safe": "coach.hint_discard_safe_pile",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:

@@ -28,10 +28,6 @@ class RummyPresenter(Presenter[RummyRound]):
         "log.knock": "log.out",
         "act.knock": "act.out",
         "coach.hint_knock": "coach.hint_out",
-        "coach.hint_discard_safe": "coach.hint_discard_safe_pile",
-        "coach.why_feeds_layoff": "coach.why_take_layoff",
-        "coach.why_feeds_sure": "coach.why_take_sure",
-        "coach.why_feeds": "coach.why_take",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:

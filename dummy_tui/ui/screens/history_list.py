@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Static
 from dummy_tui.families import FAMILIES
 from dummy_tui.i18n import preset_name, shown_name, t
 from dummy_tui.ui.common import describe_bindings, signed
-from dummy_tui.ui.gameapp import GameScreen
+from dummy_tui.ui.gameapp import CardScreen
 from dummy_tui.ui.recording import unreadable
 from dummy_tui.ui.widgets.footer import KeyFooter
 
@@ -127,7 +127,7 @@ def note_and_table(prefix: str) -> ComposeResult:
     yield KeyFooter()
 
 
-class HistoryListScreen(GameScreen):
+class HistoryListScreen(CardScreen):
     """The past matches, a page at a time, the newest first."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -166,9 +166,6 @@ class HistoryListScreen(GameScreen):
         except HistoryUnavailable as exc:
             self.problem = exc.problem
             self.total, self.matches = 0, []
-
-    def look_changed(self) -> None:
-        self.refresh_language()  # the cards it names drawn in the new look
 
     def refresh_language(self) -> None:
         describe_bindings(self)
@@ -240,7 +237,7 @@ class HistoryListScreen(GameScreen):
         self.dismiss(None)
 
 
-class MatchRoundsScreen(GameScreen):
+class MatchRoundsScreen(CardScreen):
     """The rounds of one past match: who won each, how it ended, every seat's
     score; a round opens the replay viewer on its stored record."""
 
@@ -268,9 +265,6 @@ class MatchRoundsScreen(GameScreen):
             self.problem = exc.problem
         self.refresh_language()
         self.query_one(DataTable).focus()
-
-    def look_changed(self) -> None:
-        self.refresh_language()  # the cards it names drawn in the new look
 
     def refresh_language(self) -> None:
         describe_bindings(self)
@@ -342,7 +336,8 @@ def stored_viewer(
     from dummy_tui.engine.errors import RecordError
     from dummy_tui.engine.record import parse_record, replay
     from dummy_tui.history import History, HistoryUnavailable
-    from dummy_tui.ui.screens.viewer import viewer_for
+    from dummy_tui.ui.review import record_session
+    from dummy_tui.ui.screens.viewer import ViewerScreen
 
     try:
         with History() as history:
@@ -358,5 +353,5 @@ def stored_viewer(
     result = replay(loaded)
     if result.error is not None:
         return None, str(result.error["message"])
-    viewer = viewer_for(loaded, result.game, round_number=summary.number + 1, rules_path=rules_path)
-    return viewer, None
+    session = record_session(loaded, result.game, rules_path)
+    return ViewerScreen(session, result.game, round_number=summary.number + 1), None

@@ -34,7 +34,7 @@ from dummy_tui.ui.screens.table_turns import Turns
 from dummy_tui.ui.session import Session, match_log
 from dummy_tui.ui.settings import GameSetup, SeatSetup
 from dummy_tui.ui.tutorial.lessons import Lesson, LessonRun, lesson_texts, start
-from dummy_tui.ui.words import action_text, fmt, refusal_text
+from dummy_tui.ui.words import MOVE_WORDS, action_parts, action_text, fmt, refusal_text
 
 _MARKUP = re.compile(r"\[(?P<card>10[CDHS]|[2-9JQKA][CDHS]|JK)\]|\{(?P<field>\w+)\}")
 _SUM = re.compile(r"(?<=\d) (?=[−+×=] )|(?<=[−+×=]) (?=[−\d])")
@@ -84,30 +84,12 @@ def lesson_session(lesson: Lesson) -> Session:
 
 def how_text(game: Round[Any], action: act.Action, look: CardLook) -> Text:
     """The keys that make ``action``, in words."""
-    if isinstance(action, act.Draw):
-        return fmt("learn.how_draw")
-    if isinstance(action, act.Pick):
-        return fmt("learn.how_pick", card=look.text(action.card), meld=look.cards(action.meld))
-    if isinstance(action, act.PickLayoff):
-        meld = look.cards(game.melds[action.target].cards)
-        return fmt("learn.how_pick_layoff", card=look.text(action.card), meld=meld)
-    if isinstance(action, act.Meld):
-        return fmt("learn.how_meld", cards=look.cards(action.cards))
-    if isinstance(action, act.LayOff):
-        return fmt("learn.how_layoff", card=look.text(action.card))
-    if isinstance(action, act.Knock):
-        return fmt("learn.how_gin_knock", card=look.text(action.card))
-    if isinstance(action, act.TakeDiscard):
-        return fmt("learn.how_take", card=look.text(action.card))
-    if isinstance(action, act.Pass):
-        return fmt("learn.how_pass")
-    if isinstance(action, act.End):
-        return fmt("learn.how_end")
-    if isinstance(action, act.Show):
-        return fmt("learn.how_show")
-    if game.kind_of(action) == "knock":
-        return fmt("learn.how_knock", card=look.text(action.card))
-    return fmt("learn.how_discard", card=look.text(action.card))
+    if isinstance(action, act.Discard):
+        knock = game.kind_of(action) == "knock"
+        key = "learn.how_knock" if knock else "learn.how_discard"
+    else:
+        key = MOVE_WORDS[type(action)].how
+    return fmt(key, **action_parts(game, action, look))
 
 
 class LessonPanel(VerticalScroll):

@@ -20,7 +20,6 @@ from dummy_tui.families import FAMILIES
 from dummy_tui.i18n import LANGS, ai_name, option_name, shown_name, t
 from dummy_tui.ui.common import AI_SPEEDS, describe_bindings, nearest_speed
 from dummy_tui.ui.screens.form import (
-    FormError,
     FormScroll,
     family_options,
     kind_options,
@@ -294,12 +293,9 @@ class NewGameScreen(NewGameForm):
             self.dapp.set_language(str(event.value))
 
     def action_start(self) -> None:
-        try:
-            setup = self.collect()
-        except ValueError as exc:
-            self.show_error(str(exc), exc.field if isinstance(exc, FormError) else None)
-            return
-        self.dapp.start_game(setup)
+        setup = self.checked_setup()
+        if setup is not None:
+            self.dapp.start_game(setup)
 
     def action_quick(self) -> None:
         from dummy_tui.ui.settings import quick_setup
@@ -331,10 +327,8 @@ class NewGameScreen(NewGameForm):
         from dummy_tui.ui.screens.modals import ChoiceScreen
         from dummy_tui.ui.screens.online import host_here
 
-        try:
-            setup = self.collect()
-        except ValueError as exc:
-            self.show_error(str(exc), exc.field if isinstance(exc, FormError) else None)
+        setup = self.checked_setup()
+        if setup is None:
             return
         family = self.presets[setup.ruleset].family if setup.ruleset in self.presets else ""
         if family not in FAMILIES or not hasattr(FAMILIES[family], "from_view"):

@@ -229,6 +229,15 @@ class NewGameForm(GameScreen):
             rules_path=str(self.rules_path) if self.rules_path else None,
         )
 
+    def checked_setup(self) -> GameSetup | None:
+        """The set-up on the screen, or None once the player has been told what
+        is wrong with it."""
+        try:
+            return self.collect()
+        except ValueError as exc:
+            self.show_error(str(exc), exc.field if isinstance(exc, FormError) else None)
+            return None
+
     def show_error(self, message: str, field: str | None) -> None:
         """Say what stops the game from starting, where the player will see it:
         above the buttons, and at the field at fault (focused, so the form

@@ -15,7 +15,7 @@ from textual.widgets import Static
 from dummy_tui.engine.match import RoundResult
 from dummy_tui.i18n import t
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.gameapp import GameScreen
+from dummy_tui.ui.gameapp import CardScreen
 from dummy_tui.ui.session import LogEntry, Session
 from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.words import entry_text, fmt_about
@@ -29,7 +29,7 @@ TAKES = ("draw", "pick", "pick_layoff", "take")
 """The log entries that begin a turn."""
 
 
-class RoundEndScreen(GameScreen):
+class RoundEndScreen(CardScreen):
     """Each item of the score in the family's own terms, then the running totals.
 
     The family's presenter words them: Dummy's table and hand points, knock,
@@ -76,9 +76,6 @@ class RoundEndScreen(GameScreen):
         if action in ("new_game", "statistics"):
             return self.match_over
         return True
-
-    def look_changed(self) -> None:
-        self.refresh_language()  # the cards it names drawn in the new look
 
     def refresh_language(self) -> None:
         presenter = self.presenter

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from dummy_tui.i18n import shown_name, t
 from dummy_tui.ui.common import describe_bindings, signed
-from dummy_tui.ui.gameapp import GameScreen
+from dummy_tui.ui.gameapp import CardScreen
 from dummy_tui.ui.recording import unreadable
 from dummy_tui.ui.widgets.footer import KeyFooter
 
@@ -206,7 +206,7 @@ def running_totals(rounds: list[list[int]]) -> list[list[int]]:
     return out
 
 
-class StatsScreen(GameScreen):
+class StatsScreen(CardScreen):
     """Each person's and each AI level's figures over the whole history; opened
     at the end of a match, the chart of its totals round by round first.
 
@@ -326,9 +326,6 @@ class StatsScreen(GameScreen):
         if trends.bins:
             stats_charts.draw_scores(scores, trends.bins, self.plain)
             scores_text.update(stats_charts.scores_line(trends.bins))
-
-    def look_changed(self) -> None:
-        self.refresh_language()  # the cards it names drawn in the new look
 
     def refresh_language(self) -> None:
         describe_bindings(self)

@@ -22,26 +22,23 @@ from textual.widgets import OptionList, Static
 
 from dummy_tui.i18n import t
 from dummy_tui.ui.common import describe_bindings
-from dummy_tui.ui.gameapp import GameScreen
+from dummy_tui.ui.gameapp import CardScreen
 from dummy_tui.ui.presenters import presenter_for
-from dummy_tui.ui.review import RoundReplay, record_session, result_of
+from dummy_tui.ui.review import RoundReplay, result_of
 from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.widgets.row import DiscardRow
 from dummy_tui.ui.widgets.table import MeldTable, height_changes
 from dummy_tui.ui.words import entry_text, fmt, name_text
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from dummy_tui.engine.match import RoundResult
-    from dummy_tui.engine.record import LoadedRecord
     from dummy_tui.engine.round import Round
     from dummy_tui.ui.session import Session
 
 TO_MOVE = "▶ "
 
 
-class ViewerScreen(GameScreen):
+class ViewerScreen(CardScreen):
     """Step through ``game``, a finished round, in ``session``'s seats and words.
 
     ``session`` is the viewer's own (see :func:`~dummy_tui.ui.review.review_session`):
@@ -107,9 +104,6 @@ class ViewerScreen(GameScreen):
         self.watch(board, "virtual_size", self.show_score, init=False)
         self.refresh_language()
         self.query_one(OptionList).focus()
-
-    def look_changed(self) -> None:
-        self.refresh_language()  # the cards it names drawn in the new look
 
     def refresh_language(self) -> None:
         """Everything again, in the current language and look."""
@@ -250,21 +244,3 @@ class ViewerScreen(GameScreen):
             self.app.exit(0)
         else:
             self.dismiss(None)
-
-
-def viewer_for(
-    loaded: LoadedRecord,
-    game: Round[Any],
-    *,
-    file: str | None = None,
-    round_number: int | None = None,
-    rules_path: Path | None = None,
-    exits: bool = False,
-) -> ViewerScreen:
-    """The viewer on a record's round (``game``: ``loaded``'s round, its moves
-    applied), its players as the seats: a record file (``replay FILE --view``)
-    or a round stored in the history, the same way."""
-
-    path = str(rules_path) if rules_path else None
-    session = record_session(loaded.names, loaded.model.ruleset, loaded.rules, game, path)
-    return ViewerScreen(session, game, round_number=round_number, file=file, exits=exits)
