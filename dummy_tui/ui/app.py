@@ -510,6 +510,9 @@ class DummyApp(App[int]):
             self.push_screen(HistoryListScreen())
 
     def on_unmount(self) -> None:
+        # the start's tidying uses the history and the saves: it ends before the
+        # window lets go of them, never working on after the window has gone
+        self.saver.wait_for_recovery()
         self.saver.close_history()
         self.saver.let_go()
 
