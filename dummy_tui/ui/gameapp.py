@@ -26,6 +26,9 @@ class GameScreen(Screen[None]):
         """The cards' look changed (theme, colours, suits): a screen that shows
         cards draws them again."""
 
+    def refresh_language(self) -> None:
+        """The language changed: a screen with words of its own says them again."""
+
     @property
     def dapp(self) -> DummyApp:
         """The game's app, typed."""
@@ -38,10 +41,6 @@ class GameScreen(Screen[None]):
 class CardScreen(GameScreen):
     """A game screen whose words name cards: a new look redraws it as a new
     language does."""
-
-    def refresh_language(self) -> None:
-        """Everything the screen says, again in the current language and look."""
-        raise NotImplementedError
 
     def look_changed(self) -> None:
         self.refresh_language()
