@@ -14,10 +14,12 @@ from net_util import Player, hosted, setup_of
 from websockets.exceptions import ConnectionClosed
 
 from dummy_tui.engine.actions import DRAW, Discard
+from dummy_tui.families import FAMILIES
 from dummy_tui.net import server as server_module
 from dummy_tui.net.protocol import FLOOD, MAX_FRAME, dumps
 from dummy_tui.net.remote import JoinRefused, Link, RemoteSession
 from dummy_tui.net.server import Hosted, Table
+from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.session import Session
 
 
@@ -146,8 +148,12 @@ async def test_a_flood_is_cut_off_and_only_that_connection_is() -> None:
         assert not run.done()
 
 
-async def test_a_dropped_seat_is_held_then_played_then_given_back() -> None:
-    table = Table(Session.new(setup_of(1, 1, seed=8)), ai_delay=0.02, hold=0.3)
+@pytest.mark.parametrize("family", list(FAMILIES))
+async def test_a_dropped_seat_is_held_then_played_then_given_back(family: str) -> None:
+    """In each family: the turn waits, the computer plays it, and the person
+    who comes back gets the round as it is, rebuilt from their seat's view."""
+    others = get_ruleset(family).default_players - 1
+    table = Table(Session.new(setup_of(1, others, 8, family)), ai_delay=0.02, hold=0.3)
     session = table.session
     async with hosted(table) as (server, run):
         ann = Player(server.port, table.code, "Ann")
@@ -168,6 +174,8 @@ async def test_a_dropped_seat_is_held_then_played_then_given_back() -> None:
         game = session.round
         assert restored.round.hand(0) == game.hand(0)
         assert restored.round.history == game.history
+        if game.seat == 0:  # her turn: the moves she is offered are the host's
+            assert restored.round.legal_actions() == game.legal_actions()
         assert restored.log == session.log
         assert restored.match.totals == session.match.totals
         assert frame["seats"][0]["name"] == "Ann"
