@@ -11,14 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_util import Player, Recording, hidden_from, hosted, setup_of
+from net_util import Player, Recording, hidden_from, hosted, setup_of, short_match
 
 from dummy_tui.engine.cards import card_text
 from dummy_tui.families import FAMILIES
 from dummy_tui.net.protocol import dumps, view_cards, view_json
 from dummy_tui.net.remote import Link, RemoteSession, round_of_record
 from dummy_tui.rules import get_ruleset
-from dummy_tui.rules.schema import RULESET_TYPES
 from dummy_tui.ui.recording import Recorder
 from dummy_tui.ui.session import Session
 
@@ -136,13 +135,6 @@ async def test_a_whole_match_sends_no_seat_a_card_it_may_not_see(
     with sqlite3.connect(history) as conn:
         (kept,) = conn.execute("select count(*) from rounds").fetchone()
     assert kept == rounds
-
-
-def short_match(family: str) -> dict[str, Any]:
-    """Options that end a match of ``family``'s preset after its first scoring
-    round (or its first deal, where a match is counted in deals)."""
-    fields = RULESET_TYPES[family].model_fields
-    return {"target_score": 1, **({"deals": 1} if "deals" in fields else {})}
 
 
 @pytest.mark.parametrize("family", list(FAMILIES))

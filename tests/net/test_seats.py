@@ -10,7 +10,7 @@ import contextlib
 from typing import Any
 
 import pytest
-from net_util import Player, hosted, setup_of
+from net_util import Player, hosted, setup_of, short_match
 from websockets.exceptions import ConnectionClosed
 
 from dummy_tui.engine.actions import DRAW, Discard
@@ -293,3 +293,52 @@ async def test_a_spectator_takes_no_seat_and_cannot_move() -> None:
         await watcher.send({"type": "move", "round": 1, "at": 0, "words": ["draw"]})
         assert await past_states(watcher) == {"type": "error", "reason": "watching"}
         assert table.session.round.history == [] and not run.done()
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+async def test_back_after_the_matchs_end_the_last_round_is_shown_as_it_ended(family: str) -> None:
+    """A person whose line dropped as the match ended comes back to its last
+    round, finished as the host played it, and ends it as the table does."""
+    others = get_ruleset(family).default_players - 1
+    table = Table(Session.new(setup_of(1, others, 3, family, **short_match(family))), ai_delay=0)
+    async with hosted(table) as (server, run):
+        ann = Player(server.port, table.code, "Ann")
+        await ann.join()
+        await ann.play_match()
+        await asyncio.wait_for(run, 10)
+        back = Link(f"ws://127.0.0.1:{server.port}/", table.code, "Ann", None, ann.link.token)
+        frame = await back.open()
+        assert frame["view"]["phase"] == "over"
+        session = RemoteSession(frame, lambda _: None)
+        host = table.session
+        # the round whole (its moves as records write them: a joker is any joker)
+        assert session.round.is_over and session.round.moves() == host.round.moves()
+        assert session.round.scores() == host.round.scores()
+        session.finish_round()
+        assert session.match.is_over and session.match.totals == host.match.totals
+
+
+async def test_a_round_just_over_is_ended_before_anyone_is_welcomed_to_it() -> None:
+    """Between a round's last move and its end, a person who arrives is sent the
+    finished round whole and the next one, never a finished round's view; a
+    state frame of a finished round leaves a player's round as it is."""
+    table = Table(Session.new(setup_of(2, seed=4, target_score=10_000)), ai_delay=0)
+    session = table.session
+    async with hosted(table) as (server, _):
+        ann = Player(server.port, table.code, "Ann")
+        ann_session = await ann.join()
+        game = session.round
+        while not game.is_over:  # the round played here, the host's loop not told
+            session.apply(game.legal_actions()[0])
+        link = table.seats[0].link
+        assert link is not None
+        over = table.state(link)
+        assert over["view"]["phase"] == "over"
+        before = ann_session.round
+        ann_session.update(over)
+        assert ann_session.round is before and not before.is_over
+        bo = Player(server.port, table.code, "Bo")
+        await bo.join()
+        welcome = bo.frames[0]
+        assert len(welcome["rounds"]) == 1 and welcome["view"]["phase"] != "over"
+        assert session.round is not game and len(session.match.results) == 1
