@@ -25,6 +25,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from dummy_tui.ai import LEVELS
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.families import round_from_deal, round_type
 from dummy_tui.engine.match import Match
@@ -170,7 +171,11 @@ class RemoteSession(Session):
         rules = kind.model_validate(welcome["rules"])
         base = kind.model_validate(welcome["base_rules"])
         seats = [
-            SeatSetup(name=str(s["name"])[:40] or "?", human=bool(s["person"]))
+            SeatSetup(
+                name=str(s["name"])[:40] or "?",
+                human=bool(s["person"]),
+                level=s.get("level") if s.get("level") in LEVELS else "normal",
+            )
             for s in welcome["seats"]
         ]
         setup = GameSetup(seats=seats, ruleset=str(welcome["ruleset"]))

@@ -177,11 +177,14 @@ class Table:
             {
                 "name": name,
                 "person": seat.person,
+                "level": None if seat.person else setup.level,
                 "present": seat.link is not None,
                 "claimed": seat.claimed,
                 "standing_in": seat.standing_in,
             }
-            for name, seat in zip(self.session.seat_names, self.seats, strict=True)
+            for name, seat, setup in zip(
+                self.session.seat_names, self.seats, self.session.setup.seats, strict=True
+            )
         ]
 
     def _log(self, link: Link) -> dict[str, Any]:

@@ -342,3 +342,11 @@ async def test_a_round_just_over_is_ended_before_anyone_is_welcomed_to_it() -> N
         welcome = bo.frames[0]
         assert len(welcome["rounds"]) == 1 and welcome["view"]["phase"] != "over"
         assert session.round is not game and len(session.match.results) == 1
+
+
+async def test_a_terminal_names_the_computers_level_as_the_host_plays_it() -> None:
+    table = Table(Session.new(setup_of(1, 1, seed=4)), ai_delay=0.5)
+    async with hosted(table) as (server, _):
+        session = await Player(server.port, table.code, "Ann").join()
+        assert [(s.human, s.level) for s in session.setup.seats][1] == (False, "easy")
+        assert session.setup.seats[0].human
