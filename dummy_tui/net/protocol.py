@@ -242,6 +242,8 @@ def view_cards(data: dict[str, Any]) -> set[int]:
         found.update(action_cards(action))
     if data.get("last_discard"):
         found.add(data["last_discard"][1])
+    if data.get("taken") is not None:  # the card taken from the pile this turn
+        found.add(data["taken"])
     if "head" in data:
         found.add(data["head"])
     return found
