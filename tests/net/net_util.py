@@ -17,7 +17,6 @@ from dummy_tui.engine.actions import Action
 from dummy_tui.net.remote import Link, RemoteSession
 from dummy_tui.net.server import Hosted, Table, open_table
 from dummy_tui.net.server import Link as ServerLink
-from dummy_tui.rules.schema import RULESET_TYPES
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
 
@@ -28,13 +27,6 @@ def setup_of(
     seats = [SeatSetup(name=f"P{i}", human=True) for i in range(people)]
     seats += [SeatSetup(name=f"C{i}", level="easy") for i in range(computers)]
     return GameSetup(seats=seats, ruleset=ruleset, options=options, seed=seed)
-
-
-def short_match(family: str) -> dict[str, Any]:
-    """Options that end a match of ``family``'s preset after its first scoring
-    round (or its first deal, where a match is counted in deals)."""
-    fields = RULESET_TYPES[family].model_fields
-    return {"target_score": 1, **({"deals": 1} if "deals" in fields else {})}
 
 
 class Recording(Table):

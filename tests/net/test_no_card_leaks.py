@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_util import Player, Recording, hidden_from, hosted, setup_of, short_match
+from match_util import short_match
+from net_util import Player, Recording, hidden_from, hosted, setup_of
 
 from dummy_tui.engine.cards import card_text
 from dummy_tui.families import FAMILIES

@@ -10,7 +10,8 @@ import contextlib
 from typing import Any
 
 import pytest
-from net_util import Player, hosted, setup_of, short_match
+from match_util import short_match
+from net_util import Player, hosted, setup_of
 from websockets.exceptions import ConnectionClosed
 
 from dummy_tui.engine.actions import DRAW, Discard
