@@ -3,8 +3,9 @@
 A round is a deal plus a list of actions (OpenSpiel's ``State``): it lists the
 legal actions, checks and applies them, takes back the current turn, clones
 itself for search, hands out a :class:`PlayerView` that holds only what one
-seat may know, scores itself and says who starts the next round.  It also
-reads and writes the move notation of ``records.md``.
+seat may know (and is rebuilt from one, the hidden cards given), scores
+itself and says who starts the next round.  It also reads and writes the move
+notation of ``records.md``.
 
 Each family (Dummy, basic rummy, gin, Persian rummy) is one subclass in
 :mod:`dummy_tui.engine.families` that holds only what differs, found through
@@ -69,8 +70,9 @@ class Round(Generic[R]):
     A family sets :attr:`family`, :attr:`kinds` and :attr:`view_type` and
     writes :meth:`_legal`, :meth:`check`, :meth:`_play`, :meth:`scores`,
     :meth:`next_round`, :meth:`parse_move` and :meth:`move_words`; it may
-    add state in :meth:`_setup` (naming its lists in :attr:`_COPIED`) and
-    public facts in :meth:`_view_fields`.
+    add state in :meth:`_setup` (naming its lists in :attr:`_COPIED`),
+    public facts in :meth:`_view_fields`, and read its state back from a
+    seat's view in :meth:`_from_view`.
     """
 
     family: ClassVar[str] = ""
