@@ -127,13 +127,13 @@ async def test_a_refusal_from_the_host_is_said_in_the_players_language() -> None
 async def play_to_round_end(pilot: Pilot[Any], screen: RemoteTableScreen) -> None:
     """Ann's moves chosen by the easy AI from her view, made through the screen."""
     chooser = make_player(screen.session.rules.family, "easy", 1)
-    for _ in range(500):
+    for _ in range(5000):
         if isinstance(pilot.app.screen, RoundEndScreen):
             return
         if screen.my_turn:
             game = screen.session.round
             screen.moves.play(checked_choice(chooser, game.view(game.seat), game.legal_actions()))
-        await pilot.pause(0.01)
+        await pilot.pause(0.001)
     raise AssertionError("the round did not end")
 
 
