@@ -3,8 +3,9 @@
 A round is a deal plus a list of actions (OpenSpiel's ``State``): it lists the
 legal actions, checks and applies them, takes back the current turn, clones
 itself for search, hands out a :class:`PlayerView` that holds only what one
-seat may know, scores itself and says who starts the next round.  It also
-reads and writes the move notation of ``records.md``.
+seat may know (and is rebuilt from one, the hidden cards given), scores
+itself and says who starts the next round.  It also reads and writes the move
+notation of ``records.md``.
 
 Each family (Dummy, basic rummy, gin, Persian rummy) is one subclass in
 :mod:`dummy_tui.engine.families` that holds only what differs, found through
@@ -69,8 +70,9 @@ class Round(Generic[R]):
     A family sets :attr:`family`, :attr:`kinds` and :attr:`view_type` and
     writes :meth:`_legal`, :meth:`check`, :meth:`_play`, :meth:`scores`,
     :meth:`next_round`, :meth:`parse_move` and :meth:`move_words`; it may
-    add state in :meth:`_setup` (naming its lists in :attr:`_COPIED`) and
-    public facts in :meth:`_view_fields`.
+    add state in :meth:`_setup` (naming its lists in :attr:`_COPIED`),
+    public facts in :meth:`_view_fields`, and read its state back from a
+    seat's view in :meth:`_from_view`.
     """
 
     family: ClassVar[str] = ""
@@ -134,6 +136,56 @@ class Round(Generic[R]):
         """A freshly shuffled round (``seed``: a number or a ``Random``)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         return cls(rules, cls.shuffle(rules, players, rng), starter, direction)
+
+    @classmethod
+    def from_view(
+        cls, view: PlayerView, hands: list[int], stock: list[int], burned: list[int]
+    ) -> Self:
+        """A round in the public state of ``view`` with the hidden cards given:
+        ``hands`` as masks (the viewing seat's own hand among them), ``stock``
+        top first, ``burned`` (a player's terminal plays on such a round:
+        :mod:`dummy_tui.net.shadow`).
+
+        The table is the view's.  The turn is read from the history every seat
+        sees: the turn began after the last move of another seat (no family
+        gives a seat two turns in a row), and a card taken from the pile in it
+        is :attr:`taken`.  A family sets its own state in :meth:`_from_view`.
+        The deal the round is built on holds the hidden cards as given (the
+        pile's oldest card as its upcard): it is not the real deal, so
+        :meth:`fresh` is no real position.
+        """
+        history = list(view.history)
+        starter = history[0][0] if history else (view.to_move or 0)
+        upcard = view.discards[0] if view.discards else -1
+        deal = Deal([cards_of(h) for h in hands], upcard, list(stock), list(burned))
+        rules: Any = view.rules
+        game = cls(rules, deal, starter, view.direction)
+        game.hands = list(hands)
+        game.stock = list(reversed(stock))
+        game.discards = list(view.discards)
+        game.melds = [m.copy() for m in view.melds]
+        game.history = history
+        game.direction = view.direction
+        game.phase = view.phase
+        if view.to_move is not None:
+            game.seat = view.to_move
+        elif history:
+            game.seat = history[-1][0]
+        start = len(history)
+        while start > 0 and history[start - 1][0] == game.seat:
+            start -= 1
+        game.turn_start = start
+        game.taken = None
+        for _, action in history[start:]:
+            if isinstance(action, act.TakeDiscard | act.Pick | act.PickLayoff):
+                game.taken = action.card
+        game._from_view(view)
+        game._legal_cache = None
+        return game
+
+    def _from_view(self, view: PlayerView) -> None:
+        """The family's own state, as :meth:`from_view` rebuilds it from ``view``
+        (the shared state and the turn are set already)."""
 
     def fresh(self) -> Self:
         """The same round at its deal, before any move."""

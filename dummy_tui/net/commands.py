@@ -84,7 +84,6 @@ def host_command(args: argparse.Namespace) -> int:
     from dummy_tui.ai import LEVELS
     from dummy_tui.i18n import ai_name, language, say, t
     from dummy_tui.net.server import new_table
-    from dummy_tui.net.shadow import can_host
     from dummy_tui.rules import get_ruleset
     from dummy_tui.ui.settings import GameSetup, SeatSetup
 
@@ -94,9 +93,6 @@ def host_command(args: argparse.Namespace) -> int:
         raise ai_level_error(args.ai)
     options = dict(args.options)
     rules = get_ruleset(args.ruleset, args.rules, overrides=options, source="--options")
-    if not can_host(rules):
-        print(f"{PROG}: {say('out.host.family', name=args.ruleset)}", file=sys.stderr)
-        return EXIT_USAGE
     players = args.players or rules.default_players
     if players not in rules.player_counts:
         counts = ", ".join(str(n) for n in rules.player_counts)

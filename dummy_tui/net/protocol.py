@@ -42,8 +42,9 @@ from dummy_tui.engine.notation import words_of
 from dummy_tui.engine.view import PlayerView
 from dummy_tui.problems import NAME_LIMIT
 
-VERSION = 2
-"""The protocol's version: a host refuses a player of another."""
+VERSION = 3
+"""The protocol's version: a host refuses a player of another (3: a table of
+any family, whose seat's view a player's terminal rebuilds a round from)."""
 
 MAX_FRAME = 4096
 """The longest message a player may send, in bytes (a move is far shorter)."""
@@ -241,6 +242,8 @@ def view_cards(data: dict[str, Any]) -> set[int]:
         found.update(action_cards(action))
     if data.get("last_discard"):
         found.add(data["last_discard"][1])
+    if data.get("taken") is not None:  # the card taken from the pile this turn
+        found.add(data["taken"])
     if "head" in data:
         found.add(data["head"])
     return found

@@ -25,11 +25,12 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from dummy_tui.ai import LEVELS
 from dummy_tui.engine import actions as act
 from dummy_tui.engine.families import round_from_deal, round_type
 from dummy_tui.engine.match import Match
 from dummy_tui.engine.record import RecordModel, _build_deal, apply_moves
-from dummy_tui.engine.round import Round
+from dummy_tui.engine.round import OVER, Round
 from dummy_tui.i18n import t
 from dummy_tui.net.protocol import (
     REACTIONS,
@@ -170,7 +171,11 @@ class RemoteSession(Session):
         rules = kind.model_validate(welcome["rules"])
         base = kind.model_validate(welcome["base_rules"])
         seats = [
-            SeatSetup(name=str(s["name"])[:40] or "?", human=bool(s["person"]))
+            SeatSetup(
+                name=str(s["name"])[:40] or "?",
+                human=bool(s["person"]),
+                level=s.get("level") if s.get("level") in LEVELS else "normal",
+            )
             for s in welcome["seats"]
         ]
         setup = GameSetup(seats=seats, ruleset=str(welcome["ruleset"]))
@@ -178,14 +183,21 @@ class RemoteSession(Session):
         self.seat = int(welcome["seat"])
         self.send = send
         self.view_type = round_type(rules).view_type
-        super().__init__(setup, rules, base, match, self._shadow(welcome["view"], rules))
+        records = list(welcome["rounds"])
+        # at the match's end the round in view is over, and the last record is
+        # that round whole: shown as it ended, and recorded here as it is shown
+        ended = welcome["view"]["phase"] == OVER
+        if ended and not records:
+            raise HostProblem("a finished round the host has not sent")
+        game = round_of_record(records.pop(), rules) if ended else None
+        super().__init__(setup, rules, base, match, game or self._shadow(welcome["view"], rules))
         self.seat_status: list[dict[str, Any]] = list(welcome["seats"])
         self.waiting = False
         """A move was sent and the host has not answered yet."""
         self.sent_at: tuple[int, int, bool] | None = None
         """:attr:`position` when the move was sent."""
         self.next_round: Round[Any] | None = None
-        for record in welcome["rounds"]:
+        for record in records:
             played = round_of_record(record, rules)
             match.record(played)
             self.finished.append(played)
@@ -309,7 +321,9 @@ class RemoteSession(Session):
         try:
             if kind == "state":
                 number = int(frame["round"])
-                if self.round.is_over and number == self.round_number + 1:
+                if frame["view"]["phase"] == OVER:
+                    pass  # a round just over: the round_end that follows holds it whole
+                elif self.round.is_over and number == self.round_number + 1:
                     # the next round moves on while this one's end is shown
                     self.next_round = self._shadow(frame["view"])
                 elif number == self.round_number and not self.round.is_over:

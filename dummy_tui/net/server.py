@@ -177,11 +177,14 @@ class Table:
             {
                 "name": name,
                 "person": seat.person,
+                "level": None if seat.person else setup.level,
                 "present": seat.link is not None,
                 "claimed": seat.claimed,
                 "standing_in": seat.standing_in,
             }
-            for name, seat in zip(self.session.seat_names, self.seats, strict=True)
+            for name, seat, setup in zip(
+                self.session.seat_names, self.seats, self.session.setup.seats, strict=True
+            )
         ]
 
     def _log(self, link: Link) -> dict[str, Any]:
@@ -339,6 +342,10 @@ class Table:
             await asyncio.sleep(GUESS_SECONDS)
             await self._refuse(ws, "password", close=True)
             return None
+        if self.session.round.is_over and not self.session.recorded:
+            # a round just over, its end not yet sent: sent first, so that a
+            # welcome never shows a finished round the host has not recorded
+            await self._end_round()
         if hello.watch:
             if len(self.watchers) >= MAX_WATCHERS:
                 await self._refuse(ws, "full", close=True)
@@ -537,6 +544,8 @@ class Table:
     async def _end_round(self) -> None:
         """The round is over: into the match and the history; the next dealt; everyone told."""
         session = self.session
+        if session.recorded:
+            return  # ended already (for a player welcomed meanwhile)
         session.finish_round()
         if self.recorder is not None:
             self.recorder.round_ended(session)

@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from dummy_tui.ai import checked_choice, make_player
+from dummy_tui.ai.base import Player as AIPlayer
 from dummy_tui.engine.actions import Action
 from dummy_tui.net.remote import Link, RemoteSession
 from dummy_tui.net.server import Hosted, Table, open_table
@@ -20,10 +21,12 @@ from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
 
 
-def setup_of(people: int, computers: int = 0, seed: int = 1, **options: Any) -> GameSetup:
+def setup_of(
+    people: int, computers: int = 0, seed: int = 1, ruleset: str = "dummy", **options: Any
+) -> GameSetup:
     seats = [SeatSetup(name=f"P{i}", human=True) for i in range(people)]
     seats += [SeatSetup(name=f"C{i}", level="easy") for i in range(computers)]
-    return GameSetup(seats=seats, ruleset="dummy", options=options, seed=seed)
+    return GameSetup(seats=seats, ruleset=ruleset, options=options, seed=seed)
 
 
 class Recording(Table):
@@ -80,7 +83,9 @@ class Player:
     ) -> None:
         self.link = Link(f"ws://127.0.0.1:{port}/", code, name, None)
         self.rng = random.Random(seed)
-        self.chooser = None if ai is None else make_player("dummy", ai, seed)
+        self.seed = seed
+        self.ai = ai
+        self.chooser: AIPlayer[Any] | None = None  # the table's family's player, once joined
         self.frames: list[dict[str, Any]] = []
         self.outbox: list[dict[str, Any]] = []
         self.session: RemoteSession | None = None
@@ -90,6 +95,8 @@ class Player:
         welcome = await self.link.open()
         self.frames.append(welcome)
         self.session = RemoteSession(welcome, self.outbox.append)
+        if self.ai is not None:
+            self.chooser = make_player(self.session.rules.family, self.ai, self.seed)
         return self.session
 
     def choose(self) -> Action:

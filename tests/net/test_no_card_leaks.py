@@ -11,11 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from match_util import short_match
 from net_util import Player, Recording, hidden_from, hosted, setup_of
 
 from dummy_tui.engine.cards import card_text
+from dummy_tui.families import FAMILIES
 from dummy_tui.net.protocol import dumps, view_cards, view_json
 from dummy_tui.net.remote import Link, RemoteSession, round_of_record
+from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.recording import Recorder
 from dummy_tui.ui.session import Session
 
@@ -78,9 +81,9 @@ async def watch(port: int, code: str, frames: list[dict[str, Any]]) -> RemoteSes
 
 
 async def play_match(
-    people: int, computers: int, seed: int, history: Path
+    people: int, computers: int, seed: int, history: Path, ruleset: str = "dummy", **options: Any
 ) -> tuple[Recording, list[Player]]:
-    setup = setup_of(people, computers, seed=seed, target_score=150)
+    setup = setup_of(people, computers, seed, ruleset, **(options or {"target_score": 150}))
     recorder = Recorder.at(history)
     table = Recording(Session.new(setup), ai_delay=0, recorder=recorder, rate=1e6)
     async with hosted(table) as (server, run):
@@ -133,6 +136,29 @@ async def test_a_whole_match_sends_no_seat_a_card_it_may_not_see(
     with sqlite3.connect(history) as conn:
         (kept,) = conn.execute("select count(*) from rounds").fetchone()
     assert kept == rounds
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+async def test_a_hosted_match_of_each_family_sends_no_seat_a_card_it_may_not_see(
+    family: str, tmp_path: Path
+) -> None:
+    """Each family's preset, hosted: two people's terminals play a short match
+    from their shadow rounds (every move they choose is legal at the host),
+    the computer the other seats; no frame leaks a card, and both terminals
+    end with the host's scores."""
+    rules = get_ruleset(family)
+    players = rules.default_players
+    history = tmp_path / "history.sqlite3"
+    table, people = await play_match(2, players - 2, 21, history, family, **short_match(family))
+    assert check_frames(table) > 10
+    session = table.session
+    assert session.match.is_over and session.rules.family == family
+    for p in people:
+        assert p.session is not None
+        assert p.session.match.totals == session.match.totals
+    with sqlite3.connect(history) as conn:
+        (kept,) = conn.execute("select count(*) from rounds").fetchone()
+    assert kept == len(session.match.results) >= 1
 
 
 def test_the_check_finds_a_leak() -> None:

@@ -10,14 +10,17 @@ import contextlib
 from typing import Any
 
 import pytest
+from match_util import short_match
 from net_util import Player, hosted, setup_of
 from websockets.exceptions import ConnectionClosed
 
 from dummy_tui.engine.actions import DRAW, Discard
+from dummy_tui.families import FAMILIES
 from dummy_tui.net import server as server_module
 from dummy_tui.net.protocol import FLOOD, MAX_FRAME, dumps
 from dummy_tui.net.remote import JoinRefused, Link, RemoteSession
 from dummy_tui.net.server import Hosted, Table
+from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.session import Session
 
 
@@ -146,8 +149,12 @@ async def test_a_flood_is_cut_off_and_only_that_connection_is() -> None:
         assert not run.done()
 
 
-async def test_a_dropped_seat_is_held_then_played_then_given_back() -> None:
-    table = Table(Session.new(setup_of(1, 1, seed=8)), ai_delay=0.02, hold=0.3)
+@pytest.mark.parametrize("family", list(FAMILIES))
+async def test_a_dropped_seat_is_held_then_played_then_given_back(family: str) -> None:
+    """In each family: the turn waits, the computer plays it, and the person
+    who comes back gets the round as it is, rebuilt from their seat's view."""
+    others = get_ruleset(family).default_players - 1
+    table = Table(Session.new(setup_of(1, others, 8, family)), ai_delay=0.02, hold=0.3)
     session = table.session
     async with hosted(table) as (server, run):
         ann = Player(server.port, table.code, "Ann")
@@ -168,6 +175,8 @@ async def test_a_dropped_seat_is_held_then_played_then_given_back() -> None:
         game = session.round
         assert restored.round.hand(0) == game.hand(0)
         assert restored.round.history == game.history
+        if game.seat == 0:  # her turn: the moves she is offered are the host's
+            assert restored.round.legal_actions() == game.legal_actions()
         assert restored.log == session.log
         assert restored.match.totals == session.match.totals
         assert frame["seats"][0]["name"] == "Ann"
@@ -285,3 +294,60 @@ async def test_a_spectator_takes_no_seat_and_cannot_move() -> None:
         await watcher.send({"type": "move", "round": 1, "at": 0, "words": ["draw"]})
         assert await past_states(watcher) == {"type": "error", "reason": "watching"}
         assert table.session.round.history == [] and not run.done()
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+async def test_back_after_the_matchs_end_the_last_round_is_shown_as_it_ended(family: str) -> None:
+    """A person whose line dropped as the match ended comes back to its last
+    round, finished as the host played it, and ends it as the table does."""
+    others = get_ruleset(family).default_players - 1
+    table = Table(Session.new(setup_of(1, others, 3, family, **short_match(family))), ai_delay=0)
+    async with hosted(table) as (server, run):
+        ann = Player(server.port, table.code, "Ann")
+        await ann.join()
+        await ann.play_match()
+        await asyncio.wait_for(run, 10)
+        back = Link(f"ws://127.0.0.1:{server.port}/", table.code, "Ann", None, ann.link.token)
+        frame = await back.open()
+        assert frame["view"]["phase"] == "over"
+        session = RemoteSession(frame, lambda _: None)
+        host = table.session
+        # the round whole (its moves as records write them: a joker is any joker)
+        assert session.round.is_over and session.round.moves() == host.round.moves()
+        assert session.round.scores() == host.round.scores()
+        session.finish_round()
+        assert session.match.is_over and session.match.totals == host.match.totals
+
+
+async def test_a_round_just_over_is_ended_before_anyone_is_welcomed_to_it() -> None:
+    """Between a round's last move and its end, a person who arrives is sent the
+    finished round whole and the next one, never a finished round's view; a
+    state frame of a finished round leaves a player's round as it is."""
+    table = Table(Session.new(setup_of(2, seed=4, target_score=10_000)), ai_delay=0)
+    session = table.session
+    async with hosted(table) as (server, _):
+        ann = Player(server.port, table.code, "Ann")
+        ann_session = await ann.join()
+        game = session.round
+        while not game.is_over:  # the round played here, the host's loop not told
+            session.apply(game.legal_actions()[0])
+        link = table.seats[0].link
+        assert link is not None
+        over = table.state(link)
+        assert over["view"]["phase"] == "over"
+        before = ann_session.round
+        ann_session.update(over)
+        assert ann_session.round is before and not before.is_over
+        bo = Player(server.port, table.code, "Bo")
+        await bo.join()
+        welcome = bo.frames[0]
+        assert len(welcome["rounds"]) == 1 and welcome["view"]["phase"] != "over"
+        assert session.round is not game and len(session.match.results) == 1
+
+
+async def test_a_terminal_names_the_computers_level_as_the_host_plays_it() -> None:
+    table = Table(Session.new(setup_of(1, 1, seed=4)), ai_delay=0.5)
+    async with hosted(table) as (server, _):
+        session = await Player(server.port, table.code, "Ann").join()
+        assert [(s.human, s.level) for s in session.setup.seats][1] == (False, "easy")
+        assert session.setup.seats[0].human

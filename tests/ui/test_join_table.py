@@ -11,14 +11,18 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+from match_util import short_match
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from dummy_tui.ai import checked_choice, make_player
 from dummy_tui.engine.actions import DRAW, Discard
+from dummy_tui.families import FAMILIES
 from dummy_tui.i18n import t
 from dummy_tui.net.remote import Link, RemoteSession
 from dummy_tui.net.server import Table, open_table
+from dummy_tui.rules import get_ruleset
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table_remote import RemoteTableScreen
@@ -28,12 +32,19 @@ from dummy_tui.ui.settings import GameSetup, SeatSetup
 
 @asynccontextmanager
 async def joined(
-    lang: str = "en", turn_time: float | None = None, **options: Any
+    lang: str = "en", turn_time: float | None = None, ruleset: str = "dummy", **options: Any
 ) -> AsyncIterator[tuple[DummyApp, Pilot[Any], Session]]:
-    """Ann at a hosted table against the easy AI: her app, its pilot, the host's session."""
+    """Ann at a hosted table against the easy AI (Somchai, and more seats where
+    the preset wants them): her app, its pilot, the host's session."""
+    others = [SeatSetup(name="Somchai", level="easy")]
+    others += [
+        SeatSetup(name=f"AI {n}", level="easy")
+        for n in range(2, min(get_ruleset(ruleset).player_counts))
+    ]
     setup = GameSetup(
-        seats=[SeatSetup(name="P1", human=True), SeatSetup(name="Somchai", level="easy")],
+        seats=[SeatSetup(name="P1", human=True), *others],
         seed=5,
+        ruleset=ruleset,
         options=options,
     )
     table = Table(Session.new(setup), ai_delay=0, turn_time=turn_time)
@@ -115,14 +126,14 @@ async def test_a_refusal_from_the_host_is_said_in_the_players_language() -> None
 
 async def play_to_round_end(pilot: Pilot[Any], screen: RemoteTableScreen) -> None:
     """Ann's moves chosen by the easy AI from her view, made through the screen."""
-    chooser = make_player("dummy", "easy", 1)
-    for _ in range(500):
+    chooser = make_player(screen.session.rules.family, "easy", 1)
+    for _ in range(5000):
         if isinstance(pilot.app.screen, RoundEndScreen):
             return
         if screen.my_turn:
             game = screen.session.round
             screen.moves.play(checked_choice(chooser, game.view(game.seat), game.legal_actions()))
-        await pilot.pause(0.01)
+        await pilot.pause(0.001)
     raise AssertionError("the round did not end")
 
 
@@ -146,14 +157,22 @@ async def test_a_rounds_end_is_the_hosts_and_the_next_round_follows() -> None:
         assert screen.session.match.totals == host.match.totals
 
 
-async def test_the_matchs_end_at_a_hosted_table() -> None:
-    async with joined(target_score=1) as (app, pilot, host):
+@pytest.mark.parametrize("family", list(FAMILIES))
+async def test_the_matchs_end_at_a_hosted_table(family: str) -> None:
+    """A short match of each family, played by keys' moves from the screen's round."""
+    async with joined(ruleset=family, **short_match(family)) as (app, pilot, host):
         screen = app.screen
         assert isinstance(screen, RemoteTableScreen)
         await play_to_round_end(pilot, screen)
         end = app.screen
         assert isinstance(end, RoundEndScreen)
-        assert end.match_over and host.match.is_over
+        while not end.match_over:  # a round nobody scored in: the next one
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is screen)
+            await play_to_round_end(pilot, screen)
+            end = app.screen
+            assert isinstance(end, RoundEndScreen)
+        assert host.match.is_over and end.game.moves() == host.finished[-1].moves()
         assert screen.session.match.winners == host.match.winners
         # the joined window keeps the round it played in its own history
         app.saver.close_history()
@@ -161,7 +180,7 @@ async def test_the_matchs_end_at_a_hosted_table() -> None:
         with sqlite3.connect(kept) as conn:
             (rounds,) = conn.execute("select count(*) from rounds").fetchone()
             (matches,) = conn.execute("select count(*) from matches").fetchone()
-        assert rounds == 1 and matches == 1
+        assert rounds == len(host.match.results) and matches == 1
 
 
 async def test_a_timed_turn_shows_its_countdown_in_the_language() -> None:

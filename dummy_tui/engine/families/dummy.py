@@ -9,7 +9,7 @@ marked ``# reading:``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Self
 
 from dummy_tui.engine.actions import (
     DRAW,
@@ -48,6 +48,7 @@ from dummy_tui.engine.melds import RUN, TableMeld, meld_kind, melds_in
 from dummy_tui.engine.notation import move_card, move_cards, not_a_move, split_move
 from dummy_tui.engine.round import TAKE, Round
 from dummy_tui.engine.scores import Tally
+from dummy_tui.engine.view import PlayerView
 from dummy_tui.rules.schema import DummyRules
 
 
@@ -315,10 +316,11 @@ class DummyRound(Round[DummyRules]):
 
     @classmethod
     def from_view(
-        cls, view: DummyView, hands: list[int], stock: list[int], burned: list[int]
-    ) -> DummyRound:
+        cls, view: PlayerView, hands: list[int], stock: list[int], burned: list[int]
+    ) -> Self:
         """A round in the public state of ``view`` with the given hidden cards
         (see :func:`dummy_view.round_from_view`)."""
+        assert isinstance(view, DummyView)
         return round_from_view(cls, view, hands, stock, burned)
 
     # ------------------------------------------------------------------

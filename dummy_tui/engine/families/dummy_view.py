@@ -4,7 +4,7 @@ with the hidden cards filled in (for an AI that samples the cards it has not see
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from dummy_tui.engine.actions import Discard, Pick, PickLayoff, Show
 from dummy_tui.engine.cards import cards_of
@@ -16,6 +16,8 @@ from dummy_tui.rules.schema import DummyRules
 
 if TYPE_CHECKING:
     from dummy_tui.engine.families.dummy import DummyRound
+
+D = TypeVar("D", bound="DummyRound")
 
 
 @dataclass(slots=True)
@@ -35,8 +37,8 @@ class DummyView(PlayerView):
 
 
 def round_from_view(
-    cls: type[DummyRound], view: DummyView, hands: list[int], stock: list[int], burned: list[int]
-) -> DummyRound:
+    cls: type[D], view: DummyView, hands: list[int], stock: list[int], burned: list[int]
+) -> D:
     """A round in the public state of ``view`` with the given hidden cards.
 
     ``hands`` are masks (the viewing seat's own hand included), ``stock`` is

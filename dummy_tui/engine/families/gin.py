@@ -132,6 +132,18 @@ class GinRound(Round[GinRules]):
             "offer": self.offer_stage < 2 and self.phase == TAKE,
         }
 
+    def _from_view(self, view: PlayerView) -> None:
+        # the upcard offer: the passes made, until anyone draws or takes
+        passes = 0
+        for _, action in self.history:
+            if not isinstance(action, act.Pass):
+                passes = 3
+                break
+            passes += 1
+        self.offer_stage = passes
+        if self.phase == OVER:
+            self.taken = None
+
     # ------------------------------------------------------------------
     # legal actions
 

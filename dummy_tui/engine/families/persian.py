@@ -158,6 +158,10 @@ class PersianRound(Round[PersianRules]):
     def _view_fields(self, seat: int) -> dict[str, Any]:
         return {"taken": self.taken if seat == self.seat else None, "passes": self.passes}
 
+    def _from_view(self, view: PlayerView) -> None:
+        assert isinstance(view, PersianView)
+        self.passes = view.passes
+
     # ------------------------------------------------------------------
     # legal actions
 

@@ -96,6 +96,20 @@ class RummyRound(Round[RummyRules]):
             "restocks": self.restocks,
         }
 
+    def _from_view(self, view: PlayerView) -> None:
+        assert isinstance(view, RummyView)
+        self.restocks = view.restocks
+        self.laid = list(view.laid)
+        this_turn = [action for _, action in self.history[self.turn_start :]]
+        self.melds_this_turn = sum(isinstance(a, act.Meld) for a in this_turn)
+        laid_now = 0  # the cards the mover has laid this turn
+        for a in this_turn:
+            if isinstance(a, act.Meld):
+                laid_now += len(a.cards)
+            elif isinstance(a, act.LayOff):
+                laid_now += 1
+        self.laid_at_start = self.laid[self.seat] - laid_now
+
     # ------------------------------------------------------------------
     # legal actions
 

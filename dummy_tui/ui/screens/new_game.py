@@ -323,16 +323,11 @@ class NewGameScreen(NewGameForm):
 
     def action_host_table(self) -> None:
         """Host this set-up's table from this window (see :mod:`online`)."""
-        from dummy_tui.engine.families import FAMILIES
         from dummy_tui.ui.screens.modals import ChoiceScreen
         from dummy_tui.ui.screens.online import host_here
 
         setup = self.checked_setup()
         if setup is None:
-            return
-        family = self.presets[setup.ruleset].family if setup.ruleset in self.presets else ""
-        if family not in FAMILIES or not hasattr(FAMILIES[family], "from_view"):
-            self.show_error(t("online.cannot_host"), None)
             return
         choices = [
             (Text(t("online.this_machine_only")), False),
