@@ -19,8 +19,8 @@ from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
 
 HARD_SAMPLES = 1
-"""Sampled deals (Dummy) or read hands (gin, times ten) of a hard player in the
-tests: few and fixed, so that its play is quick and does not depend on the clock."""
+"""Sampled deals (Dummy) or read hands (gin) of a hard player in the tests: few
+and fixed, so that its play is quick and does not depend on the clock."""
 
 
 def cards(text: str) -> list[int]:
@@ -37,7 +37,7 @@ def ai(family: str, level: str, seed: int) -> Player[Any]:
     """The ``level`` player of ``family``; ``hard`` with a fixed number of samples."""
     if level != "hard":
         return make_player(family, level, seed)
-    return make_player(family, level, seed, samples=HARD_SAMPLES * (20 if family == "gin" else 1))
+    return make_player(family, level, seed, samples=HARD_SAMPLES)
 
 
 def fixed_round(
@@ -72,6 +72,27 @@ def play_turn(game: DummyRound, choose: object) -> list[Action]:
         if len(done) > 40:
             raise AssertionError("turn did not end")
     return done
+
+
+class SlowClock:
+    """A clock that runs a minute a reading: any time budget is spent at once."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 60.0
+        return self.now
+
+
+def hard_choices(family: str, players: int, **options: Any) -> list[Action]:
+    """The choices of a seeded ``hard`` player of ``family`` (its own preset) in
+    six positions of a round of ``normal`` players."""
+    positions = [g for g in decisions(family, players, 8, every=2) if g.phase == "play"][2:8]
+    return [
+        make_player(family, "hard", 4, **options).choose(g.view(g.seat), g.legal_actions())
+        for g in positions
+    ]
 
 
 def decisions(ruleset: str, players: int, seed: int, every: int = 5) -> list[Round[Any]]:

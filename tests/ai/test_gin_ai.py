@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import random
+import time
 
+import pytest
+
+from dummy_tui.ai import make_player
 from dummy_tui.ai.gin.players import GinPlayer, read_view
 from dummy_tui.ai.gin.reading import PAIR_MASKS, Reading, read_opponent
 from dummy_tui.engine.cards import parse_card
@@ -11,6 +15,8 @@ from dummy_tui.engine.deal import Deal
 from dummy_tui.engine.families import round_from_deal
 from dummy_tui.engine.families.gin import GinRound, GinView
 from dummy_tui.rules.loader import get_ruleset
+
+from .conftest import SlowClock, hard_choices
 
 
 def cards(text: str) -> list[int]:
@@ -175,3 +181,19 @@ def test_the_thinking_time_reaches_the_gin_player() -> None:
     assert isinstance(player, GinPlayer) and player.budget_ms == 40.0
     default = make_player("gin", "hard", 5)
     assert isinstance(default, GinPlayer) and default.budget_ms == 300.0
+
+
+def test_fixed_samples_take_the_clock_out_of_the_hard_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``samples`` read hands, the hard player makes the same choices however
+    slow the machine is; on a time budget a slow machine changes them."""
+    fast = hard_choices("gin", 2, samples=60)
+    monkeypatch.setattr(time, "perf_counter", SlowClock())  # the reading's clock
+    assert hard_choices("gin", 2, samples=60) == fast
+    assert hard_choices("gin", 2, budget_ms=50) != fast
+
+
+def test_fixed_samples_reach_the_hard_player() -> None:
+    gin = make_player("gin", "hard", 1, samples=5)
+    assert isinstance(gin, GinPlayer) and gin.samples == 5 and gin.budget_ms == 300.0

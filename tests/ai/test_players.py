@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from dummy_tui.cli import main
 from dummy_tui.engine.actions import Action, Discard
 from dummy_tui.engine.families.dummy import DummyRound
 
-from .conftest import ai, assert_dealt_consistently, decisions, rules
+from .conftest import SlowClock, ai, assert_dealt_consistently, decisions, hard_choices, rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -101,52 +102,22 @@ def test_a_dummy_game_never_loads_another_familys_ai() -> None:
     assert loaded == {"base", "dummy"}
 
 
-class _Clock:
-    """A clock that runs a minute a reading: any time budget is spent at once."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 60.0
-        return self.now
-
-
-@pytest.mark.parametrize("family", ["dummy", "gin"])
 def test_fixed_samples_take_the_clock_out_of_the_hard_player(
-    family: str, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """With ``samples``, the hard player makes the same choices however slow the
     machine is; on a time budget a slow machine changes them."""
-    import dummy_tui.ai.dummy.search as dummy_search
-    import dummy_tui.ai.gin.players as gin_players
-    import dummy_tui.ai.gin.reading as gin_reading
-
-    ruleset, players = ("dummy", 4) if family == "dummy" else ("gin", 2)
-    positions = [g for g in decisions(ruleset, players, 8, every=2) if g.phase == "play"][2:8]
-    samples = 3 if family == "dummy" else 60
-
-    def choices(**options: Any) -> list[Action]:
-        return [
-            make_player(family, "hard", 4, **options).choose(g.view(g.seat), g.legal_actions())
-            for g in positions
-        ]
-
-    fast = choices(samples=samples)
-    for module in (dummy_search, gin_players, gin_reading):
-        monkeypatch.setattr(module.time, "perf_counter", _Clock())
-    assert choices(samples=samples) == fast
-    assert choices(budget_ms=50) != fast
+    fast = hard_choices("dummy", 4, samples=3)
+    monkeypatch.setattr(time, "perf_counter", SlowClock())  # the search reads time.perf_counter
+    assert hard_choices("dummy", 4, samples=3) == fast
+    assert hard_choices("dummy", 4, budget_ms=50) != fast
 
 
-def test_fixed_samples_reach_every_family_player() -> None:
+def test_fixed_samples_reach_the_hard_player() -> None:
     from dummy_tui.ai.dummy.search import SearchPlayer
-    from dummy_tui.ai.gin.players import GinPlayer
 
     player = make_player("dummy", "hard", 1, samples=5)
     assert isinstance(player, SearchPlayer) and player.samples == 5
-    gin = make_player("gin", "hard", 1, samples=5)
-    assert isinstance(gin, GinPlayer) and gin.samples == 5 and gin.budget_ms == 300.0
 
 
 def test_sim_hands_samples_and_the_budget_to_the_hard_players_only(
