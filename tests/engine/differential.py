@@ -200,7 +200,7 @@ def play(preset: str, seed: int, tally: Tally, referee: bool = True) -> tuple[Ro
     players = rng.choice(sorted(base.hand_size))
     rules = base
     corner = False
-    if base.family == "dummy":
+    if isinstance(base, DummyRules):
         corner = rng.random() < 0.3
         if corner and rng.random() < 0.7:
             players = 2  # the longest hands
