@@ -11,6 +11,7 @@ import pytest
 
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.errors import MESSAGES, IllegalMoveError, MoveError
+from dummy_tui.families import HOME
 from dummy_tui.i18n import catalog, cli_catalog, set_keys, set_language, t
 from dummy_tui.keynames import DEFAULT_KEYS
 from dummy_tui.ui.cardtext import CardLook
@@ -408,8 +409,8 @@ def test_no_thai_text_uses_a_retired_word(
 def test_dummys_row_is_the_kong_klang() -> None:
     from dummy_tui.rules import RULESET_TYPES
 
-    others = {k for f, m in RULESET_TYPES.items() if f != "dummy" for k in m.model_fields}
-    dummy_opts = {f"opt.{k}" for k in RULESET_TYPES["dummy"].model_fields if k not in others}
+    others = {k for f, m in RULESET_TYPES.items() if f != HOME for k in m.model_fields}
+    dummy_opts = {f"opt.{k}" for k in RULESET_TYPES[HOME].model_fields if k not in others}
     texts = catalog("th")
     dummy = {k for k in texts if k.startswith(DUMMY_ONLY) or k in dummy_opts}
     dummy -= {"row.title_persian", "row.legend_persian", "rule.take_first_gin"}
