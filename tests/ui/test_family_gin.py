@@ -8,16 +8,7 @@ from typing import Any
 import pytest
 from family_util import SIZES, plain, play_family, status
 from textual.pilot import Pilot
-from ui_helpers import (
-    app_for,
-    cards,
-    played_until,
-    round_of,
-    running,
-    settle,
-    settled_table,
-    setup,
-)
+from ui_helpers import app_for, cards, played_until, round_of, running, settle, settled_table, setup
 
 from dummy_tui.engine.actions import Knock, Pass, TakeDiscard
 from dummy_tui.engine.cards import card_pretty, cards_of, parse_card, sort_key_suit_low
