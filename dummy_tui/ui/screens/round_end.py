@@ -68,6 +68,10 @@ class RoundEndScreen(CardScreen):
         yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            # pushed as the window closes (a round ended as the person quit):
+            # Textual mounts it without its lines, and there is nobody to read it
+            return
         self.refresh_language()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
