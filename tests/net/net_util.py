@@ -14,9 +14,9 @@ from typing import Any
 from dummy_tui.ai import checked_choice, make_player
 from dummy_tui.ai.base import Player as AIPlayer
 from dummy_tui.engine.actions import Action
+from dummy_tui.net.links import Link as ServerLink
 from dummy_tui.net.remote import Link, RemoteSession
 from dummy_tui.net.server import Hosted, Table, open_table
-from dummy_tui.net.server import Link as ServerLink
 from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import GameSetup, SeatSetup
 
