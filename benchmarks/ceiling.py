@@ -3,7 +3,7 @@
     python benchmarks/ceiling.py [--ruleset NAME] [--players N]
         [--opponents random|normal] [--knows stock|hands|nothing] [--rounds N]
         [--seed N] [--candidates N] [--rollouts N] [--exact] [--reading]
-        [--jobs N] [--log FILE]
+        [--objective wins|outcome] [--same-deals] [--jobs N] [--log FILE]
     python benchmarks/ceiling.py --summary FILE
 
 This is a measuring stick, not a player of the game: seat 0 reads the full
@@ -17,9 +17,11 @@ playouts run it, not reading which cards were picked up; ``--exact``: every
 seat as the normal player at the table plays, so that with ``--knows stock``
 one rollout is the round's true end should seat 0 play normal from there on),
 and the option that wins the round (the top score alone) most often is
-played.  The normal player never draws at random: with ``--knows stock`` all
-rollouts of an option are alike, and one is enough.  What the rollouts start
-from:
+played (``--objective outcome``: whose mean outcome, as hard scores a
+finished round, is best; ``--same-deals``: each option's nth rollout starts
+from the same deal, as hard compares its options).  The normal player never
+draws at random: with ``--knows stock`` all rollouts of an option are alike,
+and one is enough.  What the rollouts start from:
 
 - ``stock``: the true state, every hand and the order of the stock (so seat 0
   knows its own next draws);
@@ -61,7 +63,7 @@ from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.inference import Evidence, hand_weights
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.ai.dummy.sampling import determinize
-from dummy_tui.ai.dummy.search import INFERENCE, discard_options, policy_action
+from dummy_tui.ai.dummy.search import INFERENCE, discard_options, outcome, policy_action
 from dummy_tui.engine.actions import Action, Discard
 from dummy_tui.engine.families.dummy import DummyRound
 from dummy_tui.rules.loader import get_ruleset
@@ -79,8 +81,8 @@ def won(game: DummyRound) -> bool:
 
 def rollout(
     game: DummyRound, me: HeuristicPlayer, opponents: str, rng: random.Random, exact: bool = False
-) -> bool:
-    """Play ``game`` to its end; whether seat 0 won.  ``exact``: every seat plays
+) -> DummyRound:
+    """Play ``game`` to its end, and return it.  ``exact``: every seat plays
     the normal player as at the table (from its own view, the history read),
     not the playouts' cheaper normal that forgets which cards were picked up."""
     table = [HeuristicPlayer(0) for _ in range(game.players)] if exact else []
@@ -95,7 +97,14 @@ def rollout(
         else:
             action = rng.choice(legal)
         game.apply_unchecked(action)
-    return won(game)
+    return game
+
+
+def value(game: DummyRound, objective: str) -> float:
+    """A finished rollout's worth to seat 0: 1 for a round won (``wins``), or
+    the hard player's outcome (the score against the others', a bonus for a
+    round won: ``outcome``)."""
+    return outcome(game, 0) if objective == "outcome" else float(won(game))
 
 
 def candidates(game: DummyRound, me: HeuristicPlayer, legal: list[Action], n: int) -> list[Action]:
@@ -144,20 +153,27 @@ def decide(
     args: argparse.Namespace, game: DummyRound, me: HeuristicPlayer, legal: list[Action],
     rng: random.Random,
 ) -> Action:  # fmt: skip
-    """Seat 0's choice: the candidate whose rollouts win the round most often."""
+    """Seat 0's choice: the candidate whose rollouts are worth most (:func:`value`)."""
     options = candidates(game, me, legal, args.candidates)
     if len(options) == 1:
         return options[0]
     evidence = reading(game) if args.reading else None
-    wins = []
+    worlds = (
+        [start_of_rollout(game, args.knows, rng, evidence) for _ in range(args.rollouts)]
+        if args.same_deals
+        else []
+    )
+    totals = []
     for option in options:
-        count = 0
-        for _ in range(args.rollouts):
-            world = start_of_rollout(game, args.knows, rng, evidence)
+        total = 0.0
+        for i in range(args.rollouts):
+            world = (
+                worlds[i].clone() if worlds else start_of_rollout(game, args.knows, rng, evidence)
+            )
             world.apply_unchecked(option)
-            count += rollout(world, me, args.opponents, rng, args.exact)
-        wins.append(count)
-    return options[max(range(len(options)), key=lambda i: (wins[i], -i))]
+            total += value(rollout(world, me, args.opponents, rng, args.exact), args.objective)
+        totals.append(total)
+    return options[max(range(len(options)), key=lambda i: (totals[i], -i))]
 
 
 def play_round(args: argparse.Namespace, rules: DummyRules, index: int) -> dict[str, object]:
@@ -271,6 +287,17 @@ def main() -> None:
         action="store_true",
         help="rollouts play every seat as the normal player at the table plays (normal opponents)",
     )
+    parser.add_argument(
+        "--objective",
+        choices=("wins", "outcome"),
+        default="wins",
+        help="what a rollout is worth: a round won, or hard's outcome (score, bonus for a win)",
+    )
+    parser.add_argument(
+        "--same-deals",
+        action="store_true",
+        help="every option is tried on the same deals (the nth rollout of each), as hard does",
+    )
     parser.add_argument("--log", help="write one JSON line per round to this file")
     parser.add_argument("--summary", metavar="FILE", help="summarize a --log file and stop")
     args = parser.parse_args()
@@ -289,7 +316,8 @@ def main() -> None:
     print(
         f"{args.ruleset}, {args.players} players, seat 0 searching (knows {args.knows}) against "
         f"{args.opponents}, {args.candidates} options x {args.rollouts} rollouts"
-        f"{' (exact model)' if args.exact else ''}{' (reading)' if args.reading else ''}, "
+        f"{' (exact model)' if args.exact else ''}{' (reading)' if args.reading else ''}"
+        f"{' (same deals)' if args.same_deals else ''}, objective {args.objective}, "
         f"seed {args.seed}, dummy_tui from {os.path.dirname(dummy_tui.__file__)}",
         flush=True,
     )
