@@ -8,7 +8,7 @@ line and its word start the next.  :data:`GLUE` finds the spaces that join a
 number to the Thai word before it, or to the word it counts after it
 (:data:`COUNTED`), those around the ``=`` of "0 = ไม่ใช้", and the one after
 a key's name before the Thai words of what it does ("Enter เริ่มบทที่เลือก",
-read as one): the wrappers
+read as one) or after กด ("press"): the wrappers
 are taught not to break there (:mod:`dummy_tui.ui.cells`,
 :func:`keep_together`).  English text wraps as before.
 """
@@ -31,6 +31,7 @@ GLUE = (
     rf"|(?<=\d) (?=(?:{'|'.join(COUNTED)}))"  # 2 ใบ, 50 แต้ม
     rf"|(?<=[\d{_THAI}]) (?==)|(?<==) (?=[\d{_THAI}])"  # 0 = ไม่ใช้, สเปซบาร์ = เลือก, 3 = 9
     rf"|(?:(?<=Enter)|(?<=Esc)|(?<=Tab)|(?<=F\d)|(?<=Ctrl\+[A-Z])) (?=[{_THAI}])"  # Enter เริ่ม…
+    r"|(?<=กด) (?=\S)"  # กด Enter: press and the key
     r"|\u00a0)"  # a no-break space, too
 )
 """A space no line of Thai may break at (a regular expression)."""
