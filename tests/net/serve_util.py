@@ -22,20 +22,38 @@ def free_port() -> int:
         return port
 
 
-@contextmanager
-def serving(home: Path, lang: str = "en") -> Iterator[str]:
-    """``serve`` running with ``home`` as its folders, for the block; its address."""
+def start_serving(home: Path, lang: str = "en") -> tuple[subprocess.Popen[str], str]:
+    """``serve`` started with ``home`` as its folders, once it says where it
+    is: the process and its address."""
     port = free_port()
     env = dict(os.environ, DUMMY_TUI_HOME=str(home), LANG="C.UTF-8")
     server = subprocess.Popen(
         [sys.executable, "-m", "dummy_tui", "serve", "--port", str(port), "--lang", lang],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
+    assert server.stdout is not None
+    lines = [server.stdout.readline() for _ in range(2)]
+    url = f"http://127.0.0.1:{port}"
+    if not any(url in line for line in lines):
+        server.kill()
+        raise AssertionError(lines)
+    deadline = time.monotonic() + 30  # it says where just before it listens
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=30).close()
+            return server, url
+        except ConnectionRefusedError:
+            if time.monotonic() > deadline:
+                server.kill()
+                raise
+            time.sleep(0.05)
+
+
+@contextmanager
+def serving(home: Path, lang: str = "en") -> Iterator[str]:
+    """``serve`` running with ``home`` as its folders, for the block; its address."""
+    server, url = start_serving(home, lang)
     try:
-        assert server.stdout is not None
-        lines = [server.stdout.readline() for _ in range(2)]
-        url = f"http://127.0.0.1:{port}"
-        assert any(url in line for line in lines), lines
         yield url
     finally:
         server.terminate()

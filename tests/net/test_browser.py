@@ -150,7 +150,7 @@ def test_a_quick_game_in_thai_in_chromium(browser: Any, tmp_path: Path) -> None:
         try:
             play_a_quick_game_in_thai(page, url)
         finally:
-            page.close()  # the game ends with its page: the server then stops at once
+            page.close()
 
 
 def play_a_quick_game_in_thai(page: Any, url: str) -> None:

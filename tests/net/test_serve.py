@@ -4,13 +4,16 @@ gets a key of its own, and a visit plays the game in its own folders."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
+import signal
+import subprocess
 import time
 import urllib.request
 from pathlib import Path
 
 import websockets
-from serve_util import page, serving
+from serve_util import page, serving, start_serving
 
 
 async def first_frames(url: str, key: str) -> str:
@@ -44,3 +47,35 @@ def test_a_browser_plays_in_its_own_folders_and_nothing_comes_from_elsewhere(
         assert "Dummy (ดัมมี่) — new game" in screen
         folders = sorted(p.name for p in (tmp_path / "data" / "browsers").iterdir())
         assert folders == [key[1]]  # this browser's own, and no one else's
+
+
+async def ctrl_c_while_playing(server: subprocess.Popen[str], url: str) -> float:
+    """Seconds ``serve`` takes to stop on Ctrl+C while a browser plays on it."""
+    ws = url.replace("http:", "ws:") + "/ws?width=100&height=30"
+    async with websockets.connect(ws) as browser:
+        text = ""
+        while "new game" not in text:
+            message = await asyncio.wait_for(browser.recv(), 30)
+            if isinstance(message, bytes):
+                text += message.decode("utf-8", "replace")
+        start = time.monotonic()
+        server.send_signal(signal.SIGINT)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for _ in browser:  # read on, as a page does, until the game is closed
+                pass
+        while server.poll() is None and time.monotonic() - start < 30:
+            await asyncio.sleep(0.05)
+        return time.monotonic() - start
+
+
+def test_ctrl_c_stops_serving_at_once_while_a_game_is_played(tmp_path: Path) -> None:
+    server, url = start_serving(tmp_path)
+    try:
+        took = asyncio.run(ctrl_c_while_playing(server, url))
+        assert server.returncode == 0, server.communicate()[1]
+        # the web server waited twenty-odd seconds for the game's websocket
+        assert took < 5, f"serve took {took:.1f} s to stop"
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.communicate(timeout=30)
