@@ -19,7 +19,6 @@ import itertools
 import os
 import reprlib
 import sys
-import tomllib
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -186,6 +185,8 @@ def read_table(path: Path, problems: list[Problem], *, missing_ok: bool) -> dict
     except UnicodeDecodeError as exc:
         problems.append(problem(path, None, "config.not_utf8", at=exc.start))
         return None
+    import tomllib  # only when there is a file to read
+
     try:
         return _parse(text)
     except tomllib.TOMLDecodeError as exc:
@@ -205,6 +206,8 @@ frames a level): enough for any value, which is then said to be of the wrong kin
 
 
 def _parse(text: str) -> dict[str, Any]:
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except RecursionError:  # values nested hundreds deep: read again, with room

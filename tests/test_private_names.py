@@ -69,3 +69,14 @@ def test_the_footer_is_made_of_footer_keys() -> None:
     assert issubclass(FooterKey, Widget)
     assert "FooterKey" in inspect.getsource(Footer.compose)
     assert "compact" in FooterKey._reactives
+
+
+async def test_textual_serve_builds_its_routes_in_make_app() -> None:
+    # dummy_tui/net/browser: GameServer._make_app adds the route of the page's
+    # own fonts to the application textual-serve makes there
+    from aiohttp import web
+    from textual_serve.server import Server
+
+    assert list(inspect.signature(Server._make_app).parameters) == ["self"]
+    app = await Server("true")._make_app()
+    assert isinstance(app, web.Application) and app.router["static"] is not None

@@ -14,12 +14,17 @@ one the next player surely takes, any safer card that no meld of the hand
 holds; for a card that only might feed the next player, a safer one the AI
 values within :data:`SENSE` of its best discard (breaking a good pair to
 throw a harmless card is no safer play).
+
+A card of a meld the hand holds, whose discard the AI values well below its
+best, is asked about too (:func:`breaking`): throwing a card of a made meld
+while a card of no use is there is the costliest slip of a new player.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Final
 
 from dummy_tui.ai import FAMILIES
@@ -59,6 +64,7 @@ class DiscardRisk:
     keeps: tuple[int, ...] = ()
     waits: tuple[int, ...] = ()
     melded: bool = False
+    meld: tuple[int, ...] = ()
 
 
 def discard_risks(view: PlayerView) -> dict[int, DiscardRisk]:
@@ -116,6 +122,30 @@ def warning(
         return None  # the only discard (the knock in Dummy): nothing to choose
     risk = risks[action.card]
     return risk if alternatives(risks, legal, risk) else None
+
+
+def breaking(risks: dict[int, DiscardRisk], melds: Iterable[int]) -> dict[int, DiscardRisk]:
+    """``risks`` with each discard that breaks a meld of the hand marked: a card
+    that gives nothing away (``SAFE``) but is in one of ``melds`` (the melds
+    the hand holds, masks), and whose discard the AI values more than
+    :data:`SENSE` below its best, becomes ``RISKY`` with the reason
+    ``breaks_meld`` and the largest of those melds.  A card a meld can spare
+    (the fourth of a set, the end of a long run) costs little and is left
+    alone."""
+    if not risks:
+        return risks
+    best = max(r.value for r in risks.values())
+    held = list(melds)
+    out = dict(risks)
+    for card, risk in risks.items():
+        if risk.level != SAFE or risk.value >= best - SENSE:
+            continue
+        holding = [m for m in held if m >> card & 1]
+        if holding:
+            meld = max(holding, key=lambda m: (m.bit_count(), m))
+            reasons = (*risk.reasons, "breaks_meld")
+            out[card] = replace(risk, level=RISKY, reasons=reasons, meld=tuple(cards_of(meld)))
+    return out
 
 
 def advised(view: PlayerView, legal: list[Action], action: Action) -> Action:

@@ -16,7 +16,6 @@ import contextlib
 import hashlib
 import json
 import os
-import tomllib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -60,6 +59,8 @@ def _load(name: str) -> dict[str, str]:
             return cast(dict[str, str], words)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass  # none yet, damaged or of another catalog: read the TOML again
+    import tomllib  # the kept JSON spares it at most starts
+
     found = _flatten(tomllib.loads(data.decode("utf-8")))
     with contextlib.suppress(OSError):  # not kept: the next start reads the TOML again
         atomic_write(kept, json.dumps({"key": key, "words": found}, ensure_ascii=False))
@@ -85,6 +86,8 @@ def argparse_words(lang: str) -> dict[str, str]:
     path = Path(__file__).with_name(f"argparse.{lang}.toml")
     if not path.exists():
         return {}
+    import tomllib
+
     words: dict[str, str] = tomllib.loads(path.read_text(encoding="utf-8"))
     return words
 

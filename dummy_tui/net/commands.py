@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import getpass
 import json
 import socket
 import sys
@@ -105,6 +104,8 @@ def host_command(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     password = None
     if args.password:
+        import getpass  # loaded only where a password or the user is asked for
+
         password = getpass.getpass(say("out.host.password_prompt"))
         if not password:
             print(f"{PROG}: {say('out.host.password_empty')}", file=sys.stderr)
@@ -338,6 +339,8 @@ def lobby_line(table: dict[str, Any]) -> str:
 
 def _user_name() -> str:
     try:
+        import getpass
+
         return getpass.getuser()
     except (OSError, KeyError):
         return ""
@@ -392,6 +395,8 @@ async def _join(
             break
         except JoinRefused as exc:
             if exc.reason == "password" and link.password is None and sys.stdin.isatty():
+                import getpass
+
                 link.password = getpass.getpass(say("out.join.password_prompt"))
                 continue
             if exc.reason == "token" and link.token is not None:

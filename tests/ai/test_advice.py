@@ -90,6 +90,39 @@ def test_the_knock_is_never_asked_about() -> None:
     assert warning(discard_risks(game.view(0)), legal, Discard(card("2C"))) is None
 
 
+# seat 0 holds the set 7♣ 7♦ 7♥ beside cards of no use; it draws 8♠
+SET_HANDS = ["7C 7D 8D JD 7H 2S 4S", "3C 4C 5D 6H 9C 10S KH", "3D 5S 9H QC KC 2H 6D",
+             "AS 3H 5H QD 10D 9D 4D"]  # fmt: skip
+SET_STOCK = "8S AD 5C 6S 10H JC QH KD 2C"
+
+
+def test_a_card_of_a_meld_in_hand_is_asked_about_while_a_loose_card_is_there() -> None:
+    game = after_draw(SET_HANDS, "3H", SET_STOCK)
+    legal = game.legal_actions()
+    risks = discard_risks(game.view(0))
+    for seven in ("7C", "7D", "7H"):
+        risk = risks[card(seven)]
+        assert risk.level == RISKY and risk.reasons == ("breaks_meld",)
+        assert set(risk.meld) == set(cards("7C 7D 7H"))
+        assert warning(risks, legal, Discard(card(seven))) is risk
+    assert warning(risks, legal, Discard(card("JD"))) is None
+    assert card("7C") not in [r.card for r in calm(risks, legal)]
+
+
+def test_a_card_a_meld_can_spare_is_not_asked_about() -> None:
+    # four sevens: any one of them leaves a set; the ends of a four-card run
+    # leave a run, its middle cards break it
+    game = after_draw(["7C 7D 7S JD 7H 2S 4S", *SET_HANDS[1:]], "3H", SET_STOCK)
+    risks = discard_risks(game.view(0))
+    assert all(risks[card(c)].level == SAFE for c in ("7C", "7D", "7H", "7S"))
+    hands = ["4C 5C 6C 7C JD 2S 9H", "3D 4D 5D 6H 9C 10S KH", "3S 5S AH QC KC 2H 6D",
+             "AS 3H 5H QD 10D 9D 4H"]  # fmt: skip
+    risks = discard_risks(after_draw(hands, "8H", SET_STOCK).view(0))
+    assert risks[card("4C")].level == SAFE and risks[card("7C")].level == SAFE
+    assert risks[card("5C")].reasons == ("breaks_meld",)
+    assert set(risks[card("5C")].meld) == set(cards("4C 5C 6C 7C"))
+
+
 ROUNDS = {"dummy": ("dummy-house", 3, 4), "gin": ("gin", 2, 6), "rummy": ("rummy", 3, 2),
           "persian": ("persian", 4, 1)}  # fmt: skip
 

@@ -23,3 +23,21 @@ def test_the_tracker_reads_a_round_as_a_full_replay_does() -> None:
             legal = game.legal_actions()
             game.apply(players[game.seat].choose(view, legal))
     assert checked > 40
+
+
+def test_a_ruleset_made_where_a_freed_one_was_gets_its_own_card_points() -> None:
+    """Rulesets come and go (a new match, a house option changed); one made at
+    the address of a freed one must not be given the freed one's points."""
+    from dummy_tui.ai.dummy.knowledge import card_points
+    from dummy_tui.engine.families.dummy import card_point_table
+    from dummy_tui.rules.loader import load_rulesets
+
+    presets = load_rulesets()
+    kinds = [presets["dummy"], presets["dummy-pip"]]
+    assert isinstance(kinds[0], DummyRules) and isinstance(kinds[1], DummyRules)
+    assert card_point_table(kinds[0]) != card_point_table(kinds[1])
+    for i in range(200):
+        rules = kinds[i % 2].model_copy()
+        assert isinstance(rules, DummyRules)
+        assert card_points(rules, 0)[0][1:] == card_point_table(rules)[1:], i
+        del rules

@@ -4,24 +4,16 @@ gets a key of its own, and a visit plays the game in its own folders."""
 from __future__ import annotations
 
 import asyncio
-import os
+import contextlib
 import re
-import socket
+import signal
 import subprocess
-import sys
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
 import websockets
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from serve_util import page, serving, start_serving
 
 
 async def first_frames(url: str, key: str) -> str:
@@ -39,49 +31,51 @@ async def first_frames(url: str, key: str) -> str:
     return text
 
 
-def page(url: str) -> tuple[str, str]:
-    """The page and its cookie, once the server listens (it says where to go
-    just before it does)."""
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=30) as answer:
-                return answer.read().decode("utf-8"), answer.headers["Set-Cookie"]
-        except ConnectionRefusedError:
-            pass
-        except urllib.error.URLError as exc:
-            if not isinstance(exc.reason, ConnectionRefusedError):
-                raise
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"nothing listens at {url}")
-        time.sleep(0.05)
-
-
 def test_a_browser_plays_in_its_own_folders_and_nothing_comes_from_elsewhere(
     tmp_path: Path,
 ) -> None:
-    port = free_port()
-    env = dict(os.environ, DUMMY_TUI_HOME=str(tmp_path), LANG="C.UTF-8")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "dummy_tui", "serve", "--port", str(port), "--lang", "en"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert server.stdout is not None
-        lines = [server.stdout.readline() for _ in range(2)]
-        assert any(f"http://127.0.0.1:{port}" in line for line in lines), lines
-        html, cookie = page(f"http://127.0.0.1:{port}/")
+    with serving(tmp_path) as url:
+        html, cookie = page(f"{url}/")
         assert not re.search(r"https?://(?!127\.0\.0\.1)", html), "the page fetches from elsewhere"
         key = re.match(r"dummy_tui_browser=([0-9a-f]{32});", cookie)
         assert key is not None and "HttpOnly" in cookie
-        font = f"http://127.0.0.1:{port}/static/fonts/RobotoMono-VariableFont_wght.ttf"
-        with urllib.request.urlopen(font, timeout=30) as served:
-            assert served.status == 200 and len(served.read()) > 10_000
-        url = f"ws://127.0.0.1:{port}/ws?width=100&height=30"
-        screen = asyncio.run(first_frames(url, key[1]))
+        for font in ("static/fonts/RobotoMono-VariableFont_wght.ttf", "fonts/card-suits.ttf"):
+            with urllib.request.urlopen(f"{url}/{font}", timeout=30) as served:
+                assert served.status == 200 and len(served.read()) > 5_000, font
+        ws = url.replace("http:", "ws:") + "/ws?width=100&height=30"
+        screen = asyncio.run(first_frames(ws, key[1]))
         assert "Dummy (ดัมมี่) — new game" in screen
         folders = sorted(p.name for p in (tmp_path / "data" / "browsers").iterdir())
         assert folders == [key[1]]  # this browser's own, and no one else's
+
+
+async def ctrl_c_while_playing(server: subprocess.Popen[str], url: str) -> float:
+    """Seconds ``serve`` takes to stop on Ctrl+C while a browser plays on it."""
+    ws = url.replace("http:", "ws:") + "/ws?width=100&height=30"
+    async with websockets.connect(ws) as browser:
+        text = ""
+        while "new game" not in text:
+            message = await asyncio.wait_for(browser.recv(), 30)
+            if isinstance(message, bytes):
+                text += message.decode("utf-8", "replace")
+        start = time.monotonic()
+        server.send_signal(signal.SIGINT)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for _ in browser:  # read on, as a page does, until the game is closed
+                pass
+        while server.poll() is None and time.monotonic() - start < 30:
+            await asyncio.sleep(0.05)
+        return time.monotonic() - start
+
+
+def test_ctrl_c_stops_serving_at_once_while_a_game_is_played(tmp_path: Path) -> None:
+    server, url = start_serving(tmp_path)
+    try:
+        took = asyncio.run(ctrl_c_while_playing(server, url))
+        assert server.returncode == 0, server.communicate()[1]
+        # the web server waited twenty-odd seconds for the game's websocket
+        assert took < 5, f"serve took {took:.1f} s to stop"
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        if server.poll() is None:
+            server.kill()
+        server.communicate(timeout=30)

@@ -43,17 +43,24 @@ def test_text_without_marks_is_cut_as_before() -> None:
 COUNTED = ("ใบ", "แต้ม", "คน", "รอบ", "เกม", "แจก", "ครั้ง", "หน่วย", "วินาที")
 
 
+# a key and the Thai words of what it does: "Enter เริ่มบทที่เลือก"
+KEYS = ("Enter", "Esc", "Tab", "F1", "Ctrl+L")
+
+
 def split_between_number_and_word(lines: list[str]) -> list[tuple[str, str]]:
     """Each place a line ends on a number whose word (ใบ, แต้ม…) starts the
     next line, or ends on a Thai word whose number starts it, or an = of
-    "0 = ไม่ใช้" is cut from either side."""
+    "0 = ไม่ใช้" is cut from either side, or a key ends a line whose Thai
+    action starts the next, or กด ("press") ends a line before its key."""
     cuts = []
     for line, following in pairwise(lines):
         end, start = line.rstrip()[-1:], following.lstrip()
         number_then_word = end.isdigit() and start.startswith(COUNTED)
         word_then_number = is_thai(end) and (start[:1].isdigit() or start[:1] in "−+")
         cut_sign = end == "=" or start.startswith(("=", "%"))
-        if number_then_word or word_then_number or cut_sign:
+        key_then_word = line.rstrip().endswith(KEYS) and is_thai(start[:1])
+        press_then_key = line.rstrip().endswith("กด")
+        if number_then_word or word_then_number or cut_sign or key_then_word or press_then_key:
             cuts.append((line, following))
     return cuts
 
@@ -77,6 +84,8 @@ def test_the_issues_lines_keep_their_numbers_at_every_width() -> None:
         "จำนวนใบที่ฝากได้มากที่สุดในหนึ่งรอบ (0 = ไม่ใช้)",
         "อัตราชนะ ในวงเล็บคือช่วงที่มั่นใจได้ 95%",
         "หัวกองได้ 50 แต้ม น็อคสเปโต 100 น็อคสีคูณ 2 ค่าปรับ 50",
+        "ให้คุณหาเอง แล้วบอกว่าได้อะไร Enter เริ่มบทที่เลือก Esc กลับ",
+        "เคอร์เซอร์ในกองกลางจะอยู่ที่ 5♠ กด Enter แล้วเลือก 5♦ 5♥ 5♠",
     ):
         for width in range(24, 60):  # narrower, a joined pair longer than a line is cut
             by_rich = [part.plain for part in Text(line).wrap(console, width)]

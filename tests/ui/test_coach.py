@@ -28,7 +28,7 @@ from ui_helpers import (
     write_settings,
 )
 
-from dummy_tui.engine.actions import Discard
+from dummy_tui.engine.actions import Discard, Draw
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.i18n import template
 from dummy_tui.ui.app import DummyApp
@@ -207,6 +207,16 @@ async def test_the_hand_of_a_born_player_names_its_melds_and_layoffs() -> None:
         assert "You can meld 5♣ 6♣ 7♣." in said
         assert "You can lay 10♥ off on 7♥ 8♥ 9♥." in said
         assert cards("KS")
+
+
+def test_the_coach_asks_before_a_card_of_a_meld_in_hand_is_thrown() -> None:
+    session = two_seat_session("7C 7D 7H 2S 4S JD", "5D 6H 8C 10S JH 3H", "QH")
+    session.apply(Draw())
+    question = presenter_for(session).make_coach().question(Discard(card("7C")), DummyApp().look)
+    assert question is not None and question.title == "Discard 7♣?"
+    why = question.why.plain
+    assert "7♣ is in your meld 7♣ 7♦ 7♥: discarding it breaks the meld." in why, why
+    assert "A safer discard:" in why
 
 
 def test_the_knock_is_no_discard_to_ask_about() -> None:

@@ -17,6 +17,8 @@ NOT_YET = (
     "pydantic",
     "sqlite3",
     "argcomplete",
+    "tomllib",  # a config file's reader: read from the kept JSON when there is none
+    "getpass",
     "dummy_tui.rules.schema",
     "dummy_tui.history.store",
     "dummy_tui.engine.families.dummy",

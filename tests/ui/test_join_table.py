@@ -248,6 +248,8 @@ async def test_a_spectator_sees_the_table_without_any_hand() -> None:
     try:
         async with app.run_test(size=(100, 34)) as pilot:
             await until(pilot, lambda: len(table.session.round.history) >= 1)
+            # the table is drawn once the first view has come (slow on a busy machine)
+            await until(pilot, lambda: bool(screen.query("#hand")))
             await pilot.pause(0.2)
             shown = app.export_screenshot().replace("&#160;", " ")
             assert "You are watching" in shown

@@ -28,13 +28,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from dummy_tui.ai.advice import BAD, RISKY, SAFE, DiscardRisk
+from dummy_tui.ai.advice import BAD, RISKY, SAFE, DiscardRisk, breaking
 from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.ai.dummy.plans import meld_cards
 from dummy_tui.ai.dummy.weights import NORMAL
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.families.dummy import DummyView
+from dummy_tui.engine.melds import melds_with
 
 NEAR_KNOCK: Final = 3
 """A next player with this many cards or fewer may knock after a pick-up."""
@@ -46,7 +47,8 @@ def discard_risks(view: DummyView) -> dict[int, DiscardRisk]:
     The reasons, worst first: ``speto``, ``penalty_layoff``,
     ``penalty_row_meld``, ``feeds_layoff``, ``feeds_sure``, ``feeds`` and,
     with a feed, ``knock`` (the next player is close to knocking) and
-    ``penalty_picked`` (§14.4: a pick-up of it is charged to the discarder).
+    ``penalty_picked`` (§14.4: a pick-up of it is charged to the discarder);
+    ``breaks_meld`` for a card of a meld in hand (:func:`~dummy_tui.ai.advice.breaking`).
     """
     knowledge = Knowledge.from_view(view)
     ev = Evaluator(knowledge, NORMAL)
@@ -116,7 +118,8 @@ def discard_risks(view: DummyView) -> dict[int, DiscardRisk]:
             waits,
             bool(melded >> card & 1),
         )
-    return out
+    hand, low = knowledge.hand, situation.ace_low_runs
+    return breaking(out, {m for c in cards_of(hand & melded) for m in melds_with(c, hand, low)})
 
 
 def _waiting(ev: Evaluator, hand: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

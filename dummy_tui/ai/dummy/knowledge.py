@@ -20,22 +20,24 @@ from dummy_tui.engine.families.dummy import DummyRound, DummyView, card_point_ta
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.rules.schema import DummyRules
 
-_POINTS_CACHE: Final[dict[tuple[int, int], tuple[list[int], int]]] = {}
+_POINTS_CACHE: Final[dict[tuple[int, int], tuple[DummyRules, list[int], int]]] = {}
+"""By the id of a ruleset and the head card; each entry holds its ruleset, so that
+a ruleset made later at a freed one's address is never given the freed one's points."""
 
 
 def card_points(rules: DummyRules, head: int) -> tuple[list[int], int]:
     """Points of every card under ``rules`` (head card included) and the spe-to mask."""
     key = (id(rules), head)
     hit = _POINTS_CACHE.get(key)
-    if hit is not None:
-        return hit
+    if hit is not None and hit[0] is rules:
+        return hit[1], hit[2]
     points = card_point_table(rules)
     speto = mask_of(speto_cards(rules))
     if rules.head_card_points:
         points[head] = rules.head_card_speto_points if speto >> head & 1 else rules.head_card_points
     if len(_POINTS_CACHE) > 256:
         _POINTS_CACHE.clear()
-    _POINTS_CACHE[key] = (points, speto)
+    _POINTS_CACHE[key] = (rules, points, speto)
     return points, speto
 
 

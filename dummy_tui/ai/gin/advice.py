@@ -5,7 +5,7 @@ the hand left (:meth:`GinEvaluator.discard_cost`)."""
 
 from __future__ import annotations
 
-from dummy_tui.ai.advice import DiscardRisk, feed_of, judged
+from dummy_tui.ai.advice import DiscardRisk, breaking, feed_of, judged
 from dummy_tui.ai.gin.players import NORMAL, GinEvaluator, read_view
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.families.gin import GinView
@@ -20,10 +20,11 @@ def discard_risks(view: GinView) -> dict[int, DiscardRisk]:
     assert isinstance(view.rules, GinRules)
     ev = GinEvaluator(knowledge, NORMAL, int(view.rules.knock_limit))
     opponent = 1 - view.seat
+    melds = melds_in_low(knowledge.hand)
     melded = 0
-    for meld in melds_in_low(knowledge.hand):
+    for meld in melds:
         melded |= meld
-    return {
+    risks = {
         card: judged(
             card,
             opponent,
@@ -34,3 +35,4 @@ def discard_risks(view: GinView) -> dict[int, DiscardRisk]:
         )
         for card in cards_of(knowledge.hand)
     }
+    return breaking(risks, melds)

@@ -5,7 +5,7 @@ pile, and the value of the hand left."""
 
 from __future__ import annotations
 
-from dummy_tui.ai.advice import DiscardRisk, feed_of, judged
+from dummy_tui.ai.advice import DiscardRisk, breaking, feed_of, judged
 from dummy_tui.ai.rummy.players import RummyPlayer
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.engine.families.rummy import RummyView
@@ -20,8 +20,9 @@ def discard_risks(view: RummyView) -> dict[int, DiscardRisk]:
     nxt = (view.seat + view.direction) % view.players
     hand = view.hand_mask
     unseen_cards = cards_of(unseen)
+    melds = melds_in_low(hand)
     melded = 0
-    for meld in melds_in_low(hand):
+    for meld in melds:
         melded |= meld
     out: dict[int, DiscardRisk] = {}
     for card in view.hand:
@@ -29,4 +30,4 @@ def discard_risks(view: RummyView) -> dict[int, DiscardRisk]:
         layoff = any(m.fits(card, nxt) for m in view.melds)
         feed = feed_of(PARTNERS_LOW[card], known[nxt], unseen)
         out[card] = judged(card, nxt, layoff, feed, value, bool(melded >> card & 1))
-    return out
+    return breaking(out, melds)

@@ -12,6 +12,7 @@ game is drawn, and a game that is quit says so in the game's words.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import re
 import secrets
@@ -26,6 +27,8 @@ COOKIE = "dummy_tui_browser"
 """The cookie that holds a browser's key."""
 KEY = re.compile(r"[0-9a-f]{32}\Z")
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+FONTS = Path(__file__).resolve().parent / "fonts"
+"""The page's own fonts, served at ``/fonts``: the card suits (LICENSE there)."""
 
 _command: contextvars.ContextVar[str | None] = contextvars.ContextVar("command", default=None)
 """The command of the visit being answered (each request is a task of its own)."""
@@ -53,6 +56,8 @@ class GameServer(Server):
     ) -> None:
         self.root = root
         self.lang = lang
+        self._visits: dict[asyncio.Task[Any], Any] = {}
+        """The tasks that play a game with a browser, each with its request."""
         self._default = game_command(root / "shared", lang)
         super().__init__(self._default, host=host, port=port, title=title, templates_path=TEMPLATES)
 
@@ -68,6 +73,13 @@ class GameServer(Server):
         """The folders of the browser with ``key`` (none: a visit of its own)."""
         return self.root / (key or f"visit-{secrets.token_hex(16)}")
 
+    async def _make_app(self) -> Any:
+        # textual-serve builds its routes here and has no public way to add one
+        # (tests/test_private_names.py fails the day it changes)
+        app = await super()._make_app()
+        app.router.add_static("/fonts", FONTS, name="fonts")
+        return app
+
     async def handle_index(self, request: Any) -> Any:
         response = await super().handle_index(request)
         if browser_key(request.cookies) is None:
@@ -80,7 +92,24 @@ class GameServer(Server):
     async def handle_websocket(self, request: Any) -> Any:
         home = self.home_of(browser_key(request.cookies))
         _command.set(game_command(home, self.lang))
-        return await super().handle_websocket(request)
+        task = asyncio.current_task()
+        assert task is not None
+        self._visits[task] = request
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            del self._visits[task]
+
+    async def on_shutdown(self, app: Any) -> None:
+        """End every browser's game at once when serving stops (Ctrl+C): the
+        web server would otherwise wait twenty-odd seconds for their
+        websockets.  Each connection is closed, and its game told to quit, as
+        when its page is closed."""
+        visits = list(self._visits.items())
+        for _, request in visits:
+            if request.transport is not None:
+                request.transport.close()
+        await asyncio.gather(*(task for task, _ in visits), return_exceptions=True)
 
     async def on_startup(self, app: Any) -> None:
         """Say where to open the game instead of textual-serve's banner."""

@@ -150,6 +150,7 @@ class Coach:
             cards=cards,
             needs=needs,
             n=self.game.hands[risk.seat].bit_count(),
+            meld=look.cards(sorted(risk.meld, key=rank_order)),
         )
 
     # ------------------------------------------------------------------
