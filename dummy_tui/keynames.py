@@ -134,6 +134,7 @@ SYMBOLS = {
     "equals_sign": "=",
     "less_than_sign": "<",
     "greater_than_sign": ">",
+    "slash": "/",
     "left": "←",
     "right": "→",
     "up": "↑",

@@ -579,3 +579,18 @@ def test_a_catalog_is_read_from_its_cached_copy_only_while_that_matches(
     data["words"]["key.draw"] = "from the copy"
     kept.write_text(json.dumps(data), encoding="utf-8")
     assert _load("en.toml")["key.draw"] == "from the copy"
+
+
+def test_in_thai_every_default_key_is_named_by_its_key_cap_or_its_sign() -> None:
+    """Thai footers and texts name a key as printed on the keyboard (Esc,
+    Ctrl+L, /), never by the word Textual gives it (slash, question_mark)."""
+    from dummy_tui.i18n import key_name
+
+    set_language("th")
+    try:
+        words = {bid: key_name(keys) for bid, keys in DEFAULT_KEYS.items()}
+    finally:
+        set_language("en")
+    assert words["chat"] == "/"
+    textual_words = {bid: w for bid, w in words.items() if re.fullmatch(r"[a-z_]{2,}", w)}
+    assert textual_words == {}
