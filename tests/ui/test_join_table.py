@@ -100,6 +100,9 @@ async def test_a_person_plays_a_hosted_table_by_keys() -> None:
         assert isinstance(screen, RemoteTableScreen)
         await until(pilot, lambda: drawn in screen.hand.cards)
         assert f"drew {app.look.text(drawn).plain}" in status(app)
+        assert screen.hand.cursor_card == drawn  # the cursor shows the card drawn
+        while screen.hand.cursor:
+            await pilot.press("left")
         first = screen.hand.cards[0]
         await pilot.press("x")  # the card under the cursor
         await until(pilot, lambda: len(game.history) >= 2)

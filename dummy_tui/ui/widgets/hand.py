@@ -92,10 +92,15 @@ class Hand(CardStrip):
     ) -> None:
         """Show ``owner``'s cards (None hides every card); ``ace_low`` sorts the ace first.
 
-        The cursor stays on its card; when that card has gone, it comes to rest
+        The cursor stays on its card, or goes to a card just drawn (the one
+        card new to the hand); when its card has gone, it comes to rest
         on a card near its place that is not one of ``avoid`` (a spe-to), if any.
         """
         keep = self.cursor_card if owner == self.owner else None
+        if owner == self.owner and owner is not None:
+            added = set(cards) - set(self.cards)
+            if len(added) == 1 and len(cards) == len(self.cards) + 1:
+                keep = added.pop()  # a card drawn: the cursor shows it, ready to throw
         if owner != self.owner:
             self.selected = set()
         self.owner = owner
