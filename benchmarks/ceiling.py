@@ -3,7 +3,7 @@
     python benchmarks/ceiling.py [--ruleset NAME] [--players N]
         [--opponents random|normal] [--knows stock|hands|nothing] [--rounds N]
         [--seed N] [--candidates N] [--rollouts N] [--exact] [--reading]
-        [--objective wins|outcome] [--same-deals] [--jobs N] [--log FILE]
+        [--objective wins|outcome] [--same-deals] [--halving N] [--jobs N] [--log FILE]
     python benchmarks/ceiling.py --summary FILE
 
 This is a measuring stick, not a player of the game: seat 0 reads the full
@@ -19,7 +19,9 @@ one rollout is the round's true end should seat 0 play normal from there on),
 and the option that wins the round (the top score alone) most often is
 played (``--objective outcome``: whose mean outcome, as hard scores a
 finished round, is best; ``--same-deals``: each option's nth rollout starts
-from the same deal, as hard compares its options).  The normal player never
+from the same deal, as hard compares its options; ``--halving N``: N
+rollouts an option on average, shared out by successive halving on the same
+deals, as hard does at three or four players).  The normal player never
 draws at random: with ``--knows stock`` all rollouts of an option are alike,
 and one is enough.  What the rollouts start from:
 
@@ -158,6 +160,8 @@ def decide(
     if len(options) == 1:
         return options[0]
     evidence = reading(game) if args.reading else None
+    if args.halving:
+        return halving(args, game, me, options, rng, evidence)
     worlds = (
         [start_of_rollout(game, args.knows, rng, evidence) for _ in range(args.rollouts)]
         if args.same_deals
@@ -174,6 +178,36 @@ def decide(
             total += value(rollout(world, me, args.opponents, rng, args.exact), args.objective)
         totals.append(total)
     return options[max(range(len(options)), key=lambda i: (totals[i], -i))]
+
+
+def halving(
+    args: argparse.Namespace, game: DummyRound, me: HeuristicPlayer, options: list[Action],
+    rng: random.Random, evidence: Evidence | None,
+) -> Action:  # fmt: skip
+    """Successive halving over ``options`` with ``args.halving`` rollouts an option:
+    each stage gives every option left the same share of the stage's rollouts,
+    on the same deals, and keeps the better half (ties: normal's order)."""
+    stages = max(1, math.ceil(math.log2(len(options))))
+    alive = list(range(len(options)))
+    sums = [0.0] * len(options)
+    done = 0
+    worlds: list[DummyRound] = []
+    while True:
+        share = max(1, args.halving * len(options) // (len(alive) * stages))
+        need = done + share
+        while len(worlds) < need:
+            worlds.append(start_of_rollout(game, args.knows, rng, evidence))
+        for i in alive:
+            for k in range(done, need):
+                world = worlds[k].clone()
+                world.apply_unchecked(options[i])
+                world = rollout(world, me, args.opponents, rng, args.exact)
+                sums[i] += value(world, args.objective)
+        done = need
+        alive.sort(key=lambda i: (-sums[i], i))
+        alive = alive[: (len(alive) + 1) // 2]
+        if len(alive) == 1:
+            return options[alive[0]]
 
 
 def play_round(args: argparse.Namespace, rules: DummyRules, index: int) -> dict[str, object]:
@@ -278,6 +312,13 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=32)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
+        "--halving",
+        type=int,
+        default=0,
+        metavar="N",
+        help="successive halving, N rollouts an option in all (same deals), instead of --rollouts",
+    )
+    parser.add_argument(
         "--reading",
         action="store_true",
         help="--knows nothing: deal the hidden cards by the opponents' play, as hard does",
@@ -315,7 +356,8 @@ def main() -> None:
     start = time.perf_counter()
     print(
         f"{args.ruleset}, {args.players} players, seat 0 searching (knows {args.knows}) against "
-        f"{args.opponents}, {args.candidates} options x {args.rollouts} rollouts"
+        f"{args.opponents}, {args.candidates} options x "
+        f"{f'{args.halving} rollouts halved' if args.halving else f'{args.rollouts} rollouts'}"
         f"{' (exact model)' if args.exact else ''}{' (reading)' if args.reading else ''}"
         f"{' (same deals)' if args.same_deals else ''}, objective {args.objective}, "
         f"seed {args.seed}, dummy_tui from {os.path.dirname(dummy_tui.__file__)}",
