@@ -1,0 +1,70 @@
+"""The search of ``hard`` at three or four players (:mod:`dummy_tui.ai.dummy.rollouts`)."""
+
+from __future__ import annotations
+
+import random
+
+from dummy_tui.ai.dummy.evaluator import Evaluator
+from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
+from dummy_tui.ai.dummy.knowledge import Knowledge
+from dummy_tui.ai.dummy.rollouts import halving, play_out, worth
+from dummy_tui.ai.dummy.search import discard_options
+from dummy_tui.engine.actions import Discard
+from dummy_tui.engine.families.dummy import DummyRound, DummyView
+
+from .conftest import decisions, rules
+
+
+def test_a_rollout_is_worth_one_to_the_top_score_alone_and_margin_orders_by_score() -> None:
+    seen_winner = False
+    for seed in range(6):
+        game = play_out(DummyRound.new(rules(), 4, seed, starter=0), HeuristicPlayer(seed))
+        assert game.is_over
+        totals = [b.total for b in game.scores()]
+        wins = [worth(game, s, 0.0) for s in range(4)]
+        for s in range(4):
+            alone = all(totals[s] > t for o, t in enumerate(totals) if o != s)
+            assert wins[s] == (1.0 if alone else 0.0)
+        seen_winner |= 1.0 in wins
+        # with a margin, a higher score is worth more, whoever wins
+        valued = [worth(game, s, 0.5) for s in range(4)]
+        for a in range(4):
+            for b in range(4):
+                if totals[a] > totals[b]:
+                    assert valued[a] > valued[b]
+    assert seen_winner
+
+
+def test_a_search_out_of_time_plays_the_normal_players_first_option() -> None:
+    player = HeuristicPlayer(1)
+    for game in decisions("dummy", 4, 3, every=2):
+        if game.phase != "play":
+            continue
+        view = game.view(game.seat)
+        assert isinstance(view, DummyView)
+        knowledge = Knowledge.from_view(view)
+        options = discard_options(Evaluator(knowledge, player.weights), game.legal_actions())
+        options.sort(key=lambda va: -va[0])
+        if len(options) < 3:
+            continue
+        chosen = [a for _, a in options[:3]]
+        late, _ = halving(view, knowledge, chosen, player, random.Random(1), None, 8, deadline=0.0)
+        assert late == chosen[0]
+        searched, deals = halving(view, knowledge, chosen, player, random.Random(1), None, 8)
+        assert isinstance(searched, Discard) and searched in chosen
+        assert deals >= 8  # the finalists are compared on more deals than the average
+        return
+    raise AssertionError("no discard with three options in the round")
+
+
+def test_under_house_penalties_on_discards_hard_keeps_the_one_turn_search() -> None:
+    from dummy_tui.ai import make_player
+    from dummy_tui.ai.dummy.search import SearchPlayer
+
+    positions = decisions("dummy-house", 4, 5, every=1)[-6:]
+    for game in positions:
+        view, legal = game.view(game.seat), game.legal_actions()
+        shipped = make_player("dummy", "hard", 3, samples=24)
+        lookahead = SearchPlayer(3, samples=24, rollouts=False)
+        assert shipped.choose(view, legal) == lookahead.choose(view, legal)  # type: ignore[arg-type]
+        assert shipped.sampled == lookahead.sampled  # type: ignore[attr-defined]
