@@ -42,7 +42,7 @@ def test_every_family_is_checked() -> None:
 def test_the_choice_does_not_depend_on_the_hidden_cards(
     preset: str, players: int | None, level: str
 ) -> None:
-    """Dummy heads-up too: its ``hard`` searches another way than at three or four."""
+    """Dummy at two and three players too: its ``hard`` searches another way than at four."""
     family = get_ruleset(preset).family
     positions = positions_of(preset, players)
     for i, game in enumerate(positions):
@@ -62,7 +62,7 @@ def test_the_choice_does_not_depend_on_the_hidden_cards(
 
 
 def test_the_rollouts_of_hard_at_four_do_not_depend_on_the_hidden_cards() -> None:
-    """``hard`` at three or four plays options to the round's end (enough
+    """``hard`` at four plays options to the round's end (enough
     samples for it, but late in the round, where rollouts are short)."""
     positions = decisions("dummy", 4, 5, every=1)[-8:]
     assert {g.phase for g in positions} == {"take", "play"}

@@ -1,4 +1,4 @@
-"""The search of ``hard`` at three or four players (:mod:`dummy_tui.ai.dummy.rollouts`)."""
+"""The search of ``hard`` at four players (:mod:`dummy_tui.ai.dummy.rollouts`)."""
 
 from __future__ import annotations
 

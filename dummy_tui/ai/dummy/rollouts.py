@@ -1,4 +1,4 @@
-"""``hard`` at a table of three or four: each option played to the round's end.
+"""``hard`` at a table of four: each option played to the round's end.
 
 The normal player's best few pick-ups or discards are each tried on deals of
 the unseen cards sampled from the seat's own view (:mod:`sampling`), and every
@@ -13,9 +13,10 @@ count of rollouts is fixed (``per_option`` an option on average), so that the
 choice does not depend on the machine's speed; ``deadline`` only cuts a
 search that runs late (a slow machine, a thinking-time budget).
 
-With three or four players this finds rounds that one turn of lookahead does
-not: who will knock, and who is left holding cards, is settled only at the
-round's end.  Heads-up, the one-turn lookahead of :mod:`search` plays better.
+With four players this finds rounds that one turn of lookahead does not: who
+will knock, and who is left holding cards, is settled only at the round's
+end.  With two or three, the one-turn lookahead of :mod:`search` measured
+better.
 """
 
 from __future__ import annotations

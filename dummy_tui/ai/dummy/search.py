@@ -2,8 +2,8 @@
 
 For a pick-up or a discard, the normal player's best options are played on
 by the normal policy on sampled deals of the unseen cards (:mod:`sampling`,
-read by :mod:`inference`), and the best average outcome is chosen: heads-up
-up to this seat's next turn, at three or four players to the round's end
+read by :mod:`inference`), and the best average outcome is chosen: up to
+this seat's next turn, or at four players to the round's end
 (:mod:`rollouts`).  It stops after a fixed number of deals or at a time
 budget, seeded by the public position only.  The whole method: docs/ai.md.
 """
@@ -69,7 +69,7 @@ class SearchPlayer:
         self.prior = prior
         self.inference = inference
         self.late = late
-        # three or four players: the best ``options`` tried to the round's end (:mod:`rollouts`)
+        # four players: the best ``options`` tried to the round's end (:mod:`rollouts`)
         self.rollouts = rollouts
         self.options = options
         self.margin = margin
@@ -89,7 +89,7 @@ class SearchPlayer:
         ev = Evaluator(knowledge, self.normal.weights)
         if (
             self.rollouts
-            and view.players >= 3
+            and view.players == 4
             and self.per_option >= MIN_ROLLOUTS
             and not discard_penalties(view.rules)
         ):
@@ -118,14 +118,14 @@ class SearchPlayer:
 
     @property
     def per_option(self) -> int:
-        """Rollouts an option gets on average at three or four players: 48 at
+        """Rollouts an option gets on average at four players: 48 at
         the default 128 samples (and by the clock)."""
         return (self.samples or 128) * 3 // 8
 
     def play_to_the_end(
         self, view: DummyView, knowledge: Knowledge, ev: Evaluator, legal: list[Action]
     ) -> Action:
-        """Three or four players: normal's best pick-ups or discards, each
+        """Four players: normal's best pick-ups or discards, each
         played to the round's end on sampled deals (:func:`rollouts.halving`)."""
         if knowledge.phase == "take":
             if SHOW in legal and show_value(ev) > 0:
