@@ -86,7 +86,7 @@ class OpenSpielSeat:
 
     def _choose(self, view: GinView, legal: list[Action]) -> Action:
         started = time.perf_counter()
-        choice = self.player.choose(view, legal)
+        choice: Action = self.player.choose(view, legal)
         self.times.append(time.perf_counter() - started)
         return choice
 
