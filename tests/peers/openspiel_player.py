@@ -288,7 +288,8 @@ class Tally:
     undercuts: int = 0  # the bot knocked and lost
     # by how many of our discards the bot took (0, 1, 2 or more): [hands, decided, won]
     by_fed: list[list[int]] = field(default_factory=lambda: [[0, 0, 0] for _ in range(3)])
-    times: list[float] = field(default_factory=list)  # seconds each of our choices took
+    # seconds each of our choices took (the clock's, so left out of comparisons)
+    times: list[float] = field(default_factory=list, compare=False)
 
     def add(self, result: HandResult) -> None:
         self.hands += 1
