@@ -14,6 +14,7 @@ the dealer alternates when our player takes seats 0 and 1 in turn.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +82,13 @@ class OpenSpielSeat:
         self.seat = seat
         self.rules = rules
         self.queue: list[int] = []  # OpenSpiel actions decided in advance, next first
+        self.times: list[float] = []  # seconds each choice of our player took
+
+    def _choose(self, view: GinView, legal: list[Action]) -> Action:
+        started = time.perf_counter()
+        choice: Action = self.player.choose(view, legal)
+        self.times.append(time.perf_counter() - started)
+        return choice
 
     def view(self, state: Any, table: Table, phase: str, offer: bool) -> GinView:
         hand = sorted(our_card(c) for c in state.hands()[self.seat])
@@ -140,7 +148,7 @@ class OpenSpielSeat:
         if gin.PASS_ACTION in legal_ids:
             legal.append(PASS)
         view = self.view(state, table, "take", gin.PASS_ACTION in legal_ids)
-        choice = self.player.choose(view, legal)
+        choice = self._choose(view, legal)
         if isinstance(choice, TakeDiscard):
             return int(gin.DRAW_UPCARD_ACTION)
         if isinstance(choice, Pass):
@@ -155,7 +163,7 @@ class OpenSpielSeat:
         if gin.KNOCK_ACTION in legal_ids:
             can = discard_deadwoods(_mask(hand), int(self.rules.knock_limit))
             legal.extend(Knock(c) for c in sorted(can) if c != taken)
-        choice = self.player.choose(self.view(state, table, "play", False), legal)
+        choice = self._choose(self.view(state, table, "play", False), legal)
         if isinstance(choice, Knock):
             self.queue = [os_card(choice.card)]
             return int(gin.KNOCK_ACTION)
@@ -220,6 +228,7 @@ class HandResult:
     returns: tuple[float, float]
     knocker: int | None = None  # the OpenSpiel player who knocked (None: a dead hand)
     fed: int = 0  # how many of our discards the bot took
+    times: list[float] = field(default_factory=list)  # seconds each of our choices took
 
     @property
     def ours(self) -> float:
@@ -262,7 +271,9 @@ def play_hand(pyspiel: Any, level: str, seed: int, our_seat: int, **options: obj
         state.apply_action(action)
     r = state.returns()
     knocker = next((seat for seat, action in table.history if isinstance(action, Knock)), None)
-    return HandResult(our_seat, (float(r[0]), float(r[1])), knocker, _fed(table.history, our_seat))
+    return HandResult(
+        our_seat, (float(r[0]), float(r[1])), knocker, _fed(table.history, our_seat), ours.times
+    )
 
 
 @dataclass
@@ -277,6 +288,8 @@ class Tally:
     undercuts: int = 0  # the bot knocked and lost
     # by how many of our discards the bot took (0, 1, 2 or more): [hands, decided, won]
     by_fed: list[list[int]] = field(default_factory=lambda: [[0, 0, 0] for _ in range(3)])
+    # seconds each of our choices took (the clock's, so left out of comparisons)
+    times: list[float] = field(default_factory=list, compare=False)
 
     def add(self, result: HandResult) -> None:
         self.hands += 1
@@ -292,6 +305,7 @@ class Tally:
             else:
                 self.bot_knocked += 1
                 self.undercuts += won
+        self.times.extend(result.times)
         row = self.by_fed[min(result.fed, 2)]
         row[0] += 1
         if result.ours != 0:
@@ -311,6 +325,7 @@ class Tally:
             "undercuts",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.times.extend(other.times)
         for mine, theirs in zip(self.by_fed, other.by_fed, strict=True):
             for i, n in enumerate(theirs):
                 mine[i] += n
