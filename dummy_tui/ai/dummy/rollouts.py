@@ -32,8 +32,8 @@ from dummy_tui.ai.dummy.sampling import determinize
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 
-# A rollout longer than this many actions is cut and counts as not won; a
-# round of Dummy ends long before (the stock runs out).
+# A rollout that has not ended after this many actions is a bug, said aloud:
+# a round of Dummy ends long before (the stock runs out).
 MAX_ACTIONS = 600
 
 
@@ -61,6 +61,8 @@ def play_out(game: DummyRound, policy: HeuristicPlayer) -> DummyRound:
             action = policy.decide(Knowledge.from_round(game, game.seat), legal)
         game.apply_unchecked(action)
         n += 1
+    if not game.is_over:
+        raise RuntimeError(f"a rollout did not end in {MAX_ACTIONS} actions")
     return game
 
 

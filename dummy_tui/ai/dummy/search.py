@@ -94,14 +94,36 @@ class SearchPlayer:
             and not discard_penalties(view.rules)
         ):
             return self.play_to_the_end(view, knowledge, ev, legal)
+        options = self.ranked(knowledge, ev, legal, unborn_draw=True)
+        if not isinstance(options, list):
+            return options
+        chosen = options[: self.candidates]
+        if knowledge.phase == "take" and all(a != DRAW for _, a in chosen):
+            chosen += [(v, a) for v, a in options if a == DRAW]
+        if len(chosen) == 1:
+            return chosen[0][1]
+        return self.search(view, knowledge, [a for _, a in chosen], [v for v, _ in chosen])
+
+    def ranked(
+        self, knowledge: Knowledge, ev: Evaluator, legal: list[Action], unborn_draw: bool
+    ) -> Action | list[tuple[float, Action]]:
+        """Normal's pick-ups or discards with its values, best first; or the
+        move that needs no search: a spe-to shown for points (points for
+        nothing), a play that is not a discard, the last card; with
+        ``unborn_draw``, normal's draw while not born."""
         if knowledge.phase == "take":
             if SHOW in legal and show_value(ev) > 0:
-                return SHOW  # points for nothing: no lookahead needed
+                return SHOW
             options = self.normal.take_values(ev, legal)
-            if not knowledge.born[knowledge.seat] and max(options, key=lambda va: va[0])[1] == DRAW:
+            if (
+                unborn_draw
+                and not knowledge.born[knowledge.seat]
+                and max(options, key=lambda va: va[0])[1] == DRAW
+            ):
                 # Staying unborn keeps the dark knock (×2) open, which a lookahead
                 # of one turn does not see: there it would only miss the pick-up's
                 # points.  Searching these takes lost rounds, so normal's draw stands.
+                # (Rollouts to the round's end see the dark knock.)
                 return DRAW
         else:
             choice = self.normal.play(ev, legal)
@@ -109,12 +131,7 @@ class SearchPlayer:
                 return choice
             options = discard_options(ev, legal)
         options.sort(key=lambda va: -va[0])
-        chosen = options[: self.candidates]
-        if knowledge.phase == "take" and all(a != DRAW for _, a in chosen):
-            chosen += [(v, a) for v, a in options if a == DRAW]
-        if len(chosen) == 1:
-            return chosen[0][1]
-        return self.search(view, knowledge, [a for _, a in chosen], [v for v, _ in chosen])
+        return options
 
     @property
     def per_option(self) -> int:
@@ -127,16 +144,9 @@ class SearchPlayer:
     ) -> Action:
         """Four players: normal's best pick-ups or discards, each
         played to the round's end on sampled deals (:func:`rollouts.halving`)."""
-        if knowledge.phase == "take":
-            if SHOW in legal and show_value(ev) > 0:
-                return SHOW  # points for nothing, which rollouts counting wins may miss
-            options = self.normal.take_values(ev, legal)
-        else:
-            choice = self.normal.play(ev, legal)
-            if not isinstance(choice, Discard) or knowledge.hand.bit_count() == 1:
-                return choice
-            options = discard_options(ev, legal)
-        options.sort(key=lambda va: -va[0])
+        options = self.ranked(knowledge, ev, legal, unborn_draw=False)
+        if not isinstance(options, list):
+            return options
         chosen = [a for _, a in options[: self.options]]
         if len(chosen) == 1:
             return chosen[0]
