@@ -89,6 +89,7 @@ async def test_the_gin_hands_legend_names_the_taken_mark_only_when_a_card_was_ta
     async with running(app, (100, 30), settled_table) as (pilot, table):
         await pilot.press(first)  # take the upcard, or pass it
         table = await settled_table(pilot, app)
+        before = set(table.hand.cards)
         if first == "o":
             await pilot.press("d")  # then draw from the stock
             table = await settled_table(pilot, app)
@@ -97,6 +98,13 @@ async def test_the_gin_hands_legend_names_the_taken_mark_only_when_a_card_was_ta
         assert "deadwood after the best discard" in legend
         assert ("^ just taken" in legend) == (first == "p"), legend
         assert (table.hand.taken is not None) == (first == "p")
+        # the cursor shows a card drawn from the stock, not the upcard taken,
+        # which may not be thrown back
+        if first == "o":
+            (drawn,) = set(table.hand.cards) - before
+            assert table.hand.cursor_card == drawn
+        else:
+            assert table.hand.cursor_card != table.hand.taken
 
 
 async def test_a_gin_hand_to_its_round_end_with_keys_only() -> None:

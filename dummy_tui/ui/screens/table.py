@@ -281,6 +281,7 @@ class TableScreen(GameScreen):
             hand.border_subtitle = ""
             return
         mask = game.hands[seat]
+        hand.taken = game.taken if game.seat == seat else None
         hand.set_cards(
             seat,
             game.hand(seat),
@@ -293,7 +294,6 @@ class TableScreen(GameScreen):
         # marked from the take to the seat's next turn
         fresh = self.coach_on and not (game.seat == seat and game.phase == TAKE)
         hand.fresh = self.fresh.get(seat, set()) & set(hand.cards) if fresh else set()
-        hand.taken = game.taken if game.seat == seat else None
         hand.border_title = fmt("hand.title", name=self.session.names[seat], n=mask.bit_count())
         legend = self.presenter.hand_legend(seat, hand.taken, self.dapp.look)
         if hand.fresh:  # the coach's mark of the cards just taken, named first

@@ -93,13 +93,14 @@ class Hand(CardStrip):
         """Show ``owner``'s cards (None hides every card); ``ace_low`` sorts the ace first.
 
         The cursor stays on its card, or goes to a card just drawn (the one
-        card new to the hand); when its card has gone, it comes to rest
+        card new to the hand, unless it is ``taken``, which may not be thrown
+        back: set it first); when its card has gone, it comes to rest
         on a card near its place that is not one of ``avoid`` (a spe-to), if any.
         """
         keep = self.cursor_card if owner == self.owner else None
         if owner == self.owner and owner is not None:
             added = set(cards) - set(self.cards)
-            if len(added) == 1 and len(cards) == len(self.cards) + 1:
+            if len(added) == 1 and len(cards) == len(self.cards) + 1 and added != {self.taken}:
                 keep = added.pop()  # a card drawn: the cursor shows it, ready to throw
         if owner != self.owner:
             self.selected = set()
