@@ -196,8 +196,15 @@ class History(Queries):
             self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
         )
         try:
-            version, app = schema.version_of(conn)
-            empty = app == 0 and version == 0 and not schema.has_tables(conn)
+            # one read transaction: the version, the id and the tables are read from
+            # one snapshot, so a file another process makes at this moment is seen
+            # either empty or made, never half of each
+            conn.execute("BEGIN")
+            try:
+                version, app = schema.version_of(conn)
+                empty = app == 0 and version == 0 and not schema.has_tables(conn)
+            finally:
+                conn.execute("ROLLBACK")  # it only read: nothing to commit
             if app != schema.APPLICATION_ID and not empty:
                 raise HistoryUnavailable(
                     Problem(

@@ -165,3 +165,29 @@ def test_a_new_history_has_every_summary_column(tmp_path: Path) -> None:
     assert set(summary.COLUMNS) <= columns
     assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     conn.close()
+
+
+def test_a_history_another_process_makes_while_this_one_opens_it_is_not_foreign(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two windows open a new history at once: the other one creates the tables
+    # between this one's reading of the version and of the tables.
+    path = tmp_path / "history.sqlite3"
+    with sqlite3.connect(path) as first:
+        first.execute("PRAGMA journal_mode = WAL")  # as the other window left it, still empty
+    other = sqlite3.connect(path, isolation_level=None)
+    read = schema.version_of
+
+    def then_the_other_migrates(conn: sqlite3.Connection) -> tuple[int, int]:
+        found = read(conn)
+        if conn is not other and not schema.has_tables(other):
+            schema.migrate(other)
+        return found
+
+    monkeypatch.setattr(schema, "version_of", then_the_other_migrates)
+    try:
+        with History(path) as history, history.transaction() as conn:
+            assert schema.has_tables(conn)
+        assert read(other) == (schema.SCHEMA_VERSION, schema.APPLICATION_ID)
+    finally:
+        other.close()
