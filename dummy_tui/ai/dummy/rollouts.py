@@ -28,6 +28,7 @@ import time
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.inference import Evidence
 from dummy_tui.ai.dummy.knowledge import Knowledge
+from dummy_tui.ai.dummy.plans import planned_states
 from dummy_tui.ai.dummy.sampling import determinize
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
@@ -76,13 +77,16 @@ def halving(
     per_option: int,
     deadline: float | None = None,
     margin: float = 0.0,
+    work: int | None = None,
 ) -> tuple[Action, int]:
     """The option (best first in ``options``) that wins most rollouts, and
     the deals sampled.
 
     Each of the ``ceil(log2(n))`` stages gets an equal part of the
     ``per_option × n`` rollouts, shared equally among the options alive at
-    it; ties go to the earlier option.
+    it; ties go to the earlier option.  Past ``deadline``, or past ``work``
+    planned states (:func:`~dummy_tui.ai.dummy.plans.planned_states`), the
+    options tried on every deal so far decide.
     """
     seat = view.seat
     stages = max(1, math.ceil(math.log2(len(options))))
@@ -91,6 +95,7 @@ def halving(
     wins = [0.0] * len(options)
     worlds: list[DummyRound] = []
     done = 0
+    spent = planned_states()
     while len(alive) > 1:
         need = done + max(1, budget // (len(alive) * stages))
         while len(worlds) < need:
@@ -100,8 +105,10 @@ def halving(
                 game = worlds[k].clone()
                 game.apply_unchecked(options[i])
                 wins[i] += worth(play_out(game, policy), seat, margin)
-            if deadline is not None and time.perf_counter() > deadline:
-                # late: the options tried on every deal so far decide
+            if (deadline is not None and time.perf_counter() > deadline) or (
+                work is not None and planned_states() - spent > work
+            ):
+                # late, or long: the options tried on every deal so far decide
                 tried = alive[: alive.index(i) + 1]
                 return options[min(tried, key=lambda j: (-wins[j], j))], len(worlds)
         done = need

@@ -18,7 +18,7 @@ from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.inference import Evidence, Reading, hand_weights
 from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
-from dummy_tui.ai.dummy.plans import mask_points
+from dummy_tui.ai.dummy.plans import mask_points, planned_states
 from dummy_tui.ai.dummy.playing import plays_of
 from dummy_tui.ai.dummy.position import has_weights, position_value
 from dummy_tui.ai.dummy.rollouts import halving
@@ -35,6 +35,16 @@ from dummy_tui.rules.schema import DummyRules
 # among eight such draws the hands whose cards work together (as a player's
 # kept cards do) are preferred.
 INFERENCE = Reading(shape=1.0, candidates=8)
+
+# The most planning a decision may do at the default 128 deals (in proportion
+# to the deals asked for: the hint's 16 get an eighth), in the hand states the
+# planner works out (:func:`~dummy_tui.ai.dummy.plans.planned_states`), a count
+# that does not depend on the machine.  Nearly every decision needs far less;
+# a long row that nobody has picked up, late in a round, gives hands of thirty
+# cards in the playouts, and fifty pick-ups to weigh at each take: there the
+# search stops taking deals (or rollouts) once it has spent this much, instead
+# of thinking for seconds.
+WORK_LIMIT = 100_000
 
 # Fewer rollouts an option than this decide on luck (the hint's 16 samples
 # give 6): below it the one-turn lookahead serves at every table.
@@ -61,6 +71,7 @@ class SearchPlayer:
         margin: float = 0.5,
         read_rollouts: bool = True,
         long_stock: int = 16,
+        work: int | None = WORK_LIMIT,
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget = budget_ms / 1000.0
@@ -75,6 +86,7 @@ class SearchPlayer:
         self.margin = margin
         self.read_rollouts = read_rollouts
         self.long_stock = long_stock
+        self.work = work  # the planning a decision may do at 128 deals (None: no limit)
         self.normal = HeuristicPlayer(seed, weights)
         self.started: float | None = None
         # sampled deals of the last decision (None: it searched none), for measurements
@@ -139,6 +151,14 @@ class SearchPlayer:
         the default 128 samples (and by the clock)."""
         return (self.samples or 128) * 3 // 8
 
+    @property
+    def work_limit(self) -> int | None:
+        """The planned states a decision may spend: ``work`` at 128 deals, in
+        proportion to the deals asked for (and by the clock, as at 128)."""
+        if self.work is None:
+            return None
+        return self.work * (self.samples or 128) // 128
+
     def play_to_the_end(
         self, view: DummyView, knowledge: Knowledge, ev: Evaluator, legal: list[Action]
     ) -> Action:
@@ -160,7 +180,16 @@ class SearchPlayer:
         deadline = None if self.samples is not None else begin + self.budget * 0.97
         evidence = self.evidence(view) if self.read_rollouts else None
         action, self.sampled = halving(
-            view, knowledge, chosen, self.normal, rng, evidence, per_option, deadline, self.margin
+            view,
+            knowledge,
+            chosen,
+            self.normal,
+            rng,
+            evidence,
+            per_option,
+            deadline,
+            self.margin,
+            self.work_limit,
         )
         return action
 
@@ -180,9 +209,16 @@ class SearchPlayer:
         limit = self.samples if self.samples is not None else 10_000
         evidence = self.evidence(view)
         finish = view.stock_count <= self.late
+        # stop before a deal that would take the planning past the work limit
+        work = self.work_limit
+        spent = planned_states()
+        heaviest = 0
         while done < limit:
             t0 = time.perf_counter()
             if timed and done and t0 + longest > soft:
+                break
+            w0 = planned_states()
+            if work is not None and done and w0 - spent + heaviest > work:
                 break
             world = determinize(view, knowledge, rng, evidence)
             # a draw no deal uses; it keeps the deals that follow (seeded play) as they are
@@ -202,6 +238,7 @@ class SearchPlayer:
             rows.append(values)
             done += 1
             longest = max(longest, time.perf_counter() - t0)
+            heaviest = max(heaviest, planned_states() - w0)
         self.sampled = done
         if done == 0:
             return candidates[max(range(len(priors)), key=lambda i: (priors[i], -i))]

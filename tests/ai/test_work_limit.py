@@ -1,0 +1,123 @@
+"""The planning a ``hard`` decision may do (``SearchPlayer.work``): counted in
+the planner's hand states, a count that does not depend on the machine."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from dummy_tui.ai import make_player
+from dummy_tui.ai.dummy.evaluator import Evaluator
+from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
+from dummy_tui.ai.dummy.knowledge import Knowledge
+from dummy_tui.ai.dummy.plans import best_lay, planned_states
+from dummy_tui.ai.dummy.rollouts import halving
+from dummy_tui.ai.dummy.search import WORK_LIMIT, SearchPlayer, discard_options
+from dummy_tui.engine.families.dummy import DummyRound, DummyView
+
+from .conftest import cards, decisions, rules
+
+RUNS_AND_SETS = sum(1 << c for c in cards("2S 3S 4S 5S 6S 7S 8S 8H 8D 8C 9H 10H JH QH KH AH"))
+
+
+def test_the_planner_counts_the_states_it_works_out_the_same_each_time() -> None:
+    weight = [1] * 56
+    before = planned_states()
+    best_lay(RUNS_AND_SETS, {}, weight, {})
+    once = planned_states() - before
+    assert once > 16  # a hand of sixteen cards in runs and sets: more states than cards
+    best_lay(RUNS_AND_SETS, {}, weight, {})
+    assert planned_states() - before == 2 * once  # a fresh memo: the same work again
+
+
+def test_each_thread_counts_its_own_planning() -> None:
+    mine = planned_states()
+    seen: list[int] = []
+
+    def plan() -> None:
+        start = planned_states()
+        best_lay(RUNS_AND_SETS, {}, [1] * 56, {})
+        seen.append(planned_states() - start)
+
+    worker = threading.Thread(target=plan)
+    worker.start()
+    worker.join()
+    assert seen and seen[0] > 0
+    assert planned_states() == mine  # a hint thought out in another thread changes nothing here
+
+
+def heads_up_long_row() -> tuple[DummyView, list[object]]:
+    """Two players, late in the round (ten cards of stock), nobody born, a row
+    of twenty cards and 51 ways to pick up: a take that took the search 1.2 s
+    (and up to 7 s in such rounds) on a compiled build."""
+    game = DummyRound.new(rules(), 2, 83, starter=0)
+    players = [make_player("dummy", "normal", s) for s in range(2)]
+    for _ in range(38):
+        legal = game.legal_actions()
+        view = game.view(game.seat)
+        game.apply(legal[0] if len(legal) == 1 else players[game.seat].choose(view, legal))
+    view = game.view(game.seat)
+    legal = game.legal_actions()
+    assert isinstance(view, DummyView)
+    assert view.phase == "take" and len(legal) == 51 and view.stock_count == 10
+    return view, list(legal)
+
+
+def test_a_take_among_fifty_pick_ups_stops_at_the_work_limit() -> None:
+    view, legal = heads_up_long_row()
+    player = make_player("dummy", "hard", 7)  # as --ai hard plays: 128 deals at most
+    assert isinstance(player, SearchPlayer) and player.work == WORK_LIMIT
+    start = planned_states()
+    action = player.choose(view, legal)  # type: ignore[arg-type]
+    spent = planned_states() - start
+    assert action in legal
+    assert player.sampled is not None and 1 <= player.sampled < 128
+    # it stops before a deal that would pass the limit, by its heaviest deal so far
+    assert spent <= WORK_LIMIT * 1.5
+    again = make_player("dummy", "hard", 7)
+    assert again.choose(view, legal) == action  # type: ignore[arg-type]
+    assert again.sampled == player.sampled  # type: ignore[attr-defined]
+    # the hint's sixteen deals may spend an eighth as much on its deals
+    hint = make_player("dummy", "hard", 7, samples=16)
+    start = planned_states()
+    assert hint.choose(view, legal) in legal  # type: ignore[arg-type]
+    assert planned_states() - start < spent / 2
+    assert hint.sampled is not None and 1 <= hint.sampled < 16  # type: ignore[attr-defined]
+
+
+def test_the_one_turn_search_takes_deals_until_the_work_is_spent() -> None:
+    for game in decisions("dummy", 2, 4, every=3):
+        view, legal = game.view(game.seat), game.legal_actions()
+        unlimited = SearchPlayer(5, samples=6, work=None)
+        unlimited.choose(view, legal)  # type: ignore[arg-type]
+        if unlimited.sampled != 6:
+            continue  # a move that needs no search
+        limited = SearchPlayer(5, samples=6, work=1)
+        choice = limited.choose(view, legal)  # type: ignore[arg-type]
+        assert limited.sampled is not None
+        assert 1 <= limited.sampled < 6  # the first deal is always played
+        assert choice in legal
+        return
+    raise AssertionError("no searched decision in the round")
+
+
+def test_rollouts_past_the_work_limit_leave_the_options_tried_on_every_deal() -> None:
+    player = HeuristicPlayer(1)
+    for game in decisions("dummy", 4, 3, every=2):
+        if game.phase != "play":
+            continue
+        view = game.view(game.seat)
+        assert isinstance(view, DummyView)
+        knowledge = Knowledge.from_view(view)
+        options = discard_options(Evaluator(knowledge, player.weights), game.legal_actions())
+        options.sort(key=lambda va: -va[0])
+        if len(options) < 4:
+            continue
+        chosen = [a for _, a in options[:4]]
+        full, deals = halving(view, knowledge, chosen, player, random.Random(1), None, 8)
+        cut, few = halving(view, knowledge, chosen, player, random.Random(1), None, 8, work=1)
+        assert few < deals  # it stopped in the first stage
+        assert cut == chosen[0]  # one option tried when the work ran out: normal's first
+        assert full in chosen
+        return
+    raise AssertionError("no discard with four options in the round")
