@@ -82,6 +82,10 @@ class Family:
         return f"dummy_tui.ui.presenters.{self.name}", self.presenter_class
 
 
+DUMMY_HARD_SAMPLES: Final = 128
+"""Dummy's ``hard_samples``: the deals of a ``hard`` decision (its search is
+sized on them when it thinks by the clock)."""
+
 FAMILIES: Final[dict[str, Family]] = {
     f.name: f
     for f in (
@@ -97,7 +101,7 @@ FAMILIES: Final[dict[str, Family]] = {
             ),
             account=("dummy_tui.replay", "DummyAccount"),
             hint_samples=16,
-            hard_samples=128,
+            hard_samples=DUMMY_HARD_SAMPLES,
         ),
         Family(
             name="rummy",

@@ -28,6 +28,7 @@ from dummy_tui.ai.dummy.weights import NORMAL, Weights
 from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 from dummy_tui.engine.families.dummy_scoring import table_points
+from dummy_tui.families import DUMMY_HARD_SAMPLES
 from dummy_tui.rules.schema import DummyRules
 
 # How the sampled deals read the opponents' play (see :mod:`inference`):
@@ -149,7 +150,7 @@ class SearchPlayer:
     def per_option(self) -> int:
         """Rollouts an option gets on average at four players: 48 at
         the default 128 samples (and by the clock)."""
-        return (self.samples or 128) * 3 // 8
+        return (self.samples or DUMMY_HARD_SAMPLES) * 3 // 8
 
     @property
     def work_limit(self) -> int | None:
@@ -157,7 +158,7 @@ class SearchPlayer:
         proportion to the deals asked for (and by the clock, as at 128)."""
         if self.work is None:
             return None
-        return self.work * (self.samples or 128) // 128
+        return self.work * (self.samples or DUMMY_HARD_SAMPLES) // DUMMY_HARD_SAMPLES
 
     def play_to_the_end(
         self, view: DummyView, knowledge: Knowledge, ev: Evaluator, legal: list[Action]
