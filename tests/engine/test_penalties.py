@@ -6,8 +6,12 @@ from typing import Any
 
 import pytest
 from engine_util import card, make_round, play, totals
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.families.dummy_scoring import row_meld
+from dummy_tui.engine.melds import meld_kind
 
 
 def charged(game: DummyRound) -> list[tuple[int, str, int, str]]:
@@ -256,3 +260,45 @@ def test_feed_speto_safe_once_your_turn_came_round() -> None:
     play(game, "draw", "discard 5C", "draw", "discard 6C", "draw", "discard 7C")
     play(game, "pick 2C", "meld 2C 3C 4C")
     assert charged(game) == []
+
+
+@st.composite
+def rows_and_discards(draw: st.DrawFn) -> tuple[list[int], int, bool]:
+    """A row and a discard: at random, or (most often) a meld's cards in any
+    order at the row's end with the discard one of them, a stray card perhaps
+    in between, and random cards before."""
+    both = draw(st.booleans())
+    if draw(st.integers(0, 3)) == 0:
+        row = draw(st.lists(st.integers(0, 51), max_size=20, unique=True))
+        return row, draw(st.integers(0, 51).filter(lambda c: c not in row)), both
+    if draw(st.booleans()):
+        rank = draw(st.integers(0, 12))
+        suits = draw(st.lists(st.integers(0, 3), min_size=3, max_size=4, unique=True))
+        meld = [s * 13 + rank for s in suits]
+    else:
+        suit, length = draw(st.integers(0, 3)), draw(st.integers(3, 6))
+        start = draw(st.integers(-1 if both else 0, 13 - length))
+        meld = [suit * 13 + (r % 13) for r in range(start, start + length)]  # -1: the ace low
+    meld = draw(st.permutations(meld))
+    card, tail = meld[-1], list(meld[:-1])
+    if draw(st.booleans()):
+        tail.insert(draw(st.integers(0, len(tail))), draw(st.integers(0, 51)))
+    before = draw(st.lists(st.integers(0, 51), max_size=10))
+    row = list(dict.fromkeys(c for c in [*before, *tail] if c != card))
+    return row, card, both
+
+
+@given(rows_and_discards())
+def test_the_top_rule_charges_a_discard_that_melds_with_the_rows_last_cards(
+    case: tuple[list[int], int, bool],
+) -> None:
+    """§14.4 ``row_meld_rule = "top"``: charged when the row's last k cards
+    (k ≥ 2) and the discard make a meld, for some k; the rule's sentence, tried
+    on every k, against the engine's check (which stops at the first k that
+    can make no meld, with one card more or not)."""
+    row, card, both = case
+    by_the_rule = any(
+        meld_kind((*row[len(row) - k :], card), both=both) is not None
+        for k in range(2, len(row) + 1)
+    )
+    assert row_meld(card, row, both, "top") == by_the_rule

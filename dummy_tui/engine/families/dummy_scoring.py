@@ -137,7 +137,18 @@ def row_meld(card: int, row: list[int], both: bool = False, rule: str = "anywher
     if rule == "anywhere":
         return melds_with_row(card, row, both)
     n = len(row)
-    return any(meld_kind((*row[n - k :], card), both=both) is not None for k in range(2, n + 1))
+    ranks = {card % 13}
+    suits = {card // 13}
+    for k in range(1, n + 1):
+        top = row[n - k]
+        ranks.add(top % 13)
+        suits.add(top // 13)
+        if len(ranks) > 1 and len(suits) > 1:
+            # neither one rank (a set) nor one suit (a run): nor with more cards
+            return False
+        if k >= 2 and meld_kind((*row[n - k :], card), both=both) is not None:
+            return True
+    return False
 
 
 def table_value(game: DummyRound, meld: TableMeld, card: int) -> int:
