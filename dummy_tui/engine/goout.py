@@ -11,6 +11,7 @@ from typing import Final
 
 from dummy_tui.engine.cards import RANK_MASKS, SUIT_MASK, cards_of
 from dummy_tui.engine.melds import SET, TableMeld, meldable
+from dummy_tui.engine.work import add as add_work
 
 
 def layoff_pieces(
@@ -99,7 +100,13 @@ class GoOut:
     def cover(self, mask: int, leftover: bool) -> bool:
         """Can ``mask`` (cards of the hand) all be laid, with one card left over
         when ``leftover``?"""
-        return _cover(mask, leftover, self.limit, self.pieces, self.union, self.memo, self.both)
+        memo = self.memo
+        before = len(memo)
+        found = _cover(mask, leftover, self.limit, self.pieces, self.union, memo, self.both)
+        grown = len(memo) - before
+        if grown:  # a question answered from the memo costs no count
+            add_work(grown)
+        return found
 
     def can_go_out(self) -> bool:
         """Can the hand be melded and laid off down to exactly one card (the one

@@ -1,5 +1,6 @@
-"""The planning a ``hard`` decision may do (``SearchPlayer.work``): counted in
-the planner's hand states, a count that does not depend on the machine."""
+"""The work a ``hard`` decision may do (``SearchPlayer.work``): counted in the
+states of the go-out searches and of the planner (:mod:`dummy_tui.engine.work`),
+a count that does not depend on the machine."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from dummy_tui.ai import make_player
 from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.knowledge import Knowledge
-from dummy_tui.ai.dummy.plans import best_lay, planned_states
+from dummy_tui.ai.dummy.plans import best_lay
 from dummy_tui.ai.dummy.rollouts import halving
 from dummy_tui.ai.dummy.search import WORK_LIMIT, SearchPlayer, discard_options
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
+from dummy_tui.engine.goout import GoOut
+from dummy_tui.engine.work import spent as work_done
 
 from .conftest import cards, decisions, rules
 
@@ -22,28 +25,40 @@ RUNS_AND_SETS = sum(1 << c for c in cards("2S 3S 4S 5S 6S 7S 8S 8H 8D 8C 9H 10H 
 
 def test_the_planner_counts_the_states_it_works_out_the_same_each_time() -> None:
     weight = [1] * 56
-    before = planned_states()
+    before = work_done()
     best_lay(RUNS_AND_SETS, {}, weight, {})
-    once = planned_states() - before
+    once = work_done() - before
     assert once > 16  # a hand of sixteen cards in runs and sets: more states than cards
     best_lay(RUNS_AND_SETS, {}, weight, {})
-    assert planned_states() - before == 2 * once  # a fresh memo: the same work again
+    assert work_done() - before == 2 * once  # a fresh memo: the same work again
+
+
+def test_the_go_out_search_counts_its_states_and_nothing_for_a_question_it_knows() -> None:
+    search = GoOut(RUNS_AND_SETS, [], 0)
+    before = work_done()
+    knocks = search.knock_cards()
+    first = work_done() - before
+    assert knocks and first > 16  # a question per card, each with states of its own
+    search.knock_cards()  # the same questions: answered from the memo
+    assert work_done() - before == first
+    GoOut(RUNS_AND_SETS, [], 0).knock_cards()  # a new search works them out again
+    assert work_done() - before == 2 * first
 
 
 def test_each_thread_counts_its_own_planning() -> None:
-    mine = planned_states()
+    mine = work_done()
     seen: list[int] = []
 
     def plan() -> None:
-        start = planned_states()
+        start = work_done()
         best_lay(RUNS_AND_SETS, {}, [1] * 56, {})
-        seen.append(planned_states() - start)
+        seen.append(work_done() - start)
 
     worker = threading.Thread(target=plan)
     worker.start()
     worker.join()
     assert seen and seen[0] > 0
-    assert planned_states() == mine  # a hint thought out in another thread changes nothing here
+    assert work_done() == mine  # a hint thought out in another thread changes nothing here
 
 
 def heads_up_long_row() -> tuple[DummyView, list[object]]:
@@ -67,9 +82,9 @@ def test_a_take_among_fifty_pick_ups_stops_at_the_work_limit() -> None:
     view, legal = heads_up_long_row()
     player = make_player("dummy", "hard", 7)  # as --ai hard plays: 128 deals at most
     assert isinstance(player, SearchPlayer) and player.work == WORK_LIMIT
-    start = planned_states()
+    start = work_done()
     action = player.choose(view, legal)  # type: ignore[arg-type]
-    spent = planned_states() - start
+    spent = work_done() - start
     assert action in legal
     assert player.sampled is not None and 1 <= player.sampled < 128
     # it stops before a deal that would pass the limit, by its heaviest deal so far
@@ -79,9 +94,9 @@ def test_a_take_among_fifty_pick_ups_stops_at_the_work_limit() -> None:
     assert again.sampled == player.sampled  # type: ignore[attr-defined]
     # the hint's sixteen deals may spend an eighth as much on its deals
     hint = make_player("dummy", "hard", 7, samples=16)
-    start = planned_states()
+    start = work_done()
     assert hint.choose(view, legal) in legal  # type: ignore[arg-type]
-    assert planned_states() - start < spent / 2
+    assert work_done() - start < spent / 2
     assert hint.sampled is not None and 1 <= hint.sampled < 16  # type: ignore[attr-defined]
 
 

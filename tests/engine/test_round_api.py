@@ -233,9 +233,9 @@ def _rule(error: MoveError | None) -> str | None:
 # the layers
 
 LAYERS = {
-    "cards": 0, "errors": 1, "actions": 1, "deal": 1, "scores": 1, "melds": 2, "relations": 2,
-    "kinds": 2, "notation": 3, "deadwood": 3, "goout": 3, "view": 3, "round": 4, "families": 5,
-    "match": 6, "record": 6,
+    "cards": 0, "work": 0, "errors": 1, "actions": 1, "deal": 1, "scores": 1, "melds": 2,
+    "relations": 2, "kinds": 2, "notation": 3, "deadwood": 3, "goout": 3, "view": 3, "round": 4,
+    "families": 5, "match": 6, "record": 6,
 }  # fmt: skip
 
 

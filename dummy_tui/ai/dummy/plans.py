@@ -12,7 +12,6 @@ the house rules change (§14.1): the ace-low runs ``A 2 3`` …
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
@@ -20,6 +19,7 @@ from typing import Final
 from dummy_tui.engine.cards import cards_of, rank_mask
 from dummy_tui.engine.goout import layoff_pieces
 from dummy_tui.engine.melds import TableMeld, meldable
+from dummy_tui.engine.work import add as add_work
 
 Pieces = dict[int, list[int]]
 
@@ -74,29 +74,8 @@ def best_lay(
         mask = meldable(mask, lay is not None and lay.ace_low_runs)
     before = len(memo)
     found = _best(mask, pieces, weight, memo, lay)
-    _worked(len(memo) - before)
+    add_work(len(memo) - before)
     return found[0], found[1]
-
-
-_METER: Final = threading.local()
-
-
-def planned_states() -> int:
-    """The hand states this thread's planning has worked out so far: the
-    measure of an AI's work that does not depend on the machine.  A search
-    stops on it where a position would make it think for seconds (see
-    :mod:`.search`).
-
-    Each state of :func:`_best`'s search counts once on the memo it fills.  A
-    call of :func:`melded_cards` counts one, whatever its kept memo holds: what
-    that finds already worked out depends on the decisions before, and the
-    count must not."""
-    found: int = getattr(_METER, "states", 0)
-    return found
-
-
-def _worked(states: int) -> None:
-    _METER.states = planned_states() + states
 
 
 def _best(
@@ -194,7 +173,7 @@ def coverable(
         return True
     before = len(memo)
     _, laid, _ = _best(mask, pieces, _UNIT, memo, _ACE_LOW_RUNS if ace_low_runs else None)
-    _worked(len(memo) - before)
+    add_work(len(memo) - before)
     return laid == mask
 
 
@@ -210,7 +189,7 @@ def melded_cards(hand: int, tables: PointTables, lay: Lay | None) -> int:
     memo = tables.melds.get(lay)
     if memo is None or len(memo) > _MEMO_LIMIT:
         memo = tables.melds[lay] = {}
-    _worked(1)  # one, whatever the kept memo holds: the count must not depend on it
+    add_work(1)  # one, whatever the kept memo holds: the count must not depend on it
     hit = memo.get(mask)
     if hit is None:
         hit = _best(mask, {}, tables.weight16, memo, lay)

@@ -28,10 +28,10 @@ import time
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.inference import Evidence
 from dummy_tui.ai.dummy.knowledge import Knowledge
-from dummy_tui.ai.dummy.plans import planned_states
 from dummy_tui.ai.dummy.sampling import determinize
 from dummy_tui.engine.actions import Action
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
+from dummy_tui.engine.work import spent as work_done
 
 # A rollout that has not ended after this many actions is a bug, said aloud:
 # a round of Dummy ends long before (the stock runs out).
@@ -85,8 +85,8 @@ def halving(
     Each of the ``ceil(log2(n))`` stages gets an equal part of the
     ``per_option × n`` rollouts, shared equally among the options alive at
     it; ties go to the earlier option.  Past ``deadline``, or past ``work``
-    planned states (:func:`~dummy_tui.ai.dummy.plans.planned_states`), the
-    options tried on every deal so far decide.
+    states searched (:mod:`dummy_tui.engine.work`), the options tried on every
+    deal so far decide.
     """
     seat = view.seat
     stages = max(1, math.ceil(math.log2(len(options))))
@@ -95,7 +95,7 @@ def halving(
     wins = [0.0] * len(options)
     worlds: list[DummyRound] = []
     done = 0
-    spent = planned_states()
+    spent = work_done()
     while len(alive) > 1:
         need = done + max(1, budget // (len(alive) * stages))
         while len(worlds) < need:
@@ -106,7 +106,7 @@ def halving(
                 game.apply_unchecked(options[i])
                 wins[i] += worth(play_out(game, policy), seat, margin)
             if (deadline is not None and time.perf_counter() > deadline) or (
-                work is not None and planned_states() - spent > work
+                work is not None and work_done() - spent > work
             ):
                 # late, or long: the options tried on every deal so far decide
                 tried = alive[: alive.index(i) + 1]

@@ -18,7 +18,7 @@ from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.inference import Evidence, Reading, hand_weights
 from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
-from dummy_tui.ai.dummy.plans import mask_points, planned_states
+from dummy_tui.ai.dummy.plans import mask_points
 from dummy_tui.ai.dummy.playing import plays_of
 from dummy_tui.ai.dummy.position import has_weights, position_value
 from dummy_tui.ai.dummy.rollouts import halving
@@ -28,6 +28,7 @@ from dummy_tui.ai.dummy.weights import NORMAL, Weights
 from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 from dummy_tui.engine.families.dummy_scoring import table_points
+from dummy_tui.engine.work import spent as work_done
 from dummy_tui.families import DUMMY_HARD_SAMPLES
 from dummy_tui.rules.schema import DummyRules
 
@@ -38,14 +39,14 @@ from dummy_tui.rules.schema import DummyRules
 INFERENCE = Reading(shape=1.0, candidates=8)
 
 # The most planning a decision may do at the default 128 deals (in proportion
-# to the deals asked for: the hint's 16 get an eighth), in the hand states the
-# planner works out (:func:`~dummy_tui.ai.dummy.plans.planned_states`), a count
-# that does not depend on the machine.  Nearly every decision needs far less;
+# to the deals asked for: the hint's 16 get an eighth), in the states that the
+# go-out searches and the planner work out (:mod:`dummy_tui.engine.work`), a
+# count that does not depend on the machine.  Nearly every decision needs far less;
 # a long row that nobody has picked up, late in a round, gives hands of thirty
 # cards in the playouts, and fifty pick-ups to weigh at each take: there the
 # search stops taking deals (or rollouts) once it has spent this much, instead
 # of thinking for seconds.
-WORK_LIMIT = 100_000
+WORK_LIMIT = 150_000
 
 # Fewer rollouts an option than this decide on luck (the hint's 16 samples
 # give 6): below it the one-turn lookahead serves at every table.
@@ -212,13 +213,13 @@ class SearchPlayer:
         finish = view.stock_count <= self.late
         # stop before a deal that would take the planning past the work limit
         work = self.work_limit
-        spent = planned_states()
+        spent = work_done()
         heaviest = 0
         while done < limit:
             t0 = time.perf_counter()
             if timed and done and t0 + longest > soft:
                 break
-            w0 = planned_states()
+            w0 = work_done()
             if work is not None and done and w0 - spent + heaviest > work:
                 break
             world = determinize(view, knowledge, rng, evidence)
@@ -239,7 +240,7 @@ class SearchPlayer:
             rows.append(values)
             done += 1
             longest = max(longest, time.perf_counter() - t0)
-            heaviest = max(heaviest, planned_states() - w0)
+            heaviest = max(heaviest, work_done() - w0)
         self.sampled = done
         if done == 0:
             return candidates[max(range(len(priors)), key=lambda i: (priors[i], -i))]
