@@ -35,7 +35,7 @@ def test_a_rollout_is_worth_one_to_the_top_score_alone_and_margin_orders_by_scor
     assert seen_winner
 
 
-def test_a_search_out_of_time_plays_the_normal_players_first_option() -> None:
+def test_a_search_out_of_time_or_of_work_plays_the_normal_players_first_option() -> None:
     player = HeuristicPlayer(1)
     for game in decisions("dummy", 4, 3, every=2):
         if game.phase != "play":
@@ -53,6 +53,9 @@ def test_a_search_out_of_time_plays_the_normal_players_first_option() -> None:
         searched, deals = halving(view, knowledge, chosen, player, random.Random(1), None, 8)
         assert isinstance(searched, Discard) and searched in chosen
         assert deals >= 8  # the finalists are compared on more deals than the average
+        # past the work limit (engine/work.py) as past the deadline, in the first stage
+        cut, few = halving(view, knowledge, chosen, player, random.Random(1), None, 8, work=1)
+        assert cut == chosen[0] and few < deals
         return
     raise AssertionError("no discard with three options in the round")
 

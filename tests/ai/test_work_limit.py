@@ -4,16 +4,11 @@ a count that does not depend on the machine."""
 
 from __future__ import annotations
 
-import random
 import threading
 
 from dummy_tui.ai import make_player
-from dummy_tui.ai.dummy.evaluator import Evaluator
-from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
-from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.ai.dummy.plans import best_lay
-from dummy_tui.ai.dummy.rollouts import halving
-from dummy_tui.ai.dummy.search import WORK_LIMIT, SearchPlayer, discard_options
+from dummy_tui.ai.dummy.search import WORK_LIMIT, SearchPlayer
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 from dummy_tui.engine.goout import GoOut
 from dummy_tui.engine.work import spent as work_done
@@ -114,25 +109,3 @@ def test_the_one_turn_search_takes_deals_until_the_work_is_spent() -> None:
         assert choice in legal
         return
     raise AssertionError("no searched decision in the round")
-
-
-def test_rollouts_past_the_work_limit_leave_the_options_tried_on_every_deal() -> None:
-    player = HeuristicPlayer(1)
-    for game in decisions("dummy", 4, 3, every=2):
-        if game.phase != "play":
-            continue
-        view = game.view(game.seat)
-        assert isinstance(view, DummyView)
-        knowledge = Knowledge.from_view(view)
-        options = discard_options(Evaluator(knowledge, player.weights), game.legal_actions())
-        options.sort(key=lambda va: -va[0])
-        if len(options) < 4:
-            continue
-        chosen = [a for _, a in options[:4]]
-        full, deals = halving(view, knowledge, chosen, player, random.Random(1), None, 8)
-        cut, few = halving(view, knowledge, chosen, player, random.Random(1), None, 8, work=1)
-        assert few < deals  # it stopped in the first stage
-        assert cut == chosen[0]  # one option tried when the work ran out: normal's first
-        assert full in chosen
-        return
-    raise AssertionError("no discard with four options in the round")
