@@ -1,6 +1,7 @@
 """Decision times of each AI level, and simulation speed.
 
     python benchmarks/ai.py [--rounds N] [--samples N | --budget-ms N] [--ruleset NAME]
+    python benchmarks/ai.py --every-preset N [--seed S]
 
 Prints p50/p99 of the time per decision (only decisions with a choice, i.e.
 more than one legal action) for each level in four-player rounds (``hard``
@@ -9,6 +10,12 @@ as ``--ai hard`` plays: its default number of sampled deals, unless
 deals per searched decision (p50 and mean), and the rounds per second of
 ``sim`` with four normal players in one process (three runs of the same 400
 seeded rounds, their median and each run).
+
+``--every-preset N``: instead, ``hard`` as ``--ai hard`` plays it, in seat 0
+against ``normal`` players, N seeded rounds (``sim``'s deals) of every preset
+at every table size it allows: per table the decisions with a choice, their
+CPU time p50 / p99 / max and the longest by the clock (milliseconds).  The
+issue's ceiling is a second for any decision of any preset.
 """
 
 from __future__ import annotations
@@ -18,10 +25,12 @@ import statistics
 import time
 
 from dummy_tui.ai import LEVELS, make_player
+from dummy_tui.engine.families import new_round
 from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.rules import load_rulesets
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.rules.schema import DummyRules
-from dummy_tui.sim import simulate
+from dummy_tui.sim import player_seed, round_seed, simulate
 
 
 def decision_times(
@@ -49,13 +58,53 @@ def decision_times(
     return times, samples
 
 
+def every_preset(rounds: int, seed: int) -> None:
+    """``hard`` in seat 0 against ``normal``, at every preset and table size."""
+    print(f"hard in seat 0 against normal, {rounds} rounds a table (seed {seed}), milliseconds")
+    print(f"  {'preset':18} players  decisions  CPU p50    p99     max   wall max")
+    longest = 0.0
+    for name, rules in load_rulesets(None).items():
+        for players in rules.player_counts:
+            cpu: list[float] = []
+            wall: list[float] = []
+            for index in range(rounds):
+                ais = [
+                    make_player(
+                        rules.family, "hard" if s == 0 else "normal", player_seed(seed, index, s)
+                    )
+                    for s in range(players)
+                ]
+                game = new_round(rules, players, round_seed(seed, index), starter=index % players)
+                while not game.is_over:
+                    legal = game.legal_actions()
+                    view = game.view(game.seat)
+                    clock, used = time.perf_counter(), time.process_time()
+                    action = legal[0] if len(legal) == 1 else ais[game.seat].choose(view, legal)
+                    if len(legal) > 1 and game.seat == 0:
+                        cpu.append((time.process_time() - used) * 1000)
+                        wall.append((time.perf_counter() - clock) * 1000)
+                    game.apply(action)
+            cuts = statistics.quantiles(cpu, n=100, method="inclusive")
+            longest = max(longest, max(cpu))
+            print(
+                f"  {name:18} {players:7}  {len(cpu):9}  {cuts[49]:7.1f} {cuts[98]:7.1f} "
+                f"{max(cpu):7.1f} {max(wall):10.1f}"
+            )
+    print(f"longest decision: {longest:.0f} ms of CPU (ceiling: 1,000)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--samples", type=int, default=None)
     parser.add_argument("--budget-ms", type=float, default=None)
     parser.add_argument("--ruleset", default="dummy")
+    parser.add_argument("--every-preset", type=int, default=None, metavar="N")
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.every_preset is not None:
+        every_preset(args.every_preset, args.seed)
+        return
     rules = get_ruleset(args.ruleset)
     assert isinstance(rules, DummyRules)
     print(f"decision time per level ({args.ruleset}, 4 players), milliseconds")
