@@ -81,15 +81,6 @@ BUILD = "?"
 """The build of dummy_tui timed (:func:`build`), named in every result."""
 
 
-def build() -> str:
-    """Compiled (mypyc) or pure Python, and where the package was found."""
-    import dummy_tui.engine.families.gin as gin
-
-    where = Path(gin.__file__ or "?")
-    kind = "compiled" if where.suffix in (".so", ".pyd") else "pure Python"
-    return f"{kind}, from {where.parents[3]}"
-
-
 def report(title: str, rates: dict[str, list[float]], ours: str, targets: dict[str, float]) -> None:
     print(f"{title} — ours: {BUILD.split(',')[0]}")
     for name, values in rates.items():
@@ -285,6 +276,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.tree is not None:
         sys.path.insert(0, str(args.tree.resolve()))
+    from _common import build
+
     global BUILD
     BUILD = build()
 

@@ -30,7 +30,9 @@ from multiprocessing import get_context
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# the installed dummy_tui (a compiled build, when run with its Python) is timed;
+# this checkout's sources only when none is installed
+sys.path.append(str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "peers"))
 
 from openspiel_player import Tally, play_hands  # noqa: E402
@@ -100,9 +102,11 @@ def main() -> None:
         seeds = [int(s) for s in args.seed.split(",")]
     except ValueError:
         parser.error(f"--seed: {args.seed!r} is not a seed or a list of seeds such as 1,2,3")
+    from _common import build
+
     print(
         f"our gin AI vs OpenSpiel SimpleGinRummyBot, {args.hands} hands a seed, "
-        f"seeds {','.join(map(str, seeds))}, dealer alternating"
+        f"seeds {','.join(map(str, seeds))}, dealer alternating; dummy_tui: {build()}"
     )
     totals: dict[str, Tally] = {}
     for level in args.levels.split(","):
