@@ -38,7 +38,7 @@ from dummy_tui.rules.schema import DummyRules
 # kept cards do) are preferred.
 INFERENCE = Reading(shape=1.0, candidates=8)
 
-# The most planning a decision may do at the default 128 deals (in proportion
+# The most search a decision may do at the default 128 deals (in proportion
 # to the deals asked for: the hint's 16 get an eighth), in the states that the
 # go-out searches and the planner work out (:mod:`dummy_tui.engine.work`), a
 # count that does not depend on the machine.  Nearly every decision needs far less;
@@ -88,7 +88,7 @@ class SearchPlayer:
         self.margin = margin
         self.read_rollouts = read_rollouts
         self.long_stock = long_stock
-        self.work = work  # the planning a decision may do at 128 deals (None: no limit)
+        self.work = work  # the search a decision may do at 128 deals (None: no limit)
         self.normal = HeuristicPlayer(seed, weights)
         self.started: float | None = None
         # sampled deals of the last decision (None: it searched none), for measurements
@@ -155,8 +155,9 @@ class SearchPlayer:
 
     @property
     def work_limit(self) -> int | None:
-        """The planned states a decision may spend: ``work`` at 128 deals, in
-        proportion to the deals asked for (and by the clock, as at 128)."""
+        """The states searched a decision may spend (:mod:`dummy_tui.engine.work`):
+        ``work`` at 128 deals, in proportion to the deals asked for (and by the
+        clock, as at 128)."""
         if self.work is None:
             return None
         return self.work * (self.samples or DUMMY_HARD_SAMPLES) // DUMMY_HARD_SAMPLES
@@ -211,7 +212,7 @@ class SearchPlayer:
         limit = self.samples if self.samples is not None else 10_000
         evidence = self.evidence(view)
         finish = view.stock_count <= self.late
-        # stop before a deal that would take the planning past the work limit
+        # stop before a deal that would take the search past the work limit
         work = self.work_limit
         spent = work_done()
         heaviest = 0
