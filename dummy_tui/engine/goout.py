@@ -103,9 +103,7 @@ class GoOut:
         memo = self.memo
         before = len(memo)
         found = _cover(mask, leftover, self.limit, self.pieces, self.union, memo, self.both)
-        grown = len(memo) - before
-        if grown:  # a question answered from the memo costs no count
-            add_work(grown)
+        add_work(len(memo) - before)
         return found
 
     def can_go_out(self) -> bool:

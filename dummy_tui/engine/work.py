@@ -27,5 +27,7 @@ def spent() -> int:
 
 
 def add(states: int) -> None:
-    """Count ``states`` more."""
-    _METER.states = spent() + states
+    """Count ``states`` more (none: a question answered from a memo costs no count,
+    nor the thread-local write)."""
+    if states:
+        _METER.states = spent() + states
