@@ -196,15 +196,12 @@ class History(Queries):
             self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
         )
         try:
-            # one read transaction: the version, the id and the tables are read from
-            # one snapshot, so a file another process makes at this moment is seen
-            # either empty or made, never half of each
-            conn.execute("BEGIN")
-            try:
+            version, app = schema.version_of(conn)
+            empty = app == 0 and version == 0 and not schema.has_tables(conn)
+            if app == 0 and not empty:
+                # another process may have made the file between the two reads (its
+                # tables and its id come in one transaction): read the id again
                 version, app = schema.version_of(conn)
-                empty = app == 0 and version == 0 and not schema.has_tables(conn)
-            finally:
-                conn.execute("ROLLBACK")  # it only read: nothing to commit
             if app != schema.APPLICATION_ID and not empty:
                 raise HistoryUnavailable(
                     Problem(
