@@ -276,8 +276,13 @@ def help_language(argv: Sequence[str]) -> str:
     return chosen_language(lang if lang in LANGUAGES else None, config or None)
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The parser of ``dummy-tui``, its help in ``lang``."""
+def build_parser(lang: str = "en", play_only: bool = False) -> argparse.ArgumentParser:
+    """The parser of ``dummy-tui``, its help in ``lang``.
+
+    ``play_only``: with ``play`` the one command, for a command line that names
+    it and asks no help (``dummy-tui`` with no command is one): it reads such a
+    line as the whole parser does, without the other commands' arguments and
+    their modules, which the start of the game would wait for."""
     from dummy_tui.i18n import cli_catalog
 
     texts, english = cli_catalog(lang), cli_catalog("en")
@@ -331,6 +336,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     option("--log-level", choices=("debug", "info", "warning", "error"), default="info")
     parser.play_options = tuple(play_options)  # --rules and --lang are the top-level parser's too
     play.set_defaults(handler=play_command)
+    if play_only:
+        return parser
 
     learn = command("learn")
     learn.add_argument("--ascii", action="store_true", help=h("learn.ascii"))
@@ -384,19 +391,42 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     return parser
 
 
-def _with_default_command(argv: Sequence[str]) -> list[str]:
-    """*argv* with ``play`` put in where the command line names no command."""
-    args = list(argv)
+def _after_global_options(args: Sequence[str]) -> int | None:
+    """Where the words after the leading global options start in *args*; None
+    when the last of them lacks its value."""
     i = 0
     while i < len(args):
         if args[i] in GLOBAL_OPTIONS:
             if i + 1 == len(args):
-                return args  # no value after it: the top-level parser says so
+                return None
             i += 2
         elif args[i].startswith(tuple(f"{name}=" for name in GLOBAL_OPTIONS)):
             i += 1
         else:
             break
+    return i
+
+
+def _plays_only(words: Sequence[str]) -> bool:
+    """Does the command line (as :func:`_with_default_command` gives it) run
+    ``play`` without asking for help, so that :func:`build_parser` needs no
+    other command?"""
+    i = _after_global_options(words)
+    return (
+        i is not None
+        and i < len(words)
+        and words[i] == "play"
+        and not any(word in ("-h", "--help") for word in words)
+    )
+
+
+def _with_default_command(argv: Sequence[str]) -> list[str]:
+    """*argv* with ``play`` put in where the command line names no command."""
+    args = list(argv)
+    found = _after_global_options(args)
+    if found is None:
+        return args  # no value after the last global option: the top-level parser says so
+    i = found
     if i < len(args) and (
         args[i] in ("-h", "--help", "--version", "--print-completion")
         or args[i].startswith("--print-completion=")
@@ -443,7 +473,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = help_language(words)
         set_language(lang)  # what the commands print
         with _argparse_words(lang):
-            parser = build_parser(lang)
+            completing = "_ARGCOMPLETE" in os.environ  # a Tab: every command completes
+            parser = build_parser(lang, play_only=_plays_only(words) and not completing)
             autocomplete(parser, _with_default_command)  # a shell's Tab: answered, then exit
             args = parser.parse_args(words)
         code: int = args.handler(args)

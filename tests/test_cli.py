@@ -501,3 +501,51 @@ def test_rules_in_thai_names_presets_and_options_in_thai() -> None:
     assert "แบบกติกา" in text and "จินรัมมี่" in text and "แต้มน็อค" in text
     assert "knock_points" in text  # the key, as typed after --options
     assert "Presets" not in text and "Knock points" not in text
+
+
+def _read(parser: argparse.ArgumentParser, words: list[str]) -> tuple[object, str]:
+    """What ``parser`` makes of ``words``: its namespace (the handler by name), or
+    its exit code and what it wrote."""
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err):
+            args = vars(parser.parse_args(words))
+    except SystemExit as stop:
+        return stop.code, err.getvalue()
+    args["handler"] = args["handler"].__name__
+    return args, err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--ai", "hard", "--players", "3", "--seed", "7"],
+        ["--lang", "th", "--ruleset", "gin"],
+        ["--rules", "my.toml", "play", "--options", "penalty_feed_head=50", "--ascii"],
+        ["play", "--log", "game.log", "--log-level", "debug", "--no-history", "--resume"],
+        ["--players", "9"],  # refused: the same words, the same exit code
+        ["--log-level", "loud"],
+        ["play", "--seed", "-1"],
+        ["play", "extra"],
+        ["--bogus"],
+        ["--config", "c.toml", "--humans", "2", "--lang=en"],
+    ],
+)
+def test_a_play_command_line_reads_the_same_without_the_other_commands(argv: list[str]) -> None:
+    words = cli._with_default_command(argv)
+    assert cli._plays_only(words)
+    whole, alone = cli.build_parser(), cli.build_parser(play_only=True)
+    assert _read(alone, ["replay", "g.json"])[0] == 2  # it is the smaller parser
+    assert _read(alone, words) == _read(whole, words)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], ["play", "--help"], ["-h"], ["replay", "g.json"], ["--version"], ["--lang"]],
+)
+def test_help_and_other_commands_get_the_whole_parser(argv: list[str]) -> None:
+    assert not cli._plays_only(cli._with_default_command(argv))
