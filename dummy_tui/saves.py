@@ -23,7 +23,6 @@ removed by :func:`clean_temporaries` once no window holds that match.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
@@ -309,6 +308,8 @@ def migrate_legacy(folder: Path) -> Path | None:
     uid = data.get("history")
     named = isinstance(uid, str) and UID.match(uid) is not None
     if not named:
+        import hashlib  # only for a save of an earlier version: not at every start
+
         uid = hashlib.md5(text.encode("utf-8", "surrogatepass"), usedforsecurity=False).hexdigest()
     assert isinstance(uid, str)
     target = save_file(folder, uid)

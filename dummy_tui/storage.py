@@ -28,6 +28,21 @@ SAVE_FORMATS: Final = ("dummy-tui-save/1", SAVE_FORMAT)
 of earlier versions (``save.json``), moved into ``saves/`` as it is."""
 
 
+def content_key(*parts: bytes) -> str:
+    """A key that changes with the bytes of ``parts``, for what the cache folder
+    keeps worked out from them: the length of each and a CRC-32 of them all.
+
+    A cache's key, not a seal: it tells an edited or upgraded file from the
+    one the cache was made of.  (``zlib`` is loaded with Python; ``hashlib``
+    would load OpenSSL before the first screen.)"""
+    import zlib
+
+    crc = 0
+    for part in parts:
+        crc = zlib.crc32(part, crc)
+    return "-".join([*(str(len(part)) for part in parts), f"{crc:08x}"])
+
+
 def config_dir() -> Path:
     home = os.environ.get(HOME_ENV)
     if home:

@@ -13,7 +13,6 @@ nouns have no plural, so Thai has one only where one card reads otherwise
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -48,8 +47,9 @@ def _load(name: str) -> dict[str, str]:
     """
     # a plain path: importlib.resources costs the start-up 5 ms
     data = Path(__file__).with_name(name).read_bytes()
-    key = hashlib.blake2b(data, digest_size=16).hexdigest()
-    from dummy_tui.storage import atomic_write, cache_dir
+    from dummy_tui.storage import atomic_write, cache_dir, content_key
+
+    key = content_key(data)
 
     kept = cache_dir() / f"catalog-{name}.json"
     try:

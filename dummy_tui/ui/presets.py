@@ -15,7 +15,6 @@ the modules and the file written again.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -106,14 +105,14 @@ def worked_out(path: Path | None = None) -> StartFacts:
 def fingerprint(path: Path | None) -> str | None:
     """A digest of the rules file and of the modules the facts come from; None
     when one of them cannot be read (the facts are then worked out each time)."""
-    digest = hashlib.sha256(f"{CACHE_FORMAT}:{path}".encode())
+    from dummy_tui.storage import content_key
+
     try:
-        digest.update((PACKAGED if path is None else path).read_bytes())
-        for name in SOURCES:
-            digest.update((PACKAGE / name).read_bytes())
+        rules = (PACKAGED if path is None else path).read_bytes()
+        sources = [(PACKAGE / name).read_bytes() for name in SOURCES]
     except OSError:
         return None
-    return digest.hexdigest()
+    return f"{CACHE_FORMAT}:{path}:{content_key(rules, *sources)}"
 
 
 def cache_path() -> Path:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dummy_tui.storage import KEEP_DAMAGED, atomic_write, set_aside
+from dummy_tui.storage import KEEP_DAMAGED, atomic_write, content_key, set_aside
 
 
 def test_text_utf8_cannot_hold_leaves_the_old_file_and_nothing_else(tmp_path: Path) -> None:
@@ -63,3 +63,17 @@ def test_only_the_newest_files_set_aside_are_kept(
         "settings.json.damaged-20230101-000000",  # another file's
     ]
     assert KEEP_DAMAGED == 3
+
+
+def test_a_cache_key_changes_with_any_byte_and_with_where_the_files_part() -> None:
+    text = "[presets.dummy]\ntarget_score = 500\n".encode()
+    keys = {content_key(text)}
+    for i in range(len(text)):  # every byte changed, one at a time
+        changed = bytearray(text)
+        changed[i] ^= 1
+        keys.add(content_key(bytes(changed)))
+    keys.add(content_key(text[:-1]))
+    keys.add(content_key(text[:9], text[9:]))  # the same bytes, split otherwise
+    keys.add(content_key(text[:10], text[10:]))
+    assert len(keys) == len(text) + 4
+    assert content_key(text) == content_key(bytes(text))  # and nothing else moves it
