@@ -28,6 +28,7 @@ from dummy_tui.ui.keys import game_keymap
 from dummy_tui.ui.saving import RecoveryDone, Saver, saved_line
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
     from textual.notifications import SeverityLevel
     from textual.theme import Theme
 
@@ -153,6 +154,15 @@ class DummyApp(App[int]):
         """Textual's notice, its message taken as text: a player's name or a
         file's path in it (``[/]``, ``[bold]``) is data, never markup."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        """Textual's restyling of a node whose classes changed, for a node in
+        the app's tree only.  Textual styles a widget when it is mounted; before
+        that each class it gets (a Button its variant, an Input its validity)
+        restyled it for nothing: on the first screen, two dozen times."""
+        if node is not self and not node.is_attached:
+            return
+        super().update_styles(node, animate)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette's commands: those of the screen that apply now."""

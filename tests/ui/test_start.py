@@ -659,3 +659,21 @@ async def test_the_ai_speed_is_chosen_on_the_new_game_screen_and_kept(home: Path
         assert value_now(speed) == 0 and app.prefs.settings.ai_delay == 0.0
     saved = json.loads((home / "config" / "settings.json").read_text(encoding="utf-8"))
     assert saved["ai_delay"] == 0.0
+
+
+async def test_a_widget_is_styled_by_the_classes_it_was_given_before_it_was_mounted() -> None:
+    # DummyApp.update_styles leaves a widget outside the app's tree unstyled
+    # when its classes change: Textual styles it as it mounts it
+    app = DummyApp(persist=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        label = Static("x")
+        label.add_class("ng-label")  # the new-game form's labels: 16 cells wide
+        assert not label.is_attached
+        await app.screen.mount(label)
+        await pilot.pause()
+        assert label.styles.width is not None and label.styles.width.value == 16
+        assert label.region.width == 16
+        label.remove_class("ng-label")  # in the tree: restyled at once
+        await pilot.pause()
+        assert label.styles.width is None or label.styles.width.value != 16
