@@ -72,6 +72,7 @@ def add_commands(
 
     serve = command("serve")
     listens(serve, "serve", 1, SERVE_PORT)  # help: serve.port, serve.bind
+    number(serve, "--seed", 0, 2**63 - 1, h("serve.seed"))
     serve.set_defaults(handler=serve_command)
 
 
@@ -472,7 +473,18 @@ def serve_command(args: argparse.Namespace) -> int:
     root = data_dir() / "browsers"
     root.mkdir(parents=True, exist_ok=True)
     lang = args.lang if isinstance(args.lang, str) else None
-    server = GameServer(root, host=args.bind, port=args.port, lang=lang)
+    if args.rules is not None:
+        from dummy_tui.rules import get_ruleset
+
+        get_ruleset("dummy", args.rules)  # each game would stop at once on a mistake in it
+    # the games are processes of their own: they read the same rules and config
+    given: list[str] = []
+    for flag, value in (("--rules", args.rules), ("--config", args.config_file)):
+        if value is not None:
+            given += [flag, str(Path(value).resolve())]
+    if args.seed is not None:
+        given += ["--seed", str(args.seed)]
+    server = GameServer(root, host=args.bind, port=args.port, lang=lang, play_args=given)
     if args.bind == LOOPBACK:
         print(say("out.serve.loopback"), flush=True)
     try:

@@ -10,7 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -22,13 +22,15 @@ def free_port() -> int:
         return port
 
 
-def start_serving(home: Path, lang: str = "en") -> tuple[subprocess.Popen[str], str]:
-    """``serve`` started with ``home`` as its folders, once it says where it
-    is: the process and its address."""
+def start_serving(
+    home: Path, lang: str = "en", args: Sequence[str] = ()
+) -> tuple[subprocess.Popen[str], str]:
+    """``serve`` started with ``home`` as its folders (and ``args``), once it
+    says where it is: the process and its address."""
     port = free_port()
     env = dict(os.environ, DUMMY_TUI_HOME=str(home), LANG="C.UTF-8")
     server = subprocess.Popen(
-        [sys.executable, "-m", "dummy_tui", "serve", "--port", str(port), "--lang", lang],
+        [sys.executable, "-m", "dummy_tui", "serve", "--port", str(port), "--lang", lang, *args],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     assert server.stdout is not None
@@ -50,9 +52,10 @@ def start_serving(home: Path, lang: str = "en") -> tuple[subprocess.Popen[str], 
 
 
 @contextmanager
-def serving(home: Path, lang: str = "en") -> Iterator[str]:
-    """``serve`` running with ``home`` as its folders, for the block; its address."""
-    server, url = start_serving(home, lang)
+def serving(home: Path, lang: str = "en", args: Sequence[str] = ()) -> Iterator[str]:
+    """``serve`` running with ``home`` as its folders (and ``args``), for the
+    block; its address."""
+    server, url = start_serving(home, lang, args)
     try:
         yield url
     finally:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import signal
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -16,14 +18,14 @@ import websockets
 from serve_util import page, serving, start_serving
 
 
-async def first_frames(url: str, key: str) -> str:
-    """What the game sends a browser with ``key`` until its screen is drawn."""
+async def first_frames(url: str, key: str, until: str = "new game") -> str:
+    """What the game sends a browser with ``key`` until its screen shows ``until``."""
     headers = {"Cookie": f"dummy_tui_browser={key}"}
     got = b""
     text = ""
     async with websockets.connect(url, additional_headers=headers) as ws:
         deadline = time.monotonic() + 30
-        while "new game" not in text and time.monotonic() < deadline:
+        while until not in text and time.monotonic() < deadline:
             message = await asyncio.wait_for(ws.recv(), 30)
             if isinstance(message, bytes):
                 got += message
@@ -79,3 +81,39 @@ def test_ctrl_c_stops_serving_at_once_while_a_game_is_played(tmp_path: Path) -> 
         if server.poll() is None:
             server.kill()
         server.communicate(timeout=30)
+
+
+def test_the_games_read_the_rules_file_serve_was_given(tmp_path: Path) -> None:
+    rules = tmp_path / "family.toml"
+    rules.write_text('[presets.dummy]\nfamily = "dummy"\ntarget_score = 777\n', encoding="utf-8")
+    with serving(tmp_path, args=("--rules", str(rules))) as url:
+        _, cookie = page(f"{url}/")
+        key = re.match(r"dummy_tui_browser=([0-9a-f]{32});", cookie)
+        assert key is not None
+        ws = url.replace("http:", "ws:") + "/ws?width=100&height=30"
+        screen = asyncio.run(first_frames(ws, key[1], until="777"))
+    assert re.search(r"Target score +777", screen)  # the file's, not the built-in 500
+
+
+def test_serve_refuses_a_rules_file_its_games_could_not_start_with(tmp_path: Path) -> None:
+    rules = tmp_path / "family.toml"
+    rules.write_text('[presets.ours]\nfamily = "dummy"\n', encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "dummy_tui", "serve", "--rules", str(rules), "--port", "1"],
+        env=dict(os.environ, DUMMY_TUI_HOME=str(tmp_path)),
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "no preset named 'dummy'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_with_a_seed_every_browser_is_dealt_the_same_hand(tmp_path: Path) -> None:
+    hands = []
+    with serving(tmp_path, args=("--seed", "5")) as url:
+        ws = url.replace("http:", "ws:") + "/ws?width=100&height=30"
+        for key in ("1" * 32, "2" * 32):  # two browsers, each with its own folders
+            screen = asyncio.run(first_frames(ws, key, until="Your turn"))
+            hand = re.search(r"You: 7 cards.*?\n(.*?)\n", screen, re.S)
+            assert hand is not None, screen[-2000:]
+            hands.append(re.findall(r"(?:10|[2-9JQKA])[♣♦♥♠]", hand[1]))
+    assert len(hands[0]) == 7 and hands[0] == hands[1]

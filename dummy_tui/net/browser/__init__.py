@@ -18,6 +18,7 @@ import re
 import secrets
 import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +41,13 @@ def browser_key(cookies: Any) -> str | None:
     return key if isinstance(key, str) and KEY.match(key) else None
 
 
-def game_command(home: Path, lang: str | None) -> str:
-    """The shell command that plays the game with ``home`` as its folders."""
+def game_command(home: Path, lang: str | None, play_args: Sequence[str] = ()) -> str:
+    """The shell command that plays the game with ``home`` as its folders
+    (``play_args``: the ``play`` options ``serve`` was given, ``--rules FILE``...)."""
     words = [sys.executable, "-m", "dummy_tui"]
     if lang is not None:
         words += ["--lang", lang]
+    words += play_args
     return f"DUMMY_TUI_HOME={shlex.quote(str(home))} " + " ".join(map(shlex.quote, words))
 
 
@@ -52,13 +55,20 @@ class GameServer(Server):
     """textual-serve's server, each browser with its own data folder."""
 
     def __init__(
-        self, root: Path, host: str, port: int, lang: str | None = None, title: str = "dummy-tui"
+        self,
+        root: Path,
+        host: str,
+        port: int,
+        lang: str | None = None,
+        title: str = "dummy-tui",
+        play_args: Sequence[str] = (),
     ) -> None:
         self.root = root
         self.lang = lang
+        self.play_args = tuple(play_args)
         self._visits: dict[asyncio.Task[Any], Any] = {}
         """The tasks that play a game with a browser, each with its request."""
-        self._default = game_command(root / "shared", lang)
+        self._default = game_command(root / "shared", lang, self.play_args)
         super().__init__(self._default, host=host, port=port, title=title, templates_path=TEMPLATES)
 
     @property
@@ -91,7 +101,7 @@ class GameServer(Server):
 
     async def handle_websocket(self, request: Any) -> Any:
         home = self.home_of(browser_key(request.cookies))
-        _command.set(game_command(home, self.lang))
+        _command.set(game_command(home, self.lang, self.play_args))
         task = asyncio.current_task()
         assert task is not None
         self._visits[task] = request
