@@ -117,3 +117,14 @@ def test_with_a_seed_every_browser_is_dealt_the_same_hand(tmp_path: Path) -> Non
             assert hand is not None, screen[-2000:]
             hands.append(re.findall(r"(?:10|[2-9JQKA])[♣♦♥♠]", hand[1]))
     assert len(hands[0]) == 7 and hands[0] == hands[1]
+
+
+def test_serving_says_where_to_go_and_not_each_request(tmp_path: Path) -> None:
+    server, url = start_serving(tmp_path)  # it said where to go
+    try:
+        for _ in range(3):
+            page(f"{url}/")
+    finally:
+        server.terminate()
+        out, err = server.communicate(timeout=30)
+    assert "GET" not in out + err, out + err

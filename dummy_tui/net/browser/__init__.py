@@ -121,6 +121,17 @@ class GameServer(Server):
                 request.transport.close()
         await asyncio.gather(*(task for task, _ in visits), return_exceptions=True)
 
+    def initialize_logging(self) -> None:
+        """What the server says while it serves: its problems, not a line for
+        every file a page fetches (textual-serve's own logging, which it leaves
+        to a subclass, writes each request as it comes)."""
+        import logging
+
+        from rich.logging import RichHandler
+
+        handler = RichHandler(show_path=False, show_time=False, console=self.console)
+        logging.basicConfig(level=logging.WARNING, format="%(message)s", handlers=[handler])
+
     async def on_startup(self, app: Any) -> None:
         """Say where to open the game instead of textual-serve's banner."""
         from dummy_tui.i18n import say
