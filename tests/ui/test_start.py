@@ -677,3 +677,17 @@ async def test_a_widget_is_styled_by_the_classes_it_was_given_before_it_was_moun
         label.remove_class("ng-label")  # in the tree: restyled at once
         await pilot.pause()
         assert label.styles.width is None or label.styles.width.value != 16
+
+
+async def test_ctrl_a_in_a_name_selects_it_so_typing_replaces_it() -> None:
+    app = DummyApp(persist=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        name = app.screen.query_one("#name-0", Input)
+        name.focus()
+        await pilot.pause()
+        name.cursor_position = 1  # somewhere in "You", nothing selected
+        await pilot.press("ctrl+a", "A", "n", "n")
+        assert name.value == "Ann"
+        await pilot.press("home", "X")  # Home still goes to the start
+        assert name.value == "XAnn"

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from dummy_tui.i18n import t
 from dummy_tui.net.protocol import CHAT_LIMIT, REACTIONS
+from dummy_tui.ui.widgets.field import TextField
 
 
 class ChatScreen(ModalScreen[dict[str, Any] | None]):
@@ -38,7 +39,9 @@ class ChatScreen(ModalScreen[dict[str, Any] | None]):
                 lines.append(name, style="bold")
                 lines.append(f": {line}\n")
             yield Static(lines if self.heard else Text(t("chat.nothing_yet")), id="intro")
-            yield Input(placeholder=t("chat.placeholder"), max_length=CHAT_LIMIT, id="chat-line")
+            yield TextField(
+                placeholder=t("chat.placeholder"), max_length=CHAT_LIMIT, id="chat-line"
+            )
             yield OptionList(
                 *(Option(t(f"react.{key}"), id=key) for key in REACTIONS), id="choices"
             )

@@ -18,6 +18,7 @@ from dummy_tui.i18n import ai_name, catalog, has, option_name, t
 from dummy_tui.problems import NAME_LIMIT
 from dummy_tui.ui.common import AI_SPEEDS
 from dummy_tui.ui.widgets.choice import Choice
+from dummy_tui.ui.widgets.field import TextField
 from dummy_tui.ui.widgets.number import NumberInput
 
 if TYPE_CHECKING:
@@ -148,7 +149,7 @@ def option_field(key: str, kind: Any, value: object) -> Input | Choice:
         return Choice(options, value, width=OPTION_WIDTH, id=f"opt-{key}", classes=classes)
     if kind is int and isinstance(value, int):
         return NumberInput(str(value), id=f"opt-{key}", classes="opt-value", compact=True)
-    return Input(_shown(value), id=f"opt-{key}", classes="opt-value", compact=True)
+    return TextField(_shown(value), id=f"opt-{key}", classes="opt-value", compact=True)
 
 
 def option_line(key: str, kind: Any, value: object) -> Horizontal:

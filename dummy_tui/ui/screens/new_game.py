@@ -29,6 +29,7 @@ from dummy_tui.ui.screens.form import (
 )
 from dummy_tui.ui.screens.new_game_form import NewGameForm
 from dummy_tui.ui.widgets.choice import Choice
+from dummy_tui.ui.widgets.field import TextField
 from dummy_tui.ui.widgets.footer import KeyFooter
 from dummy_tui.ui.widgets.number import NumberInput
 
@@ -93,7 +94,7 @@ class NewGameScreen(NewGameForm):
                         id=f"kind-{i}",
                         classes="kind",
                     )
-                    yield Input(
+                    yield TextField(
                         value=shown,
                         id=f"name-{i}",
                         classes="name",

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from dummy_tui.i18n import say, t
+from dummy_tui.ui.widgets.field import TextField
 
 if TYPE_CHECKING:
     from dummy_tui.ui.settings import GameSetup
@@ -45,8 +46,8 @@ class JoinScreen(ModalScreen[tuple[str, str] | None]):
         with Vertical(id="dialog") as box:
             box.border_title = t("online.join_title")
             yield Static(t("online.join_intro"), id="intro")
-            yield Input(placeholder="192.168.1.20:8765/K7QX2M", max_length=200, id="address")
-            yield Input(value=self.name_given, max_length=16, id="join-name")
+            yield TextField(placeholder="192.168.1.20:8765/K7QX2M", max_length=200, id="address")
+            yield TextField(value=self.name_given, max_length=16, id="join-name")
             yield Static(t("online.join_help"), id="choice-help")
 
     def on_mount(self) -> None:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Input
-
 from dummy_tui.ui.common import DIGITS
+from dummy_tui.ui.widgets.field import TextField
 
 
-class NumberInput(Input):
+class NumberInput(TextField):
     """A field for a whole number, never negative (a target score, an option's
     points): with the Thai layout on, the key marked 1 types ๅ; here it is the 1
     it is marked with, and a Thai digit (๑) is that digit too.  The keys marked
