@@ -7,9 +7,12 @@ each family's player counts and the AI levels come from their one source,
 which would double the time to the first frame; so what they say is kept in a
 small file in the cache folder, under a fingerprint of everything it is
 derived from (the presets file and the modules' own source).  When the
-fingerprint matches, the first frame reads that file; otherwise (the first
-start, an edited presets file, another version) the facts are worked out from
-the modules and the file written again.
+fingerprint matches, the first frame reads that file; otherwise (an edited
+presets file, another version) the facts are worked out from the modules and
+the file written again.  The facts of the packaged presets also come with the
+game (:data:`SHIPPED`, under the same fingerprint), so that the very first
+start after an install does not wait for them either; a test holds that file
+to what the modules say (:func:`ship` writes it again).
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ PACKAGED = PACKAGE / "rulesets.toml"
 SOURCES = ("rules/schema.py", "rules/loader.py", "ai/__init__.py", "__init__.py")
 """The modules the facts are derived from (inside the package)."""
 CACHE_FORMAT = 2
+SHIPPED = Path(__file__).with_name("start_facts.json")
+"""The facts of :data:`PACKAGED`, as the cache keeps them, shipped with the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,8 @@ def start_facts(path: Path | None = None) -> StartFacts:
     cache = cache_path()
     if key is not None:
         found = _from_cache(cache, key)
+        if found is None and path is None:
+            found = _from_cache(SHIPPED, key)  # the first start after an install
         if found is not None:
             return found
     facts = worked_out(path)
@@ -115,6 +122,15 @@ def fingerprint(path: Path | None) -> str | None:
     return f"{CACHE_FORMAT}:{path}:{content_key(rules, *sources)}"
 
 
+def ship() -> None:
+    """Write :data:`SHIPPED` again from the packaged presets and the modules
+    (after a change to either: ``python -c "from dummy_tui.ui.presets import
+    ship; ship()"``)."""
+    key = fingerprint(None)
+    assert key is not None
+    _write_cache(SHIPPED, key, worked_out(None), indent=1)
+
+
 def cache_path() -> Path:
     from dummy_tui.storage import cache_dir
 
@@ -144,7 +160,7 @@ def _from_cache(path: Path, key: str) -> StartFacts | None:
         return None  # missing, damaged or old: worked out again
 
 
-def _write_cache(path: Path, key: str, facts: StartFacts) -> None:
+def _write_cache(path: Path, key: str, facts: StartFacts, indent: int | None = None) -> None:
     from dummy_tui.storage import atomic_write
 
     data = {
@@ -154,4 +170,4 @@ def _write_cache(path: Path, key: str, facts: StartFacts) -> None:
         "levels": facts.levels,
     }
     with contextlib.suppress(OSError):  # no cache: the next start works them out again
-        atomic_write(path, json.dumps(data, ensure_ascii=False))
+        atomic_write(path, json.dumps(data, ensure_ascii=False, indent=indent))

@@ -691,3 +691,16 @@ async def test_ctrl_a_in_a_name_selects_it_so_typing_replaces_it() -> None:
         assert name.value == "Ann"
         await pilot.press("home", "X")  # Home still goes to the start
         assert name.value == "XAnn"
+
+
+def test_the_facts_shipped_with_the_game_are_those_of_its_presets() -> None:
+    from dummy_tui.ui.presets import SHIPPED, _from_cache, fingerprint
+
+    key = fingerprint(None)
+    assert key is not None
+    shipped = _from_cache(SHIPPED, key)
+    assert shipped is not None, (
+        "dummy_tui/ui/start_facts.json is not of these presets and modules: write it again with"
+        ' python -c "from dummy_tui.ui.presets import ship; ship()"'
+    )
+    assert shipped == worked_out(None)
