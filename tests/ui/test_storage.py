@@ -66,7 +66,7 @@ def test_only_the_newest_files_set_aside_are_kept(
 
 
 def test_a_cache_key_changes_with_any_byte_and_with_where_the_files_part() -> None:
-    text = "[presets.dummy]\ntarget_score = 500\n".encode()
+    text = b"[presets.dummy]\ntarget_score = 500\n"
     keys = {content_key(text)}
     for i in range(len(text)):  # every byte changed, one at a time
         changed = bytearray(text)
