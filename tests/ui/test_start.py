@@ -704,3 +704,19 @@ def test_the_facts_shipped_with_the_game_are_those_of_its_presets() -> None:
         ' python -c "from dummy_tui.ui.presets import ship; ship()"'
     )
     assert shipped == worked_out(None)
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+async def test_joining_a_table_is_asked_in_a_framed_dialog_over_the_new_game_screen(
+    lang: str,
+) -> None:
+    app = DummyApp(persist=False, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("j")
+        await until(pilot, lambda: type(app.screen).__name__ == "JoinScreen", "the join dialog")
+        dialog = app.screen.query_one("#dialog")
+        assert dialog.border_title == t("online.join_title")
+        assert dialog.styles.border_top[0] != ""  # framed, with its title on the frame
+        assert dialog.region.width <= 70 and dialog.region.x > 0  # the screen shows round it
+        assert 0 < dialog.region.height < 24
