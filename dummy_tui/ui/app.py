@@ -155,14 +155,15 @@ class DummyApp(App[int]):
         file's path in it (``[/]``, ``[bold]``) is data, never markup."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
-    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+    def update_styles(self, node: DOMNode, *args: Any, **kwargs: Any) -> None:
         """Textual's restyling of a node whose classes changed, for a node in
         the app's tree only.  Textual styles a widget when it is mounted; before
         that each class it gets (a Button its variant, an Input its validity)
-        restyled it for nothing: on the first screen, two dozen times."""
+        restyled it for nothing: on the first screen, two dozen times.  (Its
+        other arguments are passed on as they come: Textual 6 has none.)"""
         if node is not self and not node.is_attached:
             return
-        super().update_styles(node, animate)
+        super().update_styles(node, *args, **kwargs)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette's commands: those of the screen that apply now."""
