@@ -102,6 +102,7 @@ def apply_config(args: argparse.Namespace) -> None:
     args.ascii = args.ascii or bool(config.ascii_cards)
     if args.log is None:
         args.log = config.log
+    args.ruleset_named = args.ruleset is not None  # by the command line
     args.ruleset_from_config = False
     if args.ruleset is None and config.preset is not None:
         from dummy_tui.rules import RulesetError, load_rulesets
@@ -115,7 +116,21 @@ def apply_config(args: argparse.Namespace) -> None:
         else:
             names = ", ".join(presets)
             config.problem("preset", "config.no_preset", name=repr(config.preset), presets=names)
-    args.ruleset = args.ruleset or "dummy"
+    args.ruleset = args.ruleset or default_preset(args.rules)
+
+
+def default_preset(rules: Path | None) -> str:
+    """The preset played when none is named: ``dummy``, or the first of a
+    ``--rules`` file that has none of that name (a family's own file)."""
+    if rules is None:
+        return "dummy"
+    from dummy_tui.rules import RulesetError, load_rulesets
+
+    try:
+        presets = load_rulesets(rules)
+    except RulesetError:
+        return "dummy"  # the check of the rules says what is wrong with the file
+    return "dummy" if not presets or "dummy" in presets else next(iter(presets))
 
 
 def config_command(args: argparse.Namespace) -> int:

@@ -549,3 +549,25 @@ def test_a_play_command_line_reads_the_same_without_the_other_commands(argv: lis
 )
 def test_help_and_other_commands_get_the_whole_parser(argv: list[str]) -> None:
     assert not cli._plays_only(cli._with_default_command(argv))
+
+
+def test_a_rules_file_of_a_familys_own_presets_opens_on_its_first(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from dummy_tui.ui.launch import setup_from_args
+
+    rules = tmp_path / "family.toml"
+    rules.write_text(
+        '[presets.grandma]\nfamily = "dummy"\ntarget_score = 300\n\n'
+        '[presets.quick]\nfamily = "gin"\n',
+        encoding="utf-8",
+    )
+    args = launched(monkeypatch, ["--rules", str(rules)])
+    assert args.ruleset == "grandma"
+    assert setup_from_args(args) is None  # the new-game screen, on the file's presets
+    args = launched(monkeypatch, ["--rules", str(rules), "--seed", "3"])
+    setup = setup_from_args(args)
+    assert setup is not None and setup.ruleset == "grandma"
+    # a preset the command line names is still looked for, and its absence said
+    result = run("--rules", rules, "--ruleset", "dummy", cwd=tmp_path)
+    assert_one_line_error(result, "no preset named 'dummy'")

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dummy_tui.commands import ai_level_error, named_config_exists
+from dummy_tui.commands import ai_level_error, default_preset, named_config_exists
 from dummy_tui.completion import complete_with, levels, option_keys, presets
 from dummy_tui.exits import EXIT_USAGE, PROG
 
@@ -476,7 +476,8 @@ def serve_command(args: argparse.Namespace) -> int:
     if args.rules is not None:
         from dummy_tui.rules import get_ruleset
 
-        get_ruleset("dummy", args.rules)  # each game would stop at once on a mistake in it
+        # each game would stop at once on a mistake in it
+        get_ruleset(default_preset(args.rules), args.rules)
     # the games are processes of their own: they read the same rules and config
     given: list[str] = []
     for flag, value in (("--rules", args.rules), ("--config", args.config_file)):

@@ -27,7 +27,8 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup | None:
         or args.ai is not None
         or args.seed is not None
         or bool(args.options)
-        or (args.ruleset != "dummy" and not getattr(args, "ruleset_from_config", False))
+        # a preset the command line named (not the config's, nor a rules file's first)
+        or (args.ruleset != "dummy" and getattr(args, "ruleset_named", True))
     )
     if not chosen:
         return None

@@ -97,14 +97,15 @@ def test_the_games_read_the_rules_file_serve_was_given(tmp_path: Path) -> None:
 
 def test_serve_refuses_a_rules_file_its_games_could_not_start_with(tmp_path: Path) -> None:
     rules = tmp_path / "family.toml"
-    rules.write_text('[presets.ours]\nfamily = "dummy"\n', encoding="utf-8")
+    rules.write_text('[presets.ours]\nfamily = "dummy"\ntarget_scor = 300\n', encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-m", "dummy_tui", "serve", "--rules", str(rules), "--port", "1"],
         env=dict(os.environ, DUMMY_TUI_HOME=str(tmp_path)),
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 2
-    assert "no preset named 'dummy'" in done.stderr and "Traceback" not in done.stderr
+    assert "target_scor" in done.stderr and str(rules) in done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
 
 
 def test_with_a_seed_every_browser_is_dealt_the_same_hand(tmp_path: Path) -> None:
