@@ -30,6 +30,7 @@ import contextlib
 import os
 import sqlite3
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
@@ -39,6 +40,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from dummy_tui.history import schema
 from dummy_tui.history.capture import capture, compact
 from dummy_tui.history.problems import (
+    BUSY,
     FOREIGN,
     NEWER,
     SHAPE,
@@ -181,13 +183,21 @@ class History(Queries):
         :class:`HistoryUnavailable` when the file cannot be used."""
         with self._lock:
             if self._conn is None:
-                try:
-                    self._conn = self._open()
-                except Exception as exc:
-                    problem = file_problem(exc, self.path)
-                    if problem is None:
-                        raise
-                    raise HistoryUnavailable(problem) from exc
+                deadline = time.monotonic() + self.timeout
+                while self._conn is None:
+                    try:
+                        self._conn = self._open()
+                    except Exception as exc:
+                        problem = file_problem(exc, self.path)
+                        if problem is None:
+                            raise
+                        if problem.kind == BUSY and time.monotonic() < deadline:
+                            # SQLite answers at once, without waiting, a lock it could
+                            # only wait for in a deadlock: two programs turning a new
+                            # file to WAL together.  One of them goes on: try again.
+                            time.sleep(0.02)
+                            continue
+                        raise HistoryUnavailable(problem) from exc
             return self._conn
 
     def _open(self) -> sqlite3.Connection:

@@ -191,3 +191,36 @@ def test_a_history_another_process_makes_while_this_one_opens_it_is_not_foreign(
         assert read(other) == (schema.SCHEMA_VERSION, schema.APPLICATION_ID)
     finally:
         other.close()
+
+
+def test_a_lock_sqlite_refuses_at_once_on_opening_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two windows turning a new file to WAL together: SQLite answers one of
+    # them "database is locked" at once, without waiting (it would deadlock)
+    real_open = History._open
+    refusals: list[History] = []
+
+    def refused_twice(self: History) -> sqlite3.Connection:
+        if len(refusals) < 2:
+            refusals.append(self)
+            _busy()
+        return real_open(self)
+
+    monkeypatch.setattr(History, "_open", refused_twice)
+    with History(tmp_path / "history.sqlite3") as history, history.transaction() as conn:
+        assert schema.has_tables(conn)
+    assert len(refusals) == 2 and history.problem is None
+
+    # a lock that lasts is told once the wait is over, as before
+    monkeypatch.setattr(History, "_open", lambda self: _busy())
+    with pytest.raises(HistoryUnavailable) as told:
+        History(tmp_path / "other.sqlite3", timeout=0.1).connection()
+    assert told.value.problem.kind == "busy"
+
+
+def _busy() -> sqlite3.Connection:
+    """What SQLite raises on a lock it will not wait for."""
+    busy = sqlite3.OperationalError("database is locked")
+    busy.sqlite_errorcode = sqlite3.SQLITE_BUSY
+    raise busy
