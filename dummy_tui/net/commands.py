@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dummy_tui.commands import ai_level_error, default_preset, named_config_exists
+from dummy_tui.commands import ai_level_error, named_config_exists
 from dummy_tui.completion import complete_with, levels, option_keys, presets
 from dummy_tui.exits import EXIT_USAGE, PROG
 
@@ -474,10 +474,9 @@ def serve_command(args: argparse.Namespace) -> int:
     root.mkdir(parents=True, exist_ok=True)
     lang = args.lang if isinstance(args.lang, str) else None
     if args.rules is not None:
-        from dummy_tui.rules import get_ruleset
+        from dummy_tui.rules import load_rulesets
 
-        # each game would stop at once on a mistake in it
-        get_ruleset(default_preset(args.rules), args.rules)
+        load_rulesets(args.rules)  # every preset checked: each game would stop on a mistake
     # the games are processes of their own: they read the same rules and config
     given: list[str] = []
     for flag, value in (("--rules", args.rules), ("--config", args.config_file)):
