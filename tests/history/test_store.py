@@ -455,8 +455,15 @@ def test_an_interrupted_write_leaves_no_half_round(tmp_path: Path, how: int) -> 
     assert started.wait(20)
     time.sleep(0.05)
     assert child.pid is not None
-    os.kill(child.pid, how)
-    child.join(20)
+    # CPython can lose a Ctrl+C: a KeyboardInterrupt raised while a finalizer runs
+    # Python code (an unfinished generator's ``finally``, say) is printed as
+    # "ignored" and the program goes on.  A person presses Ctrl+C again; so does
+    # this test, up to ten times.
+    for _ in range(10 if how == signal.SIGINT else 1):
+        os.kill(child.pid, how)
+        child.join(2 if how == signal.SIGINT else 20)
+        if child.exitcode is not None:
+            break
     assert child.exitcode == (130 if how == signal.SIGINT else -signal.SIGKILL)
     assert assert_whole(path) > 0
     with History(path, strict=True) as history:  # and it takes the next round
