@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
+from weakref import WeakSet
 
 from textual import events, on
 from textual.app import App, SystemCommand
@@ -91,6 +92,7 @@ class DummyApp(App[int]):
         table: Screen[None] | None = None,
     ) -> None:
         keep_thai_marks()  # a cut between screen regions keeps a letter's marks
+        self._first_shown: WeakSet[Screen[Any]] = WeakSet()
         super().__init__()
         # nothing the game draws is markup: a string in a rich renderable (a
         # player's name in a table, "[/]" or "[bold]") is drawn as it is
@@ -162,6 +164,11 @@ class DummyApp(App[int]):
         restyled it for nothing: on the first screen, two dozen times.  (Its
         other arguments are passed on as they come: Textual 6 has none.)"""
         if node is not self and not node.is_attached:
+            return
+        if isinstance(node, Screen) and node.stack_updates == 1 and node not in self._first_shown:
+            # a screen's first showing restyles it whole: it was styled as its
+            # widgets were mounted, a moment ago (a tenth of the first frame)
+            self._first_shown.add(node)
             return
         super().update_styles(node, *args, **kwargs)
 
@@ -239,10 +246,12 @@ class DummyApp(App[int]):
         prefs = self.prefs
         prefs.lang = "th" if lang == "th" else "en"
         set_language(prefs.lang)
-        self.set_class(prefs.lang == "th", "-thai")
+        self.set_class(prefs.lang == "th", "-thai")  # restyles the screen on top
         prefs.store()
         describe_bindings(self)
         for screen in self.screen_stack:
+            if screen is not self.screen:  # those under it, shown again without restyling
+                self.update_styles(screen)
             refresh = getattr(screen, "refresh_language", None)
             if refresh is not None:
                 refresh()

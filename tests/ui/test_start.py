@@ -720,3 +720,23 @@ async def test_joining_a_table_is_asked_in_a_framed_dialog_over_the_new_game_scr
         assert dialog.styles.border_top[0] != ""  # framed, with its title on the frame
         assert dialog.region.width <= 70 and dialog.region.x > 0  # the screen shows round it
         assert 0 < dialog.region.height < 24
+
+
+async def test_a_screen_shown_again_is_styled_for_the_language_chosen_while_it_was_covered(
+    home: Path,
+) -> None:
+    """A screen under another is shown again as it was (Textual does not style
+    it again): a language chosen meanwhile has styled it already."""
+    from dummy_tui.ui.screens.modals import HelpScreen
+
+    app = app_for()
+    async with running(app, (80, 24), new_game_screen) as (pilot, screen):
+        title = screen.query_one("#ng-title", Static)
+        assert title.styles.margin.top == 0
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        app.set_language("th")  # in the palette, over the help
+        await pilot.pause()
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the new-game screen again")
+        assert title.styles.margin.top == 1  # Thai: the title a line lower, for its marks
