@@ -80,3 +80,28 @@ async def test_textual_serve_builds_its_routes_in_make_app() -> None:
     assert list(inspect.signature(Server._make_app).parameters) == ["self"]
     app = await Server("true")._make_app()
     assert isinstance(app, web.Application) and app.router["static"] is not None
+
+
+def test_a_stylesheet_parses_each_source_through_parse_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # dummy_tui/ui/csscache.py wraps Stylesheet._parse_rules, so that the rules
+    # parsed at one start come from the cache folder at the next; its key reads
+    # the stylesheet's _variables
+    from textual.css.stylesheet import Stylesheet
+
+    parameters = list(inspect.signature(Stylesheet._parse_rules).parameters)
+    assert parameters == ["self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"]
+    seen: list[object] = []
+    parse_rules = Stylesheet._parse_rules
+
+    def noting(self: Stylesheet, css: str, read_from: object, **how: object) -> object:
+        seen.append(read_from)
+        return parse_rules(self, css, read_from, **how)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Stylesheet, "_parse_rules", noting)
+    sheet = Stylesheet(variables={"x": "red"})
+    assert isinstance(sheet._variables, dict)
+    sheet.add_source("Screen { color: $x; }", read_from=("a.tcss", ""))
+    sheet.parse()
+    assert seen == [("a.tcss", "")] and len(sheet.rules) == 1

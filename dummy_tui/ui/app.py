@@ -24,6 +24,8 @@ from dummy_tui.storage import read_settings_data, set_aside, settings_path
 from dummy_tui.ui.appsettings import Preferences
 from dummy_tui.ui.cells import install as keep_thai_marks
 from dummy_tui.ui.common import describe_bindings
+from dummy_tui.ui.csscache import install as keep_parsed_css
+from dummy_tui.ui.csscache import save as save_parsed_css
 from dummy_tui.ui.gameapp import GameScreen
 from dummy_tui.ui.keys import game_keymap
 from dummy_tui.ui.saving import RecoveryDone, Saver, saved_line
@@ -92,6 +94,8 @@ class DummyApp(App[int]):
         table: Screen[None] | None = None,
     ) -> None:
         keep_thai_marks()  # a cut between screen regions keeps a letter's marks
+        if persist:  # the stylesheets parsed at an earlier start, from the cache folder
+            keep_parsed_css()
         self._first_shown: WeakSet[Screen[Any]] = WeakSet()
         super().__init__()
         # nothing the game draws is markup: a string in a rich renderable (a
@@ -535,6 +539,8 @@ class DummyApp(App[int]):
         self.saver.wait_for_recovery()
         self.saver.close_history()
         self.saver.let_go()
+        if self.persist:
+            save_parsed_css()
 
     def action_help(self) -> None:
         from dummy_tui.ui.screens.modals import HelpScreen, TooSmallScreen
