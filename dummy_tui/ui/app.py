@@ -11,7 +11,7 @@ import gc
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 from weakref import WeakSet
 
 from textual import events, on
@@ -55,6 +55,11 @@ THEMES = ("textual-dark", "textual-light")
 SCREENSHOT = "dummy-tui-screenshot"
 """The name of the game's own screenshot deliveries (Textual words its own
 notice of a delivery named "screenshot", in English and with markup)."""
+
+
+RESUME_RESTYLES: Final = "refresh_styles" in vars(events.ScreenResume)
+"""This Textual restyles a screen as it is shown, through ``update_styles``
+(Textual 6 restyles it another way: nothing to leave out)."""
 
 
 class DummyApp(App[int]):
@@ -169,9 +174,15 @@ class DummyApp(App[int]):
         other arguments are passed on as they come: Textual 6 has none.)"""
         if node is not self and not node.is_attached:
             return
-        if isinstance(node, Screen) and node.stack_updates == 1 and node not in self._first_shown:
-            # a screen's first showing restyles it whole: it was styled as its
-            # widgets were mounted, a moment ago (a tenth of the first frame)
+        if (
+            RESUME_RESTYLES
+            and isinstance(node, Screen)
+            and node.stack_updates == 1
+            and node not in self._first_shown
+        ):
+            # a screen's first showing restyles it whole (the restyle its
+            # ScreenResume asks for): it was styled as its widgets were mounted,
+            # a moment ago (a tenth of the first frame)
             self._first_shown.add(node)
             return
         super().update_styles(node, *args, **kwargs)

@@ -6,11 +6,13 @@ from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 CHOICE_WIDTH = 28
@@ -139,20 +141,35 @@ class Choice(Widget, can_focus=True):
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._label_width + self._width
 
-    def render(self) -> Text:
+    def _parts(self) -> tuple[str | None, str]:
+        """The line's label (None: none) and value, each padded to its width."""
         shown = self._options[self._index][0]
-        width = max(self._width - 4, cell_len(shown))
-        pad = width - cell_len(shown)
+        inner = max(self._width - 4, cell_len(shown))
+        pad = inner - cell_len(shown)
         text = (
             f"‹ {' ' * (pad // 2)}{shown}{' ' * (pad - pad // 2)} ›"
             if len(self._options) > 1
             else f"  {shown}"
         )
-        line = Text()
-        if self._label is not None:
-            # one cell is kept free between the label and the value
-            line.append(set_cell_size(self._label, self._label_width - 1) + " ")
-        line.append(
-            set_cell_size(text, self._width), self.get_component_rich_style("choice--value")
-        )
+        # one cell is kept free between the label and the value
+        label = None if self._label is None else set_cell_size(self._label, self._label_width - 1)
+        return (None if label is None else label + " "), set_cell_size(text, self._width)
+
+    def render(self) -> Text:
+        """The line as text (Textual draws it with :meth:`render_line`)."""
+        label, value = self._parts()
+        line = Text(label or "")
+        line.append(value, self.get_component_rich_style("choice--value"))
         return line
+
+    def render_line(self, y: int) -> Strip:
+        """The widget's one line, drawn straight as a strip: the quickest way
+        Textual has (eight of these are on the new-game screen's first frame)."""
+        base = self.rich_style
+        width = self.size.width
+        if y != 0:
+            return Strip.blank(width, base)
+        label, value = self._parts()
+        segments = [] if label is None else [Segment(label, base)]
+        segments.append(Segment(value, self.get_component_rich_style("choice--value")))
+        return Strip(segments).adjust_cell_length(width, base)
