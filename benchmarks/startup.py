@@ -46,6 +46,8 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -130,17 +132,43 @@ def _wall(clock: float) -> float:
     return time.time() - (time.perf_counter() - clock) - float(os.environ["BENCH_T0"])
 
 
+def _when_loaded(name: str, then: Callable[[Any], None]) -> None:
+    """Call ``then`` with the module ``name`` the moment it has been loaded
+    (by whoever imports it first): an import hook, removed once used."""
+    import importlib.machinery
+
+    class Hook:
+        def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+            if fullname != name:
+                return None
+            sys.meta_path.remove(self)
+            spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+            loader = spec.loader if spec is not None else None
+            if loader is not None:
+                exec_module = loader.exec_module
+
+                def exec_and_then(module: Any) -> None:
+                    exec_module(module)
+                    then(module)
+
+                loader.exec_module = exec_and_then  # type: ignore[method-assign]
+            return spec
+
+    sys.meta_path.insert(0, Hook())
+
+
 def child_game(use: str | None) -> None:
     """``dummy-tui`` as its entry point runs it, headless; stops at the first
-    frame of the new-game screen, or after the ``use`` timed."""
-    import asyncio
+    frame of the new-game screen, or after the ``use`` timed.
 
-    from textual.app import App
-
-    run = App.run
+    Textual is loaded by the game, as from the entry point (what the game does
+    while it loads counts): ``App.run`` is made headless and timed the moment
+    ``textual.app`` is loaded."""
 
     async def first_frame(frames: list[tuple[str, float, float]], name: str) -> tuple[float, float]:
         """(CPU, clock) of the first frame from now on drawn with the screen ``name`` up."""
+        import asyncio
+
         seen = len(frames)
         while True:
             for shown, cpu, clock in frames[seen:]:
@@ -149,15 +177,17 @@ def child_game(use: str | None) -> None:
             seen = len(frames)
             await asyncio.sleep(0.001)
 
-    async def settled(app: App[object]) -> None:
+    async def settled(app: Any) -> None:
         """The background loading after the first frame is over, and a moment more."""
+        import asyncio
+
         since = time.perf_counter()
         while time.perf_counter() - since < 0.6 or any(
             w.group == "warm" and not w.is_finished for w in app.workers
         ):
             await asyncio.sleep(0.05)
 
-    async def steps(app: App[object], frames: list[tuple[str, float, float]]) -> None:
+    async def steps(app: Any, frames: list[tuple[str, float, float]]) -> None:
         cpu, clock = await first_frame(frames, "NewGameScreen")
         if use is None:
             _report(cpu=cpu, wall=_wall(clock))
@@ -176,13 +206,18 @@ def child_game(use: str | None) -> None:
         _report(cpu=shown_cpu - cpu, wall=shown_clock - clock, warm=warm)
         app.exit()
 
-    def headless_run(app: App[object], *args: object, **kwargs: object) -> object:
-        frames = _watch_frames(app)
-        app.call_later(lambda: app.run_worker(steps(app, frames), group="bench"))
-        kwargs["headless"] = True
-        return run(app, *args, **kwargs)  # type: ignore[arg-type]
+    def headless(module: Any) -> None:
+        run = module.App.run
 
-    App.run = headless_run  # type: ignore[method-assign,assignment]
+        def headless_run(app: Any, *args: object, **kwargs: object) -> object:
+            frames = _watch_frames(app)
+            app.call_later(lambda: app.run_worker(steps(app, frames), group="bench"))
+            kwargs["headless"] = True
+            return run(app, *args, **kwargs)
+
+        module.App.run = headless_run
+
+    _when_loaded("textual.app", headless)
     from dummy_tui.cli import main
 
     code = main([])

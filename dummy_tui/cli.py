@@ -14,6 +14,7 @@ checks the preset chosen, and the schema is not loaded before it is up).
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import sys
@@ -464,6 +465,11 @@ def _writable_output() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``dummy-tui`` with *argv* (default: the process's); return the exit code."""
+    # The start loads Textual and builds the first screen: many objects, next to
+    # no garbage, and the collector would walk them a hundred times (a tenth of
+    # the first frame).  It is held off until the game's first screen is up
+    # (DummyApp turns it back on), or until a command other than play begins.
+    gc.disable()
     _writable_output()
     from dummy_tui.i18n import language, set_language
 
@@ -477,6 +483,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser = build_parser(lang, play_only=_plays_only(words) and not completing)
             autocomplete(parser, _with_default_command)  # a shell's Tab: answered, then exit
             args = parser.parse_args(words)
+        if args.handler is not play_command:
+            gc.enable()
         code: int = args.handler(args)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -499,4 +507,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     finally:
         set_language(before)
+        gc.enable()
     return code

@@ -571,3 +571,22 @@ def test_a_rules_file_of_a_familys_own_presets_opens_on_its_first(
     # a preset the command line names is still looked for, and its absence said
     result = run("--rules", rules, "--ruleset", "dummy", cwd=tmp_path)
     assert_one_line_error(result, "no preset named 'dummy'")
+
+
+def test_the_collector_held_off_for_the_start_runs_for_every_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The command line holds the garbage collector off while the game starts;
+    a command other than play (a long ``sim``, say) runs with it on, and it is
+    on again when ``main`` returns, whatever happened."""
+    import gc
+
+    during: list[bool] = []
+
+    def rules(args: argparse.Namespace) -> int:
+        during.append(gc.isenabled())
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "rules_command", rules)
+    assert cli.main(["rules"]) == cli.EXIT_INTERRUPTED
+    assert during == [True] and gc.isenabled()

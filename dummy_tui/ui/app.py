@@ -327,7 +327,7 @@ class DummyApp(App[int]):
         describe_bindings(self)
         self.theme_changed_signal.subscribe(self, self.theme_changed)
         # once the first screen is drawn, so that it never competes with it
-        self.call_after_refresh(self.set_timer, 0.2, self._warm)
+        self.call_after_refresh(self._first_frame_drawn)
         if self.review is not None:
             self._replace_all(self.review)
         elif self.remote_table is not None:
@@ -362,6 +362,10 @@ class DummyApp(App[int]):
             logger.warning("config: %s", text)
             self.notify(text, title=t("config.problem"), severity="warning", timeout=12)
         return dict(config.keymap)
+
+    def _first_frame_drawn(self) -> None:
+        gc.enable()  # held off by the command line while the start built it
+        self.set_timer(0.2, self._warm)
 
     def _warm(self) -> None:
         self.run_worker(_warm_imports, thread=True, group="warm")

@@ -740,3 +740,17 @@ async def test_a_screen_shown_again_is_styled_for_the_language_chosen_while_it_w
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen, "the new-game screen again")
         assert title.styles.margin.top == 1  # Thai: the title a line lower, for its marks
+
+
+async def test_the_collector_held_off_by_the_command_line_is_on_once_the_first_screen_is_up(
+    home: Path,
+) -> None:
+    import gc
+
+    gc.disable()  # as dummy_tui.cli.main does for play
+    try:
+        app = app_for()
+        async with running(app, (80, 24), new_game_screen) as (pilot, _):
+            await until(pilot, gc.isenabled, "the garbage collector on again")
+    finally:
+        gc.enable()
