@@ -139,7 +139,9 @@ def save() -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # as the other files
+        with os.fdopen(fd, "wb") as f:
+            f.write(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(tmp, path)  # another window's file, or this one: whole either way
         _changed = False
     except OSError:  # no cache: the next start parses again
