@@ -1,7 +1,7 @@
 """Decision times of each AI level, and simulation speed.
 
     python benchmarks/ai.py [--rounds N] [--samples N | --budget-ms N] [--ruleset NAME]
-    python benchmarks/ai.py --every-preset N [--seed S]
+    python benchmarks/ai.py --every-preset N [--seed S] [--preset NAME ...]
 
 Prints p50/p99 of the time per decision (only decisions with a choice, i.e.
 more than one legal action) for each level in four-player rounds (``hard``
@@ -58,12 +58,15 @@ def decision_times(
     return times, samples
 
 
-def every_preset(rounds: int, seed: int) -> None:
-    """``hard`` in seat 0 against ``normal``, at every preset and table size."""
+def every_preset(rounds: int, seed: int, only: list[str] | None = None) -> None:
+    """``hard`` in seat 0 against ``normal``, at every preset (or those ``only``
+    names) and table size."""
     print(f"hard in seat 0 against normal, {rounds} rounds a table (seed {seed}), milliseconds")
     print(f"  {'preset':18} players  decisions  CPU p50    p99     max   wall max")
     longest = 0.0
     for name, rules in load_rulesets(None).items():
+        if only and name not in only:
+            continue
         for players in rules.player_counts:
             cpu: list[float] = []
             wall: list[float] = []
@@ -101,9 +104,13 @@ def main() -> None:
     parser.add_argument("--ruleset", default="dummy")
     parser.add_argument("--every-preset", type=int, default=None, metavar="N")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--preset", action="append", default=None, metavar="NAME",
+        help="with --every-preset: this preset only (may be repeated)",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.every_preset is not None:
-        every_preset(args.every_preset, args.seed)
+        every_preset(args.every_preset, args.seed, args.preset)
         return
     rules = get_ruleset(args.ruleset)
     assert isinstance(rules, DummyRules)
