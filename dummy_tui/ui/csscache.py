@@ -73,19 +73,26 @@ def _variables_key(variables: dict[str, str]) -> bytes:
     return "\n".join(f"{k}={v}" for k, v in sorted(variables.items())).encode()
 
 
-_seen: WeakKeyDictionary[Stylesheet, tuple[dict[str, str], bytes, dict[tuple[Any, ...], Any]]]
-_seen = WeakKeyDictionary()
-"""Each stylesheet's rules taken or parsed in this process, while its variables
-stay the same dictionary (Textual's own memory of them, per stylesheet, is
-not consulted before this wrapper)."""
+_variables_keys: WeakKeyDictionary[Stylesheet, tuple[dict[str, str], bytes]]
+_variables_keys = WeakKeyDictionary()
+"""Each stylesheet's variables, and their key, while they stay the same dictionary."""
+
+_parsed: dict[tuple[Any, ...], Any] = {}
+"""The rules taken or parsed in this process, for every stylesheet: Textual
+makes a new stylesheet at each reparse (a theme, a screen's CSS), and its own
+memory of parsed rules is per stylesheet."""
 
 
-def install() -> None:
-    """Have Textual's stylesheets take their parsed rules from the cache (once a process)."""
-    global _installed
+def install(on_disk: bool = True) -> None:
+    """Have Textual's stylesheets take their parsed rules from this process's
+    memory and, ``on_disk``, from the cache folder (once a process: the first
+    call decides)."""
+    global _installed, _entries
     if _installed:
         return
     _installed = True
+    if not on_disk:
+        _entries = {}  # never read, and save() finds nothing changed
     parse = Stylesheet._parse_rules
 
     def parse_rules(
@@ -97,16 +104,16 @@ def install() -> None:
         scope: str = "",
     ) -> Any:
         global _changed
-        seen = _seen.get(self)
-        if seen is None or seen[0] is not self._variables:
-            seen = (self._variables, _variables_key(self._variables), {})
-            _seen[self] = seen
-        here = (css, read_from, is_default_rules, tie_breaker, scope)
-        rules = seen[2].get(here)
+        known = _variables_keys.get(self)
+        if known is None or known[0] is not self._variables:
+            known = (self._variables, _variables_key(self._variables))
+            _variables_keys[self] = known
+        here = (css, read_from, is_default_rules, tie_breaker, scope, known[1])
+        rules = _parsed.get(here)
         if rules is not None:
             return rules
         where = f"{read_from!r}|{is_default_rules}|{tie_breaker}|{scope}".encode()
-        key = content_key(css.encode(), seen[1], where)
+        key = content_key(css.encode(), known[1], where)
         kept = _kept()
         blob = kept.pop(key, None)
         if blob is not None:
@@ -118,11 +125,13 @@ def install() -> None:
                 kept[key] = blob  # the most recently used, last
         if blob is None:
             rules = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
-            if not any(rule.errors for rule in rules):
+            if any(rule.errors for rule in rules):
+                return rules  # Textual reports them; nothing is kept
+            if on_disk:
                 with contextlib.suppress(Exception):  # a rule that cannot be kept: parsed again
                     kept[key] = pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL)
                     _changed = True
-        seen[2][here] = rules
+        _parsed[here] = rules
         return rules
 
     Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]

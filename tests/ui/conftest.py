@@ -6,12 +6,10 @@ from typing import Any
 
 import pytest
 import textual._wait
-from textual.css.model import RuleSet
-from textual.css.stylesheet import Stylesheet
-from textual.css.types import CSSLocation
 from textual.pilot import Pilot
 
 from dummy_tui.i18n import set_keys, set_language
+from dummy_tui.ui.csscache import install as keep_parsed_css
 
 # Pilot waits for the app to be idle by sleeping in steps of 20 ms and watching
 # whether the process used the CPU meanwhile: every key press and pause costs at
@@ -22,31 +20,10 @@ textual._wait.SLEEP_GRANULARITY = 0.002
 textual._wait.SLEEP_IDLE = 0.0002
 
 # Every app a test starts parses the same stylesheets again (the app's and
-# every widget's default CSS), about a tenth of starting one.  The parsed rules
-# of a text, with the same theme variables, are the same every time: parse each
-# once for the whole run.  (Textual keeps such a cache, but per stylesheet.)
-_parse_rules = Stylesheet._parse_rules
-_parsed: dict[tuple[object, ...], list[RuleSet]] = {}
-
-
-def _parse_rules_once(
-    self: Stylesheet,
-    css: str,
-    read_from: CSSLocation,
-    is_default_rules: bool = False,
-    tie_breaker: int = 0,
-    scope: str = "",
-) -> list[RuleSet]:
-    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(self._variables.items()))
-    rules = _parsed.get(key)
-    if rules is None:
-        rules = _parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
-        if not any(rule.errors for rule in rules):
-            _parsed[key] = rules
-    return rules
-
-
-Stylesheet._parse_rules = _parse_rules_once  # type: ignore[method-assign]
+# every widget's default CSS), about a tenth of starting one.  The game's own
+# memory of parsed rules serves the whole run (never the cache folder: each
+# test has its own, and a game that keeps its files would write there).
+keep_parsed_css(on_disk=False)
 
 _resize_terminal = Pilot.resize_terminal
 
