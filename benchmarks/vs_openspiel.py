@@ -19,6 +19,18 @@ knocks at its first chance and never lays off), the win rate by how many
 of our discards the bot took (it takes one only to complete a meld), and how
 long our player's choices took (p50, p99, max; with ``--jobs 1`` on a quiet
 machine for figures that mean something).
+
+Two measuring sticks, which are not levels of the game:
+
+- the level ``hard+melds``: ``hard`` told, at each choice, which of its cards
+  (and the upcard) the bot's hand would meld, instead of reading it from the
+  bot's play; everything else as ``hard``.  How many hands perfect reading
+  would win: the ceiling of hard's way of reading.
+- ``--reading``: how well ``hard`` reads.  Its choices are unchanged; each
+  chance it gives a card of being meldable by the bot is scored against the
+  bot's real hand: the AUC (the chance that a card the bot could meld was
+  given a higher chance than one it could not; 0.5 is a guess, 1.0 perfect)
+  and the mean chance given to each kind.
 """
 
 from __future__ import annotations
@@ -28,6 +40,7 @@ import sys
 import time
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 # the installed dummy_tui (a compiled build, when run with its Python) is timed;
@@ -37,30 +50,116 @@ sys.path.insert(0, str(ROOT / "tests" / "peers"))
 
 from openspiel_player import Tally, play_hands  # noqa: E402
 
+from dummy_tui.ai.base import own_stream  # noqa: E402
+from dummy_tui.ai.gin.players import GinEvaluator, GinKnowledge, GinPlayer  # noqa: E402
+from dummy_tui.engine.cards import cards_of  # noqa: E402
+from dummy_tui.engine.families.gin import GinView  # noqa: E402
+from dummy_tui.engine.relations import PARTNERS_LOW  # noqa: E402
+
 TARGETS = {"normal": 0.55, "hard": 0.62}
 HARD_OVER_NORMAL = 0.04
+STICKS = ("hard+melds",)  # measuring sticks among the levels (not levels of the game)
 
 
-def _chunk(args: tuple[str, int, int, int]) -> Tally:
+def meldable(card: int, hand: int) -> bool:
+    """Whether ``hand`` holds two cards that make a three-card meld with ``card``."""
+    return any(hand >> a & 1 and hand >> b & 1 for a, b in PARTNERS_LOW[card])
+
+
+class Told(GinPlayer):
+    """``hard`` shown the bot's hand (:func:`openspiel_player.play_hand` calls
+    :meth:`see_opponent`): with ``use``, it plays by which cards the bot would
+    meld (``hard+melds``); without, it plays as ``hard`` and scores its reading
+    (``--reading``): (chance read, meldable) for each card it read."""
+
+    def __init__(self, seed: int, use: bool) -> None:
+        super().__init__("hard", own_stream(seed, "gin"))  # as make_player seeds it
+        self.use = use
+        self.opponent = 0
+        self.scored: list[tuple[float, bool]] = []
+
+    def see_opponent(self, mask: int) -> None:
+        self.opponent = mask
+
+    def _read(
+        self, view: GinView, knowledge: GinKnowledge, ev: GinEvaluator, rng: Any, started: float
+    ) -> None:
+        cards = cards_of(knowledge.hand)
+        if view.phase == "take" and knowledge.top is not None:
+            cards.append(knowledge.top)
+        truth = {c: meldable(c, self.opponent) for c in cards}
+        if self.use:
+            ev.meld_chance = {c: float(m) for c, m in truth.items()}
+            return
+        super()._read(view, knowledge, ev, rng, started)
+        assert ev.meld_chance is not None
+        self.scored.extend((ev.meld_chance[c], truth[c]) for c in cards)
+
+
+def _chunk(args: tuple[str, int, int, int, bool]) -> tuple[Tally, list[tuple[float, bool]]]:
     import pyspiel
 
-    level, hands, seed, start = args
-    return play_hands(pyspiel, level, hands, seed, start)
+    level, hands, seed, start, reading = args
+    scored: list[tuple[float, bool]] = []
+
+    def told(hand_seed: int) -> Told:
+        player = Told(hand_seed, use=level == "hard+melds")
+        player.scored = scored
+        return player
+
+    make = told if level == "hard+melds" or (reading and level == "hard") else None
+    return play_hands(pyspiel, level, hands, seed, start, make), scored
 
 
-def measure(level: str, hands: int, seed: int, jobs: int) -> Tally:
+def measure(
+    level: str, hands: int, seed: int, jobs: int, reading: bool = False
+) -> tuple[Tally, list[tuple[float, bool]]]:
     jobs = max(1, jobs)
     size = (hands + jobs - 1) // jobs
-    parts = [(level, min(size, hands - s), seed, s) for s in range(0, hands, size)]
+    parts = [(level, min(size, hands - s), seed, s, reading) for s in range(0, hands, size)]
     if jobs == 1:
-        tallies = [_chunk(p) for p in parts]
+        results = [_chunk(p) for p in parts]
     else:
         with get_context("fork").Pool(jobs) as pool:
-            tallies = pool.map(_chunk, parts)
+            results = pool.map(_chunk, parts)
     total = Tally()
-    for t in tallies:
+    scored: list[tuple[float, bool]] = []
+    for t, s in results:
         total.merge(t)
-    return total
+        scored.extend(s)
+    return total, scored
+
+
+def auc(scored: list[tuple[float, bool]]) -> float:
+    """The chance that a meldable card was read above an unmeldable one (ties half)."""
+    ranked = sorted(scored, key=lambda pm: pm[0])
+    positives = sum(1 for _, m in ranked if m)
+    negatives = len(ranked) - positives
+    if not positives or not negatives:
+        return float("nan")
+    below = 0.0  # unmeldable cards read lower, summed over the meldable ones
+    seen_neg = 0
+    i = 0
+    while i < len(ranked):
+        j = i
+        while j < len(ranked) and ranked[j][0] == ranked[i][0]:
+            j += 1
+        pos = sum(1 for _, m in ranked[i:j] if m)
+        neg = (j - i) - pos
+        below += pos * (seen_neg + neg / 2)
+        seen_neg += neg
+        i = j
+    return below / (positives * negatives)
+
+
+def reading_line(scored: list[tuple[float, bool]]) -> str:
+    yes = [p for p, m in scored if m]
+    no = [p for p, m in scored if not m]
+    return (
+        f"reading: AUC {auc(scored):.3f} over {len(scored)} cards read; mean chance "
+        f"{sum(yes) / max(1, len(yes)):.3f} for the {len(yes)} the bot could meld, "
+        f"{sum(no) / max(1, len(no)):.3f} for the others"
+    )
 
 
 def _share(part: int, whole: int) -> str:
@@ -97,6 +196,9 @@ def main() -> None:
         "--seed", default="0", help="a seed, or seeds separated by commas (default 0)"
     )
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--reading", action="store_true", help="score hard's reading of the bot's hand (AUC)"
+    )
     args = parser.parse_args()
     try:
         seeds = [int(s) for s in args.seed.split(",")]
@@ -111,11 +213,13 @@ def main() -> None:
     totals: dict[str, Tally] = {}
     for level in args.levels.split(","):
         total = totals[level] = Tally()
+        scored: list[tuple[float, bool]] = []
         for seed in seeds:
             start = time.perf_counter()
-            t = measure(level, args.hands, seed, args.jobs)
+            t, read = measure(level, args.hands, seed, args.jobs, args.reading)
             secs = time.perf_counter() - start
             total.merge(t)
+            scored.extend(read)
             print(
                 f"  {level:<7} seed {seed}: decided {t.decided:4d} of {t.hands}, won {t.won:4d}: "
                 f"{t.rate:.1%}{verdict(level, t)}; "
@@ -126,7 +230,12 @@ def main() -> None:
                 f"  {level:<7} all seeds: decided {total.decided} of {total.hands}, "
                 f"won {total.won}: {total.rate:.1%} ± {margin(total):.1%}{verdict(level, total)}"
             )
-        for line in breakdown(total):
+        lines = breakdown(total)
+        if scored and level == "hard":
+            lines.append(reading_line(scored))
+        if level in STICKS:
+            lines.append("a measuring stick, not a level: it is told the bot's melds")
+        for line in lines:
             print(f"          {line}")
     if "normal" in totals and "hard" in totals:
         hard, normal = totals["hard"], totals["normal"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -251,12 +252,27 @@ def _fed(history: list[tuple[int, Action]], our_seat: int) -> int:
     )
 
 
-def play_hand(pyspiel: Any, level: str, seed: int, our_seat: int, **options: object) -> HandResult:
-    """One hand of our ``level`` against SimpleGinRummyBot inside OpenSpiel."""
+def play_hand(
+    pyspiel: Any,
+    level: str,
+    seed: int,
+    our_seat: int,
+    make: Callable[[int], Any] | None = None,
+    **options: object,
+) -> HandResult:
+    """One hand of our ``level`` against SimpleGinRummyBot inside OpenSpiel.
+
+    ``make(seed)``, when given, makes our player instead.  A player with a
+    ``see_opponent(mask)`` method is shown the bot's hand before each of its
+    choices: for measuring sticks (``benchmarks/vs_openspiel.py``), never a
+    level of the game.
+    """
     game = pyspiel.load_game("gin_rummy")
     rules = get_ruleset("gin-openspiel")
     rng = random.Random(seed)
-    ours = OpenSpielSeat(pyspiel, make_player("gin", level, seed, **options), our_seat, rules)
+    player = make(seed) if make is not None else make_player("gin", level, seed, **options)
+    see = getattr(player, "see_opponent", None)
+    ours = OpenSpielSeat(pyspiel, player, our_seat, rules)
     bot = pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), 1 - our_seat)
     state = game.new_initial_state()
     table = Table()
@@ -266,6 +282,8 @@ def play_hand(pyspiel: Any, level: str, seed: int, our_seat: int, **options: obj
             state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
             continue
         player = state.current_player()
+        if player == our_seat and see is not None:
+            see(_mask([our_card(c) for c in state.hands()[1 - our_seat]]))
         action = ours.act(state, table) if player == our_seat else int(bot.step(state))
         table.note(pyspiel, state, player, action)
         state.apply_action(action)
@@ -336,12 +354,18 @@ class Tally:
 
 
 def play_hands(
-    pyspiel: Any, level: str, hands: int, seed: int = 0, start: int = 0, **options: object
+    pyspiel: Any,
+    level: str,
+    hands: int,
+    seed: int = 0,
+    start: int = 0,
+    make: Callable[[int], Any] | None = None,
+    **options: object,
 ) -> Tally:
     """Hands ``start .. start + hands - 1``; our seat (and so the dealer) alternates."""
     tally = Tally()
     for i in range(start, start + hands):
-        tally.add(play_hand(pyspiel, level, seed * 100_003 + i, i % 2, **options))
+        tally.add(play_hand(pyspiel, level, seed * 100_003 + i, i % 2, make, **options))
     return tally
 
 

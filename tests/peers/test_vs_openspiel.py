@@ -65,3 +65,24 @@ def test_feeding_counts_only_takes_of_our_discards() -> None:
     ]
     assert _fed(history, 0) == 2
     assert _fed(history, 1) == 1
+
+
+def test_the_benchmarks_measuring_sticks() -> None:
+    """``benchmarks/vs_openspiel.py``: scoring hard's reading changes none of its
+    moves; told the bot's melds, the same player wins more of the same hands."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from vs_openspiel import auc, measure
+
+    assert auc([(0.1, False), (0.9, True), (0.2, False)]) == 1.0
+    assert auc([(0.5, True), (0.5, False)]) == 0.5
+    assert auc([(0.9, False), (0.1, True)]) == 0.0
+    plain, none = measure("hard", 30, 1, 1)
+    scored, read = measure("hard", 30, 1, 1, reading=True)
+    assert none == [] and scored == plain
+    assert len(read) > 300 and 0.6 < auc(read) < 0.95
+    told, _ = measure("hard+melds", 30, 1, 1)
+    assert told.won > plain.won
+    assert told.by_fed[2][0] < plain.by_fed[2][0]  # it feeds the bot less
