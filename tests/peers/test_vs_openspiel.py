@@ -70,11 +70,17 @@ def test_feeding_counts_only_takes_of_our_discards() -> None:
 def test_the_benchmarks_measuring_sticks() -> None:
     """``benchmarks/vs_openspiel.py``: scoring hard's reading changes none of its
     moves; told the bot's melds, the same player wins more of the same hands."""
+    import importlib.util
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    from vs_openspiel import auc, measure
+    benchmarks = Path(__file__).resolve().parents[2] / "benchmarks"
+    sys.path.insert(0, str(benchmarks))  # for its own import of _common
+    spec = importlib.util.spec_from_file_location("vs_openspiel", benchmarks / "vs_openspiel.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    auc, measure = bench.auc, bench.measure
 
     assert auc([(0.1, False), (0.9, True), (0.2, False)]) == 1.0
     assert auc([(0.5, True), (0.5, False)]) == 0.5
