@@ -71,3 +71,34 @@ def test_under_house_penalties_on_discards_hard_keeps_the_one_turn_search() -> N
         lookahead = SearchPlayer(3, samples=24, rollouts=False)
         assert shipped.choose(view, legal) == lookahead.choose(view, legal)  # type: ignore[arg-type]
         assert shipped.sampled == lookahead.sampled  # type: ignore[attr-defined]
+
+
+def test_late_in_a_round_each_option_gets_more_rollouts_as_they_get_shorter() -> None:
+    """Over 16 cards of stock the rollouts are cut in proportion, as before; under
+    it they grow in proportion, to twice as many at 8 cards and fewer (about the
+    same work: a rollout from 8 cards is about half as long as one from 16)."""
+    from dummy_tui.ai.dummy.search import SearchPlayer
+
+    seen: dict[str, int] = {}
+    for seed in range(4):
+        for game in decisions("dummy", 4, seed, every=1):
+            view, legal = game.view(game.seat), game.legal_actions()
+            assert isinstance(view, DummyView)
+            stock = view.stock_count
+            kind = "early" if stock >= 16 else "late" if stock <= 8 else None
+            if kind is None or seen.get(kind, 0) >= 2:
+                continue
+            shipped = SearchPlayer(seed, samples=32)
+            flat = SearchPlayer(seed, samples=32, late_floor=0)
+            shipped.choose(view, legal)
+            flat.choose(view, legal)
+            if flat.sampled is None:  # no search: one option, or a move that needs none
+                assert shipped.sampled is None
+                continue
+            assert shipped.sampled is not None
+            if kind == "early":
+                assert shipped.sampled == flat.sampled
+            else:
+                assert 1.7 * flat.sampled <= shipped.sampled <= 2.3 * flat.sampled
+            seen[kind] = seen.get(kind, 0) + 1
+    assert seen == {"early": 2, "late": 2}

@@ -69,10 +69,11 @@ class SearchPlayer:
         inference: Reading | None = INFERENCE,
         late: int = 12,
         rollouts: bool = True,
-        options: int = 10,
+        options: int = 8,
         margin: float = 0.5,
         read_rollouts: bool = True,
         long_stock: int = 16,
+        late_floor: int = 8,
         work: int | None = WORK_LIMIT,
     ) -> None:
         self.seed = 0 if seed is None else seed
@@ -88,6 +89,7 @@ class SearchPlayer:
         self.margin = margin
         self.read_rollouts = read_rollouts
         self.long_stock = long_stock
+        self.late_floor = late_floor  # 0: as many rollouts below ``long_stock`` cards as at it
         self.work = work  # the search a decision may do at 128 deals (None: no limit)
         self.normal = HeuristicPlayer(seed, weights)
         self.started: float | None = None
@@ -149,8 +151,9 @@ class SearchPlayer:
 
     @property
     def per_option(self) -> int:
-        """Rollouts an option gets on average at four players: 48 at
-        the default 128 samples (and by the clock)."""
+        """Rollouts an option gets on average at four players with
+        ``long_stock`` cards of stock: 48 at the default 128 samples (and by
+        the clock); fewer with more stock, more with less (:meth:`play_to_the_end`)."""
         return (self.samples or DUMMY_HARD_SAMPLES) * 3 // 8
 
     @property
@@ -174,11 +177,15 @@ class SearchPlayer:
         if len(chosen) == 1:
             return chosen[0]
         rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")
-        # fewer rollouts while they are long: a stock over ``long_stock`` cards
-        # cuts them in proportion
-        per_option = self.per_option
-        if self.long_stock and view.stock_count > self.long_stock:
-            per_option = max(2, per_option * self.long_stock // view.stock_count)
+        per_option, work = self.per_option, self.work_limit
+        if self.long_stock:
+            # rollouts in inverse proportion to the stock, about the same work
+            # at any stock: fewer while they are long, more while they are
+            # short, down to ``late_floor`` cards (none more below it)
+            stock = max(view.stock_count, self.late_floor or self.long_stock)
+            if stock < self.long_stock and work is not None:
+                work = work * self.long_stock // stock
+            per_option = max(2, per_option * self.long_stock // stock)
         begin = self.started if self.started is not None else time.perf_counter()
         deadline = None if self.samples is not None else begin + self.budget * 0.97
         evidence = self.evidence(view) if self.read_rollouts else None
@@ -192,7 +199,7 @@ class SearchPlayer:
             per_option,
             deadline,
             self.margin,
-            self.work_limit,
+            work,
         )
         return action
 
