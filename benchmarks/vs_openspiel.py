@@ -52,9 +52,8 @@ from openspiel_player import Tally, play_hands  # noqa: E402
 
 from dummy_tui.ai.base import own_stream  # noqa: E402
 from dummy_tui.ai.gin.players import GinEvaluator, GinKnowledge, GinPlayer  # noqa: E402
-from dummy_tui.engine.cards import cards_of  # noqa: E402
+from dummy_tui.ai.gin.reading import PAIR_MASKS  # noqa: E402
 from dummy_tui.engine.families.gin import GinView  # noqa: E402
-from dummy_tui.engine.relations import PARTNERS_LOW  # noqa: E402
 
 TARGETS = {"normal": 0.55, "hard": 0.62}
 HARD_OVER_NORMAL = 0.04
@@ -63,7 +62,7 @@ STICKS = ("hard+melds",)  # measuring sticks among the levels (not levels of the
 
 def meldable(card: int, hand: int) -> bool:
     """Whether ``hand`` holds two cards that make a three-card meld with ``card``."""
-    return any(hand >> a & 1 and hand >> b & 1 for a, b in PARTNERS_LOW[card])
+    return any(hand & pair == pair for pair in PAIR_MASKS[card])
 
 
 class Told(GinPlayer):
@@ -72,11 +71,11 @@ class Told(GinPlayer):
     meld (``hard+melds``); without, it plays as ``hard`` and scores its reading
     (``--reading``): (chance read, meldable) for each card it read."""
 
-    def __init__(self, seed: int, use: bool) -> None:
+    def __init__(self, seed: int, use: bool, scored: list[tuple[float, bool]]) -> None:
         super().__init__("hard", own_stream(seed, "gin"))  # as make_player seeds it
         self.use = use
         self.opponent = 0
-        self.scored: list[tuple[float, bool]] = []
+        self.scored = scored  # where it adds what it read
 
     def see_opponent(self, mask: int) -> None:
         self.opponent = mask
@@ -84,9 +83,7 @@ class Told(GinPlayer):
     def _read(
         self, view: GinView, knowledge: GinKnowledge, ev: GinEvaluator, rng: Any, started: float
     ) -> None:
-        cards = cards_of(knowledge.hand)
-        if view.phase == "take" and knowledge.top is not None:
-            cards.append(knowledge.top)
+        cards = self._cards_to_read(view, knowledge)
         truth = {c: meldable(c, self.opponent) for c in cards}
         if self.use:
             ev.meld_chance = {c: float(m) for c, m in truth.items()}
@@ -103,9 +100,7 @@ def _chunk(args: tuple[str, int, int, int, bool]) -> tuple[Tally, list[tuple[flo
     scored: list[tuple[float, bool]] = []
 
     def told(hand_seed: int) -> Told:
-        player = Told(hand_seed, use=level == "hard+melds")
-        player.scored = scored
-        return player
+        return Told(hand_seed, level == "hard+melds", scored)
 
     make = told if level == "hard+melds" or (reading and level == "hard") else None
     return play_hands(pyspiel, level, hands, seed, start, make), scored

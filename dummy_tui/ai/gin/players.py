@@ -335,6 +335,14 @@ class GinPlayer:
 
     # -- hard ----------------------------------------------------------------
 
+    @staticmethod
+    def _cards_to_read(view: GinView, knowledge: GinKnowledge) -> list[int]:
+        """The cards whose danger a decision weighs: the hand's, and the upcard while taking."""
+        cards = cards_of(knowledge.hand)
+        if view.phase == "take" and knowledge.top is not None:
+            cards.append(knowledge.top)
+        return cards
+
     def _read(
         self,
         view: GinView,
@@ -345,9 +353,7 @@ class GinPlayer:
     ) -> None:
         """Weigh sampled opponent hands by what it did: the danger of each card."""
 
-        cards = cards_of(knowledge.hand)
-        if view.phase == "take" and knowledge.top is not None:
-            cards.append(knowledge.top)
+        cards = self._cards_to_read(view, knowledge)
         fixed = self.samples is not None
         read = read_opponent(
             cards_of(knowledge.unseen),
