@@ -419,7 +419,9 @@ def test_two_processes_write_at_once(tmp_path: Path) -> None:
     path = tmp_path / "h.sqlite3"
     start = FORK.Barrier(2)
     children = [
-        FORK.Process(target=_write_match, args=(str(path), start, (f"P{k}", "Bo", "x", "y")))
+        FORK.Process(
+            target=_write_match, args=(str(path), start, (f"P{k}", "Bo", "x", "y")), daemon=True
+        )
         for k in range(2)
     ]
     for child in children:
@@ -450,7 +452,8 @@ def test_an_interrupted_write_leaves_no_half_round(tmp_path: Path, how: int) -> 
     dummy_match()
     path = tmp_path / "h.sqlite3"
     started = FORK.Event()
-    child = FORK.Process(target=_write_forever, args=(str(path), started))
+    # daemon: a child this test failed to stop is killed as the test run ends, not waited for
+    child = FORK.Process(target=_write_forever, args=(str(path), started), daemon=True)
     child.start()
     assert started.wait(20)
     time.sleep(0.05)
