@@ -27,6 +27,7 @@ import textual.css.model
 import textual.css.stylesheet
 from textual.css.stylesheet import Stylesheet
 
+from dummy_tui.files import write_atomic_bytes
 from dummy_tui.storage import cache_dir, content_key
 
 FORMAT = 1
@@ -144,15 +145,12 @@ def save() -> None:
         return
     entries = dict(list(_entries.items())[-MAX_ENTRIES:])
     data = {"format": FORMAT, "textual": _textual_key(), "entries": entries}
-    path = cache_file()
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # as the other files
-        with os.fdopen(fd, "wb") as f:
-            f.write(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, path)  # another window's file, or this one: whole either way
+        # another window's file, or this one: whole either way; not synced (a
+        # lost cache is parsed again)
+        write_atomic_bytes(
+            cache_file(), pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL), durable=False
+        )
         _changed = False
     except OSError:  # no cache: the next start parses again
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+        pass

@@ -77,3 +77,22 @@ def test_a_cache_key_changes_with_any_byte_and_with_where_the_files_part() -> No
     keys.add(content_key(text[:10], text[10:]))
     assert len(keys) == len(text) + 4
     assert content_key(text) == content_key(bytes(text))  # and nothing else moves it
+
+
+def test_a_cache_written_without_syncs_is_still_whole_and_private(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dummy_tui.files import write_atomic_bytes
+
+    path = tmp_path / "css.pickle"
+    write_atomic_bytes(path, b"old", durable=False)
+    synced: list[int] = []
+    monkeypatch.setattr(os, "fsync", synced.append)
+    write_atomic_bytes(path, b"new", durable=False)
+    assert synced == []  # a cache: nothing synced
+    assert path.read_bytes() == b"new"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600  # readable by its owner alone
+    with pytest.raises(TypeError):
+        write_atomic_bytes(path, "text, not bytes", durable=False)  # type: ignore[arg-type]
+    assert path.read_bytes() == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == ["css.pickle"]  # no temporary file left
