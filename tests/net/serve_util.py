@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -33,12 +34,19 @@ def start_serving(
         [sys.executable, "-m", "dummy_tui", "serve", "--port", str(port), "--lang", lang, *args],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    assert server.stdout is not None
-    lines = [server.stdout.readline() for _ in range(2)]
+    stdout = server.stdout
+    assert stdout is not None
+    # its first two lines, waited for within a minute (a server that says less
+    # and goes on running fails here instead of holding the test up)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(stdout.readline() for _ in range(2)))
+    reader.daemon = True
+    reader.start()
+    reader.join(60)
     url = f"http://127.0.0.1:{port}"
-    if not any(url in line for line in lines):
+    if reader.is_alive() or not any(url in line for line in lines):
         server.kill()
-        raise AssertionError(lines)
+        raise AssertionError(f"serve did not say where it is within 60 s: {lines}")
     deadline = time.monotonic() + 30  # it says where just before it listens
     while True:
         try:

@@ -58,15 +58,21 @@ DRAWN = """async () => {
     for (let y = 0; y < t.rows; y++) lines.push(t.buffer.active.getLine(y).translateToString());
     return lines.join("\\n");
   };
+  // each wait has an end: a page that never settles fails here, saying which
+  const until = Date.now() + 20000;
+  const within = (promise, what) => Promise.race([promise, new Promise((_, fail) =>
+    setTimeout(() => fail(new Error(what + " within 20 s")), Math.max(0, until - Date.now())))]);
   let before = text(), still = 0;
   while (still < 3) {
+    if (Date.now() > until) throw new Error("the screen did not stop changing within 20 s");
     await pause();
     const now = text();
     still = now === before ? still + 1 : 0;
     before = now;
   }
-  await document.fonts.ready;
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  await within(document.fonts.ready, "the fonts did not load");
+  await within(new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+               "no frame was drawn");
 }"""
 """Waits for the game to stop changing the screen (three tenths of a second),
 for the fonts, and for the screen to be drawn with them."""
