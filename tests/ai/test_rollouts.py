@@ -102,3 +102,22 @@ def test_late_in_a_round_each_option_gets_more_rollouts_as_they_get_shorter() ->
                 assert 1.7 * flat.sampled <= shipped.sampled <= 2.3 * flat.sampled
             seen[kind] = seen.get(kind, 0) + 1
     assert seen == {"early": 2, "late": 2}
+
+
+def test_the_shipped_search_counts_winning_the_round_over_a_large_lead() -> None:
+    """A rollout won outright, by however little, is worth more to ``hard`` than one
+    lost by a point while far ahead of the others' mean (about 270 and 200 points)."""
+    from dummy_tui.ai.dummy.search import SearchPlayer
+
+    margin = SearchPlayer(0).margin
+
+    class Scores:
+        def __init__(self, totals: list[int]) -> None:
+            self.totals = totals
+
+        def scores(self) -> list[object]:
+            return [type("Box", (), {"total": t})() for t in self.totals]
+
+    won_narrowly = Scores([101, 100, 100, 100])
+    for lost_ahead in (Scores([400, 401, 0, 0]), Scores([300, 301, 0, -1])):
+        assert worth(lost_ahead, 0, margin) < worth(won_narrowly, 0, margin)  # type: ignore[arg-type]

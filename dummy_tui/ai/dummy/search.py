@@ -70,7 +70,7 @@ class SearchPlayer:
         late: int = 12,
         rollouts: bool = True,
         options: int = 8,
-        margin: float = 0.5,
+        margin: float = 0.25,
         read_rollouts: bool = True,
         long_stock: int = 16,
         late_floor: int = 8,
