@@ -105,19 +105,17 @@ def test_late_in_a_round_each_option_gets_more_rollouts_as_they_get_shorter() ->
 
 
 def test_the_shipped_search_counts_winning_the_round_over_a_large_lead() -> None:
-    """A rollout won outright, by however little, is worth more to ``hard`` than one
-    lost by a point while far ahead of the others' mean (about 270 and 200 points)."""
+    """A rollout won outright is worth more to ``hard`` than one lost while 300
+    points ahead of the others' mean; checked on played rounds: a seat's worth
+    less the win is its lead over the others' mean, by the margin."""
     from dummy_tui.ai.dummy.search import SearchPlayer
 
     margin = SearchPlayer(0).margin
-
-    class Scores:
-        def __init__(self, totals: list[int]) -> None:
-            self.totals = totals
-
-        def scores(self) -> list[object]:
-            return [type("Box", (), {"total": t})() for t in self.totals]
-
-    won_narrowly = Scores([101, 100, 100, 100])
-    for lost_ahead in (Scores([400, 401, 0, 0]), Scores([300, 301, 0, -1])):
-        assert worth(lost_ahead, 0, margin) < worth(won_narrowly, 0, margin)  # type: ignore[arg-type]
+    assert 0.0 < margin * 300 / 100 < 1.0
+    for seed in range(3):
+        game = play_out(DummyRound.new(rules(), 4, seed, starter=0), HeuristicPlayer(seed))
+        totals = [b.total for b in game.scores()]
+        for s in range(4):
+            lead = totals[s] - sum(t for o, t in enumerate(totals) if o != s) / 3
+            bonus = worth(game, s, margin) - worth(game, s, 0.0)
+            assert abs(bonus - margin * lead / 100) < 1e-9
