@@ -9,7 +9,7 @@ from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.ai.dummy.rollouts import halving, play_out, worth
 from dummy_tui.ai.dummy.search import discard_options
-from dummy_tui.engine.actions import Discard
+from dummy_tui.engine.actions import Discard, LayOff, Meld
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 
 from .conftest import decisions, rules
@@ -104,14 +104,16 @@ def test_late_in_a_round_each_option_gets_more_rollouts_as_they_get_shorter() ->
     assert seen == {"early": 2, "late": 2}
 
 
-def test_the_shipped_search_counts_winning_the_round_over_a_large_lead() -> None:
-    """A rollout won outright is worth more to ``hard`` than one lost while 300
-    points ahead of the others' mean; checked on played rounds: a seat's worth
-    less the win is its lead over the others' mean, by the margin."""
+def test_the_shipped_search_weighs_a_won_round_against_a_points_lead() -> None:
+    """To ``hard`` a round won outright is worth more than one lost while 150
+    points ahead of the others' mean, and less than one lost 250 points ahead
+    (the margin measured best with holding back: a half); checked on played
+    rounds: a seat's worth less the win is its lead over the others' mean, by
+    the margin."""
     from dummy_tui.ai.dummy.search import SearchPlayer
 
     margin = SearchPlayer(0).margin
-    assert 0.0 < margin * 300 / 100 < 1.0
+    assert margin * 150 / 100 < 1.0 < margin * 250 / 100
     for seed in range(3):
         game = play_out(DummyRound.new(rules(), 4, seed, starter=0), HeuristicPlayer(seed))
         totals = [b.total for b in game.scores()]
@@ -119,3 +121,41 @@ def test_the_shipped_search_counts_winning_the_round_over_a_large_lead() -> None
             lead = totals[s] - sum(t for o, t in enumerate(totals) if o != s) / 3
             bonus = worth(game, s, margin) - worth(game, s, 0.0)
             assert abs(bonus - margin * lead / 100) < 1e-9
+
+
+def test_at_four_players_a_lay_is_played_out_against_holding_it_back() -> None:
+    """Where normal would lay a meld or a layoff (no knock in it), four-player
+    ``hard`` also plays on normal's best three discards instead, the cards held;
+    it lays on some deals of a round and holds on others.  With ``hold=0``,
+    and at three players, it lays as normal does, unsearched."""
+    from dummy_tui.ai.dummy.search import SearchPlayer
+
+    outcomes = {"laid": 0, "held": 0}
+    for game in decisions("dummy", 4, 0, every=1):
+        view, legal = game.view(game.seat), game.legal_actions()
+        assert isinstance(view, DummyView)
+        if game.phase != "play" or not any(isinstance(a, Discard) for a in legal):
+            continue
+        normal = HeuristicPlayer(0)
+        ev = Evaluator(Knowledge.from_view(view), normal.weights)
+        lay, knocking = normal.plan_play(ev, legal)
+        if knocking or not isinstance(lay, (Meld, LayOff)):
+            continue
+        held = sorted(discard_options(ev, legal), key=lambda va: -va[0])[:3]
+        hard = SearchPlayer(0, samples=32)
+        choice = hard.choose(view, legal)
+        assert hard.sampled is not None
+        assert choice == lay or choice in [a for _, a in held]
+        outcomes["laid" if choice == lay else "held"] += 1
+        unsearched = SearchPlayer(0, samples=32, hold=0)
+        assert unsearched.choose(view, legal) == lay and unsearched.sampled is None
+    assert outcomes["laid"] >= 1 and outcomes["held"] >= 1, outcomes
+    for game in decisions("dummy", 3, 0, every=1):
+        view, legal = game.view(game.seat), game.legal_actions()
+        assert isinstance(view, DummyView)
+        if game.phase != "play":
+            continue
+        normal = HeuristicPlayer(0)
+        lay, _ = normal.plan_play(Evaluator(Knowledge.from_view(view), normal.weights), legal)
+        if isinstance(lay, (Meld, LayOff)):
+            assert SearchPlayer(0, samples=32).choose(view, legal) == lay

@@ -25,6 +25,11 @@ class PlayChoice:
     weights: Weights
 
     def play(self, ev: Evaluator, legal: list[Action]) -> Action:
+        return self.plan_play(ev, legal)[0]
+
+    def plan_play(self, ev: Evaluator, legal: list[Action]) -> tuple[Action, bool]:
+        """The play, and whether it is a knock's: the knock's discard, or a meld
+        or layoff that keeps the knock card free."""
         situation = ev.situation
         knowledge = situation.knowledge
         hand = knowledge.hand
@@ -36,10 +41,10 @@ class PlayChoice:
         if knock is not None:
             card = knock[1]
             if hand == 1 << card:
-                return Discard(card)
+                return Discard(card), True
             action = knock_step(hand, card, pieces, legal, situation.ace_low_runs)
             if action is not None:
-                return action
+                return action, True
         born = knowledge.born[knowledge.seat]
         lays = born or (knowledge.rules.unborn_play == "free" and ev.lays_unborn(hand))
         if lays and not knowledge.must_knock:
@@ -49,12 +54,12 @@ class PlayChoice:
                 if isinstance(action, LayOff) and knowledge.speto >> action.card & 1:
                     action = _speto_target(ev, action, legal)
                 if action is not None:
-                    return action
+                    return action, False
         if not discards:
-            return legal[0]
+            return legal[0], False
         hand_cards = mask_of(d.card for d in discards)
         _, card = ev.best_discard(hand_cards, born)
-        return Discard(card)
+        return Discard(card), False
 
     def plan_lay(self, ev: Evaluator, hand: int) -> int:
         """The cards to lay down now: everything that scores, unless held back."""

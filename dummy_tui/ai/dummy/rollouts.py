@@ -1,8 +1,10 @@
 """``hard`` at a table of four: each option played to the round's end.
 
-The normal player's best few pick-ups or discards are each tried on deals of
-the unseen cards sampled from the seat's own view (:mod:`sampling`), and every
-seat then plays the normal policy until the round is over.  The option that
+The normal player's best few pick-ups or discards (or a meld or layoff it
+would lay, against its best discards with the cards held back) are each tried
+on deals of the unseen cards sampled from the seat's own view
+(:mod:`sampling`), and every seat then plays the normal policy until the
+round is over.  The option that
 wins the round (the top score alone) on most deals is played.
 
 The deals are shared out by successive halving: every option is first tried

@@ -4,8 +4,9 @@ For a pick-up or a discard, the normal player's best options are played on
 by the normal policy on sampled deals of the unseen cards (:mod:`sampling`,
 read by :mod:`inference`), and the best average outcome is chosen: up to
 this seat's next turn, or at four players to the round's end
-(:mod:`rollouts`).  It stops after a fixed number of deals or at a time
-budget, seeded by the public position only.  The whole method: docs/ai.md.
+(:mod:`rollouts`; there a meld or layoff normal would lay is also played
+on against holding it back).  It stops after a fixed number of deals or at a
+time budget, seeded by the public position only.  The whole method: docs/ai.md.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dummy_tui.ai.dummy.rollouts import halving
 from dummy_tui.ai.dummy.sampling import determinize
 from dummy_tui.ai.dummy.taking import show_value
 from dummy_tui.ai.dummy.weights import NORMAL, Weights
-from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard
+from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard, LayOff, Meld
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 from dummy_tui.engine.families.dummy_scoring import table_points
 from dummy_tui.engine.work import spent as work_done
@@ -70,7 +71,8 @@ class SearchPlayer:
         late: int = 12,
         rollouts: bool = True,
         options: int = 8,
-        margin: float = 0.25,
+        margin: float = 0.5,
+        hold: int = 3,
         read_rollouts: bool = True,
         long_stock: int = 16,
         late_floor: int = 8,
@@ -87,6 +89,9 @@ class SearchPlayer:
         self.rollouts = rollouts
         self.options = options
         self.margin = margin
+        # four players: a meld or layoff normal would lay is tried against holding
+        # it back, normal's best ``hold`` discards (0: it is laid, as normal does)
+        self.hold = hold
         self.read_rollouts = read_rollouts
         self.long_stock = long_stock
         self.late_floor = late_floor  # 0: as many rollouts below ``long_stock`` cards as at it
@@ -110,7 +115,7 @@ class SearchPlayer:
             and not discard_penalties(view.rules)
         ):
             return self.play_to_the_end(view, knowledge, ev, legal)
-        options = self.ranked(knowledge, ev, legal, unborn_draw=True)
+        options = self.ranked(knowledge, ev, legal, unborn_draw=True, hold=0)
         if not isinstance(options, list):
             return options
         chosen = options[: self.candidates]
@@ -121,12 +126,18 @@ class SearchPlayer:
         return self.search(view, knowledge, [a for _, a in chosen], [v for v, _ in chosen])
 
     def ranked(
-        self, knowledge: Knowledge, ev: Evaluator, legal: list[Action], unborn_draw: bool
+        self,
+        knowledge: Knowledge,
+        ev: Evaluator,
+        legal: list[Action],
+        unborn_draw: bool,
+        hold: int,
     ) -> Action | list[tuple[float, Action]]:
         """Normal's pick-ups or discards with its values, best first; or the
         move that needs no search: a spe-to shown for points (points for
-        nothing), a play that is not a discard, the last card; with
-        ``unborn_draw``, normal's draw while not born."""
+        nothing), a knock's play, the last card; with ``unborn_draw``, normal's
+        draw while not born.  A meld or layoff is searched against holding it
+        back (normal's best ``hold`` discards) when ``hold``, else played."""
         if knowledge.phase == "take":
             if SHOW in legal and show_value(ev) > 0:
                 return SHOW
@@ -142,9 +153,18 @@ class SearchPlayer:
                 # (Rollouts to the round's end see the dark knock.)
                 return DRAW
         else:
-            choice = self.normal.play(ev, legal)
-            if not isinstance(choice, Discard) or knowledge.hand.bit_count() == 1:
+            choice, knocking = self.normal.plan_play(ev, legal)
+            if knocking or knowledge.hand.bit_count() == 1:
                 return choice
+            if not isinstance(choice, Discard):
+                if not hold or not isinstance(choice, (Meld, LayOff)):
+                    return choice
+                held = discard_options(ev, legal)
+                if not held:
+                    return choice
+                held.sort(key=lambda va: -va[0])
+                # the lay first: a tie keeps it, as normal would
+                return [(math.inf, choice), *held[:hold]]
             options = discard_options(ev, legal)
         options.sort(key=lambda va: -va[0])
         return options
@@ -170,7 +190,7 @@ class SearchPlayer:
     ) -> Action:
         """Four players: normal's best pick-ups or discards, each
         played to the round's end on sampled deals (:func:`rollouts.halving`)."""
-        options = self.ranked(knowledge, ev, legal, unborn_draw=False)
+        options = self.ranked(knowledge, ev, legal, unborn_draw=False, hold=self.hold)
         if not isinstance(options, list):
             return options
         chosen = [a for _, a in options[: self.options]]
