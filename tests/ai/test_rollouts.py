@@ -150,6 +150,7 @@ def test_at_four_players_a_lay_is_played_out_against_holding_it_back() -> None:
         unsearched = SearchPlayer(0, samples=32, hold=0)
         assert unsearched.choose(view, legal) == lay and unsearched.sampled is None
     assert outcomes["laid"] >= 1 and outcomes["held"] >= 1, outcomes
+    lays = 0
     for game in decisions("dummy", 3, 0, every=1):
         view, legal = game.view(game.seat), game.legal_actions()
         assert isinstance(view, DummyView)
@@ -159,3 +160,5 @@ def test_at_four_players_a_lay_is_played_out_against_holding_it_back() -> None:
         lay, _ = normal.plan_play(Evaluator(Knowledge.from_view(view), normal.weights), legal)
         if isinstance(lay, (Meld, LayOff)):
             assert SearchPlayer(0, samples=32).choose(view, legal) == lay
+            lays += 1
+    assert lays >= 1
