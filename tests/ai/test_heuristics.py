@@ -265,13 +265,17 @@ def test_hard_plays_late_deals_to_the_end_of_the_round(monkeypatch: pytest.Monke
     calls: dict[str, int] = {"lookahead": 0, "finish": 0}
     lookahead, finish_round = search.lookahead, search.finish_round
 
-    def counted_lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
+    def counted_lookahead(
+        game: DummyRound, seat: int, policy: HeuristicPlayer, stop: int | None
+    ) -> float | None:
         calls["lookahead"] += 1
-        return lookahead(game, seat, policy)
+        return lookahead(game, seat, policy, stop=stop)
 
-    def counted_finish(game: DummyRound, seat: int, policy: HeuristicPlayer) -> float:
+    def counted_finish(
+        game: DummyRound, seat: int, policy: HeuristicPlayer, stop: int | None
+    ) -> float | None:
         calls["finish"] += 1
-        value = finish_round(game, seat, policy)
+        value = finish_round(game, seat, policy, stop=stop)
         assert game.is_over
         return value
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import threading
 
 from dummy_tui.ai import make_player
+from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.plans import best_lay
-from dummy_tui.ai.dummy.search import WORK_LIMIT, SearchPlayer
+from dummy_tui.ai.dummy.search import WORK_LIMIT, SearchPlayer, finish_round, lookahead
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 from dummy_tui.engine.goout import GoOut
 from dummy_tui.engine.work import spent as work_done
@@ -56,7 +57,7 @@ def test_each_thread_counts_its_own_planning() -> None:
     assert work_done() == mine  # a hint thought out in another thread changes nothing here
 
 
-def heads_up_long_row() -> tuple[DummyView, list[object]]:
+def long_row_round() -> DummyRound:
     """Two players, late in the round (ten cards of stock), nobody born, a row
     of twenty cards and 51 ways to pick up: a take that took the search 1.2 s
     (and up to 7 s in such rounds) on a compiled build."""
@@ -66,6 +67,12 @@ def heads_up_long_row() -> tuple[DummyView, list[object]]:
         legal = game.legal_actions()
         view = game.view(game.seat)
         game.apply(legal[0] if len(legal) == 1 else players[game.seat].choose(view, legal))
+    return game
+
+
+def heads_up_long_row() -> tuple[DummyView, list[object]]:
+    """The view and the choices of :func:`long_row_round`'s take."""
+    game = long_row_round()
     view = game.view(game.seat)
     legal = game.legal_actions()
     assert isinstance(view, DummyView)
@@ -96,16 +103,45 @@ def test_a_take_among_fifty_pick_ups_stops_at_the_work_limit() -> None:
 
 
 def test_the_one_turn_search_takes_deals_until_the_work_is_spent() -> None:
+    """It stops before a deal that would pass the limit, gives up a deal that
+    passes twice the limit, and with no deal played plays normal's choice."""
     for game in decisions("dummy", 2, 4, every=3):
         view, legal = game.view(game.seat), game.legal_actions()
+        assert isinstance(view, DummyView)
         unlimited = SearchPlayer(5, samples=6, work=None)
-        unlimited.choose(view, legal)  # type: ignore[arg-type]
+        start = work_done()
+        unlimited.choose(view, legal)
+        six = work_done() - start
         if unlimited.sampled != 6:
             continue  # a move that needs no search
-        limited = SearchPlayer(5, samples=6, work=1)
-        choice = limited.choose(view, legal)  # type: ignore[arg-type]
+        # ``work`` is at 128 deals: a third of what the six deals took, at 6
+        limited = SearchPlayer(5, samples=6, work=six // 3 * 128 // 6)
+        start = work_done()
+        choice = limited.choose(view, legal)
         assert limited.sampled is not None
-        assert 1 <= limited.sampled < 6  # the first deal is always played
+        assert 1 <= limited.sampled < 6
+        assert work_done() - start < six
         assert choice in legal
+        starved = SearchPlayer(5, samples=6, work=1)
+        assert starved.choose(view, legal) == starved.normal.choose(view, legal)
+        assert starved.sampled == 0
         return
     raise AssertionError("no searched decision in the round")
+
+
+def test_a_playout_that_passes_its_stop_is_given_up() -> None:
+    """A playout of the one-turn search ends where the work counted passes its
+    stop, unfinished, instead of thinking on (a single playout from a long row
+    once took a decision past a second)."""
+    policy = HeuristicPlayer(3)
+    whole = long_row_round()
+    start = work_done()
+    assert isinstance(finish_round(whole, 0, policy), float) and whole.is_over
+    needed = work_done() - start
+    assert needed > 1_000
+    cut = long_row_round()
+    start = work_done()
+    assert finish_round(cut, 0, policy, stop=start + needed // 10) is None
+    assert not cut.is_over
+    assert needed // 10 < work_done() - start < needed
+    assert lookahead(long_row_round(), 0, policy, stop=work_done()) is None

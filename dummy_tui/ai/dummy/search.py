@@ -239,9 +239,12 @@ class SearchPlayer:
         limit = self.samples if self.samples is not None else 10_000
         evidence = self.evidence(view)
         finish = view.stock_count <= self.late
-        # stop before a deal that would take the search past the work limit
+        # stop before a deal that would take the search past the work limit, and
+        # give up a deal that takes it past twice the limit (one playout can cost
+        # more than many deals: a long row late in a round of two)
         work = self.work_limit
         spent = work_done()
+        stop = None if work is None else spent + 2 * work
         heaviest = 0
         while done < limit:
             t0 = time.perf_counter()
@@ -258,9 +261,12 @@ class SearchPlayer:
                 game = world.clone()
                 game.apply_unchecked(action)
                 if finish:
-                    values.append(finish_round(game, view.seat, self.normal))
+                    value = finish_round(game, view.seat, self.normal, stop=stop)
                 else:
-                    values.append(lookahead(game, view.seat, self.normal))
+                    value = lookahead(game, view.seat, self.normal, stop=stop)
+                if value is None:
+                    break
+                values.append(value)
                 if timed and time.perf_counter() > hard:
                     break
             if len(values) < len(candidates):
@@ -338,13 +344,24 @@ def choose_best(rows: list[list[float]], priors: list[float], prior: float) -> i
 # Lookahead: every seat plays the normal policy until this seat's next turn
 
 
-def lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions: int = 80) -> float:
-    """Finish this seat's turn and the others' next turns; the position's value."""
+def lookahead(
+    game: DummyRound,
+    seat: int,
+    policy: HeuristicPlayer,
+    max_actions: int = 80,
+    stop: int | None = None,
+) -> float | None:
+    """Finish this seat's turn and the others' next turns; the position's value
+    (None: the work counted passed ``stop`` first, :mod:`dummy_tui.engine.work`)."""
     n = 0
     while not game.is_over and game.seat == seat and n < max_actions:
+        if stop is not None and work_done() > stop:
+            return None
         game.apply_unchecked(policy_action(game, policy))
         n += 1
     while not game.is_over and game.seat != seat and n < max_actions:
+        if stop is not None and work_done() > stop:
+            return None
         game.apply_unchecked(policy_action(game, policy))
         n += 1
     if game.is_over:
@@ -353,11 +370,18 @@ def lookahead(game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions:
 
 
 def finish_round(
-    game: DummyRound, seat: int, policy: HeuristicPlayer, max_actions: int = 400
-) -> float:
-    """Play the round to its end by the normal policy for every seat; the outcome."""
+    game: DummyRound,
+    seat: int,
+    policy: HeuristicPlayer,
+    max_actions: int = 400,
+    stop: int | None = None,
+) -> float | None:
+    """Play the round to its end by the normal policy for every seat; the outcome
+    (None: the work counted passed ``stop`` first)."""
     n = 0
     while not game.is_over and n < max_actions:
+        if stop is not None and work_done() > stop:
+            return None
         game.apply_unchecked(policy_action(game, policy))
         n += 1
     if not game.is_over:
