@@ -9,9 +9,9 @@ import pytest
 
 from dummy_tui.ai import make_player
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
-from dummy_tui.engine.actions import DRAW, Discard, Meld, Pick
+from dummy_tui.engine.actions import DRAW, Action, Discard, Meld, Pick
 from dummy_tui.engine.cards import parse_card
-from dummy_tui.engine.families.dummy import DummyRound
+from dummy_tui.engine.families.dummy import DummyRound, DummyView
 
 from .conftest import cards, decisions, fixed_round, pair_of_aces_round, play_turn, rules
 
@@ -294,6 +294,44 @@ def test_hard_plays_late_deals_to_the_end_of_the_round(monkeypatch: pytest.Monke
             assert calls["finish" if late else "lookahead"] >= 4  # 2 deals, 2+ options
             assert calls["lookahead" if late else "finish"] == 0
     assert searched == {False, True}
+
+
+@pytest.mark.parametrize(("players", "tried"), [(2, 4), (3, 3)])
+def test_hard_tries_normals_four_best_discards_heads_up_and_three_at_three(
+    monkeypatch: pytest.MonkeyPatch, players: int, tried: int
+) -> None:
+    """The one-turn lookahead tries normal's best discards, best first: four of
+    them heads-up, three at a table of three."""
+    from dummy_tui.ai.dummy import search
+    from dummy_tui.ai.dummy.evaluator import Evaluator
+    from dummy_tui.ai.dummy.knowledge import Knowledge
+
+    seen: list[list[Action]] = []
+
+    def recorded(
+        self: object, view: object, knowledge: object, candidates: list[Action], priors: object
+    ) -> Action:
+        seen.append(candidates)
+        return candidates[0]
+
+    monkeypatch.setattr(search.SearchPlayer, "search", recorded)
+    checked = 0
+    for game in decisions("dummy", players, 2, every=1):
+        legal = game.legal_actions()
+        if game.phase != "play" or sum(isinstance(a, Discard) for a in legal) <= tried:
+            continue
+        view = game.view(game.seat)
+        assert isinstance(view, DummyView)
+        hard = search.SearchPlayer(2, samples=2)
+        ev = Evaluator(Knowledge.from_view(view), hard.normal.weights)
+        if not isinstance(hard.normal.plan_play(ev, legal)[0], Discard):
+            continue
+        best = sorted(search.discard_options(ev, legal), key=lambda va: -va[0])
+        seen.clear()
+        hard.choose(view, legal)
+        assert seen == [[a for _, a in best[:tried]]]
+        checked += 1
+    assert checked >= 5
 
 
 class _Finished:
