@@ -62,7 +62,7 @@ import dummy_tui
 from dummy_tui.ai import make_player
 from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
-from dummy_tui.ai.dummy.inference import Evidence, hand_weights
+from dummy_tui.ai.dummy.inference import Evidence, view_evidence
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.ai.dummy.sampling import determinize
 from dummy_tui.ai.dummy.search import INFERENCE, discard_options, outcome, policy_action
@@ -142,13 +142,7 @@ def start_of_rollout(
 
 def reading(game: DummyRound) -> Evidence:
     """Seat 0's reading of the opponents' play, as the hard player reads it."""
-    view = game.view(0)
-    rules = view.rules
-    assert isinstance(rules, DummyRules)
-    return hand_weights(
-        view.history, view.head, view.players, INFERENCE, rules.ace_low_runs,
-        rules.first_turn_must_draw,
-    )  # fmt: skip
+    return view_evidence(game.view(0), INFERENCE)
 
 
 def decide(

@@ -19,7 +19,9 @@ from typing import Final
 from dummy_tui.ai.dummy.weights import for_table
 from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
 from dummy_tui.engine.cards import position_rank, run_position
+from dummy_tui.engine.families.dummy import DummyView
 from dummy_tui.engine.relations import NEAR, NEAR_BOTH, partners
+from dummy_tui.rules.schema import DummyRules
 
 
 def _steps(card: int, steps: tuple[int, ...], ace_low: bool) -> int:
@@ -93,6 +95,20 @@ class Reading:
     depth: int = 2
     shape: float = 0.0
     candidates: int = 1
+
+
+def view_evidence(view: DummyView, reading: Reading) -> Evidence:
+    """The evidence of the opponents' play that ``view`` shows (:func:`hand_weights`)."""
+    rules = view.rules
+    assert isinstance(rules, DummyRules)
+    return hand_weights(
+        view.history,
+        view.head,
+        view.players,
+        reading,
+        rules.ace_low_runs,
+        rules.first_turn_must_draw,
+    )
 
 
 def hand_weights(

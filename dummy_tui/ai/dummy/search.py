@@ -17,7 +17,7 @@ import time
 
 from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
-from dummy_tui.ai.dummy.inference import Evidence, Reading, hand_weights
+from dummy_tui.ai.dummy.inference import Evidence, Reading, view_evidence
 from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
 from dummy_tui.ai.dummy.plans import mask_points
 from dummy_tui.ai.dummy.playing import plays_of
@@ -294,16 +294,7 @@ class SearchPlayer:
         """What the opponents' play says of their hands, by :data:`INFERENCE`."""
         if self.inference is None:
             return None
-        rules = view.rules
-        assert isinstance(rules, DummyRules)
-        return hand_weights(
-            view.history,
-            view.head,
-            view.players,
-            self.inference,
-            rules.ace_low_runs,
-            rules.first_turn_must_draw,
-        )
+        return view_evidence(view, self.inference)
 
 
 def discard_penalties(rules: object) -> bool:
