@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from dummy_tui.ai import make_player
-from dummy_tui.ai.dummy.inference import Reading, hand_weights
+from dummy_tui.ai.dummy.inference import Reading, hand_weights, view_evidence
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.ai.dummy.sampling import sample_hidden
-from dummy_tui.engine.actions import DRAW, Action, Discard, Pick
+from dummy_tui.engine.actions import DRAW, Action, Discard, LayOff, Pick
 from dummy_tui.engine.cards import parse_card
 from dummy_tui.engine.families.dummy import DummyRound
 
-from .conftest import assert_dealt_consistently, rules
+from .conftest import assert_dealt_consistently, decisions, rules
 
 
 def c(text: str) -> int:
@@ -155,3 +156,61 @@ def test_hands_dealt_by_shape_hold_cards_that_work_together() -> None:
             plain.append(paired(sample_hidden(view, k, random.Random(i))[0][1]))
             shaped.append(paired(sample_hidden(view, k, random.Random(i), ev)[0][1]))
     assert sum(shaped) / len(shaped) > sum(plain) / len(plain) + 0.08
+
+
+def _seat_0_to_take(players: int, wanted: Callable[[DummyRound], bool]) -> DummyRound:
+    """The first position of rounds of normal players where seat 0 is to take
+    and ``wanted`` holds."""
+    for seed in range(40):
+        for game in decisions("dummy", players, seed, every=1):
+            assert isinstance(game, DummyRound)
+            if game.seat == 0 and game.phase == "take" and wanted(game):
+                return game
+    raise AssertionError("no such position")
+
+
+def test_a_born_player_is_dealt_less_often_a_card_it_could_have_laid_off() -> None:
+    # heads-up: seat 1 is born, and melds are on the table
+    game = _seat_0_to_take(2, lambda g: g.born[1] and len(g.melds) >= 2)
+    view = game.view(0)
+    plain = view_evidence(view, Reading())
+    read = view_evidence(view, Reading(fit=(0.2, 1.0, 1.0)))
+    chain = rules().layoff_chain
+    fits = 0
+    for meld in view.melds:
+        fits |= meld.fit_mask(1, chain)
+    unseen = Knowledge.from_view(view).unseen
+    assert fits & unseen, "a card that fits the table is still unseen"
+    for card in range(52):
+        if unseen >> card & 1:
+            scale = 0.2 if fits >> card & 1 else 1.0
+            assert read.weights[1][card] == plain.weights[1][card] * scale
+    # a meld seat 0 has laid a card on since seat 1's turn: seat 1 never saw its
+    # ends as they are, so they say nothing
+    first = view.melds[0]
+    touched = [*view.history, (0, LayOff(first.cards[0], 0))]
+    later = hand_weights(
+        touched, view.head, 2, Reading(fit=(0.2, 1.0, 1.0)), melds=view.melds, chain=chain
+    ).weights[1]
+    others = 0
+    for meld in view.melds[1:]:
+        others |= meld.fit_mask(1, chain)
+    lone = first.fit_mask(1, chain) & ~others
+    assert lone
+    for card in range(52):
+        if lone >> card & 1:
+            assert later[card] == plain.weights[1][card]
+    # a player not born lays nothing off: nothing to read
+    view = _seat_0_to_take(2, lambda g: not g.born[1] and bool(g.melds)).view(0)
+    assert (
+        view_evidence(view, Reading(fit=(0.2, 1.0, 1.0))).weights[1]
+        == (view_evidence(view, Reading()).weights[1])
+    )
+
+
+def test_the_lay_off_reading_is_heads_up_only() -> None:
+    game = _seat_0_to_take(3, lambda g: any(g.born[1:]) and len(g.melds) >= 2)
+    view = game.view(0)
+    heads_up_only = view_evidence(view, Reading(fit=(0.2, 1.0, 1.0))).weights
+    assert heads_up_only == view_evidence(view, Reading()).weights
+    assert view_evidence(view, Reading(fit=(0.2, 0.2, 0.2))).weights != heads_up_only

@@ -13,13 +13,15 @@ each opponent (1 = no evidence, lower = less likely), which the sampler
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from dummy_tui.ai.dummy.weights import for_table
-from dummy_tui.engine.actions import Action, Discard, Draw, Pick, PickLayoff
-from dummy_tui.engine.cards import position_rank, run_position
+from dummy_tui.engine.actions import Action, Discard, Draw, LayOff, Meld, Pick, PickLayoff
+from dummy_tui.engine.cards import mask_of, position_rank, run_position
 from dummy_tui.engine.families.dummy import DummyView
+from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.relations import NEAR, NEAR_BOTH, partners
 from dummy_tui.rules.schema import DummyRules
 
@@ -95,6 +97,10 @@ class Reading:
     depth: int = 2
     shape: float = 0.0
     candidates: int = 1
+    # the weight of a card that fitted onto a meld of the table when a born
+    # player ended its turn (a meld nobody has added to since), for 2, 3 and 4
+    # players: it would have been laid off, as a player lays down what scores
+    fit: tuple[float, float, float] = (1.0, 1.0, 1.0)
 
 
 def view_evidence(view: DummyView, reading: Reading) -> Evidence:
@@ -108,6 +114,8 @@ def view_evidence(view: DummyView, reading: Reading) -> Evidence:
         reading,
         rules.ace_low_runs,
         rules.first_turn_must_draw,
+        view.melds,
+        rules.layoff_chain,
     )
 
 
@@ -118,11 +126,14 @@ def hand_weights(
     reading: Reading = Reading(),
     ace_low_runs: bool = False,
     first_draw_forced: bool = False,
+    melds: Sequence[TableMeld] = (),
+    chain: str = "any",
 ) -> Evidence:
     """The evidence each seat's play gives about its hand (see :class:`Reading`);
     ``ace_low_runs``: runs hold the ace low as well as high;
     ``first_draw_forced``: the round's first turn must draw (first_turn_must_draw),
-    so that draw passes nothing up."""
+    so that draw passes nothing up; ``melds``: the table now, whose layoffs
+    (by the ``chain`` rule, ``layoff_chain``) a born player would have laid."""
     near1, near2 = (_NEAR1_BOTH, _NEAR2_BOTH) if ace_low_runs else (_NEAR1, _NEAR2)
     pairs = partners(ace_low_runs)
     discard_near, discard_far = reading.discard_near, reading.discard_far
@@ -149,6 +160,9 @@ def hand_weights(
             born[seat] = True  # a pick-up makes its player born
             if action.card in row:
                 del row[row.index(action.card) :]
+    fit = for_table(reading.fit, players)
+    if fit < 1.0 and melds:
+        _fits(ev, history, melds, born, chain, fit)
     for seat in range(players):
         weights = ev.weights[seat]
         for kind, card, at in events[seat]:
@@ -162,6 +176,36 @@ def hand_weights(
                 for x, y in pairs[card]:
                     ev.pairs[seat].append((x, y, p))
     return ev
+
+
+def _fits(
+    ev: Evidence,
+    history: list[tuple[int, Action]],
+    melds: Sequence[TableMeld],
+    born: list[bool],
+    chain: str,
+    odds: float,
+) -> None:
+    """Scale by ``odds`` the cards that fitted onto the table when each born
+    seat ended its last turn: the melds nobody has laid a card on since."""
+    laid = 0  # cards laid since the end of the turn reached going back
+    pending = [seat for seat, b in enumerate(born) if b]
+    for seat, action in reversed(history):
+        if seat in pending:
+            pending.remove(seat)
+            fit = 0
+            for meld in melds:
+                if not meld.mask & laid:
+                    fit |= meld.fit_mask(seat, chain)
+            _scale(ev.weights[seat], fit, odds)
+            if not pending:
+                break
+        if isinstance(action, Meld):
+            laid |= mask_of(action.cards)
+        elif isinstance(action, Pick):
+            laid |= mask_of(action.meld)
+        elif isinstance(action, LayOff | PickLayoff):
+            laid |= 1 << action.card
 
 
 def _scale(weights: list[float], mask: int, factor: float) -> None:
