@@ -200,6 +200,19 @@ def test_a_born_player_is_dealt_less_often_a_card_it_could_have_laid_off() -> No
     for card in range(52):
         if lone >> card & 1:
             assert later[card] == plain.weights[1][card]
+    # a player who has laid off as many cards as layoff_limit allows lays no more
+    spent = hand_weights(
+        view.history, view.head, 2, Reading(fit=(0.2, 1.0, 1.0)), melds=view.melds,
+        chain=chain, spent=[False, True],
+    )  # fmt: skip
+    assert spent.weights[1] == plain.weights[1]
+    limited = game.clone()
+    limited.rules = rules().model_copy(update={"layoff_limit": 2})
+    limited.layoffs[1] = 2
+    assert (
+        view_evidence(limited.view(0), Reading(fit=(0.2, 1.0, 1.0))).weights[1]
+        == (plain.weights[1])
+    )
     # a player not born lays nothing off: nothing to read
     view = _seat_0_to_take(2, lambda g: not g.born[1] and bool(g.melds)).view(0)
     assert (

@@ -116,6 +116,7 @@ def view_evidence(view: DummyView, reading: Reading) -> Evidence:
         rules.first_turn_must_draw,
         view.melds,
         rules.layoff_chain,
+        [rules.layoff_limit > 0 and n >= rules.layoff_limit for n in view.layoffs],
     )
 
 
@@ -128,12 +129,14 @@ def hand_weights(
     first_draw_forced: bool = False,
     melds: Sequence[TableMeld] = (),
     chain: str = "any",
+    spent: Sequence[bool] = (),
 ) -> Evidence:
     """The evidence each seat's play gives about its hand (see :class:`Reading`);
     ``ace_low_runs``: runs hold the ace low as well as high;
     ``first_draw_forced``: the round's first turn must draw (first_turn_must_draw),
     so that draw passes nothing up; ``melds``: the table now, whose layoffs
-    (by the ``chain`` rule, ``layoff_chain``) a born player would have laid."""
+    (by the ``chain`` rule, ``layoff_chain``) a born player would have laid
+    unless ``spent`` (per seat) says it may lay off no more (``layoff_limit``)."""
     near1, near2 = (_NEAR1_BOTH, _NEAR2_BOTH) if ace_low_runs else (_NEAR1, _NEAR2)
     pairs = partners(ace_low_runs)
     discard_near, discard_far = reading.discard_near, reading.discard_far
@@ -162,7 +165,8 @@ def hand_weights(
                 del row[row.index(action.card) :]
     fit = for_table(reading.fit, players)
     if fit < 1.0 and melds:
-        _fits(ev, history, melds, born, chain, fit)
+        able = [b and not (spent and spent[s]) for s, b in enumerate(born)]
+        _fits(ev, history, melds, able, chain, fit)
     for seat in range(players):
         weights = ev.weights[seat]
         for kind, card, at in events[seat]:
@@ -182,14 +186,15 @@ def _fits(
     ev: Evidence,
     history: list[tuple[int, Action]],
     melds: Sequence[TableMeld],
-    born: list[bool],
+    able: list[bool],
     chain: str,
     odds: float,
 ) -> None:
-    """Scale by ``odds`` the cards that fitted onto the table when each born
-    seat ended its last turn: the melds nobody has laid a card on since."""
+    """Scale by ``odds`` the cards that fitted onto the table when each ``able``
+    seat (born, free to lay off) ended its last turn: the melds nobody has laid
+    a card on since."""
     laid = 0  # cards laid since the end of the turn reached going back
-    pending = [seat for seat, b in enumerate(born) if b]
+    pending = [seat for seat, b in enumerate(able) if b]
     for seat, action in reversed(history):
         if seat in pending:
             pending.remove(seat)
