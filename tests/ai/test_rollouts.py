@@ -162,3 +162,43 @@ def test_at_four_players_a_lay_is_played_out_against_holding_it_back() -> None:
             assert SearchPlayer(0, samples=32).choose(view, legal) == lay
             lays += 1
     assert lays >= 1
+
+
+def test_heads_up_late_a_lay_is_played_out_against_holding_it_back() -> None:
+    """Heads-up, once the stock is down to ``late`` cards (the deals played to
+    the round's end), ``hard`` plays on a lay normal would make and normal's
+    best three discards with the cards held, and chooses either; with more
+    stock, and with ``hold=0``, it lays as normal does, unsearched."""
+    from dummy_tui.ai.dummy.search import SearchPlayer
+
+    outcomes = {"laid": 0, "held": 0, "early": 0}
+    for seed in range(12):
+        for game in decisions("dummy", 2, seed, every=1):
+            view, legal = game.view(game.seat), game.legal_actions()
+            assert isinstance(view, DummyView)
+            if game.phase != "play" or not any(isinstance(a, Discard) for a in legal):
+                continue
+            normal = HeuristicPlayer(0)
+            ev = Evaluator(Knowledge.from_view(view), normal.weights)
+            lay, knocking = normal.plan_play(ev, legal)
+            if (
+                knocking
+                or not isinstance(lay, (Meld, LayOff))
+                or game.hands[game.seat].bit_count() < 2
+            ):
+                continue
+            hard = SearchPlayer(0, samples=16)
+            choice = hard.choose(view, legal)
+            if view.stock_count > hard.late:
+                assert choice == lay and hard.sampled is None
+                outcomes["early"] += 1
+                continue
+            held = sorted(discard_options(ev, legal), key=lambda va: -va[0])[:3]
+            assert hard.sampled is not None
+            assert choice == lay or choice in [a for _, a in held]
+            outcomes["laid" if choice == lay else "held"] += 1
+            unsearched = SearchPlayer(0, samples=16, hold=0)
+            assert unsearched.choose(view, legal) == lay and unsearched.sampled is None
+        if min(outcomes.values()) >= 1:
+            break
+    assert min(outcomes.values()) >= 1, outcomes

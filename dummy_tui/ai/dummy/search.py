@@ -4,8 +4,9 @@ For a pick-up or a discard, the normal player's best options are played on
 by the normal policy on sampled deals of the unseen cards (:mod:`sampling`,
 read by :mod:`inference`), and the best average outcome is chosen: up to
 this seat's next turn, or at four players to the round's end
-(:mod:`rollouts`; there a meld or layoff normal would lay is also played
-on against holding it back).  It stops after a fixed number of deals or at a
+(:mod:`rollouts`); there, and heads-up once the deals are played to the
+round's end, a meld or layoff normal would lay is also played on against
+holding it back.  It stops after a fixed number of deals or at a
 time budget, seeded by the public position only.  The whole method: docs/ai.md.
 """
 
@@ -101,8 +102,9 @@ class SearchPlayer:
         self.rollouts = rollouts
         self.options = options
         self.margin = margin
-        # four players: a meld or layoff normal would lay is tried against holding
-        # it back, normal's best ``hold`` discards (0: it is laid, as normal does)
+        # four players, and heads-up from ``late`` cards of stock: a meld or layoff
+        # normal would lay is tried against holding it back, normal's best
+        # ``hold`` discards (0: it is laid, as normal does)
         self.hold = hold
         self.read_rollouts = read_rollouts
         self.long_stock = long_stock
@@ -127,9 +129,16 @@ class SearchPlayer:
             and not discard_penalties(view.rules)
         ):
             return self.play_to_the_end(view, knowledge, ev, legal)
-        options = self.ranked(knowledge, ev, legal, unborn_draw=True, hold=0)
+        # heads-up, once the deals are played to the round's end, a lay is
+        # searched against holding it back, as at four players
+        hold = self.hold if view.players == 2 and view.stock_count <= self.late else 0
+        options = self.ranked(knowledge, ev, legal, unborn_draw=True, hold=hold)
         if not isinstance(options, list):
             return options
+        if options[0][0] == math.inf:
+            # the lay's prior: the best held discard's (normal's judgement of the
+            # two ways is left to the deals)
+            options[0] = (max(v for v, _ in options[1:]), options[0][1])
         count = self.candidates or CANDIDATES.get(view.players, 3)
         chosen = options[:count]
         if knowledge.phase == "take" and all(a != DRAW for _, a in chosen):
