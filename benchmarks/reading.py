@@ -2,6 +2,7 @@
 
     python benchmarks/reading.py told [--told F] [--rounds N] [--seed N] [--jobs N]
     python benchmarks/reading.py calibration [--rounds N] [--seed N] [--deals K]
+    python benchmarks/reading.py danger [--rounds N] [--seed N] [--deals K]
 
 ``told`` is a measuring stick, not a player: Dummy heads-up, ``hard`` in seat
 0 against ``normal``, every round played twice on the deals of ``dummy-tui sim
@@ -19,6 +20,15 @@ hidden cards dealt to it, and the Brier score of the dealt frequency of every
 unseen card (lower is better; the difference to uniform with its standard
 error).  A reading that deals more true cards but a worse Brier score is too
 sure of itself.
+
+``danger`` plays heads-up rounds of two ``normal`` players and, at each
+discard of seat 0 once the stock is below 24 cards, tries normal's four best
+discards: in the true deal, whether seat 1 goes out on its next turn (played
+by ``normal``), and on ``K`` deals of ``hard``'s reading the share of deals
+where it does.  Printed per state of seat 1 (born or not): the mean chance
+the deals gave against how often it went out, with the Brier score; and, for
+a seat 1 not born, how many cards of its hand make a meld with two others of
+it, in truth and in the deals, by the stock left.
 """
 
 from __future__ import annotations
@@ -34,12 +44,16 @@ from _common import build
 
 import dummy_tui.ai.dummy.search as search
 from dummy_tui.ai import make_player
+from dummy_tui.ai.dummy.evaluator import Evaluator
+from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.inference import view_evidence
 from dummy_tui.ai.dummy.knowledge import Knowledge
-from dummy_tui.ai.dummy.sampling import sample_hidden
+from dummy_tui.ai.dummy.sampling import determinize, sample_hidden
+from dummy_tui.engine.actions import Discard
 from dummy_tui.engine.cards import cards_of, mask_of
 from dummy_tui.engine.families import new_round
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
+from dummy_tui.engine.relations import partners
 from dummy_tui.rules.loader import get_ruleset
 from dummy_tui.sim import player_seed, round_seed
 
@@ -194,9 +208,115 @@ def score(
         )
 
 
+def goes_out(game: DummyRound, policy: HeuristicPlayer) -> bool:
+    """Whether seat 1, playing ``policy``, goes out before seat 0's next turn."""
+    while not game.is_over and game.seat != 0:
+        legal = game.legal_actions()
+        action = (
+            legal[0]
+            if len(legal) == 1
+            else policy.decide(Knowledge.from_round(game, game.seat), legal)
+        )
+        game.apply_unchecked(action)
+    return game.is_over and game.went_out == 1
+
+
+def in_melds(hand: int, pairs: tuple[tuple[tuple[int, int], ...], ...]) -> int:
+    """Cards of ``hand`` that make a meld with two others of it (``pairs``:
+    the pairs that do so with each card, :func:`relations.partners`)."""
+    return sum(
+        1 for c in cards_of(hand) if any(hand >> x & 1 and hand >> y & 1 for x, y in pairs[c])
+    )
+
+
+def danger(args: argparse.Namespace) -> None:
+    rules = get_ruleset("dummy")
+    # seat 1 born -> (chance the deals gave, went out) per option
+    rows: dict[bool, list[tuple[float, int]]] = {}
+    melded: dict[int, list[tuple[int, float]]] = {}  # stock band -> (truth, dealt)
+    for index in range(args.rounds):
+        game = new_round(rules, 2, round_seed(args.seed, index), starter=index % 2)
+        assert isinstance(game, DummyRound)
+        players = [make_player("dummy", "normal", player_seed(args.seed, index, s)) for s in (0, 1)]
+        while not game.is_over:
+            legal = game.legal_actions()
+            action = (
+                legal[0]
+                if len(legal) == 1
+                else players[game.seat].choose(game.view(game.seat), legal)
+            )
+            if game.seat == 0 and isinstance(action, Discard) and len(game.stock) < 24:
+                danger_at(game, legal, args.deals, f"{args.seed}:{index}", rows, melded)
+            game.apply_unchecked(action)
+    print(f"dummy_tui: {build()}")
+    print(
+        f"heads-up normal rounds, seed {args.seed}: normal's four best discards, {args.deals} deals"
+    )
+    for born in (True, False):
+        got = rows.get(born, [])
+        if not got:
+            continue
+        chance = statistics.mean(p for p, _ in got)
+        went = statistics.mean(t for _, t in got)
+        brier = statistics.mean((p - t) ** 2 for p, t in got)
+        state = "born" if born else "not born"
+        print(
+            f"  seat 1 {state:8s} {len(got):5d} discards: the deals gave "
+            f"{100 * chance:.1f}%, it went out {100 * went:.1f}%,"
+            f" Brier {1000 * brier:.2f} (×1000)"
+        )
+    print("  seat 1 not born, cards of its hand in a meld of it (truth / deals):")
+    for band in sorted(melded, reverse=True):
+        got_melded = melded[band]
+        truth = statistics.mean(r[0] for r in got_melded)
+        dealt = statistics.mean(r[1] for r in got_melded)
+        print(
+            f"    stock {band:2d}-{band + 7:2d}: {len(got_melded):4d} positions, "
+            f"{truth:.2f} / {dealt:.2f}"
+        )
+
+
+def danger_at(
+    game: DummyRound,
+    legal: list[Any],
+    deals: int,
+    key: str,
+    rows: dict[bool, list[tuple[float, int]]],
+    melded: dict[int, list[tuple[int, float]]],
+) -> None:
+    """One discard of seat 0 (:func:`danger`)."""
+    view = game.view(0)
+    knowledge = Knowledge.from_view(view)
+    policy = HeuristicPlayer(0)
+    options = search.discard_options(Evaluator(knowledge, policy.weights), legal)
+    options.sort(key=lambda va: -va[0])
+    chosen = [d for _, d in options[:4]]
+    if len(chosen) < 2:
+        return
+    rng = random.Random(f"{key}:{len(view.history)}")
+    evidence = view_evidence(view, search.INFERENCE)
+    worlds = [determinize(view, knowledge, rng, evidence) for _ in range(deals)]
+    born = game.born[1]
+    for d in chosen:
+        truth = game.clone()
+        truth.apply_unchecked(d)
+        out = 0
+        for world in worlds:
+            trial = world.clone()
+            trial.apply_unchecked(d)
+            out += goes_out(trial, policy)
+        rows.setdefault(born, []).append((out / deals, int(goes_out(truth, policy))))
+    if not born:
+        pairs = partners(game.rules.ace_low_runs)
+        dealt = statistics.mean(in_melds(w.hands[1], pairs) for w in worlds)
+        melded.setdefault(len(game.stock) // 8 * 8, []).append(
+            (in_melds(game.hands[1], pairs), dealt)
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("told", "calibration"))
+    parser.add_argument("what", choices=("told", "calibration", "danger"))
     parser.add_argument("--rounds", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7100)
     parser.add_argument("--told", type=float, default=1.0)
@@ -205,6 +325,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "told":
         told_run(args)
+    elif args.what == "danger":
+        danger(args)
     else:
         calibration(args)
 
