@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
+from itertools import chain
+from typing import Any
 
 from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.knowledge import Knowledge
 from dummy_tui.ai.dummy.rollouts import halving, play_out, worth
 from dummy_tui.ai.dummy.search import discard_options
-from dummy_tui.engine.actions import Discard, LayOff, Meld
+from dummy_tui.engine.actions import Action, Discard, LayOff, Meld
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
+from dummy_tui.engine.round import Round
 
 from .conftest import decisions, rules
 
@@ -123,6 +127,26 @@ def test_the_shipped_search_weighs_a_won_round_against_a_points_lead() -> None:
             assert abs(bonus - margin * lead / 100) < 1e-9
 
 
+def _lays(
+    games: Iterable[Round[Any]],
+) -> Iterator[tuple[DummyView, list[Action], Action, list[Action]]]:
+    """The positions of ``games`` where normal would lay a meld or a layoff (not
+    in a knock) and could discard instead: the view, the legal moves, the lay
+    and normal's three best discards."""
+    for game in games:
+        view, legal = game.view(game.seat), game.legal_actions()
+        assert isinstance(view, DummyView)
+        if game.phase != "play" or not any(isinstance(a, Discard) for a in legal):
+            continue
+        normal = HeuristicPlayer(0)
+        ev = Evaluator(Knowledge.from_view(view), normal.weights)
+        lay, knocking = normal.plan_play(ev, legal)
+        if knocking or not isinstance(lay, (Meld, LayOff)) or view.hand_mask.bit_count() < 2:
+            continue
+        held = sorted(discard_options(ev, legal), key=lambda va: -va[0])[:3]
+        yield view, legal, lay, [a for _, a in held]
+
+
 def test_at_four_players_a_lay_is_played_out_against_holding_it_back() -> None:
     """Where normal would lay a meld or a layoff (no knock in it), four-player
     ``hard`` also plays on normal's best three discards instead, the cards held;
@@ -131,35 +155,25 @@ def test_at_four_players_a_lay_is_played_out_against_holding_it_back() -> None:
     from dummy_tui.ai.dummy.search import SearchPlayer
 
     outcomes = {"laid": 0, "held": 0}
-    for game in decisions("dummy", 4, 0, every=1):
-        view, legal = game.view(game.seat), game.legal_actions()
-        assert isinstance(view, DummyView)
-        if game.phase != "play" or not any(isinstance(a, Discard) for a in legal):
-            continue
-        normal = HeuristicPlayer(0)
-        ev = Evaluator(Knowledge.from_view(view), normal.weights)
-        lay, knocking = normal.plan_play(ev, legal)
-        if knocking or not isinstance(lay, (Meld, LayOff)):
-            continue
-        held = sorted(discard_options(ev, legal), key=lambda va: -va[0])[:3]
+    for view, legal, lay, held in _lays(decisions("dummy", 4, 0, every=1)):
         hard = SearchPlayer(0, samples=32)
         choice = hard.choose(view, legal)
         assert hard.sampled is not None
-        assert choice == lay or choice in [a for _, a in held]
+        assert choice == lay or choice in held
         outcomes["laid" if choice == lay else "held"] += 1
         unsearched = SearchPlayer(0, samples=32, hold=0)
         assert unsearched.choose(view, legal) == lay and unsearched.sampled is None
     assert outcomes["laid"] >= 1 and outcomes["held"] >= 1, outcomes
     lays = 0
     for game in decisions("dummy", 3, 0, every=1):
-        view, legal = game.view(game.seat), game.legal_actions()
-        assert isinstance(view, DummyView)
+        three, legal = game.view(game.seat), game.legal_actions()
+        assert isinstance(three, DummyView)
         if game.phase != "play":
             continue
         normal = HeuristicPlayer(0)
-        lay, _ = normal.plan_play(Evaluator(Knowledge.from_view(view), normal.weights), legal)
+        lay, _ = normal.plan_play(Evaluator(Knowledge.from_view(three), normal.weights), legal)
         if isinstance(lay, (Meld, LayOff)):
-            assert SearchPlayer(0, samples=32).choose(view, legal) == lay
+            assert SearchPlayer(0, samples=32).choose(three, legal) == lay
             lays += 1
     assert lays >= 1
 
@@ -172,33 +186,19 @@ def test_heads_up_late_a_lay_is_played_out_against_holding_it_back() -> None:
     from dummy_tui.ai.dummy.search import SearchPlayer
 
     outcomes = {"laid": 0, "held": 0, "early": 0}
-    for seed in range(12):
-        for game in decisions("dummy", 2, seed, every=1):
-            view, legal = game.view(game.seat), game.legal_actions()
-            assert isinstance(view, DummyView)
-            if game.phase != "play" or not any(isinstance(a, Discard) for a in legal):
-                continue
-            normal = HeuristicPlayer(0)
-            ev = Evaluator(Knowledge.from_view(view), normal.weights)
-            lay, knocking = normal.plan_play(ev, legal)
-            if (
-                knocking
-                or not isinstance(lay, (Meld, LayOff))
-                or game.hands[game.seat].bit_count() < 2
-            ):
-                continue
-            hard = SearchPlayer(0, samples=16)
-            choice = hard.choose(view, legal)
-            if view.stock_count > hard.late:
-                assert choice == lay and hard.sampled is None
-                outcomes["early"] += 1
-                continue
-            held = sorted(discard_options(ev, legal), key=lambda va: -va[0])[:3]
-            assert hard.sampled is not None
-            assert choice == lay or choice in [a for _, a in held]
-            outcomes["laid" if choice == lay else "held"] += 1
-            unsearched = SearchPlayer(0, samples=16, hold=0)
-            assert unsearched.choose(view, legal) == lay and unsearched.sampled is None
+    games = chain.from_iterable(decisions("dummy", 2, seed, every=1) for seed in range(12))
+    for view, legal, lay, held in _lays(games):
+        hard = SearchPlayer(0, samples=16)
+        choice = hard.choose(view, legal)
+        if view.stock_count > hard.late:
+            assert choice == lay and hard.sampled is None
+            outcomes["early"] += 1
+            continue
+        assert hard.sampled is not None
+        assert choice == lay or choice in held
+        outcomes["laid" if choice == lay else "held"] += 1
+        unsearched = SearchPlayer(0, samples=16, hold=0)
+        assert unsearched.choose(view, legal) == lay and unsearched.sampled is None
         if min(outcomes.values()) >= 1:
             break
     assert min(outcomes.values()) >= 1, outcomes
