@@ -28,7 +28,7 @@ from ui_helpers import (
     write_settings,
 )
 
-from dummy_tui.engine.actions import Discard, Draw
+from dummy_tui.engine.actions import Discard, Draw, LayOff
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.i18n import template
 from dummy_tui.ui.app import DummyApp
@@ -293,3 +293,18 @@ async def test_at_a_hot_seat_table_the_coach_speaks_to_the_hand_shown_alone() ->
                 await pilot.press("enter")
         assert isinstance(app.screen, RoundEndScreen)
     assert lines > 0
+
+
+async def test_a_discard_hinted_where_a_lay_is_possible_says_the_lay_can_wait() -> None:
+    app = app_for(session=pickup_session(), coach="on")
+    async with running(app, (100, 30), settled_table) as (pilot, table):
+        coach, look = table.coach, app.look
+        wait = template("coach.hint_hold")
+        await pilot.press("p", "enter", "enter")  # the pick-up: born, 10♥ lays off
+        await pilot.pause()
+        legal = table.session.round.legal_actions()
+        assert any(isinstance(a, LayOff) for a in legal)
+        for action in legal:
+            why = coach.explain(action, look)
+            assert why is not None
+            assert why.plain.startswith(wait) == isinstance(action, Discard), action

@@ -86,7 +86,22 @@ class DummyCoach(Coach):
             return fmt(key, m=game.rules.dark_knock_multiplier)
         if isinstance(action, act.Meld | act.LayOff) and not game.born[game.seat]:
             return fmt("coach.hint_going_down")
+        if isinstance(action, act.Discard) and self.could_lay():
+            # the hint holds back what could be laid (hard's search, late heads-up)
+            out = fmt("coach.hint_hold")
+            reason = super().explain(action, look)
+            if reason is not None:
+                out.append(" ")
+                out.append_text(reason)
+            return out
         return super().explain(action, look)
+
+    def could_lay(self) -> bool:
+        """Whether the seat to move, born, may lay a meld or lay a card off now."""
+        game = self.dummy
+        return game.born[game.seat] and any(
+            isinstance(a, act.Meld | act.LayOff) for a in game.legal_actions()
+        )
 
     def safe_words(self) -> str:
         # a card of the row is picked up with two of one's own
