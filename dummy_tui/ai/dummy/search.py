@@ -130,7 +130,9 @@ class SearchPlayer:
         ):
             return self.play_to_the_end(view, knowledge, ev, legal)
         # heads-up, once the deals are played to the round's end, a lay is
-        # searched against holding it back, as at four players
+        # searched against holding it back, as at four players: +3.50 ± 0.45
+        # rounds won in 100 against `normal`, as many points (4,000 paired
+        # rounds, docs/ai.md)
         hold = self.hold if view.players == 2 and view.stock_count <= self.late else 0
         options = self.ranked(knowledge, ev, legal, unborn_draw=True, hold=hold)
         if not isinstance(options, list):
