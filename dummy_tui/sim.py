@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from multiprocessing.synchronize import Event
 from pathlib import Path
 
 from dummy_tui.ai import AIError, RandomPlayer, checked_choice, make_player
@@ -189,21 +190,26 @@ class _Job:
 
 
 _JOB: _Job | None = None
+_STOP: Event | None = None  # the parent's: once set, rounds not yet begun are skipped
 
 
-def _init_worker(job: _Job) -> None:
-    global _JOB
+def _init_worker(job: _Job, stop: Event | None = None) -> None:
+    global _JOB, _STOP
     _JOB = job
+    _STOP = stop
     # Ctrl+C reaches every process of the terminal's group: the parent stops
     # the pool and exits quietly; a worker printing its own traceback would not
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _work(index: int) -> RoundOutcome | tuple[str, int, str, int, str]:
+def _work(index: int) -> RoundOutcome | tuple[str, int, str, int, str] | None:
     """Round ``index``'s outcome, or the fields of its :class:`SimFailure`:
     plain values, which the parent turns back into the failure (an exception
-    that fails to unpickle there would stall the pool instead)."""
+    that fails to unpickle there would stall the pool instead); None once the
+    parent has stopped the run."""
     assert _JOB is not None
+    if _STOP is not None and _STOP.is_set():
+        return None
     try:
         return _JOB.play(index)
     except SimFailure as failure:
@@ -218,12 +224,28 @@ def iter_rounds(job: _Job, rounds: int, jobs: int = 1) -> Iterator[RoundOutcome]
             yield job.play(i)
         return
     ctx = get_context("spawn" if sys.platform == "win32" else "fork")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(job,)) as pool:
+    stop = ctx.Event()
+    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(job, stop))
+    try:
         chunk = max(1, min(16, rounds // (jobs * 8)))
         for done in pool.imap(_work, range(rounds), chunksize=chunk):
             if isinstance(done, tuple):
                 raise SimFailure.from_fields(done)
+            assert done is not None  # only skipped once stopped, below
             yield done
+    except KeyboardInterrupt:
+        # Ctrl+C: at once, as asked (should the wait below hang on a worker
+        # killed mid-write, a second Ctrl+C ends it)
+        pool.terminate()
+        raise
+    finally:
+        # Otherwise stop without killing a worker (terminate() would): one
+        # killed while it writes a result keeps the result queue's lock, and
+        # the pool then waits on that lock for ever, a hang instead of the
+        # failure.  Each worker ends the round it plays and skips the rest.
+        stop.set()
+        pool.close()
+        pool.join()
 
 
 def simulate(

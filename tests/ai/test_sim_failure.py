@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing.pool
 import sys
 import types
 from pathlib import Path
@@ -89,6 +90,23 @@ def test_a_failing_ai_stops_the_run_with_a_record_of_its_position(
     assert result.ok and not result.game.is_over
     assert result.game.seat == BROKEN_SEAT
     assert result.moves_applied > 4
+
+
+def test_a_failing_run_stops_its_workers_without_killing_them(
+    broken: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker killed while it writes a result keeps the result queue's lock,
+    and the pool's terminate() then waits on that lock for ever: the run hung
+    instead of failing.  The workers now finish their round and skip the rest."""
+
+    def killed(self: object) -> None:
+        raise AssertionError("the run killed its workers (Pool.terminate)")
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "terminate", killed)
+    monkeypatch.chdir(tmp_path)
+    args = ["sim", "--ai", "normal,easy", "--rounds", "40", "--seed", str(SEED), "--jobs", "2"]
+    assert main(args) == EXIT_AI_FAILED
+    assert (tmp_path / f"sim-failure-{SEED}-{BROKEN_ROUND}.json").exists()
 
 
 def test_a_record_that_cannot_be_written_goes_to_stderr(
