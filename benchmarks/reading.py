@@ -211,13 +211,7 @@ def score(
 def goes_out(game: DummyRound, policy: HeuristicPlayer) -> bool:
     """Whether seat 1, playing ``policy``, goes out before seat 0's next turn."""
     while not game.is_over and game.seat != 0:
-        legal = game.legal_actions()
-        action = (
-            legal[0]
-            if len(legal) == 1
-            else policy.decide(Knowledge.from_round(game, game.seat), legal)
-        )
-        game.apply_unchecked(action)
+        game.apply_unchecked(search.policy_action(game, policy))
     return game.is_over and game.went_out == 1
 
 

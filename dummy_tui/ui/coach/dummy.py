@@ -88,12 +88,8 @@ class DummyCoach(Coach):
             return fmt("coach.hint_going_down")
         if isinstance(action, act.Discard) and self.could_lay():
             # the hint holds back what could be laid (hard's search, late heads-up)
-            out = fmt("coach.hint_hold")
-            reason = super().explain(action, look)
-            if reason is not None:
-                out.append(" ")
-                out.append_text(reason)
-            return out
+            hold = (fmt("coach.hint_hold"), super().explain(action, look))
+            return join([part for part in hold if part is not None])
         return super().explain(action, look)
 
     def could_lay(self) -> bool:
