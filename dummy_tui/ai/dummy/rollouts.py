@@ -40,11 +40,15 @@ from dummy_tui.engine.work import spent as work_done
 MAX_ACTIONS = 600
 
 
-def worth(game: DummyRound, seat: int, margin: float) -> float:
+def worth(game: DummyRound, seat: int, margin: float, unit_points: float = 0.0) -> float:
     """A finished round's worth to ``seat``: 1 when it has the top score
     alone, plus ``margin`` times its score less the others' mean score, by
-    100 points."""
-    totals = [b.total for b in game.scores()]
+    100 points.  Money scoring's units (§14.6) count ``unit_points`` each, as
+    the normal player values them (0: as they stand)."""
+    lines = game.scores()
+    totals: list[float] = [b.total for b in lines]
+    if unit_points and lines[0].money is not None:
+        totals = [t * unit_points for t in totals]
     mine = totals[seat]
     others = [t for s, t in enumerate(totals) if s != seat]
     value = 1.0 if all(t < mine for t in others) else 0.0
@@ -91,6 +95,7 @@ def halving(
     deal so far decide.
     """
     seat = view.seat
+    unit = policy.weights.unit_points
     stages = max(1, math.ceil(math.log2(len(options))))
     budget = per_option * len(options)
     alive = list(range(len(options)))
@@ -106,7 +111,7 @@ def halving(
             for k in range(done, need):
                 game = worlds[k].clone()
                 game.apply_unchecked(options[i])
-                wins[i] += worth(play_out(game, policy), seat, margin)
+                wins[i] += worth(play_out(game, policy), seat, margin, unit)
             if (deadline is not None and time.perf_counter() > deadline) or (
                 work is not None and work_done() - spent > work
             ):
