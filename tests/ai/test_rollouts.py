@@ -64,17 +64,48 @@ def test_a_search_out_of_time_or_of_work_plays_the_normal_players_first_option()
     raise AssertionError("no discard with three options in the round")
 
 
-def test_under_house_penalties_on_discards_hard_keeps_the_one_turn_search() -> None:
+def test_in_money_a_rollout_counts_each_unit_of_lead_as_the_normal_player_does() -> None:
+    """Money scoring's totals are units (a handful a round): the margin counts
+    each as ``unit_points`` points, so that a lead of two units is not worth
+    less than a lead of five points would be in a points round."""
+    unit = HeuristicPlayer(0).weights.unit_points
+    compared = 0
+    for seed in range(8):
+        dealt = DummyRound.new(rules("dummy-money"), 4, seed, starter=0)
+        game = play_out(dealt, HeuristicPlayer(seed))
+        units = [b.total for b in game.scores()]
+        assert game.scores()[0].money is not None
+        for a in range(4):
+            for b in range(4):
+                if units[a] >= units[b] + 1:
+                    # without the win, by the lead over the others: ≥ 1 unit more each way
+                    gap = worth(game, a, 0.5, unit) - worth(game, b, 0.5, unit)
+                    won = worth(game, a, 0.0) - worth(game, b, 0.0)
+                    assert gap - won >= 0.5 * unit / 100 * (4 / 3) - 1e-9
+                    compared += 1
+    assert compared
+
+
+def test_under_house_penalties_on_discards_hard_plays_to_the_round_end() -> None:
+    """At four players the house penalties on discards (dummy-house charges all
+    four) do not send ``hard`` back to the one-turn lookahead: its choice and
+    its count of rollouts are those of the rollouts to the round's end."""
     from dummy_tui.ai import make_player
     from dummy_tui.ai.dummy.search import SearchPlayer
 
-    positions = decisions("dummy-house", 4, 5, every=1)[-6:]
-    for game in positions:
+    searched = 0
+    for game in decisions("dummy-house", 4, 5, every=1)[-6:]:
         view, legal = game.view(game.seat), game.legal_actions()
+        assert isinstance(view, DummyView)
         shipped = make_player("dummy", "hard", 3, samples=24)
-        lookahead = SearchPlayer(3, samples=24, rollouts=False)
-        assert shipped.choose(view, legal) == lookahead.choose(view, legal)  # type: ignore[arg-type]
-        assert shipped.sampled == lookahead.sampled  # type: ignore[attr-defined]
+        choice = shipped.choose(view, legal)
+        rolled = SearchPlayer(3, samples=24)
+        knowledge = Knowledge.from_view(view)
+        ev = Evaluator(knowledge, rolled.normal.weights)
+        assert choice == rolled.play_to_the_end(view, knowledge, ev, legal)
+        assert shipped.sampled == rolled.sampled  # type: ignore[attr-defined]
+        searched += rolled.sampled is not None
+    assert searched  # some of the positions were searched, not played as normal plays them
 
 
 def test_late_in_a_round_each_option_gets_more_rollouts_as_they_get_shorter() -> None:
