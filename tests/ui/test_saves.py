@@ -437,6 +437,22 @@ async def test_a_match_another_window_plays_is_shown_and_cannot_be_taken_until_i
         assert table.session.round.moves() == before
 
 
+async def test_the_saves_changing_before_their_list_is_shown_is_read_when_it_is() -> None:
+    # the start's tidying of the data folder may end (and say the saves changed)
+    # between r pushing the list and the list being built: it must not fail then
+    save_match(setup(humans=1, seed=21), 1, time.time())
+    app = app_for(persist=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listed = SavedGamesScreen()
+        app.push_screen(listed)
+        listed.saves_changed()  # not built yet
+        await pilot.pause()
+        assert app.screen is listed
+        assert len(listed.matches) == 1
+        assert listed.query_one(OptionList).option_count == 1
+
+
 async def test_resume_takes_the_last_played_game_no_other_window_plays_and_says_which() -> None:
     older = save_match(setup(humans=1, seed=21), 2, time.time() - 100)
     newer = save_match(setup(humans=1, players=2, seed=5, ruleset="gin"), 1, time.time())

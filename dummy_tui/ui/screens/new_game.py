@@ -145,7 +145,8 @@ class NewGameScreen(NewGameForm):
         """The saved games changed (the start finished one, the list deleted one)."""
         before = self.saved
         self.saved = self.dapp.saver.saved_count()
-        if self.saved != before:
+        # not mounted yet (the start finished first): on_mount shows the count
+        if self.saved != before and self.is_mounted:
             self.refresh_language()
             resume = self.query_one("#resume", Button)
             if not self.saved and self.focused is resume:

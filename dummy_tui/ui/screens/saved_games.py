@@ -93,7 +93,8 @@ class SavedGamesScreen(GameScreen):
         self.refresh_language()
 
     def saves_changed(self) -> None:
-        self.read()
+        if self.is_mounted:  # else on_mount reads them (the start may finish first)
+            self.read()
 
     def refresh_language(self) -> None:
         describe_bindings(self)
