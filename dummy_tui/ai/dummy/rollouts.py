@@ -40,17 +40,23 @@ from dummy_tui.engine.work import spent as work_done
 MAX_ACTIONS = 600
 
 
+def totals(game: DummyRound, unit_points: float = 0.0) -> list[float]:
+    """A finished round's totals, a seat each: in points, or under money
+    scoring (§14.6) in units counted ``unit_points`` points each, as the
+    normal player values them (0: the units as they stand)."""
+    lines = game.scores()
+    if unit_points and lines[0].money is not None:
+        return [b.total * unit_points for b in lines]
+    return [float(b.total) for b in lines]
+
+
 def worth(game: DummyRound, seat: int, margin: float, unit_points: float = 0.0) -> float:
     """A finished round's worth to ``seat``: 1 when it has the top score
     alone, plus ``margin`` times its score less the others' mean score, by
-    100 points.  Money scoring's units (§14.6) count ``unit_points`` each, as
-    the normal player values them (0: as they stand)."""
-    lines = game.scores()
-    totals: list[float] = [b.total for b in lines]
-    if unit_points and lines[0].money is not None:
-        totals = [t * unit_points for t in totals]
-    mine = totals[seat]
-    others = [t for s, t in enumerate(totals) if s != seat]
+    100 points (its :func:`totals` at ``unit_points``)."""
+    points = totals(game, unit_points)
+    mine = points[seat]
+    others = [t for s, t in enumerate(points) if s != seat]
     value = 1.0 if all(t < mine for t in others) else 0.0
     if margin:
         value += margin * (mine - sum(others) / len(others)) / 100.0
@@ -124,4 +130,4 @@ def halving(
     return options[alive[0]], len(worlds)
 
 
-__all__ = ["halving", "play_out", "worth"]
+__all__ = ["halving", "play_out", "totals", "worth"]

@@ -23,7 +23,7 @@ from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
 from dummy_tui.ai.dummy.plans import mask_points
 from dummy_tui.ai.dummy.playing import plays_of
 from dummy_tui.ai.dummy.position import has_weights, position_value
-from dummy_tui.ai.dummy.rollouts import halving
+from dummy_tui.ai.dummy.rollouts import halving, totals
 from dummy_tui.ai.dummy.sampling import determinize
 from dummy_tui.ai.dummy.taking import show_value
 from dummy_tui.ai.dummy.weights import NORMAL, Weights
@@ -431,12 +431,9 @@ def outcome(game: DummyRound, seat: int, weights: Weights = NORMAL) -> float:
     with :data:`WIN_BONUS` added for the top score alone (taken away when
     another seat has it).  Money scoring's units count ``weights.unit_points``
     each, as the normal player values them."""
-    lines = game.scores()
-    totals: list[float] = [b.total for b in lines]
-    if lines[0].money is not None:  # units (§14.6)
-        totals = [t * weights.unit_points for t in totals]
-    mine = totals[seat]
-    others = [t for s, t in enumerate(totals) if s != seat]
+    points = totals(game, weights.unit_points)
+    mine = points[seat]
+    others = [t for s, t in enumerate(points) if s != seat]
     top = max(others)
     won = WIN_BONUS if mine > top else -WIN_BONUS if mine < top else 0.0
     return mine - 0.5 * top - 0.5 * sum(others) / len(others) + won
