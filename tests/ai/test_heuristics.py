@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import cast
-
 import pytest
 
 from dummy_tui.ai import make_player
@@ -334,24 +331,19 @@ def test_hard_tries_normals_four_best_discards_heads_up_and_three_at_three(
     assert checked >= 5
 
 
-class _Finished:
-    """A finished round's totals in points, all that :func:`search.outcome` reads."""
-
-    def __init__(self, totals: list[int]) -> None:
-        self.totals = totals
-
-    def scores(self) -> list[SimpleNamespace]:
-        return [SimpleNamespace(total=t, money=None) for t in self.totals]
-
-
-def test_a_narrow_win_is_worth_more_to_the_search_than_a_loss_with_more_points() -> None:
+def test_a_narrow_win_is_worth_more_to_the_search_than_a_loss_with_more_points(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The search plays for winning the round (the top score alone): winning by 5
     outranks losing while gaining more points on the others, and a tie for the
     top is worth less than a win and more than a loss."""
     from dummy_tui.ai.dummy import search
 
     def value(totals: list[int]) -> float:
-        return search.outcome(cast(DummyRound, _Finished(totals)), 0)
+        # a round's totals as given: all that outcome reads of a finished round
+        with monkeypatch.context() as m:
+            m.setattr(search, "totals", lambda _game, _unit: [float(t) for t in totals])
+            return search.outcome(DummyRound.new(rules("dummy"), 3, 2), 0)
 
     narrow_win = value([30, 25, 0])
     rich_loss = value([40, 60, -100])  # more points against the others' mean, but second
