@@ -64,6 +64,14 @@ CANDIDATES: dict[int, int] = {2: 4}
 # give 6): below it the one-turn lookahead serves at every table.
 MIN_ROLLOUTS = 8
 
+# How many of normal's best pick-ups or discards the rollouts at four players
+# try.  Four instead of eight halves the work of a discard from a full hand
+# (the same rollouts for each option), the slowest decisions (p99 433 against
+# 583 ms at dummy-house), and won as much: +0.05 ± 0.84 rounds in 100 and
+# +1.3 ± 1.9 points a round (4,150 paired rounds of dummy-house), +0.60 ± 1.72
+# and +3.3 ± 3.6 (1,000 of dummy), docs/ai.md.
+ROLLOUT_OPTIONS = 4
+
 
 class SearchPlayer:
     """``hard``: normal plus determinized playouts for pick-ups and discards."""
@@ -81,7 +89,7 @@ class SearchPlayer:
         inference: Reading | None = INFERENCE,
         late: int = 12,
         rollouts: bool = True,
-        options: int = 8,
+        options: int = ROLLOUT_OPTIONS,
         margin: float = 0.5,
         hold: int = 3,
         read_rollouts: bool = True,
