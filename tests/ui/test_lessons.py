@@ -455,9 +455,22 @@ def test_snapshot_of_a_lesson_step(snap_compare: Any, lang: str, asked: int) -> 
         table = await lesson_turn(pilot, app)
         assert table is not None and table.lesson.id == "depth"
         await pilot.press(*["h"] * asked)
-        await pilot.pause()
+        await scrolled_to_its_end(pilot, table.query_one(LessonPanel))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=hint)
+
+
+async def scrolled_to_its_end(pilot: Pilot[int], panel: LessonPanel, limit: int = 100) -> None:
+    """Until the lesson panel has laid out its new words and scrolled to their end
+    (after a refresh: on a slow machine, a few)."""
+    seen = None
+    for _ in range(limit):
+        await pilot.pause()
+        now = (panel.scroll_y, panel.max_scroll_y, panel.virtual_size)
+        if now == seen and panel.scroll_y == panel.max_scroll_y:
+            return
+        seen = now
+    raise AssertionError(f"the lesson panel never settled at its end: {seen}")
 
 
 async def test_a_lesson_table_redraws_its_cards_when_the_suits_change() -> None:

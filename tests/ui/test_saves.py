@@ -453,6 +453,19 @@ async def test_the_saves_changing_before_their_list_is_shown_is_read_when_it_is(
         assert listed.query_one(OptionList).option_count == 1
 
 
+async def test_the_saves_changing_while_the_app_closes_is_left_alone() -> None:
+    # the start's tidying may also end while the app closes, the list's widgets
+    # already removed (a slow machine): nothing is read into them then
+    save_match(setup(humans=1, seed=21), 1, time.time())
+    app = app_for(persist=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        listed, _ = await the_one_saved_game(pilot, app)
+        await listed.remove_children()  # what closing does first
+        listed.saves_changed()
+        await pilot.pause()
+        assert app.screen is listed and not listed.children
+
+
 async def test_resume_takes_the_last_played_game_no_other_window_plays_and_says_which() -> None:
     older = save_match(setup(humans=1, seed=21), 2, time.time() - 100)
     newer = save_match(setup(humans=1, players=2, seed=5, ruleset="gin"), 1, time.time())

@@ -93,7 +93,9 @@ class SavedGamesScreen(GameScreen):
         self.refresh_language()
 
     def saves_changed(self) -> None:
-        if self.is_mounted:  # else on_mount reads them (the start may finish first)
+        # before the mount, on_mount reads them (the start may finish first); once the
+        # app closes, the screen's widgets may already be gone
+        if self.is_mounted and self.query("#saves-box"):
             self.read()
 
     def refresh_language(self) -> None:
