@@ -293,12 +293,13 @@ def test_hard_plays_late_deals_to_the_end_of_the_round(monkeypatch: pytest.Monke
     assert searched == {False, True}
 
 
-@pytest.mark.parametrize(("players", "tried"), [(2, 4), (3, 3)])
-def test_hard_tries_normals_four_best_discards_heads_up_and_three_at_three(
+@pytest.mark.parametrize(("players", "tried"), [(2, 4), (3, 3), (4, 4)])
+def test_hard_tries_normals_best_discards_four_heads_up_three_at_three_four_at_four(
     monkeypatch: pytest.MonkeyPatch, players: int, tried: int
 ) -> None:
-    """The one-turn lookahead tries normal's best discards, best first: four of
-    them heads-up, three at a table of three."""
+    """The search tries normal's best discards, best first: four of them
+    heads-up (the one-turn lookahead), three at a table of three, four at a
+    table of four (played to the round's end)."""
     from dummy_tui.ai.dummy import search
     from dummy_tui.ai.dummy.evaluator import Evaluator
     from dummy_tui.ai.dummy.knowledge import Knowledge
@@ -311,7 +312,12 @@ def test_hard_tries_normals_four_best_discards_heads_up_and_three_at_three(
         seen.append(candidates)
         return candidates[0]
 
+    def rolled(view: object, knowledge: object, options: list[Action], *rest: object) -> object:
+        seen.append(options)
+        return options[0], 0
+
     monkeypatch.setattr(search.SearchPlayer, "search", recorded)
+    monkeypatch.setattr(search, "halving", rolled)
     checked = 0
     for game in decisions("dummy", players, 2, every=1):
         legal = game.legal_actions()
@@ -319,7 +325,8 @@ def test_hard_tries_normals_four_best_discards_heads_up_and_three_at_three(
             continue
         view = game.view(game.seat)
         assert isinstance(view, DummyView)
-        hard = search.SearchPlayer(2, samples=2)
+        # 24 deals: enough rollouts an option for the search to the round's end at four
+        hard = search.SearchPlayer(2, samples=24)
         ev = Evaluator(Knowledge.from_view(view), hard.normal.weights)
         if not isinstance(hard.normal.plan_play(ev, legal)[0], Discard):
             continue

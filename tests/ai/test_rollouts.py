@@ -7,8 +7,6 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-import pytest
-
 from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.knowledge import Knowledge
@@ -235,44 +233,3 @@ def test_heads_up_late_a_lay_is_played_out_against_holding_it_back() -> None:
         if min(outcomes.values()) >= 1:
             break
     assert min(outcomes.values()) >= 1, outcomes
-
-
-def test_at_four_players_the_rollouts_try_normals_four_best_discards(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A discard from a hand of six or more is searched among normal's four
-    best (ranked by :func:`discard_options`), not among all of them: the
-    rollouts a discard gets are those of four options, and every one of the
-    four is tried."""
-    from dummy_tui.ai.dummy import search
-
-    tried: list[list[Action]] = []
-
-    def record(view: DummyView, knowledge: Knowledge, options: list[Action], *rest: Any) -> Any:
-        tried.append(list(options))
-        return halving(view, knowledge, options, *rest)
-
-    monkeypatch.setattr(search, "halving", record)
-    searched = 0
-    for seed in range(6):
-        for game in decisions("dummy", 4, seed, every=1):
-            view, legal = game.view(game.seat), game.legal_actions()
-            assert isinstance(view, DummyView)
-            if game.phase != "play" or any(isinstance(a, (Meld, LayOff)) for a in legal):
-                continue
-            knowledge = Knowledge.from_view(view)
-            ranked = discard_options(Evaluator(knowledge, HeuristicPlayer(0).weights), legal)
-            if len(ranked) < 6:
-                continue
-            ranked.sort(key=lambda va: -va[0])
-            tried.clear()
-            choice = search.SearchPlayer(seed, samples=24).choose(view, legal)
-            if not tried:  # a knock, or a move that needs no search
-                continue
-            best = [a for _, a in ranked[:4]]
-            assert tried == [best]
-            assert choice in best
-            searched += 1
-            if searched == 3:
-                return
-    raise AssertionError("fewer than three discards from six cards or more were searched")
