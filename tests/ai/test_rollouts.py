@@ -10,7 +10,7 @@ from typing import Any
 from dummy_tui.ai.dummy.evaluator import Evaluator
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.knowledge import Knowledge
-from dummy_tui.ai.dummy.rollouts import halving, play_out, worth
+from dummy_tui.ai.dummy.rollouts import decided, halving, play_out, worth
 from dummy_tui.ai.dummy.search import discard_options
 from dummy_tui.engine.actions import Action, Discard, LayOff, Meld
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
@@ -108,6 +108,48 @@ def test_under_house_penalties_on_discards_hard_plays_to_the_round_end() -> None
     assert searched  # some of the positions were searched, not played as normal plays them
 
 
+def test_the_finalists_are_decided_by_a_lead_beyond_its_standard_error() -> None:
+    ahead = [1.0] * 3 + [0.0] * 21  # a round won on 3 of 24 deals: 1.8 standard errors
+    level = [0.0] * 24
+    assert decided(ahead, level)
+    assert not decided(ahead, level, decisive=2.0)
+    assert not decided([1.0] * 2 + [0.0] * 22, level)  # on 2 of 24: 1.4
+    assert not decided(ahead[:11], level[:11])  # too few deals to tell
+    # lost on some deals, won on more: the differences' spread counts
+    mixed = [1.0] * 6 + [-1.0] * 3 + [0.0] * 15
+    assert not decided(mixed, level)
+    assert decided([1.0] * 9 + [-1.0] * 3 + [0.0] * 12, level)
+    # the same difference on every deal: nothing more to learn, whether a lead or none
+    assert decided([0.5] * 12, [0.25] * 12)
+    assert decided(level[:12], level[:12])
+
+
+def test_a_decided_search_stops_early_and_chooses_as_the_whole_search() -> None:
+    """Stopped once a finalist leads beyond doubt, the search plays fewer deals on
+    some decisions, never more, and chooses as it would have after them all."""
+    player = HeuristicPlayer(2)
+    shorter = tried = 0
+    for game in decisions("dummy", 4, 1, every=3):
+        if game.phase != "play" or tried == 5:
+            continue
+        view = game.view(game.seat)
+        assert isinstance(view, DummyView)
+        knowledge = Knowledge.from_view(view)
+        options = discard_options(Evaluator(knowledge, player.weights), game.legal_actions())
+        options.sort(key=lambda va: -va[0])
+        if len(options) < 4:
+            continue
+        chosen = [a for _, a in options[:4]]
+        whole, every = halving(
+            view, knowledge, chosen, player, random.Random(5), None, 24, decisive=None
+        )
+        early, some = halving(view, knowledge, chosen, player, random.Random(5), None, 24)
+        assert early == whole and some <= every
+        shorter += some < every
+        tried += 1
+    assert tried == 5 and shorter >= 3
+
+
 def test_late_in_a_round_each_option_gets_more_rollouts_as_they_get_shorter() -> None:
     """Over 16 cards of stock the rollouts are cut in proportion, as before; under
     it they grow in proportion, to twice as many at 8 cards and fewer (about the
@@ -123,8 +165,9 @@ def test_late_in_a_round_each_option_gets_more_rollouts_as_they_get_shorter() ->
             kind = "early" if stock >= 16 else "late" if stock <= 8 else None
             if kind is None or seen.get(kind, 0) >= 2:
                 continue
-            shipped = SearchPlayer(seed, samples=32)
-            flat = SearchPlayer(seed, samples=32, late_floor=0)
+            # every rollout of the schedule played (no early end)
+            shipped = SearchPlayer(seed, samples=32, decisive=None)
+            flat = SearchPlayer(seed, samples=32, late_floor=0, decisive=None)
             shipped.choose(view, legal)
             flat.choose(view, legal)
             if flat.sampled is None:  # no search: one option, or a move that needs none

@@ -11,9 +11,10 @@ The deals are shared out by successive halving: every option is first tried
 on a few deals, the better half is kept and tried on more, and so on until
 one is left.  Every option alive at a stage is tried on the same deals, so
 that two options are compared on the same cards, not on their luck.  The
-count of rollouts is fixed (``per_option`` an option on average), so that the
-choice does not depend on the machine's speed; ``deadline`` only cuts a
-search that runs late (a slow machine, a thinking-time budget).
+two finalists stop early once one leads beyond doubt (:func:`decided`).  The
+count of rollouts is fixed (``per_option`` an option on average, at most), so
+that the choice does not depend on the machine's speed; ``deadline`` only cuts
+a search that runs late (a slow machine, a thinking-time budget).
 
 With four players this finds rounds that one turn of lookahead does not: who
 will knock, and who is left holding cards, is settled only at the round's
@@ -38,6 +39,12 @@ from dummy_tui.engine.work import spent as work_done
 # A rollout that has not ended after this many actions is a bug, said aloud:
 # a round of Dummy ends long before (the stock runs out).
 MAX_ACTIONS = 600
+
+# The two finalists are looked at every LOOK deals, from DECISIVE_DEALS on: a
+# lead of more than DECISIVE standard errors ends the search (see decided).
+DECISIVE = 1.5
+DECISIVE_DEALS = 12
+LOOK = 8
 
 
 def totals(game: DummyRound, unit_points: float = 0.0) -> list[float]:
@@ -79,6 +86,22 @@ def play_out(game: DummyRound, policy: HeuristicPlayer) -> DummyRound:
     return game
 
 
+def decided(leader: list[float], other: list[float], decisive: float = DECISIVE) -> bool:
+    """Whether ``leader`` (ahead or level) leads ``other`` beyond doubt, their
+    worths on the same deals given: from ``DECISIVE_DEALS`` deals on, by more
+    than ``decisive`` standard errors of the mean difference, or by the same
+    difference on every deal (none: the two play alike, the earlier stands)."""
+    n = len(leader)
+    if n < DECISIVE_DEALS:
+        return False
+    differences = [a - b for a, b in zip(leader, other, strict=True)]
+    mean = sum(differences) / n
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    if variance == 0.0:
+        return True
+    return mean > decisive * math.sqrt(variance / n)
+
+
 def halving(
     view: DummyView,
     knowledge: Knowledge,
@@ -90,44 +113,59 @@ def halving(
     deadline: float | None = None,
     margin: float = 0.0,
     work: int | None = None,
+    decisive: float | None = DECISIVE,
 ) -> tuple[Action, int]:
     """The option (best first in ``options``) that wins most rollouts, and
     the deals sampled.
 
     Each of the ``ceil(log2(n))`` stages gets an equal part of the
     ``per_option × n`` rollouts, shared equally among the options alive at
-    it; ties go to the earlier option.  Past ``deadline``, or past ``work``
-    states searched (:mod:`dummy_tui.engine.work`), the options tried on every
-    deal so far decide.
+    it; ties go to the earlier option.  The two finalists are compared every
+    ``LOOK`` deals and the search ends once one leads by ``decisive``
+    standard errors (:func:`decided`; None: never).  Past ``deadline``, or
+    past ``work`` states searched (:mod:`dummy_tui.engine.work`), the options
+    tried on every deal so far decide.
     """
     seat = view.seat
     unit = policy.weights.unit_points
     stages = max(1, math.ceil(math.log2(len(options))))
     budget = per_option * len(options)
     alive = list(range(len(options)))
-    wins = [0.0] * len(options)
+    worths: list[list[float]] = [[] for _ in options]
     worlds: list[DummyRound] = []
     done = 0
     spent = work_done()
+
+    def ranked(j: int) -> tuple[float, int]:
+        return (-sum(worths[j]), j)
+
     while len(alive) > 1:
         need = done + max(1, budget // (len(alive) * stages))
-        while len(worlds) < need:
-            worlds.append(determinize(view, knowledge, rng, evidence))
-        for i in alive:
-            for k in range(done, need):
-                game = worlds[k].clone()
-                game.apply_unchecked(options[i])
-                wins[i] += worth(play_out(game, policy), seat, margin, unit)
-            if (deadline is not None and time.perf_counter() > deadline) or (
-                work is not None and work_done() - spent > work
-            ):
-                # late, or long: the options tried on every deal so far decide
-                tried = alive[: alive.index(i) + 1]
-                return options[min(tried, key=lambda j: (-wins[j], j))], len(worlds)
-        done = need
-        alive.sort(key=lambda j: (-wins[j], j))
+        final = len(alive) == 2 and decisive is not None
+        while done < need:
+            if final:
+                assert decisive is not None
+                alive.sort(key=ranked)
+                if decided(worths[alive[0]], worths[alive[1]], decisive):
+                    return options[alive[0]], len(worlds)
+            upto = min(need, done + LOOK) if final else need
+            while len(worlds) < upto:
+                worlds.append(determinize(view, knowledge, rng, evidence))
+            for i in alive:
+                for k in range(done, upto):
+                    game = worlds[k].clone()
+                    game.apply_unchecked(options[i])
+                    worths[i].append(worth(play_out(game, policy), seat, margin, unit))
+                if (deadline is not None and time.perf_counter() > deadline) or (
+                    work is not None and work_done() - spent > work
+                ):
+                    # late, or long: the options tried on every deal so far decide
+                    tried = alive[: alive.index(i) + 1]
+                    return options[min(tried, key=ranked)], len(worlds)
+            done = upto
+        alive.sort(key=ranked)
         alive = alive[: (len(alive) + 1) // 2]
     return options[alive[0]], len(worlds)
 
 
-__all__ = ["halving", "play_out", "totals", "worth"]
+__all__ = ["decided", "halving", "play_out", "totals", "worth"]

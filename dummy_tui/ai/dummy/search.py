@@ -23,7 +23,7 @@ from dummy_tui.ai.dummy.knowledge import Knowledge, card_points
 from dummy_tui.ai.dummy.plans import mask_points
 from dummy_tui.ai.dummy.playing import plays_of
 from dummy_tui.ai.dummy.position import has_weights, position_value
-from dummy_tui.ai.dummy.rollouts import halving, totals
+from dummy_tui.ai.dummy.rollouts import DECISIVE, halving, totals
 from dummy_tui.ai.dummy.sampling import determinize
 from dummy_tui.ai.dummy.taking import show_value
 from dummy_tui.ai.dummy.weights import NORMAL, Weights
@@ -96,6 +96,7 @@ class SearchPlayer:
         long_stock: int = 16,
         late_floor: int = 8,
         work: int | None = WORK_LIMIT,
+        decisive: float | None = DECISIVE,
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget = budget_ms / 1000.0
@@ -118,6 +119,8 @@ class SearchPlayer:
         self.long_stock = long_stock
         self.late_floor = late_floor  # 0: as many rollouts below ``long_stock`` cards as at it
         self.work = work  # the search a decision may do at 128 deals (None: no limit)
+        # four players: the finalists' lead that ends the rollouts early (None: never)
+        self.decisive = decisive
         self.normal = HeuristicPlayer(seed, weights)
         self.started: float | None = None
         # sampled deals of the last decision (None: it searched none), for measurements
@@ -251,6 +254,7 @@ class SearchPlayer:
             deadline,
             self.margin,
             work,
+            self.decisive,
         )
         return action
 
