@@ -39,9 +39,12 @@ def test_a_rollout_is_worth_one_to_the_top_score_alone_and_margin_orders_by_scor
     assert seen_winner
 
 
-def test_a_search_out_of_time_or_of_work_plays_the_normal_players_first_option() -> None:
-    player = HeuristicPlayer(1)
-    for game in decisions("dummy", 4, 3, every=2):
+def ranked_discards(
+    seed: int, every: int, player: HeuristicPlayer, at_least: int
+) -> Iterator[tuple[DummyView, Knowledge, list[Action]]]:
+    """Positions of a seeded round of four where the player to move discards
+    from ``at_least`` options or more, and normal's discards there, best first."""
+    for game in decisions("dummy", 4, seed, every=every):
         if game.phase != "play":
             continue
         view = game.view(game.seat)
@@ -49,9 +52,14 @@ def test_a_search_out_of_time_or_of_work_plays_the_normal_players_first_option()
         knowledge = Knowledge.from_view(view)
         options = discard_options(Evaluator(knowledge, player.weights), game.legal_actions())
         options.sort(key=lambda va: -va[0])
-        if len(options) < 3:
-            continue
-        chosen = [a for _, a in options[:3]]
+        if len(options) >= at_least:
+            yield view, knowledge, [a for _, a in options]
+
+
+def test_a_search_out_of_time_or_of_work_plays_the_normal_players_first_option() -> None:
+    player = HeuristicPlayer(1)
+    for view, knowledge, options in ranked_discards(3, 2, player, 3):
+        chosen = options[:3]
         late, _ = halving(view, knowledge, chosen, player, random.Random(1), None, 8, deadline=0.0)
         assert late == chosen[0]
         searched, deals = halving(view, knowledge, chosen, player, random.Random(1), None, 8)
@@ -129,17 +137,10 @@ def test_a_decided_search_stops_early_and_chooses_as_the_whole_search() -> None:
     some decisions, never more, and chooses as it would have after them all."""
     player = HeuristicPlayer(2)
     shorter = tried = 0
-    for game in decisions("dummy", 4, 1, every=3):
-        if game.phase != "play" or tried == 5:
-            continue
-        view = game.view(game.seat)
-        assert isinstance(view, DummyView)
-        knowledge = Knowledge.from_view(view)
-        options = discard_options(Evaluator(knowledge, player.weights), game.legal_actions())
-        options.sort(key=lambda va: -va[0])
-        if len(options) < 4:
-            continue
-        chosen = [a for _, a in options[:4]]
+    for view, knowledge, options in ranked_discards(1, 3, player, 4):
+        if tried == 5:
+            break
+        chosen = options[:4]
         whole, every = halving(
             view, knowledge, chosen, player, random.Random(5), None, 24, decisive=None
         )
