@@ -141,14 +141,14 @@ def halving(
 
     while len(alive) > 1:
         need = done + max(1, budget // (len(alive) * stages))
-        final = len(alive) == 2 and decisive is not None
+        # the finalists' lead that ends the search (None: before the final)
+        threshold = decisive if len(alive) == 2 else None
         while done < need:
-            if final:
-                assert decisive is not None
+            if threshold is not None:
                 alive.sort(key=ranked)
-                if decided(worths[alive[0]], worths[alive[1]], decisive):
+                if decided(worths[alive[0]], worths[alive[1]], threshold):
                     return options[alive[0]], len(worlds)
-            upto = min(need, done + LOOK) if final else need
+            upto = need if threshold is None else min(need, done + LOOK)
             while len(worlds) < upto:
                 worlds.append(determinize(view, knowledge, rng, evidence))
             for i in alive:
