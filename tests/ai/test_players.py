@@ -107,9 +107,9 @@ def test_fixed_samples_take_the_clock_out_of_the_hard_player(
 ) -> None:
     """With ``samples``, the hard player makes the same choices however slow the
     machine is; on a time budget a slow machine changes them."""
-    fast = hard_choices("dummy", 4, samples=3)
+    fast = hard_choices("dummy", 4, samples=6)
     monkeypatch.setattr(time, "perf_counter", SlowClock())  # the search reads time.perf_counter
-    assert hard_choices("dummy", 4, samples=3) == fast
+    assert hard_choices("dummy", 4, samples=6) == fast
     assert hard_choices("dummy", 4, budget_ms=50) != fast
 
 

@@ -1,6 +1,8 @@
-"""The work a ``hard`` decision may do (``SearchPlayer.work``): counted in the
-states of the go-out searches and of the planner (:mod:`dummy_tui.engine.work`),
-a count that does not depend on the machine."""
+"""The work a ``hard`` decision may do (``SearchPlayer.work`` for the rollouts,
+``search_work`` for the one-turn search): counted in the states of the go-out
+searches and of the planner (:mod:`dummy_tui.engine.work`), and in the one-turn
+search the moves of its playouts too, a count that does not depend on the
+machine."""
 
 from __future__ import annotations
 
@@ -9,7 +11,14 @@ import threading
 from dummy_tui.ai import make_player
 from dummy_tui.ai.dummy.heuristic import HeuristicPlayer
 from dummy_tui.ai.dummy.plans import best_lay
-from dummy_tui.ai.dummy.search import WORK_LIMIT, SearchPlayer, finish_round, lookahead
+from dummy_tui.ai.dummy.search import (
+    MOVE_WORK,
+    SEARCH_LIMIT,
+    SearchPlayer,
+    finish_round,
+    lookahead,
+    policy_action,
+)
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 from dummy_tui.engine.goout import GoOut
 from dummy_tui.engine.work import spent as work_done
@@ -83,14 +92,14 @@ def heads_up_long_row() -> tuple[DummyView, list[object]]:
 def test_a_take_among_fifty_pick_ups_stops_at_the_work_limit() -> None:
     view, legal = heads_up_long_row()
     player = make_player("dummy", "hard", 7)  # as --ai hard plays: 128 deals at most
-    assert isinstance(player, SearchPlayer) and player.work == WORK_LIMIT
+    assert isinstance(player, SearchPlayer) and player.search_work == SEARCH_LIMIT
     start = work_done()
     action = player.choose(view, legal)  # type: ignore[arg-type]
     spent = work_done() - start
     assert action in legal
     assert player.sampled is not None and 1 <= player.sampled < 128
     # it stops before a deal that would pass the limit, by its heaviest deal so far
-    assert spent <= WORK_LIMIT * 1.5
+    assert spent <= SEARCH_LIMIT * 1.5
     again = make_player("dummy", "hard", 7)
     assert again.choose(view, legal) == action  # type: ignore[arg-type]
     assert again.sampled == player.sampled  # type: ignore[attr-defined]
@@ -108,21 +117,21 @@ def test_the_one_turn_search_takes_deals_until_the_work_is_spent() -> None:
     for game in decisions("dummy", 2, 4, every=3):
         view, legal = game.view(game.seat), game.legal_actions()
         assert isinstance(view, DummyView)
-        unlimited = SearchPlayer(5, samples=6, work=None)
+        unlimited = SearchPlayer(5, samples=6, search_work=None)
         start = work_done()
         unlimited.choose(view, legal)
         six = work_done() - start
         if unlimited.sampled != 6:
             continue  # a move that needs no search
         # ``work`` is at 128 deals: a third of what the six deals took, at 6
-        limited = SearchPlayer(5, samples=6, work=six // 3 * 128 // 6)
+        limited = SearchPlayer(5, samples=6, search_work=six // 3 * 128 // 6)
         start = work_done()
         choice = limited.choose(view, legal)
         assert limited.sampled is not None
         assert 1 <= limited.sampled < 6
         assert work_done() - start < six
         assert choice in legal
-        starved = SearchPlayer(5, samples=6, work=1)
+        starved = SearchPlayer(5, samples=6, search_work=1)
         assert starved.choose(view, legal) == starved.normal.choose(view, legal)
         assert starved.sampled == 0
         return
@@ -145,3 +154,25 @@ def test_a_playout_that_passes_its_stop_is_given_up() -> None:
     assert not cut.is_over
     assert needed // 10 < work_done() - start < needed
     assert lookahead(long_row_round(), 0, policy, stop=work_done()) is None
+
+
+def test_each_move_of_a_playout_counts_four_states_a_card_in_the_movers_hand() -> None:
+    """The one-turn search's playouts count their moves as work, by the cards
+    of the hand each is made from (a move from twenty cards costs the normal
+    player about three times one from seven, whatever it searches)."""
+    policy = HeuristicPlayer(3)
+    counted = long_row_round()
+    start = work_done()
+    finish_round(counted, 0, policy)
+    spent = work_done() - start
+    # the same playout move by move, uncounted: the states searched only
+    game = long_row_round()
+    held = 0
+    start = work_done()
+    while not game.is_over:
+        held += game.hands[game.seat].bit_count()
+        game.apply_unchecked(policy_action(game, policy))
+    searched = work_done() - start
+    assert game.history == counted.history
+    assert held > 100  # a long round of big hands
+    assert spent - searched == MOVE_WORK * held

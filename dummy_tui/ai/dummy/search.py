@@ -30,6 +30,7 @@ from dummy_tui.ai.dummy.weights import NORMAL, Weights
 from dummy_tui.engine.actions import DRAW, SHOW, Action, Discard, LayOff, Meld
 from dummy_tui.engine.families.dummy import DummyRound, DummyView
 from dummy_tui.engine.families.dummy_scoring import table_points
+from dummy_tui.engine.work import add as add_work
 from dummy_tui.engine.work import spent as work_done
 from dummy_tui.families import DUMMY_HARD_SAMPLES
 
@@ -49,8 +50,18 @@ INFERENCE = Reading(shape=1.0, candidates=8, fit=(0.2, 1.0, 1.0))
 # a long row that nobody has picked up, late in a round, gives hands of thirty
 # cards in the playouts, and fifty pick-ups to weigh at each take: there the
 # search stops taking deals (or rollouts) once it has spent this much, instead
-# of thinking for seconds.
+# of thinking for seconds.  This is the rollouts' limit at four players.
 WORK_LIMIT = 150_000
+
+# The one-turn search (heads-up and at three players) counts the moves of its
+# playouts too, each as MOVE_WORK states for every card the mover holds: the
+# normal player's move weighs each card of its hand, so a move from a hand of
+# twenty costs about three times one from seven, states searched or not.  Its
+# limit, SEARCH_LIMIT, then bounds the time as well as the count can: late in
+# a round of two with hands of 12 to 20 cards, the states alone let a decision
+# take 0.8 to 1.0 s on a quiet machine (docs/ai.md).
+MOVE_WORK = 4
+SEARCH_LIMIT = 200_000
 
 # How many of normal's best pick-ups or discards the one-turn lookahead tries,
 # by the number of players (three where none is given).  Heads-up the fourth
@@ -97,6 +108,7 @@ class SearchPlayer:
         late_floor: int = 8,
         work: int | None = WORK_LIMIT,
         decisive: float | None = DECISIVE,
+        search_work: int | None = SEARCH_LIMIT,
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.budget = budget_ms / 1000.0
@@ -118,7 +130,10 @@ class SearchPlayer:
         self.read_rollouts = read_rollouts
         self.long_stock = long_stock
         self.late_floor = late_floor  # 0: as many rollouts below ``long_stock`` cards as at it
-        self.work = work  # the search a decision may do at 128 deals (None: no limit)
+        # the work a decision may do at 128 deals (None: no limit): the rollouts'
+        # states, and the one-turn search's states and moves (MOVE_WORK)
+        self.work = work
+        self.search_work = search_work
         # four players: the finalists' lead that ends the rollouts early (None: never)
         self.decisive = decisive
         self.normal = HeuristicPlayer(seed, weights)
@@ -210,14 +225,13 @@ class SearchPlayer:
         the clock); fewer with more stock, more with less (:meth:`play_to_the_end`)."""
         return (self.samples or DUMMY_HARD_SAMPLES) * 3 // 8
 
-    @property
-    def work_limit(self) -> int | None:
-        """The states searched a decision may spend (:mod:`dummy_tui.engine.work`):
+    def work_limit(self, work: int | None) -> int | None:
+        """The work a decision may spend (:mod:`dummy_tui.engine.work`):
         ``work`` at 128 deals, in proportion to the deals asked for (and by the
         clock, as at 128)."""
-        if self.work is None:
+        if work is None:
             return None
-        return self.work * (self.samples or DUMMY_HARD_SAMPLES) // DUMMY_HARD_SAMPLES
+        return work * (self.samples or DUMMY_HARD_SAMPLES) // DUMMY_HARD_SAMPLES
 
     def play_to_the_end(
         self, view: DummyView, knowledge: Knowledge, ev: Evaluator, legal: list[Action]
@@ -231,7 +245,7 @@ class SearchPlayer:
         if len(chosen) == 1:
             return chosen[0]
         rng = random.Random(f"{self.seed}:{view.seat}:{len(view.history)}:{view.phase}")
-        per_option, work = self.per_option, self.work_limit
+        per_option, work = self.per_option, self.work_limit(self.work)
         if self.long_stock:
             # rollouts in inverse proportion to the stock, about the same work
             # at any stock: fewer while they are long, more while they are
@@ -277,7 +291,7 @@ class SearchPlayer:
         # stop before a deal that would take the search past the work limit, and
         # give up a deal that takes it past twice the limit (one playout can cost
         # more than many deals: a long row late in a round of two)
-        work = self.work_limit
+        work = self.work_limit(self.search_work)
         spent = work_done()
         stop = None if work is None else spent + 2 * work
         heaviest = 0
@@ -363,12 +377,12 @@ def lookahead(
     while not game.is_over and game.seat == seat and n < max_actions:
         if stop is not None and work_done() > stop:
             return None
-        game.apply_unchecked(policy_action(game, policy))
+        game.apply_unchecked(counted_move(game, policy))
         n += 1
     while not game.is_over and game.seat != seat and n < max_actions:
         if stop is not None and work_done() > stop:
             return None
-        game.apply_unchecked(policy_action(game, policy))
+        game.apply_unchecked(counted_move(game, policy))
         n += 1
     if game.is_over:
         return outcome(game, seat, policy.weights)
@@ -388,11 +402,18 @@ def finish_round(
     while not game.is_over and n < max_actions:
         if stop is not None and work_done() > stop:
             return None
-        game.apply_unchecked(policy_action(game, policy))
+        game.apply_unchecked(counted_move(game, policy))
         n += 1
     if not game.is_over:
         return static_value(game, seat, policy)
     return outcome(game, seat, policy.weights)
+
+
+def counted_move(game: DummyRound, policy: HeuristicPlayer) -> Action:
+    """:func:`policy_action`, counted as work: :data:`MOVE_WORK` states for
+    each card the mover holds."""
+    add_work(MOVE_WORK * game.hands[game.seat].bit_count())
+    return policy_action(game, policy)
 
 
 def policy_action(game: DummyRound, policy: HeuristicPlayer) -> Action:
