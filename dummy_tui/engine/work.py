@@ -1,6 +1,8 @@
 """A count of the search work done in this thread, that does not depend on the
 machine: each state of a go-out search (:mod:`.goout`) and of the AI's
-planning (:mod:`dummy_tui.ai.dummy.plans`) once, on the memo it fills.
+planning (:mod:`dummy_tui.ai.dummy.plans`) once, on the memo it fills, and
+what else an AI counts as work (the hard player's playout moves,
+:mod:`dummy_tui.ai.dummy.search`).
 
 A search whose memo is kept across decisions counts a question as one,
 whatever its memo already holds: what it finds worked out depends on the

@@ -53,13 +53,13 @@ INFERENCE = Reading(shape=1.0, candidates=8, fit=(0.2, 1.0, 1.0))
 # of thinking for seconds.  This is the rollouts' limit at four players.
 WORK_LIMIT = 150_000
 
-# The one-turn search (heads-up and at three players) counts the moves of its
-# playouts too, each as MOVE_WORK states for every card the mover holds: the
-# normal player's move weighs each card of its hand, so a move from a hand of
-# twenty costs about three times one from seven, states searched or not.  Its
-# limit, SEARCH_LIMIT, then bounds the time as well as the count can: late in
-# a round of two with hands of 12 to 20 cards, the states alone let a decision
-# take 0.8 to 1.0 s on a quiet machine (docs/ai.md).
+# The one-turn search (heads-up, at three players, and the hint's) counts the
+# moves of its playouts too, each as MOVE_WORK states for every card the mover
+# holds: the normal player's move weighs each card of its hand, so a move from
+# a hand of twenty costs about three times one from seven, states searched or
+# not.  Its limit, SEARCH_LIMIT, then bounds the time as well as the count
+# can: late in a round of two with hands of 12 to 20 cards, the states alone
+# let a decision take 0.8 to 1.0 s on a quiet machine (docs/ai.md).
 MOVE_WORK = 4
 SEARCH_LIMIT = 200_000
 
