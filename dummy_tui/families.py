@@ -86,6 +86,10 @@ DUMMY_HARD_SAMPLES: Final = 128
 """Dummy's ``hard_samples``: the deals of a ``hard`` decision (its search is
 sized on them when it thinks by the clock)."""
 
+GIN_READ_SAMPLES: Final = 300
+"""Gin's ``hard_samples`` and ``hint_samples``: the opponent hands a ``hard``
+decision reads (at most as many when it thinks by the clock)."""
+
 FAMILIES: Final[dict[str, Family]] = {
     f.name: f
     for f in (
@@ -118,7 +122,8 @@ FAMILIES: Final[dict[str, Family]] = {
             presenter_class="GinPresenter",
             words=Words(name="top.game_gin", about="family.gin"),
             account=("dummy_tui.replay", "GinAccount"),
-            hint_samples=300,
+            hint_samples=GIN_READ_SAMPLES,
+            hard_samples=GIN_READ_SAMPLES,
         ),
         Family(
             name="persian",

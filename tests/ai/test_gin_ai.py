@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -180,7 +181,30 @@ def test_the_thinking_time_reaches_the_gin_player() -> None:
     player = make_player("gin", "hard", 5, budget_ms=40)
     assert isinstance(player, GinPlayer) and player.budget_ms == 40.0
     default = make_player("gin", "hard", 5)
-    assert isinstance(default, GinPlayer) and default.budget_ms == 300.0
+    assert isinstance(default, GinPlayer) and default.samples == 300
+
+
+def test_the_default_hard_player_does_not_look_at_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Told nothing, the hard player reads its 300 hands however slow the machine
+    is, with no deadline: a seed plays the same on any machine."""
+    import dummy_tui.ai.gin.players as gin_players
+
+    asked: list[tuple[int, float | None]] = []
+
+    def recorded(*args: Any) -> Any:
+        asked.append((args[7], args[9]))
+        return read_opponent(*args)
+
+    read = hard_choices("gin", 2, samples=300)
+    monkeypatch.setattr(time, "perf_counter", SlowClock())  # the reading's clock
+    monkeypatch.setattr(gin_players, "read_opponent", recorded)
+    assert hard_choices("gin", 2) == read
+    assert asked and set(asked) == {(300, None)}
+    asked.clear()
+    hard_choices("gin", 2, budget_ms=300)
+    assert asked and all(deadline is not None for _, deadline in asked)
 
 
 def test_fixed_samples_take_the_clock_out_of_the_hard_player(

@@ -33,6 +33,7 @@ from dummy_tui.engine.cards import CARDS_52, cards_of
 from dummy_tui.engine.families.gin import GinView
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.relations import PARTNERS_LOW
+from dummy_tui.families import GIN_READ_SAMPLES
 from dummy_tui.rules.schema import GinRules
 
 # ---------------------------------------------------------------------------
@@ -128,7 +129,7 @@ class GinWeights:
 
 NORMAL = GinWeights()
 HARD = GinWeights(reads=True)
-READ_SAMPLES = 300  # opponent hands sampled for the reading (``hard``)
+READ_SAMPLES = GIN_READ_SAMPLES  # opponent hands sampled for the reading (``hard``)
 
 
 # ---------------------------------------------------------------------------
@@ -240,11 +241,12 @@ def _random_pick(items: list[int], count: int, rng: random.Random) -> list[int]:
 class GinPlayer:
     """The ``normal`` and ``hard`` gin player.
 
-    ``hard`` reads the opponent's hand from sampled hands (``samples`` of
-    them, default :data:`READ_SAMPLES`) and stops sampling early when the
-    decision has taken half of ``budget_ms`` (default 300); with ``samples``
-    given the clock is not looked at, so that its play does not depend on the
-    speed of the machine.
+    ``hard`` reads the opponent's hand from ``samples`` sampled hands, and
+    then never looks at the clock, so that its play does not depend on the
+    speed of the machine (``make_player`` gives it the family's
+    :data:`READ_SAMPLES` unless told to think by the clock).  Without
+    ``samples`` it reads up to :data:`READ_SAMPLES` and stops early when the
+    decision has taken half of ``budget_ms`` (default 300).
     """
 
     def __init__(
