@@ -18,6 +18,8 @@ cards it took, threw, passed or left on the pile, and whether its last
 discard was its best); the chance that a discard melds with the opponent's
 hand comes from those weighed hands instead of from each card alone
 (:mod:`dummy_tui.ai.gin.reading`).
+
+How they fare against OpenSpiel's bot, and what was tried: docs/gin-ai.md.
 """
 
 from __future__ import annotations
