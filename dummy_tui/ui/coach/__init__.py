@@ -332,10 +332,7 @@ class Coach:
         risk = self.risks().get(card)
         if risk is None:
             return fmt("coach.hint_discard")
-        if risk.level == SAFE:
-            out = fmt(self.presenter.key("coach.hint_discard_safe"))
-        else:
-            out = fmt("coach.hint_discard_least")
+        out = fmt(self.safe_words() if risk.level == SAFE else "coach.hint_discard_least")
         if risk.keeps and risk.waits:
             out.append(" ")
             out.append_text(
