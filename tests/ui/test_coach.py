@@ -28,7 +28,7 @@ from ui_helpers import (
     write_settings,
 )
 
-from dummy_tui.engine.actions import Discard, Draw, LayOff
+from dummy_tui.engine.actions import Discard, Draw, LayOff, Meld
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.i18n import template
 from dummy_tui.ui.app import DummyApp
@@ -36,6 +36,7 @@ from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.screens.modals import ChoiceScreen
 from dummy_tui.ui.screens.round_end import RoundEndScreen
 from dummy_tui.ui.screens.table import TableScreen
+from dummy_tui.ui.session import Session
 from dummy_tui.ui.settings import COACH_GAMES, Settings, settings_from
 
 
@@ -324,3 +325,45 @@ async def test_a_discard_hinted_where_a_lay_is_possible_says_the_lay_can_wait() 
             why = coach.explain(action, look)
             assert why is not None
             assert why.plain.startswith(wait) == isinstance(action, Discard), action
+
+
+def _dealt(ruleset: str, hands: list[str], upcard: str, stock: str) -> tuple[Any, Any]:
+    """A coach at a round of ``ruleset`` dealt ``hands`` (seat 0 to move), and the round."""
+    from dummy_tui.engine.deal import Deal
+    from dummy_tui.engine.families import round_from_deal
+    from dummy_tui.rules.loader import get_ruleset
+
+    session = Session.new(setup(players=len(hands), seed=1, ruleset=ruleset))
+    cards = [[card(t) for t in h.split()] for h in hands]
+    deal = Deal(cards, card(upcard), [card(t) for t in stock.split()])
+    session.round = round_from_deal(get_ruleset(ruleset), deal, starter=0)
+    return presenter_for(session).make_coach(), session.round
+
+
+P3 = "2S 3S 4S 5S 6S 7S 8S"
+
+
+def test_the_hint_counts_a_persian_set_of_four_laid_at_once_double() -> None:
+    coach, game = _dealt(
+        "persian",
+        ["AC AD AH AS 2C 9C KH", "2H 3H 4H 5H 6H 7H 8H", "2D 3D 4D 5D 6D 7D 8D", P3],
+        "QC",
+        "5D 6C 7C 8C",
+    )
+    game.apply(Draw())
+    aces = Meld(tuple(cards("AC AD AH AS")))
+    assert aces in game.legal_actions()
+    said = coach.explain(aces, DummyApp().look)
+    # an ace counts 15: four laid at once score double, as the table then shows
+    assert said is not None and said.plain.startswith("120 points on the table")
+
+
+def test_the_hint_on_a_layoff_worth_one_point_says_point() -> None:
+    coach, game = _dealt(
+        "rummy", ["2C 3C 4C AC 9D KH QS", "2H 3H 4H 5H 6H 7H 8H"], "QD", "5D 6D 7D 8D"
+    )
+    game.apply(Draw())
+    game.apply(Meld(tuple(cards("2C 3C 4C"))))
+    ace = next(a for a in game.legal_actions() if isinstance(a, LayOff) and a.card == card("AC"))
+    said = coach.explain(ace, DummyApp().look)
+    assert said is not None and said.plain.startswith("1 point on the table,"), said.plain

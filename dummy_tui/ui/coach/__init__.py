@@ -172,7 +172,7 @@ class Coach:
         picks = [a for a in legal if isinstance(a, act.Pick | act.PickLayoff)]
         if picks:
             # the card nearest the newest first: the fewest cards come along
-            picks.sort(key=lambda a: (-game.discards.index(a.card), -self.pick_points(a)))
+            picks.sort(key=lambda a: (-game.discards.index(a.card), -self.laid_points(a)))
             parts = [self.pick_text(picks[0], look)]
             others = list(dict.fromkeys(a.card for a in picks if a.card != picks[0].card))
             if others:
@@ -184,11 +184,15 @@ class Coach:
                 return self.take_text(action.card, look)
         return None
 
-    def pick_points(self, action: act.Pick | act.PickLayoff) -> int:
-        """The points a pick-up lays on the table at once."""
-        if isinstance(action, act.Pick):
-            return self.points(action.meld)
-        return self.game.card_points(action.card)
+    def laid_points(self, action: act.Pick | act.PickLayoff | act.Meld | act.LayOff) -> int:
+        """The points ``action`` lays on the table at once, as the round counts
+        them (a Persian set of four laid at once counts double, a Dummy house
+        rule may value an ace by its run): tried on a copy of the round."""
+        game = self.game
+        trial = game.clone()
+        before = trial.table_points()[game.seat]
+        trial.apply(action)
+        return trial.table_points()[game.seat] - before
 
     def pick_text(self, action: act.Pick | act.PickLayoff, look: CardLook) -> Text:
         """A pick-up in words: the meld it makes with which cards of the hand,
@@ -235,7 +239,7 @@ class Coach:
         melds = [a for a in legal if isinstance(a, act.Meld)]
         layoffs = [a for a in legal if isinstance(a, act.LayOff)]
         if melds:
-            best = max(melds, key=lambda a: (self.points(a.cards), len(a.cards)))
+            best = max(melds, key=lambda a: (self.laid_points(a), len(a.cards)))
             parts.append(fmt("coach.meld", cards=look.cards(best.cards), n=len(melds)))
         if layoffs:
             first = layoffs[0]
@@ -265,10 +269,6 @@ class Coach:
         key = "coach.safe" if self.risks()[safe[0]].level == SAFE else "coach.least"
         return fmt(key, cards=look.cards(safe[:SHOWN_SAFE]))
 
-    def points(self, cards: tuple[int, ...] | list[int]) -> int:
-        game = self.game
-        return sum(game.card_points(c) for c in cards)
-
     # ------------------------------------------------------------------
     # why a move
 
@@ -282,9 +282,10 @@ class Coach:
         if isinstance(action, act.Pick | act.PickLayoff):
             return self.pick_reason(action)
         if isinstance(action, act.Meld):
-            return fmt("coach.hint_meld", points=self.points(action.cards))
+            return fmt("coach.hint_meld", points=self.laid_points(action))
         if isinstance(action, act.LayOff):
-            return fmt("coach.hint_layoff", points=game.card_points(action.card))
+            points = self.laid_points(action)
+            return fmt("coach.hint_layoff", points=points, n=points)
         if isinstance(action, act.TakeDiscard):
             return self.take_text(action.card, look)
         if isinstance(action, act.Draw):
@@ -306,7 +307,7 @@ class Coach:
         """Why a pick-up: the points it lays, ``first`` (a family's word on it),
         and how many cards come along with the card picked."""
         game = self.game
-        out = fmt("coach.hint_pick", points=self.pick_points(action))
+        out = fmt("coach.hint_pick", points=self.laid_points(action))
         if first is not None:
             out.append(" ")
             out.append_text(first)
