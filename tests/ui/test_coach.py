@@ -28,7 +28,7 @@ from ui_helpers import (
     write_settings,
 )
 
-from dummy_tui.engine.actions import Discard, Draw, LayOff, Meld
+from dummy_tui.engine.actions import Discard, Draw, LayOff, Meld, TakeDiscard
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.i18n import template
 from dummy_tui.ui.app import DummyApp
@@ -367,3 +367,17 @@ def test_the_hint_on_a_layoff_worth_one_point_says_point() -> None:
     ace = next(a for a in game.legal_actions() if isinstance(a, LayOff) and a.card == card("AC"))
     said = coach.explain(ace, DummyApp().look)
     assert said is not None and said.plain.startswith("1 point on the table,"), said.plain
+
+
+def test_the_gin_hint_on_a_card_taken_for_no_meld_says_what_it_saves() -> None:
+    """Taking an upcard that melds with nothing is explained by the deadwood it
+    saves for the card thrown instead, not by "it makes no meld"."""
+    coach, _ = _dealt(
+        "gin", ["AC 2D 3H 4S 6C 7D 8H 9S JC KD", "2H 5H 6H 9D 10D QS QH 5S 5C 8C"], "2C", "3D 4D"
+    )
+    said = coach.explain(TakeDiscard(card("2C")), DummyApp().look)
+    # 60 of deadwood; with 2C in and a ten-point card out: 52
+    assert said is not None and "deadwood falls from 60 to 52" in said.plain, said.plain
+    # a king for a ten-point card saves nothing: the words stay that it makes no meld
+    king = coach.explain(TakeDiscard(card("KH")), DummyApp().look)
+    assert king is not None and king.plain.endswith("makes no meld with your hand."), king.plain

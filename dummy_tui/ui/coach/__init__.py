@@ -231,6 +231,31 @@ class Coach:
             cards=look.cards(mine),
         )
 
+    def take_reason(self, card: int, look: CardLook) -> Text:
+        """Why take ``card`` from the pile: the meld it makes, or, in gin, where
+        it makes none, the deadwood it saves for the card thrown instead."""
+        game = self.game
+        hand = game.hands[game.seat]
+        if self.presenter.melds_on_table or any(
+            m >> card & 1 for m in game.hand_melds(hand | 1 << card)
+        ):
+            return self.take_text(card, look)
+        from dummy_tui.engine import deadwood as dead
+
+        before = dead.deadwood(hand)
+        after = dead.discard_deadwoods(hand | 1 << card)
+        after.pop(card, None)
+        throw = min(after, key=lambda c: (after[c], -dead.GIN_POINTS[c], c))
+        if after[throw] >= before:
+            return self.take_text(card, look)
+        return fmt(
+            "coach.hint_take_deadwood",
+            card=look.text(card),
+            before=before,
+            after=after[throw],
+            throw=look.text(throw),
+        )
+
     def possible_play(self, look: CardLook) -> Text | None:
         """After taking: the melds and layoffs there are, and the safe discards."""
         game = self.game
@@ -287,7 +312,7 @@ class Coach:
             points = self.laid_points(action)
             return fmt("coach.hint_layoff", points=points, n=points)
         if isinstance(action, act.TakeDiscard):
-            return self.take_text(action.card, look)
+            return self.take_reason(action.card, look)
         if isinstance(action, act.Draw):
             top = game.discards[-1] if game.discards else None
             if top is not None and any(
