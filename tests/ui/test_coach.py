@@ -378,6 +378,9 @@ def test_the_gin_hint_on_a_card_taken_for_no_meld_says_what_it_saves() -> None:
     said = coach.explain(TakeDiscard(card("2C")), DummyApp().look)
     # 60 of deadwood; with 2C in and a ten-point card out: 52
     assert said is not None and "deadwood falls from 60 to 52" in said.plain, said.plain
-    # a king for a ten-point card saves nothing: the words stay that it makes no meld
+    # a king for a ten-point card saves nothing, but pairs with the king of the hand
     king = coach.explain(TakeDiscard(card("KH")), DummyApp().look)
-    assert king is not None and king.plain.endswith("makes no meld with your hand."), king.plain
+    assert king is not None and "pairs with your K♦" in king.plain, king.plain
+    # the queen of hearts neither saves deadwood nor pairs with a card of the hand
+    queen = coach.explain(TakeDiscard(card("QH")), DummyApp().look)
+    assert queen is not None and queen.plain.endswith("makes no meld with your hand."), queen.plain

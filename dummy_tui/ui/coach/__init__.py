@@ -233,7 +233,8 @@ class Coach:
 
     def take_reason(self, card: int, look: CardLook) -> Text:
         """Why take ``card`` from the pile: the meld it makes, or, in gin, where
-        it makes none, the deadwood it saves for the card thrown instead."""
+        it makes none, the deadwood it saves for the card thrown instead, else
+        the cards of the hand it pairs with."""
         game = self.game
         hand = game.hands[game.seat]
         if self.presenter.melds_on_table or any(
@@ -247,7 +248,16 @@ class Coach:
         after.pop(card, None)
         throw = min(after, key=lambda c: (after[c], -dead.GIN_POINTS[c], c))
         if after[throw] >= before:
-            return self.take_text(card, look)
+            from dummy_tui.engine.relations import PARTNERS_LOW
+
+            pairs = {c for pair in PARTNERS_LOW[card] for c in pair if hand >> c & 1}
+            if not pairs:
+                return self.take_text(card, look)
+            return fmt(
+                "coach.hint_take_pair",
+                card=look.text(card),
+                cards=look.cards(sorted(pairs, key=rank_order)),
+            )
         return fmt(
             "coach.hint_take_deadwood",
             card=look.text(card),
