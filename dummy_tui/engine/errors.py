@@ -44,6 +44,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "no_meld_with": "no meld: no meld of your hand holds {cards}",
     "no_meld_with.none": "no meld: your hand holds no meld",
     "no_meld": "no such meld on the table",
+    "no_meld.empty": "no meld on the table: there is nothing to lay off on yet",
     "no_meld.holds": "no such meld: no meld on the table holds {card}",
     "no_fit": "does not fit: {card} does not extend that meld",
     "no_fit.any": "does not fit: {card} fits no meld on the table",

@@ -371,7 +371,7 @@ class Round(Generic[R]):
             return IllegalMoveError("no_meld_with", "none")
         if kind == "layoff":
             if not self.melds:
-                return IllegalMoveError("no_meld")
+                return IllegalMoveError("no_meld", "empty")
             return IllegalMoveError("no_fit", "any", card=cards[0]) if cards else None
         return None
 

@@ -28,7 +28,7 @@ from ui_helpers import (
     write_settings,
 )
 
-from dummy_tui.engine.actions import Discard, Draw, LayOff, Meld, TakeDiscard
+from dummy_tui.engine.actions import Discard, Draw, LayOff, Meld, Pick, TakeDiscard
 from dummy_tui.engine.cards import cards_of
 from dummy_tui.i18n import template
 from dummy_tui.ui.app import DummyApp
@@ -358,15 +358,52 @@ def test_the_hint_counts_a_persian_set_of_four_laid_at_once_double() -> None:
     assert said is not None and said.plain.startswith("120 points on the table")
 
 
-def test_the_hint_on_a_layoff_worth_one_point_says_point() -> None:
+def test_basic_rummy_hints_speak_of_the_points_kept_from_whoever_goes_out() -> None:
+    """Basic rummy scores nothing on the table: a meld or a layoff takes its
+    points out of the hand, away from another player going out."""
     coach, game = _dealt(
         "rummy", ["2C 3C 4C AC 9D KH QS", "2H 3H 4H 5H 6H 7H 8H"], "QD", "5D 6D 7D 8D"
     )
     game.apply(Draw())
-    game.apply(Meld(tuple(cards("2C 3C 4C"))))
+    clubs = Meld(tuple(cards("2C 3C 4C")))
+    said = coach.explain(clubs, DummyApp().look)
+    assert said is not None and "on the table" not in said.plain, said.plain
+    assert said.plain.startswith("3 cards fewer in your hand"), said.plain
+    assert said.plain.endswith("no longer score these 9 points."), said.plain
+    game.apply(clubs)
     ace = next(a for a in game.legal_actions() if isinstance(a, LayOff) and a.card == card("AC"))
     said = coach.explain(ace, DummyApp().look)
-    assert said is not None and said.plain.startswith("1 point on the table,"), said.plain
+    # an ace is one point: the singular
+    assert said is not None and said.plain.endswith("no longer score its 1 point."), said.plain
+
+
+def test_a_layoff_with_no_meld_on_the_table_says_there_is_none_yet() -> None:
+    _, game = _dealt("rummy", ["2C 3C 4C AC 9D KH QS", "2H 3H 4H 5H 6H 7H 8H"], "QD", "5D 6D")
+    game.apply(Draw())
+    refusal = game.refusal("layoff", (card("AC"),))
+    assert refusal is not None and refusal.rule == "no_meld" and refusal.detail == "empty"
+    game.apply(Meld(tuple(cards("2C 3C 4C"))))
+    # with a meld there, a card that fits none of them is refused for that
+    refusal = game.refusal("layoff", (card("KH"),))
+    assert refusal is not None and refusal.rule == "no_fit", refusal
+
+
+def test_the_pick_up_hint_counts_the_cards_that_come_with_the_card_picked() -> None:
+    """Picking up the head card of a row of three brings the two after it."""
+    coach, game = _dealt(
+        "dummy",
+        ["5C 5D 9H JS QD 2H 3D", "4S 7S 8C 10D KC KD 6H"],
+        "5H",
+        "AD 9C 2S 3S 4D 6D 7D 8D",
+    )
+    game.apply(Draw())
+    game.apply(Discard(card("QD")))
+    game.apply(Draw())
+    game.apply(Discard(card("KC")))
+    assert len(game.discards) == 3
+    pick = next(a for a in game.legal_actions() if isinstance(a, Pick) and a.card == card("5H"))
+    said = coach.explain(pick, DummyApp().look)
+    assert said is not None and said.plain.endswith("2 more cards come with it."), said.plain
 
 
 def test_the_gin_hint_on_a_card_taken_for_no_meld_says_what_it_saves() -> None:

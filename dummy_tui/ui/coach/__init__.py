@@ -210,9 +210,9 @@ class Coach:
                 meld=look.cards(action.meld),
                 cards=look.cards(mine),
             )
-        if len(taken) > 1:
+        if len(taken) > 1:  # the cards above the one picked up come with it
             out.append(" ")
-            out.append_text(fmt("coach.come_along", n=len(taken)))
+            out.append_text(fmt("coach.come_along", n=len(taken) - 1))
         return out
 
     def take_text(self, card: int, look: CardLook) -> Text:
@@ -317,10 +317,11 @@ class Coach:
         if isinstance(action, act.Pick | act.PickLayoff):
             return self.pick_reason(action)
         if isinstance(action, act.Meld):
-            return fmt("coach.hint_meld", points=self.laid_points(action))
+            key = self.presenter.key("coach.hint_meld")
+            return fmt(key, points=self.laid_points(action), n=len(action.cards))
         if isinstance(action, act.LayOff):
             points = self.laid_points(action)
-            return fmt("coach.hint_layoff", points=points, n=points)
+            return fmt(self.presenter.key("coach.hint_layoff"), points=points, n=points)
         if isinstance(action, act.TakeDiscard):
             return self.take_reason(action.card, look)
         if isinstance(action, act.Draw):
@@ -346,10 +347,10 @@ class Coach:
         if first is not None:
             out.append(" ")
             out.append_text(first)
-        taken = len(game.discards) - game.discards.index(action.card)
-        if taken > 1:
+        along = len(game.discards) - game.discards.index(action.card) - 1
+        if along:
             out.append(" ")
-            out.append_text(fmt("coach.come_along", n=taken))
+            out.append_text(fmt("coach.come_along", n=along))
         return out
 
     def safe_words(self) -> str:

@@ -28,6 +28,9 @@ class RummyPresenter(Presenter[RummyRound]):
         "log.knock": "log.out",
         "act.knock": "act.out",
         "coach.hint_knock": "coach.hint_out",
+        # nothing on the table scores: laying down keeps points from whoever goes out
+        "coach.hint_meld": "coach.hint_meld_rummy",
+        "coach.hint_layoff": "coach.hint_layoff_rummy",
     }
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
