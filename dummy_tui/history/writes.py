@@ -29,10 +29,6 @@ class SeatInfo:
     level: str | None = None  # None: a person
     anonymous: bool = False  # a person no longer known (forgotten)
 
-    @property
-    def is_person(self) -> bool:
-        return self.level is None
-
 
 @dataclass(slots=True)
 class MatchInfo:
