@@ -163,3 +163,19 @@ def test_gin_table(snap_compare: Any, size: tuple[int, int]) -> None:
         await settle(pilot, app)
 
     assert snap_compare(app, terminal_size=size, run_before=ready)
+
+
+def test_the_gin_hand_marks_only_the_melds_of_its_best_arrangement() -> None:
+    """8♠ 8♣ would make a set with 8♥, but the run 8♥ 9♥ 10♥ leaves less
+    deadwood: the panel lists them as deadwood, and the hand does not mark them."""
+    from dummy_tui.ui.presenters import presenter_for
+
+    session = Session.new(setup(players=2, seed=1, ruleset="gin"))
+    hands = [cards("8H 9H 10H 8S 8C 2D 5C KS QD JC"), cards("2H 3H 4H 5H 6H 7H AS AD AC 3D")]
+    session.round = round_from_deal(
+        get_ruleset("gin"), Deal(hands, parse_card("4C"), cards("5D 6D 7D")), starter=0
+    )
+    marks = presenter_for(session).hand_marks(0)
+    assert set(marks) == set(cards("8H 9H 10H")), sorted(card_pretty(c) for c in marks)
+    _, melds, dead = layout_of(session.round.hands[0])
+    assert sorted(melds[0]) == sorted(cards("8H 9H 10H")) and parse_card("8S") in dead

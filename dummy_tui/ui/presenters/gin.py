@@ -15,6 +15,7 @@ from dummy_tui.engine.families.gin import GinRound
 from dummy_tui.engine.round import TAKE
 from dummy_tui.i18n import t
 from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
+from dummy_tui.ui.widgets.hand import MELD
 from dummy_tui.ui.words import fmt, name_text
 
 if TYPE_CHECKING:
@@ -95,6 +96,13 @@ class GinPresenter(Presenter[GinRound]):
             lines.append((Text(t("gin.knock_rule", limit=limit), Style(dim=True)), None))
         table.show_lines(lines)
         return True
+
+    def hand_marks(self, seat: int) -> dict[int, set[str]]:
+        """The cards of the melds of the hand's best arrangement, as the table
+        panel shows it: a card that could meld only by breaking a better meld
+        is deadwood there, and is not marked."""
+        _, melds, _ = layout_of(self.game.hands[seat])
+        return {c: {MELD} for meld in melds for c in meld}
 
     def hand_legend(self, seat: int, taken: int | None, look: CardLook) -> str:
         game = self.game
