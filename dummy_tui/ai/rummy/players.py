@@ -10,7 +10,10 @@ bring.  ``normal`` and ``hard`` also weigh feeding the next player (a card
 that extends a meld on the table or melds with cards that player took from
 the pile) and, once the hand is down to a few cards, how many of the unseen
 cards would let it go out next turn: a small hand that no card can finish
-leaves the round to run out of stock with nobody out.  ``hard`` leans less on
+leaves the round to run out of stock with nobody out.  Once the pile has been
+turned over, every card of the stock is one they saw thrown, in order: they
+count on those cards, and a small hand plays its own next draws ahead and
+keeps the cards that go out soonest with them.  ``hard`` leans less on
 the coming draws and on that danger (it keeps its hand lower in points).
 """
 
@@ -19,7 +22,7 @@ from __future__ import annotations
 import random
 
 from dummy_tui.ai.base import leveled
-from dummy_tui.engine.actions import DRAW, Action, Discard, LayOff, Meld, TakeDiscard
+from dummy_tui.engine.actions import DRAW, Action, Discard, Draw, LayOff, Meld, TakeDiscard
 from dummy_tui.engine.cards import CARDS_52, cards_of
 from dummy_tui.engine.deadwood import (
     GIN_POINTS,
@@ -31,6 +34,7 @@ from dummy_tui.engine.deadwood import (
 from dummy_tui.engine.families.rummy import RummyView
 from dummy_tui.engine.melds import TableMeld
 from dummy_tui.engine.relations import PARTNERS_LOW
+from dummy_tui.rules.schema import RummyRules
 
 OUT_HAND = 4
 """The most cards a hand may keep for the chance of going out next turn to count."""
@@ -54,6 +58,83 @@ def goes_out_with(hand: int, card: int, melds: list[TableMeld]) -> bool:
     held = hand | 1 << card
     rest = held & ~layable(held, melds)
     return rest & (rest - 1) == 0 or deadwood_after_discard(rest) == 0
+
+
+def turned_stock(view: RummyView) -> list[int | None] | None:
+    """The stock once the pile has been turned over: the cards every player saw
+    go onto the pile, in the order they will be drawn (the next draw last);
+    None stands for the first upcard where nobody saw it again.  None before
+    the turn-over (the stock is unseen then), or where the history does not
+    account for the stock's count."""
+    rules = view.rules
+    if not view.restocks or not isinstance(rules, RummyRules):
+        return None
+    left = int(rules.deck_size()) - view.players * rules.hand_size[view.players] - 1
+    pile: list[int | None] = [None]  # the upcard, seen only by whoever takes it
+    turned: list[int | None] | None = None
+    for _, action in view.history:
+        if isinstance(action, Draw):
+            if turned is None:
+                left -= 1
+            elif turned:
+                turned.pop()
+        elif isinstance(action, TakeDiscard):
+            if pile:
+                pile.pop()
+        elif isinstance(action, Discard):
+            pile.append(action.card)
+            if turned is None and left == 0:  # the next turn starts with no stock
+                turned = list(reversed(pile[:-1]))
+                pile = pile[-1:]
+    if turned is None or len(turned) != view.stock_count:
+        return None
+    return turned
+
+
+PLAN_TURNS = 4
+"""How many of its own known draws a seat plays ahead, once the pile is the stock."""
+
+
+class Plan:
+    """A seat's own known draws, in order, played ahead: in how few of its turns
+    each hand goes out, throwing the best card each time (worked out once a
+    hand and turn, for every hand a decision weighs)."""
+
+    def __init__(self, draws: list[int], melds: list[TableMeld]) -> None:
+        self.draws = draws
+        self.melds = melds
+        self.memo: dict[tuple[int, int], int | None] = {}
+
+    def turns(self, held: int, k: int = 0) -> int | None:
+        """The fewest turns from the ``k``-th draw on in which ``held`` goes out
+        (None: not within the draws)."""
+        if k == len(self.draws):
+            return None
+        key = (held, k)
+        if key in self.memo:
+            return self.memo[key]
+        card = self.draws[k]
+        best: int | None = None
+        if goes_out_with(held, card, self.melds):
+            best = 1
+        else:
+            rest = down(held | 1 << card, self.melds)
+            for c in cards_of(rest):
+                found = self.turns(rest & ~(1 << c), k + 1)
+                if found is not None and (best is None or found + 1 < best):
+                    best = found + 1
+                    if best == 2:
+                        break  # the next turn: none sooner
+        self.memo[key] = best
+        return best
+
+
+def down(held: int, melds: list[TableMeld]) -> int:
+    """What stays in hand once the cards that lay off and the best melds are down."""
+    held &= ~layable(held, melds)
+    for m in best_melds(held):
+        held &= ~m
+    return held
 
 
 class RummyPlayer:
@@ -86,6 +167,23 @@ class RummyPlayer:
             if s != view.seat:
                 seen |= held
         return known, CARDS_52 & ~seen
+
+    @staticmethod
+    def outlook(view: RummyView, unseen: int) -> tuple[list[int], Plan | None]:
+        """What the next draws may bring: the unseen cards, or once the pile has
+        been turned over the cards of the stock; and then this seat's own next
+        draws, should every other seat draw before it (up to the old upcard,
+        where nobody saw it again)."""
+        turned = turned_stock(view)
+        if not turned:
+            return cards_of(unseen), None
+        mine: list[int] = []
+        for c in turned[-view.players :: -view.players][:PLAN_TURNS]:
+            if c is None:
+                break
+            mine.append(c)
+        plan = Plan(mine, view.melds) if mine else None
+        return [c for c in turned if c is not None], plan
 
     # -- values -----------------------------------------------------------------
 
@@ -175,12 +273,15 @@ class RummyPlayer:
                 ),
             )
         known, unseen = self.known(view)
-        unseen_cards = cards_of(unseen)
+        unseen_cards, plan = self.outlook(view, unseen)
 
         def cost(a: Action) -> tuple[float, int]:
             if not isinstance(a, Discard):
                 return (1e9, 0)
-            return (self.discard_cost(view, hand, a.card, known, unseen, unseen_cards), a.card)
+            return (
+                self.discard_cost(view, hand, a.card, known, unseen, unseen_cards, plan),
+                a.card,
+            )
 
         return min(discards, key=cost)
 
@@ -192,16 +293,22 @@ class RummyPlayer:
         known: list[int],
         unseen: int,
         unseen_cards: list[int],
+        plan: Plan | None = None,
     ) -> float:
         """What discarding ``card`` costs (lower is better): the value of the hand
         left, the chance that the next player uses the card and, for a hand of a
-        few cards, the chance of going out next turn."""
+        few cards, the chance of going out next turn and, once the draws are
+        known (``plan``), how soon the hand left goes out with them."""
         weight = 2.0 if self.level == "hard" else 4.0
         left = hand & ~(1 << card)
         cost = self._value(left, unseen_cards) + weight * self._danger(view, card, known, unseen)
         if left.bit_count() <= OUT_HAND and unseen_cards:
             outs = sum(goes_out_with(left, u, view.melds) for u in unseen_cards)
             cost -= OUT_WORTH * outs / len(unseen_cards)
+        if plan is not None and left.bit_count() <= OUT_HAND:
+            turns = plan.turns(left)
+            if turns is not None:
+                cost -= OUT_WORTH / turns
         return cost
 
 
