@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.console import Console
 from ui_helpers import app_for, settled_table, setup
@@ -93,3 +95,24 @@ async def test_the_statistics_start_a_line_lower_in_thai(lang: str, line: int) -
         await pilot.press("s")
         await pilot.pause()
         assert app.screen.query_one("#stats-box").region.y == line
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("en", "## Keys"), ("th", "## ปุ่ม")])
+def test_the_help_keys_take_a_narrow_column_and_leave_the_width_to_their_words(
+    lang: str, heading: str
+) -> None:
+    """At 80 columns (76 inside the help's frame) the long key names ("s
+    (new-game screen, end of a match)") wrap in a column of a quarter of the
+    width, so that each key's description starts within its first 24 columns."""
+    console = Console(width=76)
+    keys = next(p for p in help_sections(help_text(lang)) if p.startswith(heading))
+    lines = ["".join(s.text for s in line) for line in console.render_lines(help_markdown(keys))]
+    draw = next(line for line in lines if line.strip().startswith("d "))
+    words = re.split(r"\s{2,}", draw.strip())[1]
+    column = draw.index(words)  # the key and the spaces before it are one cell each
+    assert column < 24, draw
+    # the lines that carry a description on carry it from the same column
+    wrapped = [
+        len(line) - len(line.lstrip()) for line in lines if line[:column].isspace() and line.strip()
+    ]
+    assert wrapped and set(wrapped) == {column}, wrapped

@@ -21,7 +21,7 @@ from dummy_tui.ui.common import describe_bindings
 from dummy_tui.ui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 
 T = TypeVar("T")
 
@@ -173,6 +173,9 @@ def help_sections(text: str) -> list[str]:
     return ["\n".join(part).strip() + "\n" for part in parts if any(part)]
 
 
+KEY_COLUMN_MIN = 12
+"""The narrowest a help table's first column is drawn (``shift+← →`` fits)."""
+
 HEADING_STYLES = {"h1": "bold", "h2": "bold magenta", "h3": "bold"}
 """The help's headings in bold, never underlined: a line under Thai text cuts
 the vowels and marks below its letters (ชุด, คุณ)."""
@@ -180,17 +183,29 @@ the vowels and marks below its letters (ชุด, คุณ)."""
 
 def help_markdown(text: str) -> RenderableType:
     """One section of the help as rich markdown, its headings not underlined."""
-    from rich.markdown import Heading, Markdown  # only when the help is asked for
+    from rich.markdown import Heading, Markdown, TableElement  # only when the help is asked for
+    from rich.table import Table
 
     class BoldHeading(Heading):
         def __init__(self, tag: str) -> None:
             super().__init__(tag)
             self.style_name = HEADING_STYLES.get(tag, "bold")
 
+    class HelpTable(TableElement):
+        """A table whose first column (a key, a Thai word) takes at most a
+        quarter of the width: the words beside it get the rest."""
+
+        def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+            for part in super().__rich_console__(console, options):
+                if isinstance(part, Table) and len(part.columns) > 1:
+                    part.columns[0].max_width = max(KEY_COLUMN_MIN, options.max_width // 4)
+                yield part
+
     class HelpMarkdown(Markdown):
         elements: ClassVar[dict[str, type[Any]]] = {
             **Markdown.elements,
             "heading_open": BoldHeading,
+            "table_open": HelpTable,
         }
 
     return HelpMarkdown(text)
