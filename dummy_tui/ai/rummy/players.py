@@ -91,7 +91,7 @@ def turned_stock(view: RummyView) -> list[int | None] | None:
     return turned
 
 
-PLAN_TURNS = 4
+PLAN_TURNS = 12
 """How many of its own known draws a seat plays ahead, once the pile is the stock."""
 
 
