@@ -6,19 +6,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rummy_util import cards, draw_and_throw, turned_over
 
 from dummy_tui.ai import make_player
 from dummy_tui.ai.rummy.players import turned_stock
-from dummy_tui.engine.actions import Discard, Draw
+from dummy_tui.engine.actions import Discard, Draw, TakeDiscard
 from dummy_tui.engine.cards import parse_card
-from dummy_tui.engine.deal import Deal
-from dummy_tui.engine.families import new_round, round_from_deal
+from dummy_tui.engine.families import new_round
 from dummy_tui.engine.families.rummy import RummyRound, RummyView
 from dummy_tui.rules.loader import get_ruleset
-
-
-def cards(text: str) -> list[int]:
-    return [parse_card(t) for t in text.split()]
 
 
 @settings(max_examples=25, deadline=None)
@@ -49,23 +45,29 @@ def test_the_turned_stock_read_from_the_history_is_the_stock_dealt_from(
         game.apply(legal[0] if len(legal) == 1 else player.choose(game.view(game.seat), legal))
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_seat_takes_the_discard_that_brings_its_known_draws_to_a_set(level: str) -> None:
+    """K♠ 2♣ 5♦ and K♥ on the pile, K♦ two cards down the stock: drawing gives
+    it 9♠ and K♦ to the other seat; taking K♥ (which melds with nothing yet)
+    leaves 9♠ to the other seat and K♦ to it, and the three kings go out."""
+    hands = ["KS 2C 5D", "4H 7H 9C"]
+    game = turned_over(hands, "6S", "KH 9S KD")
+    for seat in (0, 1):  # the old upcard, then K♥, drawn and thrown
+        draw_and_throw(game, cards(hands[seat]))
+    assert game.discards[-1] == parse_card("KH")
+    player = make_player("rummy", level, 1)
+    action = player.choose(game.view(0), game.legal_actions())
+    assert action == TakeDiscard(parse_card("KH")), action
+    # the king taken stays: another card is thrown
+    game.apply(action)
+    game.apply(player.choose(game.view(0), game.legal_actions()))
+    assert isinstance(game.history[-1][1], Discard) and game.hands[0] >> parse_card("KH") & 1
+
+
 def _known_draws_round() -> RummyRound:
-    """Two players of three cards, everyone drawing and throwing the card drawn
-    until the pile is turned over: seat 0 then draws the old upcard K♠, and its
-    next two draws will be K♥ and K♦, drawn second and fourth from the first stock."""
-    rules = get_ruleset("rummy", overrides={"hand_size": {"2": 3}}, source="test")
-    hands = [cards("2C 3C 5D"), cards("4H 7H 9C")]
-    upcard = parse_card("KS")
-    stock_top = cards("JS KH 8S KD")
-    used = set(hands[0] + hands[1] + [upcard] + stock_top)
-    rest = [c for c in range(52) if c not in used]
-    game = round_from_deal(rules, Deal(hands, upcard, stock_top + rest), starter=1)
-    assert isinstance(game, RummyRound)
-    while not game.restocks:
-        game.apply(Draw())
-        drawn = game.hands[game.seat] & ~sum(1 << c for c in hands[game.seat])
-        game.apply(Discard(drawn.bit_length() - 1))
-    assert game.seat == 0
+    """Seat 0 draws the old upcard K♠ once the pile is turned over; its next two
+    draws will be K♥ and K♦, drawn second and fourth from the first stock."""
+    game = turned_over(["2C 3C 5D", "4H 7H 9C"], "KS", "JS KH 8S KD")
     game.apply(Draw())
     assert game.hands[0] == sum(1 << c for c in cards("KS 2C 3C 5D"))
     return game

@@ -9,6 +9,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from rummy_util import cards as rummy_cards
+from rummy_util import draw_and_throw, turned_over
 from textual.pilot import Pilot
 from ui_helpers import (
     app_for,
@@ -30,7 +32,7 @@ from ui_helpers import (
 
 from dummy_tui.engine.actions import Discard, Draw, LayOff, Meld, Pick, TakeDiscard
 from dummy_tui.engine.cards import cards_of
-from dummy_tui.i18n import template
+from dummy_tui.i18n import set_language, template
 from dummy_tui.ui.app import DummyApp
 from dummy_tui.ui.presenters import presenter_for
 from dummy_tui.ui.screens.modals import ChoiceScreen
@@ -421,3 +423,32 @@ def test_the_gin_hint_on_a_card_taken_for_no_meld_says_what_it_saves() -> None:
     # the queen of hearts neither saves deadwood nor pairs with a card of the hand
     queen = coach.explain(TakeDiscard(card("QH")), DummyApp().look)
     assert queen is not None and queen.plain.endswith("makes no meld with your hand."), queen.plain
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "your next draws are known: with K♥ you go out next turn."),
+        ("th", "เก็บ K♥ แล้วจะหมดมือตาหน้า"),
+    ],
+)
+def test_the_rummy_hint_on_a_take_for_the_known_draws_says_when_it_goes_out(
+    lang: str, words: str
+) -> None:
+    """K♠ 2♣ 5♦ with K♥ on the turned-over pile's discards and K♦ two cards
+    down the stock: the hint takes K♥, which melds with nothing, and says why."""
+    hands = ["KS 2C 5D", "4H 7H 9C"]
+    game = turned_over(hands, "6S", "KH 9S KD")
+    for seat in (0, 1):
+        draw_and_throw(game, rummy_cards(hands[seat]))
+    session = Session.new(setup(players=2, seed=1, ruleset="rummy"))
+    session.round = game
+    coach = presenter_for(session).make_coach()
+    look = DummyApp().look  # the app starts in its settings' language
+    set_language(lang)
+    try:
+        said = coach.explain(TakeDiscard(card("KH")), look)
+    finally:
+        set_language("en")
+    assert said is not None
+    assert said.plain.endswith(words), said.plain

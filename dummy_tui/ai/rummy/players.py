@@ -12,8 +12,10 @@ the pile) and, once the hand is down to a few cards, how many of the unseen
 cards would let it go out next turn: a small hand that no card can finish
 leaves the round to run out of stock with nobody out.  Once the pile has been
 turned over, every card of the stock is one they saw thrown, in order: they
-count on those cards, and a small hand plays its own next draws ahead and
-keeps the cards that go out soonest with them.  ``hard`` leans less on
+count on those cards, and a small hand plays its own next draws ahead: it
+keeps the cards that go out soonest with them, and takes the discard instead
+of drawing when that goes out sooner (not two turns running, so that the
+stock still runs down).  ``hard`` leans less on
 the coming draws and on that danger (it keeps its hand lower in points).
 """
 
@@ -135,6 +137,44 @@ def down(held: int, melds: list[TableMeld]) -> int:
     for m in best_melds(held):
         held &= ~m
     return held
+
+
+def took_last_turn(view: RummyView) -> bool:
+    """Did the seat to move take from the pile (not draw) in its last turn?"""
+    for seat, action in reversed(view.history):
+        if seat == view.seat and isinstance(action, Draw | TakeDiscard):
+            return isinstance(action, TakeDiscard)
+    return False
+
+
+def sooner_by_taking(view: RummyView, card: int) -> int | None:
+    """Once the draws are known: in how many turns the seat to move goes out by
+    taking ``card`` from the pile (and throwing another), where that is fewer
+    than by drawing (None: it is not, or the draws are not known).  Taking
+    leaves the stock as it is, so each later draw of the seat comes one card
+    sooner.
+
+    Never two turns running: a seat that took last turn draws, so the stock
+    runs down and the round ends however the seats play."""
+    hand = view.hand_mask
+    if hand.bit_count() > OUT_HAND or took_last_turn(view):
+        return None
+    turned = turned_stock(view)
+    n = view.players
+    if not turned or None in turned[-n * PLAN_TURNS :]:
+        return None
+    known = [c for c in turned if c is not None]
+    drawing = Plan(known[-1::-n][:PLAN_TURNS], view.melds).turns(hand)
+    later = Plan(known[-n::-n][: PLAN_TURNS - 1], view.melds)
+    held = down(hand | 1 << card, view.melds)
+    taking: int | None = None
+    for c in cards_of(held & ~(1 << card)):  # the card taken may not be thrown at once
+        found = later.turns(held & ~(1 << c))
+        if found is not None and (taking is None or found + 1 < taking):
+            taking = found + 1
+    if taking is None or (drawing is not None and taking >= drawing):
+        return None
+    return taking
 
 
 class RummyPlayer:
@@ -261,7 +301,7 @@ class RummyPlayer:
         for m in best_melds(with_up):
             if m >> take.card & 1:
                 return take
-        return DRAW
+        return take if sooner_by_taking(view, take.card) is not None else DRAW
 
     def _discard(self, view: RummyView, discards: list[Action], hand: int) -> Action:
         if self.level == "easy":

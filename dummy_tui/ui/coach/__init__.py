@@ -232,14 +232,23 @@ class Coach:
         )
 
     def take_reason(self, card: int, look: CardLook) -> Text:
-        """Why take ``card`` from the pile: the meld it makes, or, in gin, where
-        it makes none, the deadwood it saves for the card thrown instead, else
-        the cards of the hand it pairs with."""
+        """Why take ``card`` from the pile: the meld it makes; in basic rummy,
+        once the stock is the turned-over pile, how soon it goes out with the
+        draws known; in gin, where it makes no meld, the deadwood it saves for
+        the card thrown instead, else the cards of the hand it pairs with."""
         game = self.game
         hand = game.hands[game.seat]
-        if self.presenter.melds_on_table or any(
-            m >> card & 1 for m in game.hand_melds(hand | 1 << card)
-        ):
+        melds = any(m >> card & 1 for m in game.hand_melds(hand | 1 << card))
+        if game.family == "rummy" and not melds and not game.fits_table(card, game.seat):
+            from dummy_tui.ai.rummy.players import sooner_by_taking
+            from dummy_tui.engine.families.rummy import RummyView
+
+            view = game.view(game.seat)
+            assert isinstance(view, RummyView)
+            turns = sooner_by_taking(view, card)
+            if turns is not None:  # the turned-over stock: the draws are known
+                return fmt("coach.hint_take_plan", card=look.text(card), n=turns - 1)
+        if self.presenter.melds_on_table or melds:
             return self.take_text(card, look)
         from dummy_tui.engine import deadwood as dead
 
