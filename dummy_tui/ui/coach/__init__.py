@@ -239,14 +239,9 @@ class Coach:
         game = self.game
         hand = game.hands[game.seat]
         melds = any(m >> card & 1 for m in game.hand_melds(hand | 1 << card))
-        if game.family == "rummy" and not melds and not game.fits_table(card, game.seat):
-            from dummy_tui.ai.rummy.players import sooner_by_taking
-            from dummy_tui.engine.families.rummy import RummyView
-
-            view = game.view(game.seat)
-            assert isinstance(view, RummyView)
-            turns = sooner_by_taking(view, card)
-            if turns is not None:  # the turned-over stock: the draws are known
+        if not melds and not game.fits_table(card, game.seat):
+            turns = self.presenter.take_plan(card)
+            if turns is not None:  # the draws are known: taking goes out sooner
                 return fmt("coach.hint_take_plan", card=look.text(card), n=turns - 1)
         if self.presenter.melds_on_table or melds:
             return self.take_text(card, look)

@@ -163,6 +163,13 @@ class Presenter(Generic[G]):
         """The binding of p this family never uses."""
         return "pick" if self.pile else "take_top"
 
+    def take_plan(self, card: int) -> int | None:
+        """In how many turns the seat to move goes out by taking ``card`` from
+        the pile, where its next draws are known and taking goes out sooner
+        than drawing (None: the family never knows its draws, or it is not
+        sooner)."""
+        return None
+
     # ------------------------------------------------------------------
     # the seats
 

@@ -8,7 +8,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from dummy_tui.engine.families.rummy import RummyRound
+from dummy_tui.engine.families.rummy import RummyRound, RummyView
 from dummy_tui.engine.round import TAKE
 from dummy_tui.i18n import t
 from dummy_tui.ui.presenters.base import Presenter, StatusPart, add_item, add_total, score_table
@@ -32,6 +32,16 @@ class RummyPresenter(Presenter[RummyRound]):
         "coach.hint_meld": "coach.hint_meld_rummy",
         "coach.hint_layoff": "coach.hint_layoff_rummy",
     }
+
+    def take_plan(self, card: int) -> int | None:
+        """Once the stock is the turned-over pile every draw is known (see
+        ``sooner_by_taking``)."""
+        from dummy_tui.ai.rummy.players import sooner_by_taking
+
+        game = self.game
+        view = game.view(game.seat)
+        assert isinstance(view, RummyView)
+        return sooner_by_taking(view, card)
 
     def seat_status(self, seat: int, viewer: int | None) -> list[StatusPart]:
         laid = self.game.laid[seat]
