@@ -458,7 +458,14 @@ class Table:
                 await asyncio.wait_for(self.wake.wait(), wait)
         self.done.set()
 
+    def _returned(self, index: int) -> bool:
+        """Is ``index`` a person's seat that the computer no longer stands in for?"""
+        seat = self.seats[index]
+        return seat.person and not seat.standing_in
+
     async def _computer_turn(self, seat: int, delay: bool = True) -> None:
+        """Play one move for ``seat``: a computer's, or a person's it stands in
+        for (after ``ai_delay``), or, ``delay`` False, a person's whose time is up."""
         from dummy_tui.ai import AIError, checked_choice
 
         session = self.session
@@ -468,8 +475,8 @@ class Table:
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), self.ai_delay)
-            if session.round is not game or len(game.history) != moves:
-                return  # the person came back and moved meanwhile
+            if session.round is not game or len(game.history) != moves or self._returned(seat):
+                return  # the person came back (and may have moved) meanwhile
         view, legal = game.view(seat), game.legal_actions()
         player = session.player(seat)
         try:
@@ -480,6 +487,8 @@ class Table:
             action = await asyncio.to_thread(checked_choice, stand_in, view, legal)
         if session.round is not game or len(game.history) != moves or game.seat != seat:
             return  # the seat's person moved while the computer thought
+        if delay and self._returned(seat):
+            return  # the person came back while the computer thought: the turn is theirs
         session.apply(action)
         if not game.is_over:
             await self.broadcast()

@@ -188,6 +188,28 @@ async def test_a_dropped_seat_is_held_then_played_then_given_back(family: str) -
         assert not run.done()
 
 
+async def test_the_computer_leaves_a_turn_to_the_person_who_comes_back_before_its_move() -> None:
+    """The computer stands in for Ann, and it is her turn: while it waits its
+    moment to move, she comes back, and the move is hers to make (the
+    computer's move, already chosen, is not played for her)."""
+    table = Table(Session.new(setup_of(1, 1, 8, "rummy")), ai_delay=0.4, hold=0.05)
+    session = table.session
+    async with hosted(table) as (server, run):
+        ann = Player(server.port, table.code, "Ann")
+        await ann.join()
+        assert session.round.seat == 0
+        await ann.link.close()
+        await until(lambda: table.seats[0].standing_in)
+        await asyncio.sleep(0.1)  # the computer waits its moment for her seat
+        assert session.round.history == []
+        back = Link(f"ws://127.0.0.1:{server.port}/", table.code, "Ann", None, ann.link.token)
+        await back.open()
+        assert not table.seats[0].standing_in
+        await asyncio.sleep(0.6)  # past the moment it would have moved
+        assert session.round.history == []
+        assert not run.done()
+
+
 def _text(card: int) -> str:
     from dummy_tui.engine.cards import card_text
 
