@@ -4,9 +4,13 @@ A turn: take the top discard when it makes a meld or extends one on the
 table, else draw; lay the melds of the hand's least-deadwood arrangement and
 every layoff (going out whenever the hand can be emptied); then discard.
 
-The discard keeps the hand's value lowest: its deadwood (ace low, the points
-that would be caught if someone else went out) less what the next draws may
-bring.  ``normal`` and ``hard`` also weigh feeding the next player (a card
+The discard keeps the hand's value lowest, less what the next draws may
+bring: heads-up its deadwood (ace low, the points that would be caught if the
+other player went out); at three or four players the cards it has yet to
+meld, whatever their points, since the round goes to whoever melds every card
+first (players that throw their high cards fill the pile, and so the
+turned-over stock, with cards nobody melds, and the stock runs out twice with
+nobody out).  ``normal`` and ``hard`` also weigh feeding the next player (a card
 that extends a meld on the table or melds with cards that player took from
 the pile) and, once the hand is down to a few cards, how many of the unseen
 cards would let it go out next turn: a small hand that no card can finish
@@ -16,12 +20,13 @@ count on those cards, and a small hand plays its own next draws ahead: it
 keeps the cards that go out soonest with them, and takes the discard instead
 of drawing when that goes out sooner (not two turns running, so that the
 stock still runs down).  ``hard`` leans less on
-the coming draws and on that danger (it keeps its hand lower in points).
+the coming draws and on that danger.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 from dummy_tui.ai.base import leveled
 from dummy_tui.engine.actions import DRAW, Action, Discard, Draw, LayOff, Meld, TakeDiscard
@@ -32,16 +37,75 @@ from dummy_tui.engine.deadwood import (
     deadwood,
     deadwood_after_discard,
     run_extensions,
+    to_low,
 )
 from dummy_tui.engine.families.rummy import RummyView
-from dummy_tui.engine.melds import TableMeld
+from dummy_tui.engine.melds import TableMeld, meldable
 from dummy_tui.engine.relations import PARTNERS_LOW
 from dummy_tui.rules.schema import RummyRules
 
+LOOSE_POINTS = 6.0
+"""What each card left out of melds costs a hand at three or four players
+(about a card's points): there the hand is valued by how many cards it has
+yet to meld, not by their points."""
 OUT_HAND = 4
 """The most cards a hand may keep for the chance of going out next turn to count."""
 OUT_WORTH = 300.0
 """What going out next turn is worth to the discard's cost, times its chance."""
+
+
+_LOOSE: dict[int, int] = {}
+_LOOSE_LIMIT = 200_000
+
+
+def loose(mask: int) -> int:
+    """The fewest cards of ``mask`` left out of melds (sets, and runs with the ace low)."""
+    found = _LOOSE.get(mask)
+    if found is None:
+        found = _loose(to_low(mask))
+        if len(_LOOSE) >= _LOOSE_LIMIT:
+            _LOOSE.clear()
+        _LOOSE[mask] = found
+    return found
+
+
+def _loose(low: int) -> int:
+    """:func:`loose` of a low-layout mask: its lowest card is left out, or set
+    with two or three of its rank, or starts a run (it is the lowest of its
+    suit, and the cards of its rank are all in later suits)."""
+    can = meldable(low)  # the low layout is a mask like any: sets and runs alike
+    out = (low & ~can).bit_count()
+    low &= can
+    if not low:
+        return out
+    bit = low & -low
+    c = bit.bit_length() - 1
+    suit, pos = divmod(c, 13)
+    rest = low ^ bit
+    best = 1 + _loose(rest)
+    same = [b for t in range(suit + 1, 4) if (b := 1 << (13 * t + pos)) & rest]
+    for a, b in combinations(same, 2):
+        best = min(best, _loose(rest & ~(a | b)))
+    if len(same) == 3:
+        best = min(best, _loose(rest & ~(same[0] | same[1] | same[2])))
+    run = bit
+    for top in range(pos + 1, 13):
+        nxt = 1 << (13 * suit + top)
+        if not rest & nxt:
+            break
+        run |= nxt
+        if top >= pos + 2:
+            best = min(best, _loose(low & ~run))
+    return out + best
+
+
+def loose_after_discard(mask: int) -> int:
+    """:func:`loose` after the best discard: one loose card fewer, where there
+    is one (an arrangement that leaves a card out still melds the rest)."""
+    n = loose(mask)
+    if n:
+        return n - 1
+    return min(loose(mask & ~(1 << c)) for c in cards_of(mask))
 
 
 def layable(hand: int, melds: list[TableMeld]) -> int:
@@ -227,15 +291,29 @@ class RummyPlayer:
 
     # -- values -----------------------------------------------------------------
 
-    def _value(self, hand: int, unseen: list[int]) -> float:
-        dw = deadwood(hand)
-        if self.level == "easy" or not unseen:
-            return float(dw)
-        gain = 0
+    def _value(self, hand: int, unseen: list[int], players: int = 2) -> float:
+        """The hand's value (lower is better) less what a draw from ``unseen``
+        brings on average: heads-up its deadwood's points, at three or four
+        players its loose cards (there the round goes to whoever melds every
+        card first, and a hand kept low in points by throwing the high cards
+        fills the pile, and so the turned-over stock, with cards nobody melds)."""
+        if self.level == "easy":
+            return float(deadwood(hand))
+        if players >= 3:
+            now: float = LOOSE_POINTS * loose(hand)
+            after = loose_after_discard
+            scale = LOOSE_POINTS
+        else:
+            now = deadwood(hand)
+            after = deadwood_after_discard
+            scale = 1.0
+        if not unseen:
+            return now
+        gain = 0.0
         for u in unseen:
-            gain += dw - deadwood_after_discard(hand | (1 << u))
+            gain += now - scale * after(hand | (1 << u))
         weight = 1.0 if self.level == "hard" else 1.5
-        return dw - weight * gain / len(unseen)
+        return now - weight * gain / len(unseen)
 
     def _danger(self, view: RummyView, card: int, known: list[int], unseen: int) -> float:
         """Chance that the next player can use ``card`` (lay it off or meld it)."""
@@ -341,7 +419,9 @@ class RummyPlayer:
         known (``plan``), how soon the hand left goes out with them."""
         weight = 2.0 if self.level == "hard" else 4.0
         left = hand & ~(1 << card)
-        cost = self._value(left, unseen_cards) + weight * self._danger(view, card, known, unseen)
+        cost = self._value(left, unseen_cards, view.players) + weight * self._danger(
+            view, card, known, unseen
+        )
         if left.bit_count() <= OUT_HAND and unseen_cards:
             outs = sum(goes_out_with(left, u, view.melds) for u in unseen_cards)
             cost -= OUT_WORTH * outs / len(unseen_cards)
