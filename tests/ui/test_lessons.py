@@ -473,6 +473,26 @@ async def scrolled_to_its_end(pilot: Pilot[int], panel: LessonPanel, limit: int 
     raise AssertionError(f"the lesson panel never settled at its end: {seen}")
 
 
+async def test_the_lesson_keeps_its_end_in_view_when_its_words_wrap_again() -> None:
+    """The hint's last line stays in view when the panel's width changes after the
+    scroll (a scroll bar appearing, a narrower window): the lines wrap again and
+    grow, and the end must follow them."""
+    app = lesson_app()
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")
+        table = await lesson_turn(pilot, app)
+        assert table is not None and table.lesson.id == "depth"
+        panel = table.query_one(LessonPanel)
+        await pilot.press("h", "h")
+        await scrolled_to_its_end(pilot, panel)
+        before = panel.max_scroll_y
+        await pilot.resize_terminal(80, 24)  # narrower: more lines
+        await scrolled_to_its_end(pilot, panel)
+        assert panel.max_scroll_y > before  # the words did wrap onto more lines
+        assert panel.scroll_y == panel.max_scroll_y
+
+
 async def test_a_lesson_table_redraws_its_cards_when_the_suits_change() -> None:
     app = lesson_app()
     async with app.run_test(size=(80, 24)) as pilot:

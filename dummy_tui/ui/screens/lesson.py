@@ -100,6 +100,12 @@ class LessonPanel(VerticalScroll):
         self.shown: Text | None = None
         super().__init__(self.text, id=id)
 
+    def on_mount(self) -> None:
+        # Anchored: the end stays in view however the new words wrap, even when
+        # the scroll bar they bring narrows the panel and adds a line after the
+        # first scroll. Scrolling up to read again lets go until the next words.
+        self.anchor()
+
     def show(self, text: Text) -> None:
         """Show ``text``, its end in view (the table redraws the lesson with every
         key: the same words are left as they are)."""
@@ -107,7 +113,7 @@ class LessonPanel(VerticalScroll):
             return
         self.shown = text
         self.text.update(text)
-        self.call_after_refresh(self.scroll_end, animate=False)
+        self.scroll_end(animate=False)  # anchors again if the player scrolled up
 
 
 class LessonMoves(Moves):
