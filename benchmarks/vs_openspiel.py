@@ -26,6 +26,10 @@ Two measuring sticks, which are not levels of the game:
   (and the upcard) the bot's hand would meld, instead of reading it from the
   bot's play; everything else as ``hard``.  How many hands perfect reading
   would win: the ceiling of hard's way of reading.
+- the level ``hard+bayes``: ``hard`` with the best reading there can be of
+  the bot's hand from its play alone: hands weighed by the bot's own rule at
+  every turn it played (``benchmarks/gin_posterior.py``; about 150 ms a
+  decision).  How many hands a better reading could win ``hard``.
 - ``--reading``: how well ``hard`` reads.  Its choices are unchanged; each
   chance it gives a card of being meldable by the bot is scored against the
   bot's real hand: the AUC (the chance that a card the bot could meld was
@@ -48,16 +52,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.append(str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "peers"))
 
+from gin_posterior import opponent_story, read_bot  # noqa: E402
 from openspiel_player import Tally, play_hands  # noqa: E402
 
 from dummy_tui.ai.base import own_stream  # noqa: E402
 from dummy_tui.ai.gin.players import GinEvaluator, GinKnowledge, GinPlayer  # noqa: E402
 from dummy_tui.ai.gin.reading import PAIR_MASKS  # noqa: E402
+from dummy_tui.engine.cards import cards_of  # noqa: E402
 from dummy_tui.engine.families.gin import GinView  # noqa: E402
 
 TARGETS = {"normal": 0.55, "hard": 0.62}
 HARD_OVER_NORMAL = 0.04
-STICKS = ("hard+melds",)  # measuring sticks among the levels (not levels of the game)
+STICKS = ("hard+melds", "hard+bayes")  # measuring sticks among the levels (not levels of the game)
 
 
 def meldable(card: int, hand: int) -> bool:
@@ -71,9 +77,12 @@ class Told(GinPlayer):
     meld (``hard+melds``); without, it plays as ``hard`` and scores its reading
     (``--reading``): (chance read, meldable) for each card it read."""
 
-    def __init__(self, seed: int, use: bool, scored: list[tuple[float, bool]]) -> None:
+    def __init__(
+        self, seed: int, use: bool, scored: list[tuple[float, bool]], bayes: bool = False
+    ) -> None:
         super().__init__("hard", own_stream(seed, "gin"))  # as make_player seeds it
         self.use = use
+        self.bayes = bayes
         self.opponent = 0
         self.scored = scored  # where it adds what it read
 
@@ -88,7 +97,10 @@ class Told(GinPlayer):
         if self.use:
             ev.meld_chance = {c: float(m) for c, m in truth.items()}
             return
-        super()._read(view, knowledge, ev, rng, started)
+        if self.bayes:
+            ev.meld_chance = read_bot(opponent_story(view), cards_of(knowledge.unseen), cards, rng)
+        else:
+            super()._read(view, knowledge, ev, rng, started)
         assert ev.meld_chance is not None
         self.scored.extend((ev.meld_chance[c], truth[c]) for c in cards)
 
@@ -100,9 +112,9 @@ def _chunk(args: tuple[str, int, int, int, bool]) -> tuple[Tally, list[tuple[flo
     scored: list[tuple[float, bool]] = []
 
     def told(hand_seed: int) -> Told:
-        return Told(hand_seed, level == "hard+melds", scored)
+        return Told(hand_seed, level == "hard+melds", scored, level == "hard+bayes")
 
-    make = told if level == "hard+melds" or (reading and level == "hard") else None
+    make = told if level in STICKS or (reading and level == "hard") else None
     return play_hands(pyspiel, level, hands, seed, start, make), scored
 
 
@@ -226,10 +238,12 @@ def main() -> None:
                 f"won {total.won}: {total.rate:.1%} ± {margin(total):.1%}{verdict(level, total)}"
             )
         lines = breakdown(total)
-        if scored and level == "hard":
+        if scored and level in ("hard", "hard+bayes"):
             lines.append(reading_line(scored))
-        if level in STICKS:
+        if level == "hard+melds":
             lines.append("a measuring stick, not a level: it is told the bot's melds")
+        elif level == "hard+bayes":
+            lines.append("a measuring stick, not a level: it reads by the bot's own rule")
         for line in lines:
             print(f"          {line}")
     if "normal" in totals and "hard" in totals:
