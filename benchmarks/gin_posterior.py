@@ -33,6 +33,7 @@ import os
 import random
 from dataclasses import dataclass, field
 
+from dummy_tui.ai.gin.players import opening_pile
 from dummy_tui.engine import deadwood as dead
 from dummy_tui.engine.actions import Discard, Draw, Knock, Pass, TakeDiscard
 from dummy_tui.engine.families.gin import GinView
@@ -73,16 +74,7 @@ class Story:
 def opponent_story(view: GinView) -> Story:
     """The opponent's turns in ``view``'s history, as the bot met them."""
     opp = 1 - view.seat
-    pile: list[int] = []
-    upcard = view.discards[0] if view.discards else -1
-    for _, action in view.history:
-        if isinstance(action, Discard | Knock):
-            break
-        if isinstance(action, TakeDiscard):
-            upcard = action.card
-            break
-    if upcard >= 0:
-        pile.append(upcard)
+    pile = opening_pile(view)
     events: list[tuple[str, int]] = []
     takes = draws = discards = 0
     for seat, action in view.history:
@@ -208,6 +200,15 @@ def read_bot(
     bad, hand = breaches(story, rule, slots)
     meld = dict.fromkeys(cards, 0.0)
     taken = 0
+
+    def kept(new: tuple[int, int]) -> bool:
+        """Metropolis: a hand with more breaches is kept at BREACH a breach."""
+        nonlocal bad, hand
+        if new[0] <= bad or rng.random() < BREACH ** (new[0] - bad):
+            bad, hand = new
+            return True
+        return False
+
     for step in range(BURN + SAMPLES * EVERY):
         if outside and rng.random() < 0.6:
             s = rng.randrange(n)
@@ -215,10 +216,7 @@ def read_bot(
                 continue
             o = rng.randrange(len(outside))
             slots[s], outside[o] = outside[o], slots[s]
-            new_bad, new_hand = breaches(story, rule, slots)
-            if new_bad <= bad or rng.random() < BREACH ** (new_bad - bad):
-                bad, hand = new_bad, new_hand
-            else:
+            if not kept(breaches(story, rule, slots)):
                 slots[s], outside[o] = outside[o], slots[s]
         elif n > 1:
             s, t = rng.sample(range(n), 2)
@@ -226,10 +224,7 @@ def read_bot(
             if time[t] < limit_of[s] and time[s] < limit_of[t]:
                 slots[s], slots[t] = slots[t], slots[s]
                 limit_of[s], limit_of[t] = limit_of[t], limit_of[s]
-                new_bad, new_hand = breaches(story, rule, slots)
-                if new_bad <= bad or rng.random() < BREACH ** (new_bad - bad):
-                    bad, hand = new_bad, new_hand
-                else:
+                if not kept(breaches(story, rule, slots)):
                     slots[s], slots[t] = slots[t], slots[s]
                     limit_of[s], limit_of[t] = limit_of[t], limit_of[s]
         if step >= BURN and not (step - BURN) % EVERY:

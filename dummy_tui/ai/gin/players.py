@@ -60,11 +60,9 @@ class GinKnowledge:
         return max(0, self.opp_count - self.opp_known.bit_count())
 
 
-def read_view(view: GinView) -> GinKnowledge:
-    me = view.seat
-    opp = 1 - me
-    pile: list[int] = []
-    # the upcard: the first card taken before any discard, else the oldest in the pile
+def opening_pile(view: GinView) -> list[int]:
+    """The pile before the first move: the upcard, the first card taken before
+    any discard, else the oldest in the pile (none in a view without one)."""
     upcard = view.discards[0] if view.discards else -1
     for _, action in view.history:
         if isinstance(action, Discard | Knock):
@@ -72,8 +70,13 @@ def read_view(view: GinView) -> GinKnowledge:
         if isinstance(action, TakeDiscard):
             upcard = action.card
             break
-    if upcard >= 0:
-        pile.append(upcard)
+    return [upcard] if upcard >= 0 else []
+
+
+def read_view(view: GinView) -> GinKnowledge:
+    me = view.seat
+    opp = 1 - me
+    pile = opening_pile(view)
     known = 0
     turns = 0
     declined: list[int] = []
@@ -406,4 +409,11 @@ class EasyGinPlayer:
         )
 
 
-__all__ = ["EasyGinPlayer", "GinKnowledge", "GinPlayer", "GinWeights", "read_view"]
+__all__ = [
+    "EasyGinPlayer",
+    "GinKnowledge",
+    "GinPlayer",
+    "GinWeights",
+    "opening_pile",
+    "read_view",
+]
