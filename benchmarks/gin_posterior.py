@@ -34,6 +34,7 @@ import random
 from dataclasses import dataclass, field
 
 from dummy_tui.ai.gin.players import opening_pile
+from dummy_tui.ai.gin.reading import PAIR_MASKS
 from dummy_tui.engine import deadwood as dead
 from dummy_tui.engine.actions import Discard, Draw, Knock, Pass, TakeDiscard
 from dummy_tui.engine.families.gin import GinView
@@ -178,8 +179,6 @@ def read_bot(
 ) -> dict[int, float]:
     """For each of ``cards``, the chance that the bot's hand now holds two cards
     that meld with it, over hands sampled by the bot's own rule."""
-    from dummy_tui.ai.gin.reading import PAIR_MASKS
-
     n = story.dealt + len(story.draw_at)
     time = [-1] * story.dealt + story.draw_at  # when each slot's card came into the hand
     slots = [-1] * n
@@ -212,12 +211,11 @@ def read_bot(
     for step in range(BURN + SAMPLES * EVERY):
         if outside and rng.random() < 0.6:
             s = rng.randrange(n)
-            if limit_of[s] != end:  # a card the bot threw stays in its hand's past
-                continue
-            o = rng.randrange(len(outside))
-            slots[s], outside[o] = outside[o], slots[s]
-            if not kept(breaches(story, rule, slots)):
+            if limit_of[s] == end:  # a card the bot threw stays in its hand's past
+                o = rng.randrange(len(outside))
                 slots[s], outside[o] = outside[o], slots[s]
+                if not kept(breaches(story, rule, slots)):
+                    slots[s], outside[o] = outside[o], slots[s]
         elif n > 1:
             s, t = rng.sample(range(n), 2)
             # a thrown card stays in a slot that came before its throw
