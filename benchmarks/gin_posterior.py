@@ -174,6 +174,11 @@ def breaches(story: Story, rule: BotRule, slots: list[int]) -> tuple[int, int]:
     return bad, hand
 
 
+def meldable(card: int, hand: int) -> bool:
+    """Whether ``hand`` holds two cards that make a three-card meld with ``card``."""
+    return any(hand & pair == pair for pair in PAIR_MASKS[card])
+
+
 def read_bot(
     story: Story, pool: list[int], cards: list[int], rng: random.Random
 ) -> dict[int, float]:
@@ -228,6 +233,6 @@ def read_bot(
         if step >= BURN and not (step - BURN) % EVERY:
             taken += 1
             for c in cards:
-                if any(hand & pm == pm for pm in PAIR_MASKS[c]):
+                if meldable(c, hand):
                     meld[c] += 1.0
     return {c: v / max(1, taken) for c, v in meld.items()}

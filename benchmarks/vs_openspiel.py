@@ -52,12 +52,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.append(str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "peers"))
 
-from gin_posterior import opponent_story, read_bot  # noqa: E402
+from gin_posterior import meldable, opponent_story, read_bot  # noqa: E402
 from openspiel_player import Tally, play_hands  # noqa: E402
 
 from dummy_tui.ai.base import own_stream  # noqa: E402
 from dummy_tui.ai.gin.players import GinEvaluator, GinKnowledge, GinPlayer  # noqa: E402
-from dummy_tui.ai.gin.reading import PAIR_MASKS  # noqa: E402
 from dummy_tui.engine.cards import cards_of  # noqa: E402
 from dummy_tui.engine.families.gin import GinView  # noqa: E402
 
@@ -66,16 +65,12 @@ HARD_OVER_NORMAL = 0.04
 STICKS = ("hard+melds", "hard+bayes")  # measuring sticks among the levels (not levels of the game)
 
 
-def meldable(card: int, hand: int) -> bool:
-    """Whether ``hand`` holds two cards that make a three-card meld with ``card``."""
-    return any(hand & pair == pair for pair in PAIR_MASKS[card])
-
-
 class Told(GinPlayer):
     """``hard`` shown the bot's hand (:func:`openspiel_player.play_hand` calls
     :meth:`see_opponent`): with ``use``, it plays by which cards the bot would
-    meld (``hard+melds``); without, it plays as ``hard`` and scores its reading
-    (``--reading``): (chance read, meldable) for each card it read."""
+    meld (``hard+melds``); without, it plays as ``hard``, or reads by the bot's
+    own rule (``hard+bayes``), and scores its reading (``--reading``): (chance
+    read, meldable) for each card it read."""
 
     def __init__(
         self, seed: int, use: bool, scored: list[tuple[float, bool]], bayes: bool = False
